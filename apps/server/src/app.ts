@@ -1,0 +1,128 @@
+/** buildApp(config) → a ready Fastify instance with the API, socket.io and the web app. Tests build their own. */
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { createDb, migrateToLatest } from './db';
+import { EventBus } from './lib/events';
+import { diskStorage } from './media/storage';
+import { features } from './modules';
+import { authService } from './modules/auth/service';
+import { TokenSigner } from './modules/auth/tokens';
+import { installErrorHandler } from './plugins/error-handler';
+import { createRealtime, type PlazaServer } from './realtime/server';
+import { registerStatic } from './web/static';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    io: PlazaServer;
+  }
+}
+
+export interface BuildOptions {
+  logger?: boolean;
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const { db, dialect, ping } = createDb(config.database);
+  await migrateToLatest(db);
+
+  const ctx: AppContext = {
+    config,
+    db,
+    dialect,
+    events: new EventBus(),
+    storage: diskStorage(config.mediaDir),
+    auth: authService(db, new TokenSigner(config.jwtSecret, config.accessTokenTtlSeconds)),
+  };
+
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  });
+  app.decorate('ctx', ctx);
+  app.decorateRequest('auth', null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false }) : null;
+  // preHandler, so the key can include the parsed body's identifier.
+  await app.register(rateLimit, { global: false, hook: 'preHandler', ...(redis ? { redis, nameSpace: 'plaza-rl:' } : {}) });
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 4, fields: 10, fieldSize: 64 * 1024 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Plaza API', version: '1.0.0', description: 'Generated from the zod schemas of @plaza/contract.' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await ping();
+      return { success: true, status: 'ready', database: dialect };
+    } catch {
+      return reply.status(503).send({ success: false, error: 'Service Unavailable', message: 'The database is not reachable.' });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      for (const f of features) if (f.routes) await f.routes(api, ctx);
+    },
+    { prefix: '/api/v1' },
+  );
+  await registerStatic(app, config);
+
+  const realtime = createRealtime(app.server, ctx, features.flatMap((f) => (f.realtime ? [f.realtime] : [])));
+  app.decorate('io', realtime.io);
+  const stoppers = features.flatMap((f) => (f.start ? [f.start(ctx)] : []));
+
+  // Sockets are closed before the HTTP server, or its close would wait for them forever.
+  app.addHook('preClose', async () => {
+    for (const stop of stoppers) stop();
+    await realtime.close();
+  });
+  app.addHook('onClose', async () => {
+    await db.destroy();
+    if (redis) redis.disconnect();
+  });
+  return app;
+}

@@ -1,0 +1,85 @@
+/** Environment → typed configuration, with embedded defaults so `npm start` needs no variable. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  CORS_ORIGIN: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  STORY_TTL_HOURS: z.coerce.number().positive().default(24),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(15 * 60),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  mediaDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  redisUrl?: string;
+  jwtSecret: string;
+  corsOrigins: string[];
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  webDist: string | null;
+  authRateLimit: number;
+  storyTtlHours: number;
+  accessTokenTtlSeconds: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+
+  const url = e.DATABASE_URL;
+  const database: Config['database'] =
+    url && /^postgres(ql)?:\/\//.test(url)
+      ? { kind: 'postgres', url }
+      : { kind: 'sqlite', file: url ? url.replace(/^sqlite:(\/\/)?/, '') : path.join(dataDir, 'plaza.sqlite') };
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    database,
+    redisUrl: e.REDIS_URL || undefined,
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    corsOrigins: e.CORS_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+    webDist: resolveWebDist(e.WEB_DIST),
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    storyTtlHours: e.STORY_TTL_HOURS,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+  };
+}
+
+/** A secret generated on first start and kept in DATA_DIR, so restarts keep sessions valid. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function resolveWebDist(given?: string): string | null {
+  const candidates = given
+    ? [given]
+    : [path.resolve('apps/web/dist'), path.resolve('../web/dist'), path.resolve(import.meta.dirname, '../../web/dist')];
+  return candidates.find((p) => existsSync(path.join(p, 'index.html'))) ?? null;
+}

@@ -1,0 +1,48 @@
+/** The Kysely instance for the configured dialect: SQLite (embedded default) or PostgreSQL. */
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { Config } from '../config';
+import { migrations } from './migrations';
+import type { Database } from './types';
+
+export type Db = Kysely<Database>;
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DbHandle {
+  db: Db;
+  dialect: DialectName;
+  ping(): Promise<void>;
+}
+
+export function createDb(database: Config['database']): DbHandle {
+  if (database.kind === 'postgres') {
+    // COUNT(*) and SUM() come back as int8; parse them to numbers instead of strings.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: database.url, max: 20 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', ping: async () => void (await pool.query('select 1')) };
+  }
+  if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = new SQLite(database.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -64000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', ping: async () => void sqlite.prepare('select 1').get() };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Domain events. Services publish after their write commits; the realtime module subscribes and
+ * turns them into socket emits. Services never touch socket.io.
+ */
+import { EventEmitter } from 'node:events';
+
+export interface DomainEvents {
+  /** A notification row was stored for `recipientId`; `notification` is its presented form. */
+  notificationCreated: { recipientId: string; notification: unknown };
+  friendshipChanged: { userIds: [string, string]; status: string };
+  messageStored: { room: string; senderId: string; receiverId: string; message: unknown };
+  messagesRead: { room: string; readerId: string; otherId: string; readAt: string };
+}
+
+export class EventBus {
+  private readonly emitter = new EventEmitter({ captureRejections: true });
+
+  constructor() {
+    this.emitter.setMaxListeners(50);
+  }
+
+  publish<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): void {
+    this.emitter.emit(name, payload);
+  }
+
+  subscribe<K extends keyof DomainEvents>(name: K, handler: (payload: DomainEvents[K]) => void): () => void {
+    this.emitter.on(name, handler);
+    return () => this.emitter.off(name, handler);
+  }
+}

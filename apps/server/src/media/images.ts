@@ -1,0 +1,31 @@
+/** Image re-encoding: fixes orientation, drops EXIF/GPS (sharp keeps no metadata unless asked), makes a thumbnail. */
+import sharp from 'sharp';
+import { UnsupportedMediaTypeError } from '../lib/errors';
+import { IMAGE_TYPES, sniffType } from './sniff';
+
+export interface ProcessedImage {
+  main: Buffer;
+  thumb: Buffer;
+  width: number;
+  height: number;
+}
+
+sharp.cache(false);
+
+export async function processImage(input: Buffer, opts: { maxSize: number; thumbSize: number; square?: boolean }): Promise<ProcessedImage> {
+  const type = sniffType(input);
+  if (!type || !IMAGE_TYPES.includes(type)) throw new UnsupportedMediaTypeError('Only JPEG, PNG, WebP and GIF images are accepted.');
+  try {
+    const base = sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate();
+    const fit = opts.square ? 'cover' : 'inside';
+    const { data: main, info } = await base
+      .clone()
+      .resize(opts.maxSize, opts.maxSize, { fit, withoutEnlargement: !opts.square })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await base.clone().resize(opts.thumbSize, opts.thumbSize, { fit: 'cover' }).webp({ quality: 75 }).toBuffer();
+    return { main, thumb, width: info.width, height: info.height };
+  } catch {
+    throw new UnsupportedMediaTypeError('The image could not be read. Is the file damaged?');
+  }
+}

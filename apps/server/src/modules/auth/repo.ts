@@ -1,0 +1,55 @@
+/** SQL for sessions and refresh tokens. */
+import type { Db } from '../../db';
+import type { RefreshTokensTable } from '../../db/types';
+
+export function sessionRepo(db: Db) {
+  return {
+    createSession(row: { id: string; user_id: string; created_at: string; user_agent: string | null }) {
+      return db.insertInto('sessions').values({ ...row, revoked_at: null }).execute();
+    },
+    findSession(id: string) {
+      return db.selectFrom('sessions').select(['id', 'user_id', 'revoked_at']).where('id', '=', id).executeTakeFirst();
+    },
+    revokeSession(id: string, at: string) {
+      return db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    },
+    revokeOtherSessions(userId: string, keepSessionId: string, at: string) {
+      return db
+        .updateTable('sessions')
+        .set({ revoked_at: at })
+        .where('user_id', '=', userId)
+        .where('id', '!=', keepSessionId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+    insertRefreshToken(row: Omit<RefreshTokensTable, 'used_at'>) {
+      return db.insertInto('refresh_tokens').values({ ...row, used_at: null }).execute();
+    },
+    findRefreshToken(tokenHash: string) {
+      return db
+        .selectFrom('refresh_tokens')
+        .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+        .select([
+          'refresh_tokens.id',
+          'refresh_tokens.session_id',
+          'refresh_tokens.expires_at',
+          'refresh_tokens.used_at',
+          'sessions.user_id',
+          'sessions.revoked_at',
+        ])
+        .where('refresh_tokens.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+    /** Marks a token used; false when another request used it first (so only one rotation wins). */
+    async markUsed(id: string, at: string): Promise<boolean> {
+      const res = await db
+        .updateTable('refresh_tokens')
+        .set({ used_at: at })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+  };
+}
+export type SessionRepo = ReturnType<typeof sessionRepo>;

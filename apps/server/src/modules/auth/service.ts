@@ -1,0 +1,136 @@
+/** Accounts and sessions: signup, login, refresh rotation with reuse detection, logout, password change. */
+import {
+  INVALID_CREDENTIALS,
+  REFRESH_ERRORS,
+  REFRESH_TOKEN_TTL_DAYS,
+  type ChangePasswordBody,
+  type LoginBody,
+  type SignupBody,
+} from '@plaza/contract';
+import type { Db } from '../../db';
+import { isUniqueViolation } from '../../db/errors';
+import { BadRequestError, ConflictError, UnauthorizedError } from '../../lib/errors';
+import { newId, nowIso } from '../../lib/ids';
+import { userRepo, type UserRow } from '../users/repo';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { sessionRepo } from './repo';
+import { hashToken, newRefreshToken, TokenSigner } from './tokens';
+
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+}
+
+export interface IssuedSession {
+  user: UserRow;
+  accessToken: string;
+  refreshToken: string;
+}
+
+const refreshFailure = (error: string) => new UnauthorizedError(error, { isUserAuthenticated: false }, error);
+
+export function authService(db: Db, signer: TokenSigner) {
+  const users = userRepo(db);
+  const sessions = sessionRepo(db);
+
+  async function issueRefreshToken(sessionId: string): Promise<string> {
+    const token = newRefreshToken();
+    const now = new Date();
+    await sessions.insertRefreshToken({
+      id: newId(),
+      session_id: sessionId,
+      token_hash: hashToken(token),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_DAYS * 86_400_000).toISOString(),
+    });
+    return token;
+  }
+
+  async function startSession(user: UserRow, userAgent: string | null): Promise<IssuedSession> {
+    const sessionId = newId();
+    await sessions.createSession({ id: sessionId, user_id: user.id, created_at: nowIso(), user_agent: userAgent });
+    const refreshToken = await issueRefreshToken(sessionId);
+    const accessToken = await signer.sign({ userId: user.id, sessionId });
+    return { user, accessToken, refreshToken };
+  }
+
+  return {
+    async signup(body: SignupBody, userAgent: string | null): Promise<IssuedSession> {
+      if (await users.userNameTaken(body.userName)) throw new ConflictError('This user name is already taken.');
+      if (await users.findByEmail(body.email)) throw new ConflictError('An account with this email already exists.');
+      const now = nowIso();
+      const row: UserRow = {
+        id: newId(),
+        user_name: body.userName,
+        user_name_lower: body.userName.toLowerCase(),
+        full_name: body.fullName,
+        full_name_lower: body.fullName.toLowerCase(),
+        email: body.email,
+        user_bio: null,
+        avatar_url: null,
+        avatar_thumb_url: null,
+        password_hash: await hashPassword(body.password),
+        created_at: now,
+        updated_at: now,
+      };
+      try {
+        await users.insert(row);
+      } catch (err) {
+        // Two signups racing for the same name or email: the unique index decides, the loser gets 409.
+        if (isUniqueViolation(err)) throw new ConflictError('This user name or email is already taken.');
+        throw err;
+      }
+      return startSession(row, userAgent);
+    },
+
+    async login(body: LoginBody, userAgent: string | null): Promise<IssuedSession> {
+      const identifier = body.identifier.trim();
+      const user = identifier.includes('@') ? await users.findByEmail(identifier) : await users.findByUserName(identifier);
+      const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password);
+      if (!user || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS, { isUserAuthenticated: false }, INVALID_CREDENTIALS);
+      return startSession(user, userAgent);
+    },
+
+    async refresh(refreshToken: string): Promise<IssuedSession> {
+      const found = await sessions.findRefreshToken(hashToken(refreshToken));
+      if (!found || found.revoked_at) throw refreshFailure(REFRESH_ERRORS.invalid);
+      if (found.used_at || !(await sessions.markUsed(found.id, nowIso()))) {
+        // A rotated token came back: someone holds a copy. End the whole family.
+        await sessions.revokeSession(found.session_id, nowIso());
+        throw refreshFailure(REFRESH_ERRORS.invalid);
+      }
+      if (found.expires_at <= nowIso()) throw refreshFailure(REFRESH_ERRORS.expired);
+      const user = await users.findById(found.user_id);
+      if (!user) throw refreshFailure(REFRESH_ERRORS.invalid);
+      const next = await issueRefreshToken(found.session_id);
+      const accessToken = await signer.sign({ userId: user.id, sessionId: found.session_id });
+      return { user, accessToken, refreshToken: next };
+    },
+
+    logout(ctx: AuthContext) {
+      return sessions.revokeSession(ctx.sessionId, nowIso());
+    },
+
+    /** Verifies an access token and that its session is still alive (logout and revocation end it at once). */
+    async authenticate(accessToken: string): Promise<AuthContext> {
+      const claims = await signer.verify(accessToken);
+      const session = await sessions.findSession(claims.sessionId);
+      if (!session || session.revoked_at || session.user_id !== claims.userId) {
+        throw new UnauthorizedError('Your session has ended. Please log in again.', {}, 'Session revoked');
+      }
+      return claims;
+    },
+
+    async changePassword(ctx: AuthContext, body: ChangePasswordBody): Promise<void> {
+      const user = await users.findById(ctx.userId);
+      if (!user || !(await verifyPassword(user.password_hash, body.currentPassword))) {
+        throw new BadRequestError('Your current password is not correct.', [
+          { path: 'currentPassword', message: 'Your current password is not correct.' },
+        ]);
+      }
+      await users.update(user.id, { password_hash: await hashPassword(body.newPassword), updated_at: nowIso() });
+      await sessions.revokeOtherSessions(user.id, ctx.sessionId, nowIso());
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;

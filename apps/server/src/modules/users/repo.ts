@@ -1,0 +1,35 @@
+/** SQL for user accounts. */
+import type { Db } from '../../db';
+import type { UsersTable } from '../../db/types';
+
+export type UserRow = UsersTable;
+
+export function userRepo(db: Db) {
+  return {
+    insert(row: UserRow) {
+      return db.insertInto('users').values(row).execute();
+    },
+    findById(id: string) {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    findByIds(ids: readonly string[]) {
+      if (ids.length === 0) return Promise.resolve([] as UserRow[]);
+      return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+    },
+    findByUserName(userName: string) {
+      return db.selectFrom('users').selectAll().where('user_name_lower', '=', userName.toLowerCase()).executeTakeFirst();
+    },
+    findByEmail(email: string) {
+      return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+    },
+    async userNameTaken(userName: string, exceptId?: string) {
+      let q = db.selectFrom('users').select('id').where('user_name_lower', '=', userName.toLowerCase());
+      if (exceptId) q = q.where('id', '!=', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+    update(id: string, patch: Partial<Omit<UserRow, 'id' | 'created_at'>>) {
+      return db.updateTable('users').set(patch).where('id', '=', id).execute();
+    },
+  };
+}
+export type UserRepo = ReturnType<typeof userRepo>;

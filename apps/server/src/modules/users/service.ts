@@ -1,0 +1,60 @@
+/** The signed-in user's own account: profile fields, avatar, user-name availability. */
+import type { UpdateMeBody } from '@plaza/contract';
+import { userNameSchema } from '@plaza/contract';
+import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { nowIso } from '../../lib/ids';
+import { processImage } from '../../media/images';
+import { userRepo, type UserRow } from './repo';
+
+export function accountService(ctx: AppContext) {
+  const users = userRepo(ctx.db);
+
+  async function load(userId: string): Promise<UserRow> {
+    const user = await users.findById(userId);
+    if (!user) throw new NotFoundError('This account no longer exists.');
+    return user;
+  }
+
+  return {
+    load,
+
+    /** `true` when the name is free and well-formed. */
+    async userNameAvailable(name: string): Promise<boolean> {
+      if (!userNameSchema.safeParse(name).success) return false;
+      return !(await users.userNameTaken(name));
+    },
+
+    async update(userId: string, patch: UpdateMeBody): Promise<UserRow> {
+      const user = await load(userId);
+      const set: Partial<UserRow> = { updated_at: nowIso() };
+      if (patch.fullName !== undefined) Object.assign(set, { full_name: patch.fullName, full_name_lower: patch.fullName.toLowerCase() });
+      if (patch.userBio !== undefined) set.user_bio = patch.userBio === '' ? null : patch.userBio;
+      if (patch.userName !== undefined && patch.userName.toLowerCase() !== user.user_name_lower) {
+        if (await users.userNameTaken(patch.userName, userId)) throw new ConflictError('This user name is already taken.');
+      }
+      if (patch.userName !== undefined) Object.assign(set, { user_name: patch.userName, user_name_lower: patch.userName.toLowerCase() });
+      try {
+        await users.update(userId, set);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ConflictError('This user name is already taken.');
+        throw err;
+      }
+      return load(userId);
+    },
+
+    async setAvatar(userId: string, bytes: Buffer): Promise<UserRow> {
+      const user = await load(userId);
+      const img = await processImage(bytes, { maxSize: 512, thumbSize: 96, square: true });
+      const main = await ctx.storage.put('avatars', 'webp', img.main);
+      const thumb = await ctx.storage.put('avatars', 'webp', img.thumb);
+      await users.update(userId, { avatar_url: main.url, avatar_thumb_url: thumb.url, updated_at: nowIso() });
+      for (const old of [user.avatar_url, user.avatar_thumb_url]) {
+        const key = old && ctx.storage.keyOf(old);
+        if (key) await ctx.storage.remove(key);
+      }
+      return load(userId);
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/** Maps every thrown error (ours, zod's, Fastify's, multipart's) to the contract's envelope. Never leaks internals. */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { HttpError } from '../lib/errors';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+};
+
+const MESSAGE_BY_CODE: Record<string, string> = {
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body must not be empty.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'This request must be sent as multipart/form-data.',
+  FST_FILES_LIMIT: 'Too many files in one request.',
+  FST_PARTS_LIMIT: 'Too many parts in one request.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+};
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | HttpError | ZodError, request, reply) => {
+    if (err instanceof HttpError) {
+      if (typeof err.extra.retryAfter === 'number') reply.header('Retry-After', String(err.extra.retryAfter));
+      const { retryAfter: _r, ...extra } = err.extra;
+      return reply.status(err.statusCode).send({
+        success: false,
+        error: err.error,
+        message: err.message,
+        ...(err.details ? { details: err.details } : {}),
+        ...extra,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => ({
+        path: String(v.instancePath).split('/').filter(Boolean).join('.') || String(err.validationContext),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send({
+        success: false,
+        error: 'Validation failed',
+        message: details[0] ? `${details[0].path}: ${details[0].message}` : 'The request is not valid.',
+        details,
+      });
+    }
+    if (err instanceof ZodError) {
+      const details = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      return reply.status(400).send({ success: false, error: 'Validation failed', message: details[0]?.message ?? 'Invalid input', details });
+    }
+    const status = (err as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const code = (err as FastifyError).code;
+      return reply.status(status).send({
+        success: false,
+        error: STATUS_TEXT[status] ?? 'Request error',
+        message: (code && MESSAGE_BY_CODE[code]) || err.message || 'The request could not be handled.',
+      });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ success: false, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ success: false, error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,48 @@
+/** Serves uploaded media and the built web app (with the SPA fallback to index.html). */
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { mkdirSync } from 'node:fs';
+import type { Config } from '../config';
+
+const NOT_SPA = /^\/(api|media|socket\.io|healthz|readyz)(\/|$|\?)/;
+
+export async function registerStatic(app: FastifyInstance, config: Config) {
+  mkdirSync(config.mediaDir, { recursive: true });
+  // Media names are random and never rewritten, so they can be cached for a year.
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    immutable: true,
+    maxAge: '365d',
+    acceptRanges: true,
+  });
+
+  const webDist = config.webDist;
+  if (!webDist) {
+    app.get('/', async (_req, reply) =>
+      reply.type('text/plain').send('Plaza API is running. The web app is not built yet: run `npm run build`.'),
+    );
+    return;
+  }
+
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    index: ['index.html'],
+    setHeaders(reply, filePath) {
+      reply.header('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  // Client-side routes (/feeds, /chat, …) all answer with the app shell.
+  app.setNotFoundHandler((request, reply) => {
+    const accepts = request.headers.accept ?? '';
+    if (request.method === 'GET' && !NOT_SPA.test(request.url) && accepts.includes('text/html')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
+    }
+    return reply.status(404).send({ success: false, error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

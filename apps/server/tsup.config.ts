@@ -1,0 +1,13 @@
+import { defineConfig } from 'tsup';
+
+// The contract is TypeScript source in the workspace, so it is bundled in; everything else stays a dependency.
+export default defineConfig({
+  entry: { main: 'src/main.ts', seed: 'src/seed/main.ts' },
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  outDir: 'dist',
+  clean: true,
+  sourcemap: true,
+  noExternal: ['@plaza/contract'],
+});

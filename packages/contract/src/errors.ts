@@ -1,0 +1,20 @@
+/** The error envelope every non-2xx response carries, and the fixed texts clients match on. */
+import { z } from 'zod';
+
+export const errorDetailSchema = z.object({ path: z.string(), message: z.string() });
+
+export const errorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  message: z.string(),
+  details: z.array(errorDetailSchema).optional(),
+  isUserAuthenticated: z.boolean().optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+export const REFRESH_ERRORS = {
+  expired: 'Refresh token has expired. Please log in again.',
+  invalid: 'Invalid refresh token.',
+} as const;
+
+export const INVALID_CREDENTIALS = 'Invalid user name, email or password.';

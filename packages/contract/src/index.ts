@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './errors';
+export * from './common';
+export * from './auth';
+export * from './socket';
