@@ -1,3 +1,8 @@
+import type { ChatTables } from './tables/chat';
+import type { PeopleTables } from './tables/people';
+import type { PostTables } from './tables/posts';
+import type { StoryTables } from './tables/stories';
+
 /** Row types of every table, combined into the one `Database` type Kysely checks queries against. */
 export interface UsersTable {
   id: string;
@@ -32,8 +37,11 @@ export interface RefreshTokensTable {
   used_at: string | null;
 }
 
-export interface Database {
+export interface AccountTables {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
 }
+
+/** Each feature declares its tables in db/tables/<feature>.ts; this is their union. */
+export type Database = AccountTables & PeopleTables & PostTables & StoryTables & ChatTables;

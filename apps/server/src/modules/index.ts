@@ -4,6 +4,11 @@ import type { AppContext } from '../context';
 import type { RealtimeFeature } from '../realtime/server';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './users/account-routes';
+import { chatFeature } from './chat';
+import { notificationsFeature } from './notifications';
+import { peopleFeature } from './people';
+import { postsFeature } from './posts';
+import { storiesFeature } from './stories';
 
 export interface Feature {
   name: string;
@@ -17,4 +22,9 @@ export interface Feature {
 export const features: Feature[] = [
   { name: 'auth', routes: authRoutes },
   { name: 'account', routes: accountRoutes },
+  peopleFeature,
+  notificationsFeature,
+  postsFeature,
+  storiesFeature,
+  chatFeature,
 ];

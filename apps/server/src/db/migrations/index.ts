@@ -1,7 +1,15 @@
 /** Every migration, registered explicitly in order (a bundled server cannot scan a folder). */
 import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts';
+import * as people from './0002-people';
+import * as posts from './0003-posts';
+import * as stories from './0004-stories';
+import * as chat from './0005-chat';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-people': people,
+  '0003-posts': posts,
+  '0004-stories': stories,
+  '0005-chat': chat,
 };

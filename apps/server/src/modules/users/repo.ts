@@ -27,6 +27,9 @@ export function userRepo(db: Db) {
       if (exceptId) q = q.where('id', '!=', exceptId);
       return (await q.executeTakeFirst()) !== undefined;
     },
+    listAll() {
+      return db.selectFrom('users').selectAll().orderBy('created_at').execute();
+    },
     update(id: string, patch: Partial<Omit<UserRow, 'id' | 'created_at'>>) {
       return db.updateTable('users').set(patch).where('id', '=', id).execute();
     },

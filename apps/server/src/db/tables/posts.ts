@@ -1,0 +1,3 @@
+/** Tables of the posts feature. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface PostTables {}

@@ -1,0 +1,2 @@
+/** Schemas of the chat feature (see CONTRACT.md). */
+export {};

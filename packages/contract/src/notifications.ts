@@ -1,0 +1,31 @@
+/** Notifications (CONTRACT "Notifications"). */
+import { z } from 'zod';
+import { PAGE_SIZES } from './constants';
+import { pageQuery, paginationSchema, publicUserSchema } from './common';
+
+export const NOTIFICATION_TYPES = ['friend_request', 'friend_accept', 'post_reaction', 'post_comment', 'comment_like'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const notificationSchema = z.object({
+  _id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  actor: publicUserSchema,
+  entityId: z.string().nullable(),
+  text: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationsQuerySchema = pageQuery(PAGE_SIZES.notifications);
+
+export const notificationsResponseSchema = z.object({
+  success: z.literal(true),
+  notifications: z.array(notificationSchema),
+  unreadCount: z.number(),
+  pagination: paginationSchema,
+});
+export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
+
+export const notificationReadResponseSchema = z.object({ success: z.literal(true), _id: z.string(), read: z.literal(true) });
+export const notificationsClearedResponseSchema = z.object({ success: z.literal(true), deleted: z.number() });

@@ -1,0 +1,2 @@
+/** Schemas of the people feature (see CONTRACT.md). */
+export {};

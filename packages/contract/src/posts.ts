@@ -1,0 +1,2 @@
+/** Schemas of the posts feature (see CONTRACT.md). */
+export {};

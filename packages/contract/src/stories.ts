@@ -1,0 +1,2 @@
+/** Schemas of the stories feature (see CONTRACT.md). */
+export {};
