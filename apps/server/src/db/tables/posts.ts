@@ -1,3 +1,11 @@
-/** Tables of the posts feature. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface PostTables {}
+/** Tables of the posts feature. The posts helper columns may grow; `posts.author_id` and `created_at` are relied on by profiles. */
+export interface PostsTable {
+  id: string;
+  author_id: string;
+  content: string;
+  created_at: string;
+}
+
+export interface PostTables {
+  posts: PostsTable;
+}
