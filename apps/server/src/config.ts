@@ -10,6 +10,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** Prefixes every Redis key and stream Plaza writes, so several deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().max(64).default('plaza:'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   CORS_ORIGIN: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -26,6 +28,7 @@ export interface Config {
   mediaDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   redisUrl?: string;
+  redisKeyPrefix: string;
   jwtSecret: string;
   corsOrigins: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -58,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.join(dataDir, 'media'),
     database,
     redisUrl: e.REDIS_URL || undefined,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     corsOrigins: e.CORS_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: e.LOG_LEVEL,

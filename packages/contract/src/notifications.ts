@@ -1,7 +1,7 @@
 /** Notifications (CONTRACT "Notifications"). */
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
-import { pageQuery, paginationSchema, publicUserSchema } from './common';
+import { idSchema, pageQuery, paginationSchema, publicUserSchema } from './common';
 
 export const NOTIFICATION_TYPES = ['friend_request', 'friend_accept', 'post_reaction', 'post_comment', 'comment_like'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -26,6 +26,8 @@ export const notificationsResponseSchema = z.object({
   pagination: paginationSchema,
 });
 export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
+
+export const notificationParamsSchema = z.object({ id: idSchema });
 
 export const notificationReadResponseSchema = z.object({ success: z.literal(true), _id: z.string(), read: z.literal(true) });
 export const notificationsClearedResponseSchema = z.object({ success: z.literal(true), deleted: z.number() });

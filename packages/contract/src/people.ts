@@ -1,2 +1,97 @@
-/** Schemas of the people feature (see CONTRACT.md). */
-export {};
+/** People: network, profiles, user search, friend requests and suggestions (CONTRACT "Users, connections, search"). */
+import { z } from 'zod';
+import { PAGE_SIZES } from './constants';
+import { idSchema, pageQuery, paginationSchema, publicUserSchema, selfUserSchema } from './common';
+
+/** How the caller stands with another user; `loading` and `error` of SPEC §4 are client-only states. */
+export const CONNECTION_STATUSES = ['not_connected', 'request_sent', 'request_received', 'friends'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+export const connectionStatusSchema = z.enum(CONNECTION_STATUSES);
+
+/** The `{actionType}` of `POST /users/follow/friend-request/{actionType}`; removing a friend has its own path. */
+export const FRIEND_REQUEST_ACTIONS = ['send', 'accept', 'decline', 'cancel'] as const;
+export type FriendRequestAction = (typeof FRIEND_REQUEST_ACTIONS)[number];
+export type ConnectionAction = FriendRequestAction | 'remove';
+
+export const friendRequestParamsSchema = z.object({ actionType: z.enum(FRIEND_REQUEST_ACTIONS) });
+
+export const targetUserBodySchema = z.object({ targetUserId: idSchema });
+export type TargetUserBody = z.infer<typeof targetUserBodySchema>;
+
+export const connectionChangeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  targetUserId: z.string(),
+  status: connectionStatusSchema,
+});
+export type ConnectionChangeResponse = z.infer<typeof connectionChangeResponseSchema>;
+
+export const connectionStatusParamsSchema = z.object({ targetUserId: idSchema });
+export const connectionStatusResponseSchema = z.object({ success: z.literal(true), targetUserId: z.string(), status: connectionStatusSchema });
+export type ConnectionStatusResponse = z.infer<typeof connectionStatusResponseSchema>;
+
+export const SEARCH_QUERY_MAX = 100;
+
+export const networkQuerySchema = pageQuery(PAGE_SIZES.network).extend({
+  search: z.string().trim().max(SEARCH_QUERY_MAX).optional(),
+});
+export type NetworkQuery = z.infer<typeof networkQuerySchema>;
+
+export const networkUserSchema = publicUserSchema.extend({ connectionStatus: connectionStatusSchema });
+export type NetworkUser = z.infer<typeof networkUserSchema>;
+
+export const networkPaginationSchema = z.object({
+  currentPage: z.number(),
+  totalUsers: z.number(),
+  limit: z.number(),
+  totalPages: z.number(),
+  hasMore: z.boolean(),
+});
+export type NetworkPagination = z.infer<typeof networkPaginationSchema>;
+
+export const networkResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(networkUserSchema),
+  pagination: networkPaginationSchema,
+});
+export type NetworkResponse = z.infer<typeof networkResponseSchema>;
+
+export const profileStatsSchema = z.object({ posts: z.number(), friends: z.number() });
+export type ProfileStats = z.infer<typeof profileStatsSchema>;
+
+const pathUserName = z.string().trim().min(1).max(64);
+export const ownProfileParamsSchema = z.object({ authUser: pathUserName });
+export const visitedProfileParamsSchema = z.object({ authUser: pathUserName, userName: pathUserName });
+
+export const ownProfileResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ user: selfUserSchema, stats: profileStatsSchema }),
+});
+export type OwnProfileResponse = z.infer<typeof ownProfileResponseSchema>;
+
+export const visitedProfileResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    user: publicUserSchema,
+    stats: profileStatsSchema,
+    connectionStatus: connectionStatusSchema,
+    mutualFriends: z.number(),
+  }),
+});
+export type VisitedProfileResponse = z.infer<typeof visitedProfileResponseSchema>;
+
+export const userSearchQuerySchema = z.object({ query: z.string().max(SEARCH_QUERY_MAX).default('') });
+export const userSearchResponseSchema = z.object({ success: z.literal(true), users: z.array(publicUserSchema) });
+export type UserSearchResponse = z.infer<typeof userSearchResponseSchema>;
+
+export const suggestionsQuerySchema = pageQuery(PAGE_SIZES.suggestions);
+
+export const suggestedUserSchema = publicUserSchema.extend({ mutualFriends: z.number() });
+export type SuggestedUser = z.infer<typeof suggestedUserSchema>;
+
+export const suggestionsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ suggestions: z.array(suggestedUserSchema), pagination: paginationSchema }),
+  message: z.string(),
+});
+export type SuggestionsResponse = z.infer<typeof suggestionsResponseSchema>;

@@ -1,2 +1,166 @@
-/** Schemas of the posts feature (see CONTRACT.md). */
-export {};
+/** Posts, the home feed, reactions, comments and favorites (CONTRACT "Posts, reactions, comments, favorites"). */
+import { z } from 'zod';
+import { idSchema, pageQuery, paginationSchema, publicUserSchema } from './common';
+import { LIMITS, PAGE_SIZES, REACTION_TYPES } from './constants';
+
+export const reactionTypeSchema = z.enum(REACTION_TYPES);
+
+export const postMediaSchema = z.object({
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number(),
+  height: z.number(),
+  type: z.literal('image'),
+});
+export type PostMedia = z.infer<typeof postMediaSchema>;
+
+export const reactionCountsSchema = z.object({
+  heart: z.number(),
+  fire: z.number(),
+  thumbsUp: z.number(),
+  smile: z.number(),
+  celebrate: z.number(),
+  clap: z.number(),
+});
+export type ReactionCounts = z.infer<typeof reactionCountsSchema>;
+
+export const postSchema = z.object({
+  _id: z.string(),
+  author: publicUserSchema,
+  content: z.string(),
+  media: z.array(postMediaSchema),
+  createdAt: z.string(),
+  reactionCounts: reactionCountsSchema,
+  totalReactions: z.number(),
+  /** The kinds the caller holds on this post. */
+  currentUserReactions: z.array(reactionTypeSchema),
+  commentsCount: z.number(),
+  isFavorite: z.boolean(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+/** The text part of `POST /posts` (multipart); the `images` files travel beside it. */
+export const postContentSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.postContent.max, `A post may be at most ${LIMITS.postContent.max} characters`);
+
+export const postParamsSchema = z.object({ postId: idSchema });
+export const userPostsParamsSchema = z.object({ userName: z.string().min(1).max(64) });
+export const feedParamsSchema = z.object({ authUser: z.string().min(1).max(64) });
+
+export const postResponseSchema = z.object({ success: z.literal(true), post: postSchema });
+export type PostResponse = z.infer<typeof postResponseSchema>;
+
+export const postsPageQuerySchema = pageQuery(PAGE_SIZES.feed);
+export type PostsPageQuery = z.infer<typeof postsPageQuerySchema>;
+
+/** `GET /posts/my-posts` and `GET /posts/user/{userName}`: newest first. */
+export const userPostsResponseSchema = z.object({ success: z.literal(true), userPosts: z.array(postSchema), pagination: paginationSchema });
+export type UserPostsResponse = z.infer<typeof userPostsResponseSchema>;
+
+/**
+ * `?page&limit&anchor`. Page 1 answers an `anchor`; sending it back with later pages freezes the feed at
+ * that moment, so posts published meanwhile neither shift the pages (no duplicates) nor slip between
+ * them (no gaps). Without it the pages are plain offsets into the live feed.
+ */
+export const feedQuerySchema = pageQuery(PAGE_SIZES.feed).extend({ anchor: idSchema.optional() });
+export type FeedQuery = z.infer<typeof feedQuerySchema>;
+
+export const feedResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    feeds: z.array(postSchema),
+    totalCount: z.number(),
+    currentPage: z.number(),
+    totalPages: z.number(),
+    hasMore: z.boolean(),
+    /** Pass it back as `anchor` with the following pages. */
+    anchor: z.string(),
+  }),
+});
+export type FeedResponse = z.infer<typeof feedResponseSchema>;
+
+export const reactBodySchema = z.object({ reactionType: reactionTypeSchema });
+export type ReactBody = z.infer<typeof reactBodySchema>;
+
+export const reactResponseSchema = z.object({
+  success: z.literal(true),
+  action: z.enum(['added', 'removed']),
+  reactionType: reactionTypeSchema,
+  totalReactions: z.number(),
+});
+export type ReactResponse = z.infer<typeof reactResponseSchema>;
+
+export const reactionsQuerySchema = z.object({ postId: idSchema });
+
+export const reactionGroupSchema = z.object({
+  count: z.number(),
+  /** The latest 20 people holding this kind, newest first. */
+  users: z.array(publicUserSchema),
+});
+
+export const reactionsResponseSchema = z.object({
+  success: z.literal(true),
+  reactions: z.object({
+    heart: reactionGroupSchema,
+    fire: reactionGroupSchema,
+    thumbsUp: reactionGroupSchema,
+    smile: reactionGroupSchema,
+    celebrate: reactionGroupSchema,
+    clap: reactionGroupSchema,
+  }),
+  totalReactions: z.number(),
+  currentUserReactions: z.array(reactionTypeSchema),
+});
+export type ReactionsResponse = z.infer<typeof reactionsResponseSchema>;
+
+export const REACTION_USERS_SHOWN = 20;
+
+export const commentSchema = z.object({
+  _id: z.string(),
+  postId: z.string(),
+  commentContent: z.string(),
+  commentAuthor: publicUserSchema,
+  /** Ids of the people who liked it. */
+  commentLikes: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const commentsQuerySchema = pageQuery(PAGE_SIZES.comments);
+
+export const commentsPaginationSchema = z.object({ page: z.number(), limit: z.number(), total: z.number(), totalPages: z.number() });
+
+export const commentsResponseSchema = z.object({ success: z.literal(true), comments: z.array(commentSchema), pagination: commentsPaginationSchema });
+export type CommentsResponse = z.infer<typeof commentsResponseSchema>;
+
+export const createCommentBodySchema = z.object({
+  commentContent: z
+    .string()
+    .trim()
+    .min(LIMITS.commentContent.min, 'Write something first')
+    .max(LIMITS.commentContent.max, `A comment may be at most ${LIMITS.commentContent.max} characters`),
+});
+export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
+
+export const commentResponseSchema = z.object({ success: z.literal(true), comment: commentSchema });
+export type CommentResponse = z.infer<typeof commentResponseSchema>;
+
+export const commentParamsSchema = z.object({ commentId: idSchema });
+
+export const COMMENT_LIKE_MESSAGES = { liked: 'Comment liked', unliked: 'Comment unliked' } as const;
+
+export const commentLikeResponseSchema = z.object({
+  success: z.literal(true),
+  userId: z.string(),
+  message: z.enum([COMMENT_LIKE_MESSAGES.liked, COMMENT_LIKE_MESSAGES.unliked]),
+});
+export type CommentLikeResponse = z.infer<typeof commentLikeResponseSchema>;
+
+export const favoriteResponseSchema = z.object({ success: z.literal(true), isFavorite: z.boolean() });
+export type FavoriteResponse = z.infer<typeof favoriteResponseSchema>;
+
+/** Most recently favorited first. */
+export const favoritesResponseSchema = z.object({ success: z.literal(true), posts: z.array(postSchema), pagination: paginationSchema });
+export type FavoritesResponse = z.infer<typeof favoritesResponseSchema>;

@@ -1,2 +1,65 @@
-/** Schemas of the stories feature (see CONTRACT.md). */
-export {};
+/** Stories: 24-hour photos and videos of the caller and their friends (CONTRACT "Stories"). */
+import { z } from 'zod';
+import { idSchema, publicUserSchema } from './common';
+import { LIMITS } from './constants';
+
+export const STORY_MEDIA_TYPES = ['image', 'video'] as const;
+export type StoryMediaType = (typeof STORY_MEDIA_TYPES)[number];
+
+/** The multipart `caption` field: trimmed, at most 200 characters; blank means no caption. */
+export const storyCaptionSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.storyCaption.max, `Caption must be at most ${LIMITS.storyCaption.max} characters`)
+  .transform((s) => (s === '' ? null : s));
+
+export const storySchema = z.object({
+  _id: z.string(),
+  user: publicUserSchema,
+  mediaUrl: z.string(),
+  mediaType: z.enum(STORY_MEDIA_TYPES),
+  caption: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** Whether the caller has watched it; always true on the caller's own stories. */
+  viewed: z.boolean(),
+  /** Only on the caller's own stories. */
+  viewCount: z.number().optional(),
+});
+export type Story = z.infer<typeof storySchema>;
+
+export const storyGroupSchema = z.object({
+  user: publicUserSchema,
+  /** Oldest first: the order a viewer plays them. */
+  stories: z.array(storySchema),
+  hasUnviewed: z.boolean(),
+});
+export type StoryGroup = z.infer<typeof storyGroupSchema>;
+
+export const storiesResponseSchema = z.object({
+  success: z.literal(true),
+  /** Every story of `groupedStories`, flattened in the same play order. */
+  stories: z.array(storySchema),
+  /** The caller's group first, then groups with unviewed stories, then the rest; each by newest story first. */
+  groupedStories: z.array(storyGroupSchema),
+});
+export type StoriesResponse = z.infer<typeof storiesResponseSchema>;
+
+export const createStoryResponseSchema = z.object({ success: z.literal(true), story: storySchema });
+export type CreateStoryResponse = z.infer<typeof createStoryResponseSchema>;
+
+export const storyParamsSchema = z.object({ storyId: idSchema });
+
+export const viewStoryResponseSchema = z.object({ success: z.literal(true), viewed: z.literal(true) });
+export type ViewStoryResponse = z.infer<typeof viewStoryResponseSchema>;
+
+export const storyViewerSchema = z.object({ user: publicUserSchema, viewedAt: z.string() });
+export type StoryViewer = z.infer<typeof storyViewerSchema>;
+
+export const storyViewersResponseSchema = z.object({
+  success: z.literal(true),
+  /** Latest view first. */
+  viewers: z.array(storyViewerSchema),
+  viewCount: z.number(),
+});
+export type StoryViewersResponse = z.infer<typeof storyViewersResponseSchema>;

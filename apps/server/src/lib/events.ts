@@ -7,6 +7,7 @@ import { EventEmitter } from 'node:events';
 export interface DomainEvents {
   /** A notification row was stored for `recipientId`; `notification` is its presented form. */
   notificationCreated: { recipientId: string; notification: unknown };
+  /** `userIds[0]` changed their connection with `userIds[1]`; `status` is how `userIds[0]` now sees it (a ConnectionStatus). */
   friendshipChanged: { userIds: [string, string]; status: string };
   messageStored: { room: string; senderId: string; receiverId: string; message: unknown };
   messagesRead: { room: string; readerId: string; otherId: string; readAt: string };

@@ -1,5 +1,5 @@
 /** Maps every thrown error (ours, zod's, Fastify's, multipart's) to the contract's envelope. Never leaks internals. */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { HttpError } from '../lib/errors';
@@ -69,8 +69,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ success: false, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
   });
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ success: false, error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
-  });
+export function notFoundBody(request: FastifyRequest) {
+  return { success: false, error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]}` };
 }

@@ -1,12 +1,17 @@
 /**
- * The socket.io server: authenticated handshake, one personal room `user:<id>` per socket, and the
- * bridge from domain events to emits. Feature modules add their event handlers through `features`.
+ * The socket.io server: authenticated handshake, one personal room `user:<id>` per socket, presence,
+ * and the bridge from domain events to emits. With REDIS_URL, a Redis Streams adapter makes several
+ * nodes act as one and presence lives in Redis. Feature modules add their event handlers through `features`.
  */
 import type { ClientToServerEvents, ServerToClientEvents } from '@plaza/contract';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
 import { bearerToken } from '../plugins/authenticate';
+import { eventLimiter } from './event-limit';
+import { createPresence, type Presence } from './presence';
+import { memoryPresenceStore, redisPresenceStore } from './presence-store';
+import { connectRealtimeRedis } from './redis';
 
 export interface SocketData {
   userId: string;
@@ -16,24 +21,45 @@ export interface SocketData {
 export type PlazaServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type PlazaSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
+/** What features get besides the server: the app's context and presence. */
+export interface RealtimeServices {
+  ctx: AppContext;
+  presence: Presence;
+}
+
 /** A feature's realtime part: called once with the server, and once per connected socket. */
 export interface RealtimeFeature {
-  setup?(io: PlazaServer): void | (() => void | Promise<void>);
-  onConnection?(socket: PlazaSocket, io: PlazaServer): void;
+  setup?(io: PlazaServer, services: RealtimeServices): void | (() => void | Promise<void>);
+  onConnection?(socket: PlazaSocket, io: PlazaServer, services: RealtimeServices): void;
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
 
-export function createRealtime(httpServer: HttpServer, ctx: AppContext, features: RealtimeFeature[]): { io: PlazaServer; close(): Promise<void> } {
+const RECOVERY_MS = 2 * 60 * 1000;
+/** A socket whose node stops refreshing it counts as gone after this long (Redis presence only). */
+export const PRESENCE_TTL_MS = 60_000;
+
+export function createRealtime(httpServer: HttpServer, ctx: AppContext, features: RealtimeFeature[]): { io: PlazaServer; presence: Presence; close(): Promise<void> } {
+  const redis = ctx.config.redisUrl ? connectRealtimeRedis(ctx.config.redisUrl, ctx.config.redisKeyPrefix, RECOVERY_MS) : null;
   const io: PlazaServer = new Server(httpServer, {
     path: '/socket.io',
     cors: ctx.config.corsOrigins.length ? { origin: ctx.config.corsOrigins, credentials: true } : undefined,
     pingInterval: 25_000,
     pingTimeout: 20_000,
     maxHttpBufferSize: 64 * 1024,
+    // Chat frames are small: compressing them costs more CPU and per-socket memory than it saves.
+    perMessageDeflate: false,
+    httpCompression: false,
     // Keeps a socket's rooms and missed packets for two minutes, so a short drop loses nothing.
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: false },
+    ...(redis ? { adapter: redis.adapter } : {}),
   });
+
+  const presence = createPresence(
+    redis ? redisPresenceStore(redis.commands, ctx.config.redisKeyPrefix, PRESENCE_TTL_MS) : memoryPresenceStore(),
+    (err) => console.error('presence store failed', err),
+  );
+  const services: RealtimeServices = { ctx, presence };
 
   io.use(async (socket, next) => {
     try {
@@ -54,14 +80,24 @@ export function createRealtime(httpServer: HttpServer, ctx: AppContext, features
 
   const teardowns: Array<() => void | Promise<void>> = [];
   for (const f of features) {
-    const t = f.setup?.(io);
+    const t = f.setup?.(io, services);
     if (t) teardowns.push(t);
   }
 
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.userId));
-    for (const f of features) f.onConnection?.(socket, io);
+    socket.use(eventLimiter());
+    void presence.connected(socket);
+    socket.on('disconnect', () => void presence.disconnected(socket));
+    for (const f of features) f.onConnection?.(socket, io, services);
   });
+
+  if (redis) {
+    // socket.io's own ping/pong drops dead peers, so every socket still here is alive: refresh them all at once.
+    const timer = setInterval(() => void presence.refreshAll(io.of('/').sockets.values()), PRESENCE_TTL_MS / 3);
+    timer.unref();
+    teardowns.push(() => clearInterval(timer));
+  }
 
   teardowns.push(
     ctx.events.subscribe('notificationCreated', ({ recipientId, notification }) => {
@@ -71,6 +107,7 @@ export function createRealtime(httpServer: HttpServer, ctx: AppContext, features
 
   return {
     io,
+    presence,
     async close() {
       for (const t of teardowns) await t();
       io.disconnectSockets(true);
@@ -79,6 +116,8 @@ export function createRealtime(httpServer: HttpServer, ctx: AppContext, features
         // io.close also closes the HTTP server, which Fastify closes itself; resolve either way.
         setTimeout(resolve, 100).unref();
       });
+      await presence.close();
+      redis?.close();
     },
   };
 }

@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import type { Config } from '../config';
+import { notFoundBody } from '../plugins/error-handler';
 
 const NOT_SPA = /^\/(api|media|socket\.io|healthz|readyz)(\/|$|\?)/;
 
@@ -24,6 +25,7 @@ export async function registerStatic(app: FastifyInstance, config: Config) {
     app.get('/', async (_req, reply) =>
       reply.type('text/plain').send('Plaza API is running. The web app is not built yet: run `npm run build`.'),
     );
+    app.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundBody(request)));
     return;
   }
 
@@ -43,6 +45,6 @@ export async function registerStatic(app: FastifyInstance, config: Config) {
     if (request.method === 'GET' && !NOT_SPA.test(request.url) && accepts.includes('text/html')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
     }
-    return reply.status(404).send({ success: false, error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    return reply.status(404).send(notFoundBody(request));
   });
 }

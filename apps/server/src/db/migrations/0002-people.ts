@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -27,9 +27,31 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('notifications_recipient_idx').on('notifications').columns(['recipient_id', 'id']).execute();
+
+  await createSearchIndexes(db);
+}
+
+/**
+ * Prefix search over user names, full names and the rest of a full name after its first word (so
+ * "love" finds "Ada Lovelace" through an index too). Search uses range predicates, which need
+ * byte-order comparison: SQLite's default, but on PostgreSQL only the "C" collation guarantees it
+ * whatever the database's own collation is. The expressions must match people/search-repo.ts exactly.
+ */
+async function createSearchIndexes(db: Kysely<unknown>): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`create index users_user_name_lower_c_idx on users (user_name_lower collate "C")`.execute(db);
+    await sql`create index users_full_name_lower_c_idx on users (full_name_lower collate "C")`.execute(db);
+    await sql`create index users_full_name_rest_c_idx on users ((substr(full_name_lower, strpos(full_name_lower, ' ') + 1)) collate "C")`.execute(db);
+  } else {
+    // user_name_lower (unique) and full_name_lower are already indexed by 0001.
+    await sql`create index users_full_name_rest_idx on users (substr(full_name_lower, instr(full_name_lower, ' ') + 1))`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const name of ['users_user_name_lower_c_idx', 'users_full_name_lower_c_idx', 'users_full_name_rest_c_idx', 'users_full_name_rest_idx']) {
+    await db.schema.dropIndex(name).ifExists().execute();
+  }
   await db.schema.dropTable('notifications').execute();
   await db.schema.dropTable('connections').execute();
 }

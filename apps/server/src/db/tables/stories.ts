@@ -1,3 +1,25 @@
 /** Tables of the stories feature. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface StoryTables {}
+
+export interface StoriesTable {
+  id: string;
+  user_id: string;
+  /** Public URL under /media/; the storage key is derived from it. */
+  media_url: string;
+  media_type: 'image' | 'video';
+  caption: string | null;
+  created_at: string;
+  /** created_at + the configured lifetime; nothing past it is listed or viewable. */
+  expires_at: string;
+}
+
+/** One row per person who watched a story; the owner's own views are not recorded. */
+export interface StoryViewsTable {
+  story_id: string;
+  viewer_id: string;
+  viewed_at: string;
+}
+
+export interface StoryTables {
+  stories: StoriesTable;
+  story_views: StoryViewsTable;
+}

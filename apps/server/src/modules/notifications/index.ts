@@ -1,4 +1,5 @@
-/** The notifications feature: its routes, realtime handlers and background work. */
+/** The notifications feature: the caller's list, read marks and clearing. Live pushes go through realtime/server.ts. */
 import type { Feature } from '../index';
+import { notificationRoutes } from './routes';
 
-export const notificationsFeature: Feature = { name: 'notifications' };
+export const notificationsFeature: Feature = { name: 'notifications', routes: notificationRoutes };

@@ -5,8 +5,9 @@
 import type { NotificationType } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { newId, nowIso } from '../../lib/ids';
-import { presentPublicUser } from '../users/presenters';
 import { userRepo } from '../users/repo';
+import { presentNotification } from './presenters';
+import { notificationRepo, type NotificationRow } from './repo';
 
 export interface NotifyInput {
   recipientId: string;
@@ -18,18 +19,25 @@ export interface NotifyInput {
 
 export function notifier(ctx: AppContext) {
   const users = userRepo(ctx.db);
+  const notifications = notificationRepo(ctx.db);
   return {
     /** Never notifies anyone of their own action. Call after the causing write has committed. */
     async notify(input: NotifyInput): Promise<void> {
       if (input.recipientId === input.actorId) return;
-      const row = { id: newId(), recipient_id: input.recipientId, actor_id: input.actorId, type: input.type, entity_id: input.entityId, text: input.text, read: 0, created_at: nowIso() };
-      await ctx.db.insertInto('notifications').values(row).execute();
+      const row: NotificationRow = {
+        id: newId(),
+        recipient_id: input.recipientId,
+        actor_id: input.actorId,
+        type: input.type,
+        entity_id: input.entityId,
+        text: input.text,
+        read: 0,
+        created_at: nowIso(),
+      };
+      await notifications.insert(row);
       const actor = await users.findById(input.actorId);
       if (!actor) return;
-      ctx.events.publish('notificationCreated', {
-        recipientId: input.recipientId,
-        notification: { _id: row.id, type: row.type, actor: presentPublicUser(actor), entityId: row.entity_id, text: row.text, read: false, createdAt: row.created_at },
-      });
+      ctx.events.publish('notificationCreated', { recipientId: input.recipientId, notification: presentNotification(row, actor) });
     },
   };
 }

@@ -1,0 +1,110 @@
+/** Chat rules: who may send to whom, idempotent sends, history, conversations and read receipts. */
+import { pairRoom, type ChatHistoryQuery, type Conversation, type Message, type SendMessageBody } from '@plaza/contract';
+import type { AppContext } from '../../context';
+import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
+import { newId, nowIso } from '../../lib/ids';
+import { presentPublicUser } from '../users/presenters';
+import { userRepo } from '../users/repo';
+import type { FloodControl } from './flood-control';
+import { presentMessage } from './presenters';
+import { chatRepo, type MessageRow } from './repo';
+
+export interface SendResult {
+  message: Message;
+  /** false when the client id matched an earlier send and the original came back. */
+  created: boolean;
+}
+
+export function chatService(ctx: AppContext, flood: FloodControl) {
+  const repo = chatRepo(ctx.db);
+  const users = userRepo(ctx.db);
+
+  return {
+    /** Stores the message, then announces it: nobody hears of a message that is not stored. */
+    async send(callerId: string, body: SendMessageBody): Promise<SendResult> {
+      const waitMs = await flood.take(callerId);
+      if (waitMs > 0) throw new TooManyRequestsError('You are sending messages too fast. Please wait a moment.', Math.max(1, Math.ceil(waitMs / 1000)));
+
+      const senderName = body.messageSenderUsername.toLowerCase();
+      const receiverName = body.messageReceiverUsername.toLowerCase();
+      const found = await repo.usersByNameLower([...new Set([senderName, receiverName])]);
+      const sender = found.find((u) => u.user_name_lower === senderName);
+      if (!sender || sender.id !== callerId) throw new ForbiddenError('You can only send messages as yourself.');
+      const receiver = found.find((u) => u.user_name_lower === receiverName);
+      if (!receiver) throw new NotFoundError('This user does not exist.');
+      if (receiver.id === sender.id) throw new BadRequestError('You cannot send a message to yourself.', [{ path: 'messageReceiverUsername', message: 'Choose someone else' }]);
+
+      const now = nowIso();
+      const room = pairRoom(sender.id, receiver.id);
+      const [low, high] = [sender.id, receiver.id].sort();
+      const row: MessageRow = {
+        id: newId(),
+        pair_key: room,
+        sender_id: sender.id,
+        receiver_id: receiver.id,
+        client_message_id: body.clientMessageId ?? null,
+        text: body.messageContent,
+        created_at: now,
+        read_at: null,
+      };
+      const inserted = await ctx.db.transaction().execute(async (trx) => {
+        const tx = chatRepo(trx);
+        // The unique (sender, client id) index settles a race between two identical sends: one row wins.
+        if (!(await tx.insertMessage(row))) return false;
+        await tx.touchConversation({ pair_key: room, user_low: low, user_high: high, last_message_id: row.id, updated_at: now });
+        return true;
+      });
+      if (!inserted) {
+        const original = await repo.findByClientId(sender.id, row.client_message_id!);
+        if (!original) throw new Error('A message with this client id collided but cannot be found');
+        // Its receiveMessage went out when it was stored; a retry is answered, not announced again.
+        return { message: presentMessage(original), created: false };
+      }
+      const message = presentMessage(row);
+      ctx.events.publish('messageStored', { room, senderId: sender.id, receiverId: receiver.id, message });
+      return { message, created: true };
+    },
+
+    /** Oldest first, the newest `limit` before `before`. Only the two people in the conversation may read it. */
+    async history(callerId: string, a: string, b: string, query: ChatHistoryQuery): Promise<Message[]> {
+      if (callerId !== a && callerId !== b) throw new ForbiddenError('You can only read your own conversations.');
+      const rows = await repo.history(pairRoom(a, b), query.before, query.limit);
+      return rows.reverse().map(presentMessage);
+    },
+
+    /** The caller's conversations, most recent first: one page of pairs, then three batched lookups. */
+    async conversations(callerId: string, limit: number): Promise<Conversation[]> {
+      const pairs = await repo.conversationsOf(callerId, limit);
+      const otherIds = pairs.map((p) => (p.user_low === callerId ? p.user_high : p.user_low));
+      const [messages, people, unread] = await Promise.all([
+        repo.messagesByIds(pairs.map((p) => p.last_message_id)),
+        users.findByIds(otherIds),
+        repo.unreadCounts(callerId, otherIds),
+      ]);
+      const messageById = new Map(messages.map((m) => [m.id, m]));
+      const userById = new Map(people.map((u) => [u.id, u]));
+      return pairs.flatMap((p, i) => {
+        const user = userById.get(otherIds[i]);
+        const last = messageById.get(p.last_message_id);
+        return user && last ? [{ user: presentPublicUser(user), lastMessage: presentMessage(last), unreadCount: unread.get(user.id) ?? 0 }] : [];
+      });
+    },
+
+    /** Marks everything `otherId` sent the caller as read now, and tells `otherId` when anything changed. */
+    async markRead(callerId: string, otherId: string): Promise<string> {
+      if (otherId === callerId) throw new BadRequestError('There is no conversation with yourself.', [{ path: 'otherUserId', message: 'Choose someone else' }]);
+      if (!(await repo.userExists(otherId))) throw new NotFoundError('This user does not exist.');
+      const readAt = nowIso();
+      const changed = await repo.markRead(callerId, otherId, readAt);
+      if (changed > 0) ctx.events.publish('messagesRead', { room: pairRoom(callerId, otherId), readerId: callerId, otherId, readAt });
+      return readAt;
+    },
+
+    /** A stored message the caller sent, for the socket's `sendMessage`; null when it is not theirs or not stored. */
+    async ownStoredMessage(callerId: string, messageId: string): Promise<MessageRow | null> {
+      const row = await repo.findMessage(messageId);
+      return row && row.sender_id === callerId ? row : null;
+    },
+  };
+}
+export type ChatService = ReturnType<typeof chatService>;

@@ -1,0 +1,50 @@
+/** SQL for notifications. */
+import type { Db } from '../../db';
+import type { NotificationsTable } from '../../db/tables/people';
+
+export type NotificationRow = NotificationsTable;
+
+export function notificationRepo(db: Db) {
+  return {
+    insert(row: NotificationRow) {
+      return db.insertInto('notifications').values(row).execute();
+    },
+
+    async insertMany(rows: NotificationRow[]): Promise<void> {
+      if (rows.length) await db.insertInto('notifications').values(rows).execute();
+    },
+
+    /** A page of the recipient's notifications, newest first (ids are time-ordered). */
+    page(recipientId: string, offset: number, limit: number) {
+      return db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('recipient_id', '=', recipientId)
+        .orderBy('id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute();
+    },
+
+    async counts(recipientId: string): Promise<{ total: number; unread: number }> {
+      const row = await db
+        .selectFrom('notifications')
+        .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('read', '=', 0).then(1).else(0).end()).as('unread')])
+        .where('recipient_id', '=', recipientId)
+        .executeTakeFirstOrThrow();
+      return { total: Number(row.total), unread: Number(row.unread ?? 0) };
+    },
+
+    /** False when there is no such notification of this recipient. */
+    async markRead(id: string, recipientId: string): Promise<boolean> {
+      const res = await db.updateTable('notifications').set({ read: 1 }).where('id', '=', id).where('recipient_id', '=', recipientId).executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    async clear(recipientId: string): Promise<number> {
+      const res = await db.deleteFrom('notifications').where('recipient_id', '=', recipientId).executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
+  };
+}
+export type NotificationRepo = ReturnType<typeof notificationRepo>;

@@ -1,0 +1,137 @@
+/** SQL for connections: one row per pair of users, `pending` (a friend request) or `accepted` (friends). */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import type { ConnectionsTable } from '../../db/tables/people';
+
+export type ConnectionRow = ConnectionsTable;
+/** The database or a transaction: every method works in either. */
+type Conn = Kysely<Database>;
+
+export interface Pair {
+  user_low: string;
+  user_high: string;
+}
+
+/** The unique key of two users' connection: their ids sorted. */
+export const pairOf = (a: string, b: string): Pair => (a < b ? { user_low: a, user_high: b } : { user_low: b, user_high: a });
+
+/** The ids of a user's friends as a subquery (`friend_id`), for `where(col, 'in', friendIdsQuery(db, id))` in any feature. */
+export function friendIdsQuery(db: Conn, userId: string) {
+  // Two halves instead of an OR, so each uses its (user_*, status) index.
+  return db
+    .selectFrom('connections')
+    .select('user_high as friend_id')
+    .where('user_low', '=', userId)
+    .where('status', '=', 'accepted')
+    .unionAll(db.selectFrom('connections').select('user_low as friend_id').where('user_high', '=', userId).where('status', '=', 'accepted'));
+}
+
+/** The ids of everyone a user has any connection with (friends and pending requests either way). */
+export function connectedIdsQuery(db: Conn, userId: string) {
+  return db
+    .selectFrom('connections')
+    .select('user_high as other_id')
+    .where('user_low', '=', userId)
+    .unionAll(db.selectFrom('connections').select('user_low as other_id').where('user_high', '=', userId));
+}
+
+export async function friendIdsOf(db: Conn, userId: string): Promise<string[]> {
+  const rows = await friendIdsQuery(db, userId).execute();
+  return rows.map((r) => r.friend_id);
+}
+
+export function connectionRepo(db: Conn) {
+  return {
+    find(a: string, b: string) {
+      const p = pairOf(a, b);
+      return db.selectFrom('connections').selectAll().where('user_low', '=', p.user_low).where('user_high', '=', p.user_high).executeTakeFirst();
+    },
+
+    /** The viewer's connections with each of `others`, in one query. */
+    findBetween(viewerId: string, others: readonly string[]) {
+      if (others.length === 0) return Promise.resolve([] as ConnectionRow[]);
+      return db
+        .selectFrom('connections')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('user_low', '=', viewerId), eb('user_high', 'in', others)]),
+            eb.and([eb('user_high', '=', viewerId), eb('user_low', 'in', others)]),
+          ]),
+        )
+        .execute();
+    },
+
+    /** Inserts a pending request unless the pair already has a row; true when this call inserted it. */
+    async insertPending(row: ConnectionRow): Promise<boolean> {
+      const res = await db
+        .insertInto('connections')
+        .values(row)
+        .onConflict((oc) => oc.columns(['user_low', 'user_high']).doNothing())
+        .executeTakeFirst();
+      return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
+    /** Turns the pending request `requesterId` sent into a friendship; false when there is no such request. */
+    async acceptPending(pair: Pair, requesterId: string, at: string): Promise<boolean> {
+      const res = await db
+        .updateTable('connections')
+        .set({ status: 'accepted', updated_at: at })
+        .where('user_low', '=', pair.user_low)
+        .where('user_high', '=', pair.user_high)
+        .where('status', '=', 'pending')
+        .where('requester_id', '=', requesterId)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    async deletePending(pair: Pair, requesterId: string): Promise<boolean> {
+      const res = await db
+        .deleteFrom('connections')
+        .where('user_low', '=', pair.user_low)
+        .where('user_high', '=', pair.user_high)
+        .where('status', '=', 'pending')
+        .where('requester_id', '=', requesterId)
+        .executeTakeFirst();
+      return Number(res.numDeletedRows) === 1;
+    },
+
+    async deleteAccepted(pair: Pair): Promise<boolean> {
+      const res = await db
+        .deleteFrom('connections')
+        .where('user_low', '=', pair.user_low)
+        .where('user_high', '=', pair.user_high)
+        .where('status', '=', 'accepted')
+        .executeTakeFirst();
+      return Number(res.numDeletedRows) === 1;
+    },
+
+    async countFriends(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom(friendIdsQuery(db, userId).as('f'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async countMutualFriends(a: string, b: string): Promise<number> {
+      const row = await db
+        .selectFrom(friendIdsQuery(db, a).as('f'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('f.friend_id', 'in', friendIdsQuery(db, b))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Bulk insert for the seed; pairs that already have a row are left alone. */
+    async insertMany(rows: ConnectionRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db
+        .insertInto('connections')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['user_low', 'user_high']).doNothing())
+        .execute();
+    },
+  };
+}
+export type ConnectionRepo = ReturnType<typeof connectionRepo>;

@@ -1,0 +1,114 @@
+/**
+ * The friend-request state machine, the one place that changes connections. As the caller sees it:
+ *   not_connected    --send-->    request_sent      (the other user sees request_received)
+ *   request_received --accept-->  friends           (so does send: both asked, both agree)
+ *   request_received --decline--> not_connected
+ *   request_sent     --cancel-->  not_connected
+ *   friends          --remove-->  not_connected
+ * Anything else is a 409. Each change is one transaction; events and notifications follow the commit.
+ */
+import type { ConnectionAction, ConnectionStatus, NotificationType } from '@plaza/contract';
+import type { AppContext } from '../../context';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { newId, nowIso } from '../../lib/ids';
+import { notifier } from '../notifications/service';
+import { userRepo, type UserRow } from '../users/repo';
+import { connectionRepo, pairOf, type ConnectionRepo } from './connection-repo';
+import { statusFor } from './status';
+
+interface Outcome {
+  status: ConnectionStatus;
+  message: string;
+  changed: boolean;
+  notify?: { type: NotificationType; entityId: string };
+}
+
+type Step = (repo: ConnectionRepo, me: string, other: string) => Promise<Outcome>;
+
+const unchanged = (status: ConnectionStatus, message: string): Outcome => ({ status, message, changed: false });
+
+const send: Step = async (repo, me, other) => {
+  const pair = pairOf(me, other);
+  // A concurrent request may change the row between two statements; a few rounds settle every interleaving.
+  for (let round = 0; round < 3; round++) {
+    const now = nowIso();
+    const id = newId();
+    if (await repo.insertPending({ id, ...pair, requester_id: me, status: 'pending', created_at: now, updated_at: now })) {
+      return { status: 'request_sent', message: 'Friend request sent', changed: true, notify: { type: 'friend_request', entityId: id } };
+    }
+    const row = await repo.find(me, other);
+    if (!row) continue;
+    if (row.status === 'accepted') return unchanged('friends', 'You are already friends');
+    if (row.requester_id === me) return unchanged('request_sent', 'Friend request already sent');
+    if (await repo.acceptPending(pair, other, now)) {
+      return { status: 'friends', message: 'You are now friends', changed: true, notify: { type: 'friend_accept', entityId: row.id } };
+    }
+  }
+  throw new ConflictError('The connection changed meanwhile. Please try again.');
+};
+
+const accept: Step = async (repo, me, other) => {
+  const row = await repo.find(me, other);
+  const requested = row && statusFor(me, row) === 'request_received';
+  if (!requested || !(await repo.acceptPending(pairOf(me, other), other, nowIso()))) {
+    throw new ConflictError('There is no friend request from this user to accept.');
+  }
+  return { status: 'friends', message: 'Friend request accepted', changed: true, notify: { type: 'friend_accept', entityId: row.id } };
+};
+
+const decline: Step = async (repo, me, other) => {
+  if (!(await repo.deletePending(pairOf(me, other), other))) throw new ConflictError('There is no friend request from this user to decline.');
+  return { status: 'not_connected', message: 'Friend request declined', changed: true };
+};
+
+const cancel: Step = async (repo, me, other) => {
+  if (!(await repo.deletePending(pairOf(me, other), me))) throw new ConflictError('You have no pending friend request to this user.');
+  return { status: 'not_connected', message: 'Friend request cancelled', changed: true };
+};
+
+const remove: Step = async (repo, me, other) => {
+  if (!(await repo.deleteAccepted(pairOf(me, other)))) throw new ConflictError('You are not friends with this user.');
+  return { status: 'not_connected', message: 'Friend removed', changed: true };
+};
+
+const steps: Record<ConnectionAction, Step> = { send, accept, decline, cancel, remove };
+
+const notificationText: Partial<Record<NotificationType, (actor: string) => string>> = {
+  friend_request: (actor) => `${actor} sent you a friend request`,
+  friend_accept: (actor) => `${actor} accepted your friend request`,
+};
+
+export function connectionService(ctx: AppContext) {
+  const users = userRepo(ctx.db);
+  const notifications = notifier(ctx);
+
+  /** The caller and the target, both existing; acting on oneself is a 400. */
+  async function loadPair(me: string, targetId: string): Promise<{ self: UserRow; target: UserRow }> {
+    if (me === targetId) throw new BadRequestError('You cannot connect with yourself.', [{ path: 'targetUserId', message: 'Choose another user' }]);
+    const rows = await users.findByIds([me, targetId]);
+    const self = rows.find((r) => r.id === me);
+    const target = rows.find((r) => r.id === targetId);
+    if (!self) throw new NotFoundError('This account no longer exists.');
+    if (!target) throw new NotFoundError('This user does not exist.');
+    return { self, target };
+  }
+
+  return {
+    async statusWith(me: string, targetId: string): Promise<ConnectionStatus> {
+      await loadPair(me, targetId);
+      return statusFor(me, await connectionRepo(ctx.db).find(me, targetId));
+    },
+
+    async act(me: string, action: ConnectionAction, targetId: string): Promise<{ status: ConnectionStatus; message: string }> {
+      const { self } = await loadPair(me, targetId);
+      const outcome = await ctx.db.transaction().execute((trx) => steps[action](connectionRepo(trx), me, targetId));
+      if (outcome.changed) ctx.events.publish('friendshipChanged', { userIds: [me, targetId], status: outcome.status });
+      const text = outcome.notify && notificationText[outcome.notify.type];
+      if (outcome.notify && text) {
+        await notifications.notify({ recipientId: targetId, actorId: me, type: outcome.notify.type, entityId: outcome.notify.entityId, text: text(self.full_name) });
+      }
+      return { status: outcome.status, message: outcome.message };
+    },
+  };
+}
+export type ConnectionService = ReturnType<typeof connectionService>;

@@ -1,0 +1,46 @@
+/** Profiles: the caller's own, and another user's as the caller sees it. */
+import type { ConnectionStatus, ProfileStats } from '@plaza/contract';
+import type { AppContext } from '../../context';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { userRepo, type UserRow } from '../users/repo';
+import { connectionRepo } from './connection-repo';
+import { profileRepo } from './profile-repo';
+import { statusFor } from './status';
+
+export function profileService(ctx: AppContext) {
+  const users = userRepo(ctx.db);
+  const connections = connectionRepo(ctx.db);
+  const profiles = profileRepo(ctx.db);
+
+  /** `{authUser}` in a path must name the caller (case-insensitively). */
+  async function caller(viewerId: string, authUser: string): Promise<UserRow> {
+    const me = await users.findById(viewerId);
+    if (!me) throw new NotFoundError('This account no longer exists.');
+    if (authUser.toLowerCase() !== me.user_name_lower) throw new ForbiddenError('This path names another user.');
+    return me;
+  }
+
+  return {
+    async own(viewerId: string, authUser: string): Promise<{ user: UserRow; stats: ProfileStats }> {
+      const me = await caller(viewerId, authUser);
+      return { user: me, stats: await profiles.stats(me.id) };
+    },
+
+    async visited(
+      viewerId: string,
+      authUser: string,
+      userName: string,
+    ): Promise<{ user: UserRow; stats: ProfileStats; connectionStatus: ConnectionStatus; mutualFriends: number }> {
+      await caller(viewerId, authUser);
+      const user = await users.findByUserName(userName);
+      if (!user) throw new NotFoundError('No user has this user name.');
+      if (user.id === viewerId) return { user, stats: await profiles.stats(user.id), connectionStatus: 'not_connected', mutualFriends: 0 };
+      const [stats, link, mutualFriends] = await Promise.all([
+        profiles.stats(user.id),
+        connections.find(viewerId, user.id),
+        connections.countMutualFriends(viewerId, user.id),
+      ]);
+      return { user, stats, connectionStatus: statusFor(viewerId, link), mutualFriends };
+    },
+  };
+}

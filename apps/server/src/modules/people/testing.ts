@@ -1,0 +1,22 @@
+/** Test helpers for connections: act as a user on another, and make friends in one call. */
+import type { ConnectionAction } from '@plaza/contract';
+import type { FastifyInstance } from 'fastify';
+import { as, type TestUser } from '../../../test/factories';
+
+export function connect(app: FastifyInstance, who: TestUser, action: ConnectionAction, target: TestUser | string) {
+  const url = action === 'remove' ? '/users/follow/friend-request/friend/remove' : `/users/follow/friend-request/${action}`;
+  const targetUserId = typeof target === 'string' ? target : target.user._id;
+  return as(app, who)({ method: 'POST', url, payload: { targetUserId } });
+}
+
+export async function statusOf(app: FastifyInstance, who: TestUser, target: TestUser): Promise<string> {
+  const res = await as(app, who)({ method: 'GET', url: `/users/follow/connection-status/${target.user._id}` });
+  if (res.statusCode !== 200) throw new Error(`connection-status failed: ${res.statusCode} ${res.body}`);
+  return res.json().status;
+}
+
+export async function befriend(app: FastifyInstance, a: TestUser, b: TestUser): Promise<void> {
+  const sent = await connect(app, a, 'send', b);
+  const accepted = await connect(app, b, 'accept', a);
+  if (sent.statusCode !== 200 || accepted.statusCode !== 200) throw new Error(`befriend failed: ${sent.body} ${accepted.body}`);
+}

@@ -1,0 +1,102 @@
+/** SQL of the stories feature, including its own read-only view of friendships. */
+import type { Db } from '../../db';
+import type { StoriesTable } from '../../db/tables/stories';
+
+export type StoryRow = StoriesTable;
+export type VisibleStoryRow = StoryRow & { viewed_by_me: number };
+
+export function storyRepo(db: Db) {
+  /** Ids of the user's accepted friends, as a subquery (a connection row stores the pair sorted). */
+  const friendIdsOf = (userId: string) =>
+    db
+      .selectFrom('connections')
+      .select('user_high as id')
+      .where('user_low', '=', userId)
+      .where('status', '=', 'accepted')
+      .union(db.selectFrom('connections').select('user_low as id').where('user_high', '=', userId).where('status', '=', 'accepted'));
+
+  return {
+    insert(row: StoryRow) {
+      return db.insertInto('stories').values(row).execute();
+    },
+
+    findById(id: string) {
+      return db.selectFrom('stories').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async areFriends(a: string, b: string): Promise<boolean> {
+      const [low, high] = a < b ? [a, b] : [b, a];
+      const row = await db
+        .selectFrom('connections')
+        .select('id')
+        .where('user_low', '=', low)
+        .where('user_high', '=', high)
+        .where('status', '=', 'accepted')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The viewer's and their friends' stories unexpired at `now`, oldest first, each with whether the viewer watched it. */
+    listVisible(viewerId: string, now: string): Promise<VisibleStoryRow[]> {
+      return db
+        .selectFrom('stories')
+        .leftJoin('story_views', (j) => j.onRef('story_views.story_id', '=', 'stories.id').on('story_views.viewer_id', '=', viewerId))
+        .selectAll('stories')
+        .select((eb) => eb.case().when('story_views.story_id', 'is not', null).then(1).else(0).end().as('viewed_by_me'))
+        .where((eb) => eb.or([eb('stories.user_id', '=', viewerId), eb('stories.user_id', 'in', friendIdsOf(viewerId))]))
+        .where('stories.expires_at', '>', now)
+        .orderBy('stories.created_at')
+        .orderBy('stories.id')
+        .execute();
+    },
+
+    /** View counts of the given stories (absent = 0), in one grouped query. */
+    async viewCounts(storyIds: readonly string[]): Promise<Map<string, number>> {
+      if (storyIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('story_views')
+        .select((eb) => ['story_id', eb.fn.countAll<number>().as('n')])
+        .where('story_id', 'in', storyIds)
+        .groupBy('story_id')
+        .execute();
+      return new Map(rows.map((r) => [r.story_id, Number(r.n)]));
+    },
+
+    /** Records a view once per viewer; repeating it changes nothing. */
+    async recordView(storyId: string, viewerId: string, at: string): Promise<void> {
+      await db
+        .insertInto('story_views')
+        .values({ story_id: storyId, viewer_id: viewerId, viewed_at: at })
+        .onConflict((oc) => oc.columns(['story_id', 'viewer_id']).doNothing())
+        .execute();
+    },
+
+    /** Who watched the story, latest first, with their user rows. */
+    viewers(storyId: string) {
+      return db
+        .selectFrom('story_views')
+        .innerJoin('users', 'users.id', 'story_views.viewer_id')
+        .selectAll('users')
+        .select('story_views.viewed_at')
+        .where('story_views.story_id', '=', storyId)
+        .orderBy('story_views.viewed_at', 'desc')
+        .orderBy('users.id')
+        .execute();
+    },
+
+    /** Views go with the story through the foreign key's cascade. */
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom('stories').where('id', '=', id).execute();
+    },
+
+    listExpired(now: string, limit: number) {
+      return db.selectFrom('stories').select(['id', 'media_url']).where('expires_at', '<=', now).orderBy('expires_at').limit(limit).execute();
+    },
+
+    async deleteMany(ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.deleteFrom('stories').where('id', 'in', ids).execute();
+    },
+  };
+}
+export type StoryRepo = ReturnType<typeof storyRepo>;

@@ -1,0 +1,110 @@
+/** The rules of stories: who sees which, how long they live, who may delete them and see their viewers. */
+import type { PublicUser, Story, StoryGroup, StoryViewer } from '@plaza/contract';
+import type { AppContext } from '../../context';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { newId, nowIso } from '../../lib/ids';
+import { presentPublicUser } from '../users/presenters';
+import { userRepo } from '../users/repo';
+import { presentStory } from './presenters';
+import { storyRepo, type StoryRow } from './repo';
+import type { StoryUpload } from './upload';
+
+const HOUR_MS = 3_600_000;
+
+export function storyService(ctx: AppContext) {
+  const stories = storyRepo(ctx.db);
+  const users = userRepo(ctx.db);
+
+  /** The story if it is unexpired and `viewerId` may see it (the owner or a friend); 404 otherwise, so existence stays private. */
+  async function loadVisible(storyId: string, viewerId: string): Promise<StoryRow> {
+    const story = await stories.findById(storyId);
+    const visible = story && story.expires_at > nowIso() && (story.user_id === viewerId || (await stories.areFriends(story.user_id, viewerId)));
+    if (!visible) throw new NotFoundError('This story is gone or not shared with you.');
+    return story;
+  }
+
+  /** The unexpired story when `userId` owns it: 404 unknown or expired, 403 someone else's. */
+  async function loadOwn(storyId: string, userId: string): Promise<StoryRow> {
+    const story = await stories.findById(storyId);
+    if (!story || story.expires_at <= nowIso()) throw new NotFoundError('This story is gone.');
+    if (story.user_id !== userId) throw new ForbiddenError('Only the author of a story may do that.');
+    return story;
+  }
+
+  async function publicUser(id: string): Promise<PublicUser> {
+    const row = await users.findById(id);
+    if (!row) throw new NotFoundError('This account no longer exists.');
+    return presentPublicUser(row);
+  }
+
+  return {
+    /** Stores the story of an upload already on disk; the file goes again if the row cannot be written. */
+    async create(userId: string, upload: StoryUpload): Promise<Story> {
+      const created = new Date();
+      const row: StoryRow = {
+        id: newId(),
+        user_id: userId,
+        media_url: upload.media.url,
+        media_type: upload.mediaType,
+        caption: upload.caption,
+        created_at: created.toISOString(),
+        expires_at: new Date(created.getTime() + ctx.config.storyTtlHours * HOUR_MS).toISOString(),
+      };
+      try {
+        const user = await publicUser(userId);
+        await stories.insert(row);
+        return presentStory(row, user, { viewerId: userId, viewed: true, viewCount: 0 });
+      } catch (err) {
+        await ctx.storage.remove(upload.media.key);
+        throw err;
+      }
+    },
+
+    /** The caller's and friends' live stories: three queries whatever their number. */
+    async list(viewerId: string): Promise<{ stories: Story[]; groupedStories: StoryGroup[] }> {
+      const rows = await stories.listVisible(viewerId, nowIso());
+      const ownIds = rows.filter((r) => r.user_id === viewerId).map((r) => r.id);
+      const [counts, owners] = await Promise.all([stories.viewCounts(ownIds), users.findByIds([...new Set(rows.map((r) => r.user_id))])]);
+      const ownerById = new Map(owners.map((u) => [u.id, presentPublicUser(u)]));
+
+      const groups = new Map<string, StoryGroup & { newest: string }>();
+      for (const row of rows) {
+        const user = ownerById.get(row.user_id);
+        if (!user) continue;
+        const story = presentStory(row, user, { viewerId, viewed: row.viewed_by_me === 1, viewCount: counts.get(row.id) });
+        const group = groups.get(row.user_id) ?? { user, stories: [], hasUnviewed: false, newest: '' };
+        group.stories.push(story);
+        group.hasUnviewed ||= !story.viewed;
+        group.newest = row.created_at;
+        groups.set(row.user_id, group);
+      }
+      // Rows come oldest first, so each group's last story is its newest.
+      const rank = (g: StoryGroup) => (g.user._id === viewerId ? 0 : g.hasUnviewed ? 1 : 2);
+      const ordered = [...groups.values()].sort((a, b) => rank(a) - rank(b) || b.newest.localeCompare(a.newest));
+      const groupedStories = ordered.map(({ newest: _n, ...g }) => g);
+      return { stories: groupedStories.flatMap((g) => g.stories), groupedStories };
+    },
+
+    /** Idempotent; the owner watching their own story is not a view. */
+    async view(storyId: string, viewerId: string): Promise<void> {
+      const story = await loadVisible(storyId, viewerId);
+      if (story.user_id !== viewerId) await stories.recordView(story.id, viewerId, nowIso());
+    },
+
+    async viewers(storyId: string, userId: string): Promise<{ viewers: StoryViewer[]; viewCount: number }> {
+      const story = await loadOwn(storyId, userId);
+      const rows = await stories.viewers(story.id);
+      const viewers = rows.map(({ viewed_at, ...user }) => ({ user: presentPublicUser(user), viewedAt: viewed_at }));
+      return { viewers, viewCount: viewers.length };
+    },
+
+    /** The row goes first, so a failure never leaves a story pointing at a missing file. */
+    async delete(storyId: string, userId: string): Promise<void> {
+      const story = await loadOwn(storyId, userId);
+      await stories.delete(story.id);
+      const key = ctx.storage.keyOf(story.media_url);
+      if (key) await ctx.storage.remove(key);
+    },
+  };
+}
+export type StoryService = ReturnType<typeof storyService>;

@@ -1,0 +1,138 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { as, createUser, pngImage, type FilePart } from '../../../test/factories';
+import { dialects, useTestApp } from '../../../test/harness';
+import { sweepExpiredStories } from './sweep';
+import { ageStory, createStory, postStory, tinyMp4 } from './test-factories';
+
+/** A multipart body whose parts keep the given order (the shared factory always sends fields first). */
+function orderedMultipart(parts: Array<{ field: string; value: string } | FilePart>) {
+  const boundary = `----story${Math.random().toString(16).slice(2)}`;
+  const chunks = parts.flatMap((p) =>
+    'value' in p
+      ? [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"\r\n\r\n${p.value}\r\n`)]
+      : [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.filename}"\r\nContent-Type: ${p.contentType}\r\n\r\n`), p.data, Buffer.from('\r\n')],
+  );
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
+  const t = useTestApp(dialect);
+  const storyFiles = () => {
+    try {
+      return readdirSync(path.join(t.app.ctx.storage.root, 'stories')).sort();
+    } catch {
+      return [];
+    }
+  };
+  const storyRows = async () => (await t.app.ctx.db.selectFrom('stories').select('id').execute()).length;
+  /** Runs a request that must be refused, and checks it left no file and no row behind. */
+  const refused = async (send: () => Promise<{ statusCode: number; json(): { success: boolean } }>, status: number) => {
+    const [files, rows] = [storyFiles(), await storyRows()];
+    const res = await send();
+    expect(res.statusCode).toBe(status);
+    expect(res.json().success).toBe(false);
+    expect(storyFiles()).toEqual(files);
+    expect(await storyRows()).toBe(rows);
+    return res;
+  };
+
+  it('creates a photo story with a trimmed caption, re-encoded as WebP without EXIF, living 24 hours', async () => {
+    const u = await createUser(t.app);
+    const withExif = await sharp(await pngImage(800, 1200)).jpeg().withMetadata({ exif: { IFD0: { Copyright: 'secret-gps' } } }).toBuffer();
+    const res = await postStory(t.app, u, { data: withExif, filename: 'beach.jpg', contentType: 'image/jpeg' }, { caption: '  Sunset at the beach  ' });
+    expect(res.statusCode).toBe(201);
+    const story = res.json().story;
+    expect(story).toMatchObject({ user: { _id: u.user._id, userName: u.user.userName }, mediaType: 'image', caption: 'Sunset at the beach', viewed: true, viewCount: 0 });
+    expect(story.mediaUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.webp$/);
+    expect(Date.parse(story.expiresAt) - Date.parse(story.createdAt)).toBe(24 * 3_600_000);
+
+    const file = await t.app.inject({ method: 'GET', url: story.mediaUrl });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('image/webp');
+    const meta = await sharp(file.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 800, 1200, undefined]);
+  });
+
+  it('reads the caption whether it comes before or after the file; a blank one is null', async () => {
+    const u = await createUser(t.app);
+    const image: FilePart = { field: 'media', filename: 'a.png', contentType: 'image/png', data: await pngImage() };
+    const after = await as(t.app, u)({ method: 'POST', url: '/users/u/stories/create', ...orderedMultipart([image, { field: 'caption', value: 'after the file' }]) });
+    expect(after.statusCode).toBe(201);
+    expect(after.json().story.caption).toBe('after the file');
+    const blank = await postStory(t.app, u, undefined, { caption: '   ' });
+    expect(blank.json().story.caption).toBeNull();
+  });
+
+  it('refuses a caption over 200 characters with 400, before or after the file', async () => {
+    const u = await createUser(t.app);
+    const long = 'x'.repeat(201);
+    const before = await refused(() => postStory(t.app, u, undefined, { caption: long }), 400);
+    expect(before.json()).toMatchObject({ details: [{ path: 'caption' }] });
+    const image: FilePart = { field: 'media', filename: 'a.png', contentType: 'image/png', data: await pngImage() };
+    await refused(() => as(t.app, u)({ method: 'POST', url: '/users/u/stories/create', ...orderedMultipart([image, { field: 'caption', value: long }]) }), 400);
+    expect((await postStory(t.app, u, undefined, { caption: 'y'.repeat(200) })).statusCode).toBe(201);
+  });
+
+  it('refuses text named .jpg with 415, a photo over 10 MB with 413, and a missing file with 400', async () => {
+    const u = await createUser(t.app);
+    await refused(() => postStory(t.app, u, { data: Buffer.from('just some text, not a picture at all'), filename: 'cat.jpg', contentType: 'image/jpeg' }), 415);
+    const bigPng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(10 * 1024 * 1024)]);
+    await refused(() => postStory(t.app, u, { data: bigPng, filename: 'big.png', contentType: 'image/png' }), 413);
+    const none = await refused(() => as(t.app, u)({ method: 'POST', url: '/users/u/stories/create', ...orderedMultipart([{ field: 'caption', value: 'no file' }]) }), 400);
+    expect(none.json()).toMatchObject({ details: [{ path: 'media' }] });
+  });
+
+  it('refuses a video over 50 MB with 413 and keeps no partial file', async () => {
+    const u = await createUser(t.app);
+    const res = await refused(() => postStory(t.app, u, { data: tinyMp4(50 * 1024 * 1024), filename: 'long.mp4', contentType: 'video/mp4' }), 413);
+    expect(res.json()).toMatchObject({ message: 'A story video may be at most 50 MB.' });
+  });
+
+  it('takes MP4 bytes as a video whatever the name, served with range support', async () => {
+    const u = await createUser(t.app);
+    const bytes = tinyMp4();
+    const res = await postStory(t.app, u, { data: bytes, filename: 'holiday.jpg', contentType: 'image/jpeg' });
+    expect(res.statusCode).toBe(201);
+    const story = res.json().story;
+    expect(story).toMatchObject({ mediaType: 'video', caption: null });
+    expect(story.mediaUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.mp4$/);
+
+    const part = await t.app.inject({ method: 'GET', url: story.mediaUrl, headers: { range: 'bytes=0-99' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-type']).toContain('video/mp4');
+    expect(part.headers['content-range']).toBe(`bytes 0-99/${bytes.length}`);
+    expect(part.rawPayload.equals(bytes.subarray(0, 100))).toBe(true);
+    expect(part.headers['cache-control']).toContain('immutable');
+  });
+
+  it('stores WebM as video/webm', async () => {
+    const u = await createUser(t.app);
+    const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(500, 7)]);
+    const res = await postStory(t.app, u, { data: webm, filename: 'clip.bin', contentType: 'application/octet-stream' });
+    expect(res.statusCode).toBe(201);
+    const full = await t.app.inject({ method: 'GET', url: res.json().story.mediaUrl, headers: { range: 'bytes=4-' } });
+    expect(full.statusCode).toBe(206);
+    expect(full.headers['content-type']).toContain('video/webm');
+    expect(full.rawPayload.equals(webm.subarray(4))).toBe(true);
+  });
+
+  it('the sweep deletes expired stories and their files, and keeps live ones', async () => {
+    const u = await createUser(t.app);
+    const expired = await createStory(t.app, u);
+    const live = await createStory(t.app, u);
+    const urlOf = async (id: string) => (await t.app.ctx.db.selectFrom('stories').select('media_url').where('id', '=', id).executeTakeFirstOrThrow()).media_url;
+    const [expiredFile, liveFile] = [path.basename(await urlOf(expired)), path.basename(await urlOf(live))];
+    await ageStory(t.app, expired, 25);
+
+    expect(await sweepExpiredStories(t.app.ctx)).toBeGreaterThanOrEqual(1);
+    const left = (await t.app.ctx.db.selectFrom('stories').select('id').where('id', 'in', [expired, live]).execute()).map((r) => r.id);
+    expect(left).toEqual([live]);
+    expect(storyFiles()).not.toContain(expiredFile);
+    expect(storyFiles()).toContain(liveFile);
+    expect(await sweepExpiredStories(t.app.ctx)).toBe(0);
+  });
+});

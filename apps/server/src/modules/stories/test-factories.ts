@@ -1,0 +1,47 @@
+/** Test helpers of the stories suites: friendships written straight into `connections`, and story uploads. */
+import type { FastifyInstance } from 'fastify';
+import { as, multipart, pngImage, type TestUser } from '../../../test/factories';
+import { newId, nowIso } from '../../lib/ids';
+
+export async function befriend(app: FastifyInstance, a: TestUser, b: TestUser): Promise<void> {
+  const [low, high] = [a.user._id, b.user._id].sort();
+  const now = nowIso();
+  await app.ctx.db
+    .insertInto('connections')
+    .values({ id: newId(), user_low: low, user_high: high, requester_id: a.user._id, status: 'accepted', created_at: now, updated_at: now })
+    .execute();
+}
+
+export interface StoryFile {
+  data: Buffer;
+  filename?: string;
+  contentType?: string;
+}
+
+export async function postStory(app: FastifyInstance, who: TestUser, file?: StoryFile, fields: Record<string, string> = {}) {
+  const f = file ?? { data: await pngImage(320, 480) };
+  const body = multipart(fields, [{ field: 'media', filename: f.filename ?? 'story.png', contentType: f.contentType ?? 'image/png', data: f.data }]);
+  return as(app, who)({ method: 'POST', url: '/users/u/stories/create', ...body });
+}
+
+/** Creates an image story and returns its id. */
+export async function createStory(app: FastifyInstance, who: TestUser, caption?: string): Promise<string> {
+  const res = await postStory(app, who, undefined, caption === undefined ? {} : { caption });
+  if (res.statusCode !== 201) throw new Error(`story upload failed: ${res.statusCode} ${res.body}`);
+  return res.json().story._id;
+}
+
+/** Moves a story into the past, as if it had been posted `hours` ago. */
+export async function ageStory(app: FastifyInstance, storyId: string, hours: number, ttlHours = 24): Promise<void> {
+  const created = Date.now() - hours * 3_600_000;
+  await app.ctx.db
+    .updateTable('stories')
+    .set({ created_at: new Date(created).toISOString(), expires_at: new Date(created + ttlHours * 3_600_000).toISOString() })
+    .where('id', '=', storyId)
+    .execute();
+}
+
+/** A minimal MP4 header: the `ftyp` box is all the type sniffing reads. */
+export function tinyMp4(size = 2000): Buffer {
+  return Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(size)]);
+}

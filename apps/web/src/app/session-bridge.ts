@@ -1,0 +1,17 @@
+/** Connects the axios layer to the store: where tokens come from, where refreshed ones go, what expiry does. */
+import { configureApi } from '../api/client';
+import { updateTokens } from '../features/auth/authSlice';
+import { sessionExpired } from '../features/ui/sessionSlice';
+import { readRefreshToken } from '../lib/secure-storage';
+import type { AppStore } from './store';
+
+export function bridgeSession(store: AppStore): void {
+  configureApi({
+    getAccessToken: () => store.getState().auth.accessToken,
+    getRefreshToken: readRefreshToken,
+    onRefreshed: (r) => store.dispatch(updateTokens({ accessToken: r.accessToken, refreshToken: r.refreshToken, user: r.user })),
+    onSessionExpired: () => {
+      if (!store.getState().session.expired) store.dispatch(sessionExpired());
+    },
+  });
+}

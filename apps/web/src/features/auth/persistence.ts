@@ -1,0 +1,33 @@
+/** Mirrors session changes into encrypted storage (SPEC §4: what is persisted, and when). */
+import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
+import { isAnyOf } from '@reduxjs/toolkit';
+import { clearSession, persistSession } from '../../lib/secure-storage';
+import { loginUser, logoutUser, resetAuth, setUserDetails, signupUser, updateTokens } from './authSlice';
+import { sessionExpired } from '../ui/sessionSlice';
+
+export function addAuthPersistence(listener: ListenerMiddlewareInstance) {
+  listener.startListening({
+    actionCreator: loginUser.fulfilled,
+    effect: ({ payload }) => {
+      if (payload.accessToken) void persistSession({ accessToken: payload.accessToken, refreshToken: payload.refreshToken, userDetails: payload.user });
+    },
+  });
+  listener.startListening({
+    actionCreator: signupUser.fulfilled,
+    effect: ({ payload }) => {
+      if (payload.isUserCreated && payload.accessToken) void persistSession({ accessToken: payload.accessToken, refreshToken: payload.refreshToken, userDetails: payload.user });
+    },
+  });
+  listener.startListening({
+    matcher: isAnyOf(loginUser.rejected, logoutUser.fulfilled, resetAuth, sessionExpired),
+    effect: () => void clearSession(),
+  });
+  listener.startListening({
+    actionCreator: updateTokens,
+    effect: ({ payload }) => void persistSession({ accessToken: payload.accessToken, refreshToken: payload.refreshToken, userDetails: payload.user }),
+  });
+  listener.startListening({
+    actionCreator: setUserDetails,
+    effect: ({ payload }) => void persistSession({ userDetails: payload }),
+  });
+}

@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { changePasswordBodySchema, type ChangePasswordBody } from '@plaza/contract';
+import { LogOut } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { accountApi } from '../../api/account';
+import { toErrorPayload } from '../../api/errors';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Button } from '../../components/Button';
+import { Field, PasswordField } from '../../components/Field';
+import { logoutUser } from '../auth/authSlice';
+
+export default function AccountSettingsPage() {
+  const user = useAppSelector((s) => s.auth.userDetails);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { register, handleSubmit, formState, reset, setError } = useForm<ChangePasswordBody>({
+    resolver: zodResolver(changePasswordBodySchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await accountApi.changePassword(values);
+      reset();
+      toast.success('Password changed. Your other sessions were logged out.');
+    } catch (err) {
+      const e = toErrorPayload(err, { error: 'Password change failed', message: 'Your password could not be changed.' });
+      if (e.details?.length) for (const d of e.details) setError(d.path as keyof ChangePasswordBody, { message: d.message });
+      else toast.error(e.message);
+    }
+  });
+
+  return (
+    <div className="space-y-6">
+      <section className="card p-6">
+        <h2 className="mb-4 text-lg font-semibold">Account</h2>
+        <Field label="Email" value={user?.email ?? ''} readOnly disabled />
+        <Field label="User name" value={user ? `@${user.userName}` : ''} readOnly disabled />
+      </section>
+      <section className="card p-6">
+        <h2 className="mb-4 text-lg font-semibold">Change password</h2>
+        <form onSubmit={onSubmit} noValidate className="space-y-1">
+          <PasswordField label="Current password" autoComplete="current-password" error={formState.errors.currentPassword?.message} {...register('currentPassword')} />
+          <PasswordField label="New password" autoComplete="new-password" error={formState.errors.newPassword?.message} hint="At least 8 characters" {...register('newPassword')} />
+          <Button type="submit" loading={formState.isSubmitting}>
+            Change password
+          </Button>
+        </form>
+      </section>
+      <section className="card flex items-center justify-between gap-4 p-6">
+        <div>
+          <h2 className="text-lg font-semibold">Log out</h2>
+          <p className="text-sm text-slate-500 dark:text-slate-400">End this session on this device.</p>
+        </div>
+        <Button
+          variant="danger"
+          onClick={async () => {
+            await dispatch(logoutUser());
+            navigate('/auth/login', { replace: true });
+          }}
+        >
+          <LogOut className="h-4 w-4" /> Log out
+        </Button>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { NavLink, Outlet } from 'react-router';
+
+const tab = ({ isActive }: { isActive: boolean }) =>
+  `rounded-xl px-4 py-2 text-sm font-semibold ${isActive ? 'bg-brand-primary text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`;
+
+export default function SettingsLayout() {
+  return (
+    <div className="mx-auto max-w-2xl">
+      <h1 className="mb-4 text-2xl font-bold">Settings</h1>
+      <nav className="mb-6 flex gap-2" aria-label="Settings sections">
+        <NavLink to="/settings/account" className={tab}>
+          Account
+        </NavLink>
+        <NavLink to="/settings/profile" className={tab}>
+          Profile
+        </NavLink>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+/** The signed-in frame: navbar on top, collapsible sidebar on the left (bottom bar on phones), the page. */
+import { Outlet } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { Navbar } from './Navbar';
+import { MobileNav, Sidebar } from './Sidebar';
+import { SocketLifecycle } from './SocketLifecycle';
+
+export function AppLayout() {
+  const expanded = useAppSelector((s) => s.sidebar.isSidebarExpanded);
+  return (
+    <SocketLifecycle>
+      <div className="min-h-screen">
+        <Navbar />
+        <Sidebar />
+        <main className={`px-3 pt-20 pb-24 transition-[padding] sm:px-6 md:pb-10 ${expanded ? 'md:pl-64' : 'md:pl-24'}`}>
+          <Outlet />
+        </main>
+        <MobileNav />
+      </div>
+    </SocketLifecycle>
+  );
+}

@@ -1,0 +1,80 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { LogOut, Moon, Settings, Sun, UserRound } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Avatar } from '../../components/Avatar';
+import { logoutUser } from '../auth/authSlice';
+import { NotificationsBell } from '../notifications/NotificationsBell';
+import { NavbarSearch } from '../search/NavbarSearch';
+import { toggleTheme } from '../theme/themeSlice';
+
+export function Logo() {
+  return (
+    <Link to="/feeds" className="flex items-center gap-2 text-lg font-extrabold tracking-tight">
+      <img src="/favicon.svg" alt="" className="h-8 w-8" />
+      <span className="hidden sm:inline">Plaza</span>
+    </Link>
+  );
+}
+
+export function ThemeToggle() {
+  const dark = useAppSelector((s) => s.theme.isDarkMode);
+  const dispatch = useAppDispatch();
+  return (
+    <button
+      onClick={() => dispatch(toggleTheme())}
+      aria-label={dark ? 'Switch to light theme' : 'Switch to dark theme'}
+      className="rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+    >
+      {dark ? <Sun className="h-5 w-5" /> : <Moon className="h-5 w-5" />}
+    </button>
+  );
+}
+
+export function Navbar() {
+  const user = useAppSelector((s) => s.auth.userDetails);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const logout = async () => {
+    await dispatch(logoutUser());
+    navigate('/auth/login', { replace: true });
+  };
+  const itemClass = 'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700';
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/85 px-3 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-brand-dark/85">
+      <Logo />
+      <div className="mx-auto w-full max-w-md">
+        <NavbarSearch />
+      </div>
+      <ThemeToggle />
+      <NotificationsBell />
+      <Menu as="div" className="relative">
+        <MenuButton aria-label="Account menu" className="rounded-full focus-visible:outline-2">
+          <Avatar name={user?.fullName ?? user?.userName ?? '?'} src={user?.userImage} size="sm" />
+        </MenuButton>
+        <MenuItems anchor="bottom end" className="card z-50 mt-2 w-56 p-1.5 focus:outline-none">
+          <div className="px-3 py-2">
+            <p className="truncate text-sm font-semibold">{user?.fullName}</p>
+            <p className="truncate text-xs text-slate-500 dark:text-slate-400">@{user?.userName}</p>
+          </div>
+          <MenuItem>
+            <Link to={user ? `/network/u/profile/${user.userName}/visited/${user.userName}` : '/feeds'} className={itemClass}>
+              <UserRound className="h-4 w-4" /> Your profile
+            </Link>
+          </MenuItem>
+          <MenuItem>
+            <Link to="/settings/account" className={itemClass}>
+              <Settings className="h-4 w-4" /> Settings
+            </Link>
+          </MenuItem>
+          <MenuItem>
+            <button onClick={logout} className={`${itemClass} text-rose-600 dark:text-rose-400`}>
+              <LogOut className="h-4 w-4" /> Log out
+            </button>
+          </MenuItem>
+        </MenuItems>
+      </Menu>
+    </header>
+  );
+}

@@ -1,0 +1,56 @@
+/** SPEC §8 session expiry: toast, blocking overlay with a 5-second countdown, then login with returnUrl. */
+import { SESSION_EXPIRY_REDIRECT_SECONDS } from '@plaza/contract';
+import { Clock } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { resetAuth } from '../auth/authSlice';
+import { sessionExpiryHandled } from '../ui/sessionSlice';
+
+export const SESSION_EXPIRED_TOAST = 'Your session has expired. Please log in again.';
+
+export function SessionExpiredOverlay() {
+  const expired = useAppSelector((s) => s.session.expired);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [seconds, setSeconds] = useState(SESSION_EXPIRY_REDIRECT_SECONDS);
+
+  useEffect(() => {
+    if (!expired) return;
+    toast.error(SESSION_EXPIRED_TOAST);
+    setSeconds(SESSION_EXPIRY_REDIRECT_SECONDS);
+    const returnUrl = encodeURIComponent(location.pathname + location.search);
+    const tick = setInterval(() => setSeconds((s) => Math.max(0, s - 1)), 1000);
+    const done = setTimeout(() => {
+      dispatch(resetAuth());
+      dispatch(sessionExpiryHandled());
+      navigate(`/auth/login?returnUrl=${returnUrl}`, { replace: true });
+    }, SESSION_EXPIRY_REDIRECT_SECONDS * 1000);
+    return () => {
+      clearInterval(tick);
+      clearTimeout(done);
+    };
+    // The countdown starts once per expiry; later navigation must not restart it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [expired]);
+
+  if (!expired) return null;
+  return (
+    <div role="alertdialog" aria-modal="true" aria-labelledby="session-expired-title" className="fixed inset-0 z-[100] flex items-center justify-center bg-slate-950/70 p-4 backdrop-blur-sm">
+      <div className="card w-full max-w-sm p-6 text-center">
+        <div className="mx-auto mb-3 w-fit rounded-full bg-amber-100 p-3 text-amber-600 dark:bg-amber-900/40 dark:text-amber-300">
+          <Clock className="h-7 w-7" />
+        </div>
+        <h2 id="session-expired-title" className="text-xl font-bold">
+          Session Expired
+        </h2>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">Your session has expired. You'll be redirected to the login page.</p>
+        <p className="mt-4 font-semibold text-brand-primary" aria-live="polite">
+          Redirecting in {seconds} seconds...
+        </p>
+      </div>
+    </div>
+  );
+}

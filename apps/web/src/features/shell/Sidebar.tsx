@@ -1,0 +1,58 @@
+import { ChevronsLeft, ChevronsRight } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { toggleSidebar } from '../ui/sidebarSlice';
+import { NAV_ITEMS } from './nav-items';
+
+const linkClass = (active: boolean, expanded: boolean) =>
+  `flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition ${expanded ? '' : 'justify-center'} ${
+    active ? 'bg-brand-primary/10 text-brand-primary dark:bg-brand-primary/20 dark:text-indigo-300' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+  }`;
+
+export function Sidebar() {
+  const expanded = useAppSelector((s) => s.sidebar.isSidebarExpanded);
+  const dispatch = useAppDispatch();
+  return (
+    <aside
+      aria-label="Main navigation"
+      className={`fixed top-16 bottom-0 left-0 z-30 hidden flex-col border-r border-slate-200 bg-white/80 p-3 backdrop-blur md:flex dark:border-slate-800 dark:bg-brand-dark/80 ${expanded ? 'w-60' : 'w-20'}`}
+    >
+      <nav className="flex flex-1 flex-col gap-1">
+        {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+          <NavLink key={to} to={to} title={label} className={({ isActive }) => linkClass(isActive, expanded)}>
+            <Icon className="h-5 w-5 shrink-0" />
+            {expanded && <span>{label}</span>}
+          </NavLink>
+        ))}
+      </nav>
+      <button
+        onClick={() => dispatch(toggleSidebar())}
+        aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
+        aria-expanded={expanded}
+        className="flex items-center justify-center gap-2 rounded-xl px-3 py-2 text-sm text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
+      >
+        {expanded ? <ChevronsLeft className="h-5 w-5" /> : <ChevronsRight className="h-5 w-5" />}
+        {expanded && 'Collapse'}
+      </button>
+    </aside>
+  );
+}
+
+export function MobileNav() {
+  return (
+    <nav aria-label="Main navigation" className="fixed inset-x-0 bottom-0 z-30 flex justify-around border-t border-slate-200 bg-white/95 py-1.5 backdrop-blur md:hidden dark:border-slate-800 dark:bg-brand-dark/95">
+      {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+        <NavLink
+          key={to}
+          to={to}
+          className={({ isActive }) =>
+            `flex flex-col items-center gap-0.5 rounded-lg px-3 py-1 text-[11px] font-medium ${isActive ? 'text-brand-primary dark:text-indigo-300' : 'text-slate-500 dark:text-slate-400'}`
+          }
+        >
+          <Icon className="h-5 w-5" />
+          {label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

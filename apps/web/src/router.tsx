@@ -1,0 +1,52 @@
+/** The routes of SPEC §2: pages load on demand; guards decide who sees what. */
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppLayout } from './features/shell/AppLayout';
+import { ProtectedRoute, PublicOnlyRoute } from './features/shell/guards';
+import { RootLayout } from './features/shell/RootLayout';
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <Navigate to="/auth/login" replace /> },
+      {
+        path: '/auth',
+        element: <PublicOnlyRoute />,
+        children: [
+          { index: true, element: <Navigate to="/auth/login" replace /> },
+          { path: 'login', lazy: page(() => import('./features/auth/LoginPage')) },
+          { path: 'signup', lazy: page(() => import('./features/auth/SignupPage')) },
+        ],
+      },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: '/feeds', lazy: page(() => import('./features/feed/FeedPage')) },
+              { path: '/network', lazy: page(() => import('./features/network/NetworkPage')) },
+              { path: '/network/u/profile/:visitor/visited/:visitedUser', lazy: page(() => import('./features/profile/ProfilePage')) },
+              {
+                path: '/settings',
+                lazy: page(() => import('./features/settings/SettingsLayout')),
+                children: [
+                  { index: true, element: <Navigate to="/settings/account" replace /> },
+                  { path: 'account', lazy: page(() => import('./features/settings/AccountSettingsPage')) },
+                  { path: 'profile', lazy: page(() => import('./features/settings/ProfileSettingsPage')) },
+                ],
+              },
+              { path: '/favorites', lazy: page(() => import('./features/favorites/FavoritesPage')) },
+              { path: '/chat', lazy: page(() => import('./features/chat/ChatPage')) },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: page(() => import('./features/shell/NotFoundPage')) },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,60 @@
+/** Shared steps of the end-to-end specs: accounts through the real API, sign-in through the real UI, screenshots. */
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import path from 'node:path';
+
+let seq = 0;
+export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
+
+export interface Account {
+  userName: string;
+  fullName: string;
+  email: string;
+  password: string;
+  _id: string;
+  accessToken: string;
+}
+
+export async function createAccount(request: APIRequestContext, fullName = 'E2E Person'): Promise<Account> {
+  seq += 1;
+  const tag = `${Date.now().toString(36)}${seq}`;
+  const body = { userName: `e2e_${tag}`, fullName, email: `e2e_${tag}@example.test`, password: 'e2e password 123' };
+  const res = await request.post('/api/v1/auth/signup', { data: body });
+  expect(res.status()).toBe(201);
+  const json = await res.json();
+  return { ...body, _id: json.user._id, accessToken: json.accessToken };
+}
+
+/** Logs in through the login form, as a person would. */
+export async function loginViaUi(page: Page, account: Pick<Account, 'userName' | 'password'>) {
+  await page.goto('/auth/login');
+  await page.getByLabel('User name or email').fill(account.userName);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/feeds$/);
+}
+
+export async function newSignedInContext(browser: Browser, account: Account, opts: { width?: number; dark?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: 860 }, colorScheme: opts.dark ? 'dark' : 'light' });
+  const page = await context.newPage();
+  await loginViaUi(page, account);
+  return { context, page };
+}
+
+/** Sets the theme the app reads at start, then reloads so the page renders in it. */
+export async function useTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+  await page.reload();
+}
+
+/** Screenshots at phone (390 px) and desktop (1280 px) widths in both themes, into e2e/artifacts. */
+export async function screenshotMatrix(page: Page, name: string, ready?: (page: Page) => Promise<void>) {
+  for (const theme of ['light', 'dark'] as const) {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width < 768 ? 844 : 860 });
+      await useTheme(page, theme);
+      if (ready) await ready(page);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${theme}-${width}.png`), fullPage: false });
+    }
+  }
+}
