@@ -7,7 +7,7 @@ export default defineConfig({
   platform: 'node',
   target: 'node20',
   outDir: 'dist',
-  clean: true,
+  clean: false,
   sourcemap: true,
   noExternal: ['@plaza/contract'],
 });

@@ -4,7 +4,7 @@
  * retry with the new token; a refresh the server refuses starts the session-expiry flow.
  */
 import { REFRESH_ERRORS, TOKEN_REFRESH_TIMEOUT_MS, type RefreshResponse } from '@plaza/contract';
-import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 
 export const API_BASE = '/api/v1';
 
@@ -42,10 +42,11 @@ function refreshFailureIsExpiry(err: unknown): boolean {
   return data?.error === REFRESH_ERRORS.expired || data?.error === REFRESH_ERRORS.invalid || data?.isUserAuthenticated === false;
 }
 
-export function createApi(): AxiosInstance {
-  const instance = axios.create({ baseURL: API_BASE });
+/** `adapter` lets tests stand in for the network; the app uses axios' own. */
+export function createApi(options: { adapter?: AxiosAdapter } = {}): AxiosInstance {
+  const instance = axios.create({ baseURL: API_BASE, adapter: options.adapter });
   // The refresh call bypasses the interceptors so a failing refresh never refreshes itself.
-  const bare = axios.create({ baseURL: API_BASE, timeout: TOKEN_REFRESH_TIMEOUT_MS });
+  const bare = axios.create({ baseURL: API_BASE, timeout: TOKEN_REFRESH_TIMEOUT_MS, adapter: options.adapter });
   const inFlight = new Map<string, AbortController>();
 
   let refreshing: Promise<string> | null = null;

@@ -2,7 +2,7 @@
 import { SESSION_EXPIRY_REDIRECT_SECONDS } from '@plaza/contract';
 import { Clock } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { resetAuth } from '../auth/authSlice';
@@ -13,7 +13,6 @@ export const SESSION_EXPIRED_TOAST = 'Your session has expired. Please log in ag
 export function SessionExpiredOverlay() {
   const expired = useAppSelector((s) => s.session.expired);
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const location = useLocation();
   const [seconds, setSeconds] = useState(SESSION_EXPIRY_REDIRECT_SECONDS);
 
@@ -24,16 +23,15 @@ export function SessionExpiredOverlay() {
     const returnUrl = encodeURIComponent(location.pathname + location.search);
     const tick = setInterval(() => setSeconds((s) => Math.max(0, s - 1)), 1000);
     const done = setTimeout(() => {
+      // The protected-route guard performs the redirect once the session is gone.
+      dispatch(sessionExpiryHandled(`/auth/login?returnUrl=${returnUrl}`));
       dispatch(resetAuth());
-      dispatch(sessionExpiryHandled());
-      navigate(`/auth/login?returnUrl=${returnUrl}`, { replace: true });
     }, SESSION_EXPIRY_REDIRECT_SECONDS * 1000);
     return () => {
       clearInterval(tick);
       clearTimeout(done);
     };
-    // The countdown starts once per expiry; later navigation must not restart it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The countdown starts once per expiry; later navigation must not restart it, so only `expired` is a dependency.
   }, [expired]);
 
   if (!expired) return null;

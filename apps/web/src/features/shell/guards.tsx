@@ -7,8 +7,9 @@ export const selectIsSignedIn = (s: { auth: { isAuthenticated: boolean; accessTo
 /** Protected screens send a signed-out visitor to /auth/login, passing where they were going. */
 export function ProtectedRoute() {
   const signedIn = useAppSelector(selectIsSignedIn);
+  const loginRedirect = useAppSelector((s) => s.session.loginRedirect);
   const location = useLocation();
-  if (!signedIn) return <Navigate to="/auth/login" replace state={{ from: location }} />;
+  if (!signedIn) return <Navigate to={loginRedirect ?? '/auth/login'} replace state={{ from: location }} />;
   return <Outlet />;
 }
 

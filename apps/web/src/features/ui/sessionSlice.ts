@@ -1,16 +1,26 @@
-/** Session expiry (SPEC §8): set when the server refuses the refresh; the overlay counts down and redirects. */
-import { createSlice } from '@reduxjs/toolkit';
+/**
+ * Session expiry (SPEC §8): `expired` is set when the server refuses the refresh; the overlay counts
+ * down, then records where the login page must send the user back (`loginRedirect`) and ends the session.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { loginUser } from '../auth/authSlice';
 
 const sessionSlice = createSlice({
   name: 'session',
-  initialState: { expired: false },
+  initialState: { expired: false, loginRedirect: null as string | null },
   reducers: {
     sessionExpired(state) {
       state.expired = true;
     },
-    sessionExpiryHandled(state) {
+    sessionExpiryHandled(state, action: PayloadAction<string>) {
       state.expired = false;
+      state.loginRedirect = action.payload;
     },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(loginUser.fulfilled, (state) => {
+      state.loginRedirect = null;
+    });
   },
 });
 
