@@ -25,6 +25,7 @@ export const CHAT_ACK_ERRORS = {
   forbidden: 'forbidden',
   notFound: 'not_found',
   rateLimited: 'rate_limited',
+  failed: 'failed',
 } as const;
 
 /** Payloads are what a well-behaved client sends; the server still parses each one with the chat schemas. */

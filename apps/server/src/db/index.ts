@@ -22,6 +22,9 @@ export function createDb(database: Config['database']): DbHandle {
     // COUNT(*) and SUM() come back as int8; parse them to numbers instead of strings.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: database.url, max: 20 });
+    // An idle connection that drops (a database restart, a forced drop in tests) is replaced on next use;
+    // without a listener its error would end the process.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', ping: async () => void (await pool.query('select 1')) };
   }
@@ -32,8 +35,28 @@ export function createDb(database: Config['database']): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -64000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  sqlite.pragma('mmap_size = 268435456');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
   return { db, dialect: 'sqlite', ping: async () => void sqlite.prepare('select 1').get() };
+}
+
+/**
+ * Kysely prepares every query afresh, and for short queries SQLite's prepare costs more than running
+ * them. This keeps the most recently used statements by SQL text; one still being iterated is not reused.
+ */
+function cachedStatements(sqlite: SQLite.Database, max = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (!stmt || stmt.busy) stmt = sqlite.prepare(sql);
+      cache.delete(sql);
+      cache.set(sql, stmt);
+      if (cache.size > max) cache.delete(cache.keys().next().value!);
+      return stmt;
+    },
+  };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

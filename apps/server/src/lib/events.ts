@@ -9,7 +9,8 @@ export interface DomainEvents {
   notificationCreated: { recipientId: string; notification: unknown };
   /** `userIds[0]` changed their connection with `userIds[1]`; `status` is how `userIds[0]` now sees it (a ConnectionStatus). */
   friendshipChanged: { userIds: [string, string]; status: string };
-  messageStored: { room: string; senderId: string; receiverId: string; message: unknown };
+  /** `firstInConversation`: the pair had never talked before (presence audiences grow). */
+  messageStored: { room: string; senderId: string; receiverId: string; message: unknown; firstInConversation?: boolean };
   messagesRead: { room: string; readerId: string; otherId: string; readAt: string };
 }
 

@@ -5,9 +5,11 @@ import type { RealtimeFeature } from '../realtime/server';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './users/account-routes';
 import { chatFeature } from './chat';
+import { commentsFeature } from './comments';
 import { notificationsFeature } from './notifications';
 import { peopleFeature } from './people';
 import { postsFeature } from './posts';
+import { reactionsFeature } from './reactions';
 import { storiesFeature } from './stories';
 
 export interface Feature {
@@ -25,6 +27,8 @@ export const features: Feature[] = [
   peopleFeature,
   notificationsFeature,
   postsFeature,
+  reactionsFeature,
+  commentsFeature,
   storiesFeature,
   chatFeature,
 ];

@@ -1,10 +1,8 @@
 /** Demo stories: a few from the first dozen people (the demo user's friends-to-be) and one by the demo user, with some views. */
-import type { AppContext } from '../context';
 import { newId, nowIso } from '../lib/ids';
 import { encodeStoryImage } from '../modules/stories/story-image';
 import { storyRepo, type StoryRow } from '../modules/stories/repo';
 import type { UserRow } from '../modules/users/repo';
-import type { SeededPeople } from './accounts';
 import { scenePng } from './avatars';
 import type { SeedStep } from './steps';
 

@@ -3,10 +3,36 @@ import authReducer from '../features/auth/authSlice';
 import themeReducer from '../features/theme/themeSlice';
 import sessionReducer from '../features/ui/sessionSlice';
 import sidebarReducer from '../features/ui/sidebarSlice';
+import connectionsReducer from '../features/connections/connectionsSlice';
+import networkReducer from '../features/network/networkSlice';
+import notificationsReducer from '../features/notifications/notificationsSlice';
+import profileReducer from '../features/profile/profileSlice';
+import searchReducer from '../features/search/searchSlice';
+import suggestionsReducer from '../features/suggestions/suggestionsSlice';
+import storiesReducer from '../features/stories/storiesSlice';
+import feedReducer from '../features/feed/feedSlice';
+import reactionsReducer from '../features/reactions/reactionsSlice';
+import commentsReducer from '../features/comments/commentsSlice';
+import favoritesReducer from '../features/favorites/favoritesSlice';
+import profilePostsReducer from '../features/posts/profilePostsSlice';
+import chatReducer from '../features/chat/chatSlice';
 
 export const reducers = {
   auth: authReducer,
   theme: themeReducer,
   session: sessionReducer,
   sidebar: sidebarReducer,
+  connections: connectionsReducer,
+  network: networkReducer,
+  profile: profileReducer,
+  search: searchReducer,
+  suggestions: suggestionsReducer,
+  notifications: notificationsReducer,
+  stories: storiesReducer,
+  feed: feedReducer,
+  reactions: reactionsReducer,
+  comments: commentsReducer,
+  favorites: favoritesReducer,
+  profilePosts: profilePostsReducer,
+  chat: chatReducer,
 };

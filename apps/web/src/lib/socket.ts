@@ -5,11 +5,48 @@
  */
 import { CHAT, type ClientToServerEvents, type ServerToClientEvents } from '@plaza/contract';
 import { io, type Socket } from 'socket.io-client';
+import { api } from '../api/client';
 
 export type PlazaSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+/** Refused handshakes in a row that each get a token refresh before we stop trying. */
+const MAX_UNAUTHORIZED_RETRIES = 2;
+
 let socket: PlazaSocket | null = null;
 let tokenGetter: () => string | null = () => null;
+let detachRecovery: (() => void) | null = null;
+
+/**
+ * What socket.io does not do by itself: a handshake refused as `unauthorized` (an expired access token)
+ * is not retried, and a manager that spent its reconnection attempts stays down. The first is fixed by
+ * refreshing the token through `api` and connecting again; the second when the browser is back online.
+ */
+function attachRecovery(s: PlazaSocket): () => void {
+  let unauthorizedRetries = 0;
+  s.on('connect', () => {
+    unauthorizedRetries = 0;
+  });
+  s.on('connect_error', (err) => {
+    if (err.message !== 'unauthorized' || unauthorizedRetries >= MAX_UNAUTHORIZED_RETRIES) return;
+    unauthorizedRetries += 1;
+    // A cheap authorised call: on 401 the axios layer refreshes the token, and `auth` reads the new one.
+    api.get('/users/me').then(
+      () => {
+        if (socket === s && s.disconnected) s.connect();
+      },
+      () => {},
+    );
+  });
+  const revive = () => {
+    if (socket === s && s.disconnected && document.visibilityState === 'visible') s.connect();
+  };
+  window.addEventListener('online', revive);
+  document.addEventListener('visibilitychange', revive);
+  return () => {
+    window.removeEventListener('online', revive);
+    document.removeEventListener('visibilitychange', revive);
+  };
+}
 
 export function connectSocket(userId: string, getToken: () => string | null): PlazaSocket {
   tokenGetter = getToken;
@@ -17,10 +54,12 @@ export function connectSocket(userId: string, getToken: () => string | null): Pl
     if (socket.disconnected) socket.connect();
     return socket;
   }
-  socket?.disconnect();
+  disconnectSocket();
   socket = io({
     path: '/socket.io',
     transports: ['websocket', 'polling'],
+    // Without this a failed websocket is never followed by polling.
+    tryAllTransports: true,
     withCredentials: true,
     query: { userId },
     // A function, so every reconnect sends the current (possibly refreshed) access token.
@@ -30,6 +69,7 @@ export function connectSocket(userId: string, getToken: () => string | null): Pl
     reconnectionDelay: CHAT.reconnectionDelayMs,
     timeout: CHAT.connectTimeoutMs,
   });
+  detachRecovery = attachRecovery(socket);
   return socket;
 }
 
@@ -38,6 +78,8 @@ export function getSocket(): PlazaSocket | null {
 }
 
 export function disconnectSocket(): void {
+  detachRecovery?.();
+  detachRecovery = null;
   socket?.disconnect();
   socket = null;
 }

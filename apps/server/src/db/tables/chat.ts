@@ -1,10 +1,11 @@
 /** Tables of the chat feature. */
 
+/** Primary key (pair_key, id). */
 export interface MessagesTable {
-  /** UUIDv7, so ordering by id is ordering by time: history pages by it. */
-  id: string;
   /** The pair room of the two users (their ids sorted, joined with '-'): the conversation key. */
   pair_key: string;
+  /** UUIDv7, so ordering by id is ordering by time: history pages by it. */
+  id: string;
   sender_id: string;
   receiver_id: string;
   /** The sender's idempotency key; unique per sender, so a retried send finds the original. */
@@ -14,13 +15,12 @@ export interface MessagesTable {
   read_at: string | null;
 }
 
-/** One row per pair that has exchanged a message: the conversation list reads this, not every message. */
+/** One row per pair that has exchanged a message, written by its first message. */
 export interface ConversationsTable {
   pair_key: string;
   user_low: string;
   user_high: string;
-  last_message_id: string;
-  updated_at: string;
+  created_at: string;
 }
 
 export interface ChatTables {

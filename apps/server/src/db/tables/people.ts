@@ -26,6 +26,11 @@ export interface NotificationsTable {
   created_at: string;
 }
 
+/**
+ * Migration 0002 also keeps search helpers that only raw SQL in people/search-repo.ts reads, so they
+ * have no row type here: on SQLite the FTS5 table `users_name_trigrams` and its `users_name_trigram_keys`,
+ * both maintained by triggers on `users`.
+ */
 export interface PeopleTables {
   connections: ConnectionsTable;
   notifications: NotificationsTable;

@@ -1,11 +1,76 @@
-/** Tables of the posts feature. The posts helper columns may grow; `posts.author_id` and `created_at` are relied on by profiles. */
+/**
+ * Tables of the posts feature: posts with their counters, reactions, comments, favorites and the
+ * per-reader timeline. `posts.author_id` and `created_at` are relied on by profiles.
+ */
+import type { ReactionType } from '@plaza/contract';
+import type { Generated } from 'kysely';
+
 export interface PostsTable {
   id: string;
   author_id: string;
   content: string;
   created_at: string;
+  /** JSON array of the post's images (url, thumb_url, width, height): written once, always read with the post. */
+  media: Generated<string>;
+  /** Reaction counters per kind and the comment count, kept in the same transaction as the rows they count. */
+  heart_count: Generated<number>;
+  fire_count: Generated<number>;
+  thumbs_up_count: Generated<number>;
+  smile_count: Generated<number>;
+  celebrate_count: Generated<number>;
+  clap_count: Generated<number>;
+  comments_count: Generated<number>;
+}
+
+/** One row per person, post and kind: a person may hold several kinds on one post, each once. */
+export interface PostReactionsTable {
+  post_id: string;
+  user_id: string;
+  kind: ReactionType;
+  created_at: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  post_id: string;
+  author_id: string;
+  content: string;
+  created_at: string;
+}
+
+export interface CommentLikesTable {
+  comment_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface PostFavoritesTable {
+  user_id: string;
+  post_id: string;
+  created_at: string;
+}
+
+/**
+ * The home feed, filled on write: one row per reader and post (the author and each friend), so a feed
+ * page is one index range read instead of a merge over every friend's posts.
+ */
+export interface FeedItemsTable {
+  owner_id: string;
+  post_id: string;
+}
+
+/** How many rows each reader's timeline holds, moved in the same statements' transaction, so the feed's total is one lookup. */
+export interface FeedSizesTable {
+  owner_id: string;
+  size: number;
 }
 
 export interface PostTables {
   posts: PostsTable;
+  post_reactions: PostReactionsTable;
+  comments: CommentsTable;
+  comment_likes: CommentLikesTable;
+  post_favorites: PostFavoritesTable;
+  feed_items: FeedItemsTable;
+  feed_sizes: FeedSizesTable;
 }

@@ -7,28 +7,31 @@ export type ConversationRow = ConversationsTable;
 
 export function chatRepo(db: Db) {
   return {
-    /** Writes the message unless the sender already used its client id; true when a row was written. */
-    async insertMessage(row: MessageRow): Promise<boolean> {
-      const res = await db
+    /**
+     * Writes messages, skipping those whose (sender, client id) is already stored. Returns the ids it
+     * wrote: RETURNING lists only inserted rows on both dialects.
+     */
+    async insertMessages(rows: readonly MessageRow[]): Promise<Set<string>> {
+      if (rows.length === 0) return new Set();
+      const written = await db
         .insertInto('messages')
-        .values(row)
+        .values([...rows])
         .onConflict((oc) => oc.columns(['sender_id', 'client_message_id']).doNothing())
-        .executeTakeFirst();
-      return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+        .returning('id')
+        .execute();
+      return new Set(written.map((r) => r.id));
     },
 
-    /** Moves the pair's last message forward, never back (two sends may commit out of order). */
-    touchConversation(row: ConversationRow) {
-      return db
+    /** Records pairs that talk and returns the ones that are new; a known pair is left alone (nothing is rewritten). */
+    async recordConversations(rows: readonly ConversationRow[]): Promise<Set<string>> {
+      if (rows.length === 0) return new Set();
+      const added = await db
         .insertInto('conversations')
-        .values(row)
-        .onConflict((oc) =>
-          oc
-            .column('pair_key')
-            .doUpdateSet({ last_message_id: (eb) => eb.ref('excluded.last_message_id'), updated_at: (eb) => eb.ref('excluded.updated_at') })
-            .where('conversations.last_message_id', '<', (eb) => eb.ref('excluded.last_message_id')),
-        )
+        .values([...rows])
+        .onConflict((oc) => oc.column('pair_key').doNothing())
+        .returning('pair_key')
         .execute();
+      return new Set(added.map((r) => r.pair_key));
     },
 
     /** Just the ids of users named (lower-cased) in `names`: a send needs nothing more. */
@@ -40,8 +43,8 @@ export function chatRepo(db: Db) {
       return db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst().then(Boolean);
     },
 
-    findMessage(id: string) {
-      return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+    findMessage(pairKey: string, id: string) {
+      return db.selectFrom('messages').selectAll().where('pair_key', '=', pairKey).where('id', '=', id).executeTakeFirst();
     },
 
     findByClientId(senderId: string, clientMessageId: string) {
@@ -60,19 +63,47 @@ export function chatRepo(db: Db) {
       return q.orderBy('id', 'desc').limit(limit).execute();
     },
 
+    /** The user's conversations with the id of their last message, most recent first. */
     conversationsOf(userId: string, limit: number) {
       return db
-        .selectFrom('conversations')
-        .selectAll()
-        .where((eb) => eb.or([eb('user_low', '=', userId), eb('user_high', '=', userId)]))
+        .selectFrom('conversations as c')
+        .select([
+          'c.pair_key',
+          'c.user_low',
+          'c.user_high',
+          // One index seek per conversation on the messages primary key.
+          (eb) =>
+            eb
+              .selectFrom('messages as m')
+              .select((m) => m.fn.max('m.id').as('id'))
+              .whereRef('m.pair_key', '=', 'c.pair_key')
+              .$asScalar()
+              .$notNull()
+              .as('last_message_id'),
+        ])
+        .where((eb) => eb.or([eb('c.user_low', '=', userId), eb('c.user_high', '=', userId)]))
         .orderBy('last_message_id', 'desc')
         .limit(limit)
         .execute();
     },
 
-    messagesByIds(ids: readonly string[]) {
-      if (ids.length === 0) return Promise.resolve([] as MessageRow[]);
-      return db.selectFrom('messages').selectAll().where('id', 'in', ids).execute();
+    /** Messages by (pair, id); the pair keys let the lookup use the primary key. */
+    messagesByKeys(keys: ReadonlyArray<{ pairKey: string; id: string }>) {
+      if (keys.length === 0) return Promise.resolve([] as MessageRow[]);
+      return db
+        .selectFrom('messages')
+        .selectAll()
+        .where(
+          'pair_key',
+          'in',
+          keys.map((k) => k.pairKey),
+        )
+        .where(
+          'id',
+          'in',
+          keys.map((k) => k.id),
+        )
+        .execute();
     },
 
     /** Unread messages to `receiverId`, counted per sender. */

@@ -6,6 +6,7 @@ import { newId, nowIso } from '../../lib/ids';
 import { presentPublicUser } from '../users/presenters';
 import { userRepo } from '../users/repo';
 import type { FloodControl } from './flood-control';
+import { messageWriter } from './message-writer';
 import { presentMessage } from './presenters';
 import { chatRepo, type MessageRow } from './repo';
 
@@ -18,6 +19,7 @@ export interface SendResult {
 export function chatService(ctx: AppContext, flood: FloodControl) {
   const repo = chatRepo(ctx.db);
   const users = userRepo(ctx.db);
+  const writer = messageWriter(ctx.db);
 
   return {
     /** Stores the message, then announces it: nobody hears of a message that is not stored. */
@@ -36,7 +38,6 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
 
       const now = nowIso();
       const room = pairRoom(sender.id, receiver.id);
-      const [low, high] = [sender.id, receiver.id].sort();
       const row: MessageRow = {
         id: newId(),
         pair_key: room,
@@ -47,21 +48,16 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
         created_at: now,
         read_at: null,
       };
-      const inserted = await ctx.db.transaction().execute(async (trx) => {
-        const tx = chatRepo(trx);
-        // The unique (sender, client id) index settles a race between two identical sends: one row wins.
-        if (!(await tx.insertMessage(row))) return false;
-        await tx.touchConversation({ pair_key: room, user_low: low, user_high: high, last_message_id: row.id, updated_at: now });
-        return true;
-      });
-      if (!inserted) {
+      // The unique (sender, client id) index settles a race between two identical sends: one row wins.
+      const { written, firstInConversation } = await writer.write(row);
+      if (!written) {
         const original = await repo.findByClientId(sender.id, row.client_message_id!);
         if (!original) throw new Error('A message with this client id collided but cannot be found');
         // Its receiveMessage went out when it was stored; a retry is answered, not announced again.
         return { message: presentMessage(original), created: false };
       }
       const message = presentMessage(row);
-      ctx.events.publish('messageStored', { room, senderId: sender.id, receiverId: receiver.id, message });
+      ctx.events.publish('messageStored', { room, senderId: sender.id, receiverId: receiver.id, message, firstInConversation });
       return { message, created: true };
     },
 
@@ -77,7 +73,7 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
       const pairs = await repo.conversationsOf(callerId, limit);
       const otherIds = pairs.map((p) => (p.user_low === callerId ? p.user_high : p.user_low));
       const [messages, people, unread] = await Promise.all([
-        repo.messagesByIds(pairs.map((p) => p.last_message_id)),
+        repo.messagesByKeys(pairs.map((p) => ({ pairKey: p.pair_key, id: p.last_message_id }))),
         users.findByIds(otherIds),
         repo.unreadCounts(callerId, otherIds),
       ]);
@@ -100,9 +96,11 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
       return readAt;
     },
 
-    /** A stored message the caller sent, for the socket's `sendMessage`; null when it is not theirs or not stored. */
-    async ownStoredMessage(callerId: string, messageId: string): Promise<MessageRow | null> {
-      const row = await repo.findMessage(messageId);
+    userExists: (userId: string) => repo.userExists(userId),
+
+    /** A stored message of `room` the caller sent, for the socket's `sendMessage`; null when it is not theirs or not there. */
+    async ownStoredMessage(callerId: string, room: string, messageId: string): Promise<MessageRow | null> {
+      const row = await repo.findMessage(room, messageId);
       return row && row.sender_id === callerId ? row : null;
     },
   };

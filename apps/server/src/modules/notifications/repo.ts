@@ -41,6 +41,11 @@ export function notificationRepo(db: Db) {
       return Number(res.numUpdatedRows) === 1;
     },
 
+    /** Removes what `recipientId` was told about one thing, e.g. a friend request that was withdrawn. */
+    async deleteAbout(recipientId: string, type: NotificationRow['type'], entityId: string): Promise<void> {
+      await db.deleteFrom('notifications').where('recipient_id', '=', recipientId).where('type', '=', type).where('entity_id', '=', entityId).execute();
+    },
+
     async clear(recipientId: string): Promise<number> {
       const res = await db.deleteFrom('notifications').where('recipient_id', '=', recipientId).executeTakeFirst();
       return Number(res.numDeletedRows);

@@ -9,8 +9,10 @@
  */
 import type { ConnectionAction, ConnectionStatus, NotificationType } from '@plaza/contract';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
+import { notificationRepo } from '../notifications/repo';
 import { notifier } from '../notifications/service';
 import { userRepo, type UserRow } from '../users/repo';
 import { connectionRepo, pairOf, type ConnectionRepo } from './connection-repo';
@@ -23,7 +25,7 @@ interface Outcome {
   notify?: { type: NotificationType; entityId: string };
 }
 
-type Step = (repo: ConnectionRepo, me: string, other: string) => Promise<Outcome>;
+type Step = (repo: ConnectionRepo, me: string, other: string, trx: Db) => Promise<Outcome>;
 
 const unchanged = (status: ConnectionStatus, message: string): Outcome => ({ status, message, changed: false });
 
@@ -61,8 +63,13 @@ const decline: Step = async (repo, me, other) => {
   return { status: 'not_connected', message: 'Friend request declined', changed: true };
 };
 
-const cancel: Step = async (repo, me, other) => {
-  if (!(await repo.deletePending(pairOf(me, other), me))) throw new ConflictError('You have no pending friend request to this user.');
+const cancel: Step = async (repo, me, other, trx) => {
+  const row = await repo.find(me, other);
+  if (!row || statusFor(me, row) !== 'request_sent' || !(await repo.deletePending(pairOf(me, other), me))) {
+    throw new ConflictError('You have no pending friend request to this user.');
+  }
+  // A withdrawn request should not linger in the other user's notifications, inviting a 409 on accept.
+  await notificationRepo(trx).deleteAbout(other, 'friend_request', row.id);
   return { status: 'not_connected', message: 'Friend request cancelled', changed: true };
 };
 
@@ -101,7 +108,7 @@ export function connectionService(ctx: AppContext) {
 
     async act(me: string, action: ConnectionAction, targetId: string): Promise<{ status: ConnectionStatus; message: string }> {
       const { self } = await loadPair(me, targetId);
-      const outcome = await ctx.db.transaction().execute((trx) => steps[action](connectionRepo(trx), me, targetId));
+      const outcome = await ctx.db.transaction().execute((trx) => steps[action](connectionRepo(trx), me, targetId, trx));
       if (outcome.changed) ctx.events.publish('friendshipChanged', { userIds: [me, targetId], status: outcome.status });
       const text = outcome.notify && notificationText[outcome.notify.type];
       if (outcome.notify && text) {

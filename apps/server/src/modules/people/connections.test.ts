@@ -82,10 +82,13 @@ describe.each(dialects())('friend requests on %s', (dialect) => {
     const a = await createUser(t.app);
     const b = await createUser(t.app);
     await connect(t.app, a, 'send', b);
+    expect(await notificationsOf(b)).toHaveLength(1);
     const res = await connect(t.app, a, 'cancel', b);
     expect(res.json()).toEqual({ success: true, message: 'Friend request cancelled', targetUserId: b.user._id, status: 'not_connected' });
     expect([await statusOf(t.app, a, b), await statusOf(t.app, b, a)]).toEqual(['not_connected', 'not_connected']);
     expect(await notificationsOf(a)).toHaveLength(0);
+    // The withdrawn request leaves the other user's notifications too.
+    expect(await notificationsOf(b)).toHaveLength(0);
   });
 
   it('removing a friend returns both to not_connected', async () => {

@@ -21,9 +21,15 @@ export function searchRepo(db: Db, dialect: DialectName) {
       : sql`substr(full_name_lower, instr(full_name_lower, ' ') + 1)`,
   };
   const like = (column: 'user_name_lower' | 'full_name_lower', pattern: string) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '!'`;
+  /** Names containing `needle` (lower-case); on SQLite, needles of three characters or more go through FTS5 trigrams first. */
   const nameContains = (needle: string) => {
     const pattern = `%${escapeLike(needle)}%`;
-    return sql<boolean>`(${like('user_name_lower', pattern)} or ${like('full_name_lower', pattern)})`;
+    const exact = sql<boolean>`(${like('user_name_lower', pattern)} or ${like('full_name_lower', pattern)})`;
+    if (pg || [...needle].length < 3) return exact;
+    // A quoted FTS5 phrase is matched literally; with the trigram tokenizer that is a substring match.
+    const phrase = `"${needle.replace(/"/g, '""')}"`;
+    const ids = sql`select k.user_id from users_name_trigram_keys k where k.key in (select rowid from users_name_trigrams where users_name_trigrams match ${phrase})`;
+    return sql<boolean>`(id in (${ids}) and ${exact})`;
   };
 
   return {
@@ -42,7 +48,8 @@ export function searchRepo(db: Db, dialect: DialectName) {
 
     /**
      * Up to `limit` users whose user name or full name contains `needle` (lower-case), word starts first
-     * ("ada lovelace", "ada.lovelace" for "love"). A full scan: only run when the prefix search fell short.
+     * ("ada lovelace", "ada.lovelace" for "love"). Needles of three characters or more go through the
+     * trigram indexes (FTS5 on SQLite, pg_trgm on PostgreSQL when present); shorter ones scan.
      */
     substringMatches(needle: string, excludeIds: readonly string[], limit: number) {
       const e = escapeLike(needle);

@@ -2,7 +2,10 @@
 import type { PublicUser, SelfUser } from '@plaza/contract';
 import type { UserRow } from './repo';
 
-export function presentPublicUser(row: UserRow): PublicUser {
+/** The columns a PublicUser is made of (every UserRow has them), so lists may select just these. */
+export type PublicUserColumns = Pick<UserRow, 'id' | 'user_name' | 'full_name' | 'avatar_url' | 'user_bio' | 'created_at'>;
+
+export function presentPublicUser(row: PublicUserColumns): PublicUser {
   return {
     _id: row.id,
     userName: row.user_name,

@@ -1,0 +1,205 @@
+import { CHAT_ACK_ERRORS, pairRoom, type AckResult } from '@plaza/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { as, createUser, type TestUser } from '../../../test/factories';
+import { dialects, useTestApp } from '../../../test/harness';
+import { befriend, collect, connectAs, firstOnlineUsers, nextEvent, sleep, type ChatClient } from './testing';
+
+describe.each(dialects())('chat over socket.io on %s', (dialect) => {
+  const t = useTestApp(dialect, {}, { listen: true });
+  const open: ChatClient[] = [];
+  afterEach(() => {
+    for (const s of open.splice(0)) s.close();
+  });
+  const connect = async (who: TestUser) => {
+    const s = await connectAs(t.url, who);
+    open.push(s);
+    return s;
+  };
+  const send = (from: TestUser, to: TestUser, messageContent: string) =>
+    as(t.app, from)({
+      method: 'POST',
+      url: '/chats/send',
+      payload: { messageSenderUsername: from.user.userName, messageReceiverUsername: to.user.userName, messageContent },
+    });
+  const join = async (s: ChatClient, who: TestUser, other: TestUser) => {
+    const room = pairRoom(who.user._id, other.user._id);
+    const joined = nextEvent(s, 'roomJoined', (p) => p.room === room);
+    s.emit('joinRoom', { room, userId: who.user._id, username: who.user.userName });
+    return joined;
+  };
+  const emitWithAck = (s: ChatClient, event: 'sendMessage' | 'joinRoom', payload: unknown) =>
+    new Promise<AckResult>((resolve) => (s.emit as (e: string, p: unknown, ack: (r: AckResult) => void) => void).call(s, event, payload, resolve));
+
+  it('joins the own pair room and reports whether the other person is online', async () => {
+    const [a, b] = [await createUser(t.app), await createUser(t.app)];
+    const sa = await connect(a);
+    expect(await join(sa, a, b)).toEqual({ room: pairRoom(a.user._id, b.user._id), online: false });
+    await connect(b);
+    expect(await join(sa, a, b)).toMatchObject({ online: true });
+  });
+
+  it("does not let anyone into someone else's pair room, nor hear its messages", async () => {
+    const [a, b, c] = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+    const sc = await connect(c);
+    const joined = collect(sc, 'roomJoined');
+    const heard = collect(sc, 'receiveMessage');
+    const room = pairRoom(a.user._id, b.user._id);
+    sc.emit('joinRoom', { room, userId: c.user._id, username: c.user.userName });
+    sc.emit('joinRoom', { room, userId: a.user._id, username: a.user.userName });
+    const ack = await emitWithAck(sc, 'joinRoom', { room, userId: c.user._id });
+    expect(ack).toEqual({ status: 'error', error: CHAT_ACK_ERRORS.forbidden });
+    const unknownPartner = await emitWithAck(sc, 'joinRoom', { room: pairRoom(c.user._id, '00000000-0000-7000-8000-000000000000'), userId: c.user._id });
+    expect(unknownPartner.status).toBe('error');
+    expect((await send(a, b, 'between us')).statusCode).toBe(201);
+    await sleep(300);
+    expect(joined).toEqual([]);
+    expect(heard).toEqual([]);
+  });
+
+  it('delivers receiveMessage exactly once to the receiver in the room, and to the sender’s other tab', async () => {
+    const [a, b] = [await createUser(t.app), await createUser(t.app)];
+    const sb = await connect(b);
+    await join(sb, b, a);
+    const atReceiver = collect(sb, 'receiveMessage');
+    const senderTab = await connect(a);
+    const atSenderTab = collect(senderTab, 'receiveMessage');
+    const res = await send(a, b, 'exactly once');
+    await nextEvent(sb, 'receiveMessage', (m) => m._id === res.json()._id).catch(() => undefined);
+    await sleep(200);
+    expect(atReceiver).toEqual([res.json()]);
+    expect(atSenderTab.map((m) => m._id)).toEqual([res.json()._id]);
+  });
+
+  it('acks sendMessage ok for an own stored message, and an error for a foreign, unknown or garbage one', async () => {
+    const [a, b] = [await createUser(t.app), await createUser(t.app)];
+    const sa = await connect(a);
+    const sb = await connect(b);
+    const delivered = nextEvent(sb, 'receiveMessage');
+    const mine = (await send(a, b, 'mine')).json();
+    expect((await delivered)._id).toBe(mine._id);
+    const room = pairRoom(a.user._id, b.user._id);
+    const base = { room, senderId: a.user._id, senderUsername: a.user.userName, receiverId: b.user._id, receiverUsername: b.user.userName };
+    const heardByB = collect(sb, 'receiveMessage');
+    expect(await emitWithAck(sa, 'sendMessage', { ...base, message: mine })).toEqual({ status: 'ok' });
+    // Not delivered a second time: the POST already announced it.
+    await sleep(200);
+    expect(heardByB).toEqual([]);
+    expect(await emitWithAck(sb, 'sendMessage', { ...base, message: mine })).toEqual({ status: 'error', error: CHAT_ACK_ERRORS.notFound });
+    expect(await emitWithAck(sa, 'sendMessage', { ...base, message: { ...mine, _id: '00000000-0000-7000-8000-000000000000' } })).toMatchObject({ status: 'error' });
+    expect(await emitWithAck(sa, 'sendMessage', 'garbage')).toEqual({ status: 'error', error: CHAT_ACK_ERRORS.invalid });
+    expect(await emitWithAck(sa, 'sendMessage', { room, message: { _id: 42 } })).toEqual({ status: 'error', error: CHAT_ACK_ERRORS.invalid });
+  });
+
+  it('survives garbage payloads on every event and keeps serving', async () => {
+    const [a, b] = [await createUser(t.app), await createUser(t.app)];
+    const sa = await connect(a);
+    const emit = (sa.emit as (e: string, ...args: unknown[]) => void).bind(sa);
+    for (const event of ['joinRoom', 'leaveRoom', 'sendMessage', 'ping', 'typing', 'userConnected']) {
+      for (const junk of [null, 42, 'x', { room: 5 }, { room: 'a'.repeat(5000), userId: {} }]) emit(event, junk);
+      emit(event, { room: 'x' }, 'not a function');
+    }
+    expect(await join(sa, a, b)).toMatchObject({ online: false });
+    expect(sa.connected).toBe(true);
+  });
+
+  it('relays typing only to the partner, and not for rooms that are not the caller’s', async () => {
+    const [a, b, c] = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+    const sa = await connect(a);
+    const sb = await connect(b);
+    const sc = await connect(c);
+    const atC = collect(sc, 'typing');
+    const atA = collect(sa, 'typing');
+    const room = pairRoom(a.user._id, b.user._id);
+    const typed = nextEvent(sb, 'typing');
+    sa.emit('typing', { room, isTyping: true });
+    expect(await typed).toEqual({ room, userId: a.user._id, isTyping: true });
+    // The stop inside the throttle window still arrives, after the window.
+    const stopped = nextEvent(sb, 'typing', (p) => !p.isTyping);
+    sa.emit('typing', { room, isTyping: false });
+    expect(await stopped).toEqual({ room, userId: a.user._id, isTyping: false });
+    sc.emit('typing', { room, isTyping: true });
+    sc.emit('typing', { room: pairRoom(a.user._id, c.user._id), isTyping: true });
+    await nextEvent(sa, 'typing', (p) => p.userId === c.user._id);
+    await sleep(400);
+    expect(atC).toEqual([]);
+    expect(atA.map((p) => p.userId)).toEqual([c.user._id]);
+  });
+
+  it('throttles a typing storm to a few relays', async () => {
+    const [a, b] = [await createUser(t.app), await createUser(t.app)];
+    const sa = await connect(a);
+    const sb = await connect(b);
+    const atB = collect(sb, 'typing');
+    const room = pairRoom(a.user._id, b.user._id);
+    for (let i = 0; i < 15; i++) {
+      sa.emit('typing', { room, isTyping: i % 2 === 0 });
+      await sleep(20);
+    }
+    await sleep(500);
+    expect(atB.length).toBeGreaterThanOrEqual(2);
+    expect(atB.length).toBeLessThanOrEqual(3);
+    expect(atB.at(-1)?.isTyping).toBe(true);
+  });
+
+  it('tells the other person when their messages were read', async () => {
+    const [a, b] = [await createUser(t.app), await createUser(t.app)];
+    const sa = await connect(a);
+    await send(a, b, 'did you read this?');
+    const read = nextEvent(sa, 'messagesRead');
+    const res = await as(t.app, b)({ method: 'POST', url: `/chats/${a.user._id}/read` });
+    expect(await read).toEqual({ room: pairRoom(a.user._id, b.user._id), readerId: b.user._id, readAt: res.json().readAt });
+  });
+
+  describe('presence', () => {
+    it('sends onlineUsers to friends and chat partners, never to a stranger', async () => {
+      const [a, friend, partner, stranger] = [await createUser(t.app), await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+      await befriend(t.app, a.user._id, friend.user._id);
+      await send(partner, a, 'we talked once');
+      const sFriend = await connect(friend);
+      const sPartner = await connect(partner);
+      const sStranger = await connect(stranger);
+      const atStranger = collect(sStranger, 'onlineUsers');
+
+      const friendSeesA = nextEvent(sFriend, 'onlineUsers', (ids) => ids.includes(a.user._id));
+      const partnerSeesA = nextEvent(sPartner, 'onlineUsers', (ids) => ids.includes(a.user._id));
+      const sa = await connectAs(t.url, a);
+      open.push(sa);
+      const own = await firstOnlineUsers(sa);
+      expect(new Set(own)).toEqual(new Set([a.user._id, friend.user._id, partner.user._id]));
+      expect(new Set(await friendSeesA)).toEqual(new Set([friend.user._id, a.user._id]));
+      expect(new Set(await partnerSeesA)).toEqual(new Set([partner.user._id, a.user._id]));
+
+      const friendSeesAGo = nextEvent(sFriend, 'onlineUsers', (ids) => !ids.includes(a.user._id));
+      sa.close();
+      expect(await friendSeesAGo).toEqual([friend.user._id]);
+      await sleep(300);
+      expect(atStranger.every((ids) => ids.length === 1 && ids[0] === stranger.user._id)).toBe(true);
+    });
+
+    it('shows two strangers to each other once they exchange their first message', async () => {
+      const [a, d] = [await createUser(t.app), await createUser(t.app)];
+      const sa = await connect(a);
+      const sd = await connect(d);
+      expect(await firstOnlineUsers(sa)).toEqual([a.user._id]);
+      const aSeesD = nextEvent(sa, 'onlineUsers', (ids) => ids.includes(d.user._id));
+      const dSeesA = nextEvent(sd, 'onlineUsers', (ids) => ids.includes(a.user._id));
+      expect((await send(d, a, 'hello stranger')).statusCode).toBe(201);
+      expect(new Set(await aSeesD)).toEqual(new Set([a.user._id, d.user._id]));
+      expect(new Set(await dSeesA)).toEqual(new Set([a.user._id, d.user._id]));
+    });
+
+    it('coalesces several comings and goings into about one list a second', async () => {
+      const a = await createUser(t.app);
+      const friends = [await createUser(t.app), await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+      for (const f of friends) await befriend(t.app, a.user._id, f.user._id);
+      const sa = await connect(a);
+      await firstOnlineUsers(sa);
+      const lists = collect(sa, 'onlineUsers');
+      for (const f of friends) await connect(f);
+      await sleep(1500);
+      expect(lists.length).toBeGreaterThanOrEqual(1);
+      expect(lists.length).toBeLessThanOrEqual(2);
+      expect(new Set(lists.at(-1))).toEqual(new Set([a.user._id, ...friends.map((f) => f.user._id)]));
+    });
+  });
+});

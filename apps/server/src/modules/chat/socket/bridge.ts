@@ -1,0 +1,24 @@
+/** Turns the chat's domain events into emits. Services only publish; this is where socket.io hears of it. */
+import type { Message } from '@plaza/contract';
+import type { EventBus } from '../../../lib/events';
+import { userRoom, type PlazaServer } from '../../../realtime/server';
+import type { OnlineUsersBroadcaster } from './online-users';
+
+export function chatBridge(io: PlazaServer, events: EventBus, onlineUsers: OnlineUsersBroadcaster): () => void {
+  const subscriptions = [
+    events.subscribe('messageStored', ({ room, senderId, receiverId, message, firstInConversation }) => {
+      // One emit to all three rooms: a socket in several of them (a tab with the conversation open) gets it once.
+      // The sender's personal room keeps their other tabs in step.
+      io.to([room, userRoom(receiverId), userRoom(senderId)]).emit('receiveMessage', message as Message);
+      if (firstInConversation) onlineUsers.pairTalked(senderId, receiverId);
+    }),
+    events.subscribe('messagesRead', ({ room, readerId, otherId, readAt }) => {
+      // The reader's other tabs hear it too, so their unread badges clear as well.
+      io.to([userRoom(otherId), userRoom(readerId)]).emit('messagesRead', { room, readerId, readAt });
+    }),
+    events.subscribe('friendshipChanged', ({ userIds: [a, b] }) => onlineUsers.relationChanged(a, b)),
+  ];
+  return () => {
+    for (const unsubscribe of subscriptions) unsubscribe();
+  };
+}

@@ -1,0 +1,22 @@
+/** `joinRoom {room, userId, username}`: only the caller's own pair room with an existing user; answers `roomJoined`. */
+import { CHAT_ACK_ERRORS, joinRoomPayloadSchema } from '@plaza/contract';
+import type { PlazaSocket } from '../../../realtime/server';
+import { answer, partnerIn, safely, type ChatSocketContext } from './context';
+
+export function onJoinRoom(c: ChatSocketContext, socket: PlazaSocket) {
+  return safely(
+    async (payload: unknown, ack?: unknown) => {
+      const p = joinRoomPayloadSchema.safeParse(payload);
+      if (!p.success) return answer(ack, CHAT_ACK_ERRORS.invalid);
+      const { room, userId } = p.data;
+      const other = userId === socket.data.userId ? partnerIn(room, userId) : null;
+      if (!other) return answer(ack, CHAT_ACK_ERRORS.forbidden);
+      if (!(await c.service.userExists(other))) return answer(ack, CHAT_ACK_ERRORS.notFound);
+      if (socket.disconnected) return;
+      await socket.join(room);
+      socket.emit('roomJoined', { room, online: await c.presence.isOnline(other) });
+      answer(ack);
+    },
+    (_payload, ack) => ack,
+  );
+}

@@ -1,0 +1,57 @@
+/** SQL for comments and their likes; the post's comment counter moves in the same transaction. */
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db';
+import type { CommentsTable } from '../../db/tables/posts';
+
+export type CommentRow = Selectable<CommentsTable>;
+
+export function commentRepo(db: Db) {
+  return {
+    insert(row: CommentRow) {
+      return db.insertInto('comments').values(row).execute();
+    },
+    /** The comment with its post's author, who may also delete it. */
+    findWithPostAuthor(id: string) {
+      return db
+        .selectFrom('comments')
+        .innerJoin('posts', 'posts.id', 'comments.post_id')
+        .selectAll('comments')
+        .select('posts.author_id as post_author_id')
+        .where('comments.id', '=', id)
+        .executeTakeFirst();
+    },
+    /** Likes go with it by cascade. */
+    async delete(id: string): Promise<boolean> {
+      const res = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
+      return Number(res.numDeletedRows) === 1;
+    },
+    bumpCount(postId: string, delta: 1 | -1) {
+      return db
+        .updateTable('posts')
+        .set('comments_count', sql<number>`comments_count + ${delta}`)
+        .where('id', '=', postId)
+        .execute();
+    },
+    /** Newest first. */
+    pageOfPost(postId: string, limit: number, offset: number) {
+      return db.selectFrom('comments').selectAll().where('post_id', '=', postId).orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    },
+    likesOf(commentIds: readonly string[]) {
+      if (commentIds.length === 0) return Promise.resolve([]);
+      return db.selectFrom('comment_likes').select(['comment_id', 'user_id']).where('comment_id', 'in', commentIds).orderBy('created_at').execute();
+    },
+    async like(commentId: string, userId: string, at: string): Promise<boolean> {
+      const res = await db
+        .insertInto('comment_likes')
+        .values({ comment_id: commentId, user_id: userId, created_at: at })
+        .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doNothing())
+        .executeTakeFirst();
+      return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+    async unlike(commentId: string, userId: string): Promise<boolean> {
+      const res = await db.deleteFrom('comment_likes').where('comment_id', '=', commentId).where('user_id', '=', userId).executeTakeFirst();
+      return Number(res.numDeletedRows) === 1;
+    },
+  };
+}
+export type CommentRepo = ReturnType<typeof commentRepo>;

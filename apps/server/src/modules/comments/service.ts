@@ -1,0 +1,125 @@
+/**
+ * Comments on posts and likes on comments. Anyone signed in may read and write them (posts are public
+ * to signed-in people); a comment may be deleted by its author or by the post's author.
+ */
+import { COMMENT_LIKE_MESSAGES, type Comment } from '@plaza/contract';
+import type { AppContext } from '../../context';
+import { isForeignKeyViolation } from '../../db/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { newId, nowIso } from '../../lib/ids';
+import { notifier } from '../notifications/service';
+import { notificationTexts } from '../posts/notification-texts';
+import { postRepo } from '../posts/repo';
+import { userRepo } from '../users/repo';
+import { presentComment } from './presenters';
+import { commentRepo, type CommentRow } from './repo';
+
+const postGone = () => new NotFoundError('This post does not exist.');
+const commentGone = () => new NotFoundError('This comment does not exist.');
+
+export function commentService(ctx: AppContext) {
+  const comments = commentRepo(ctx.db);
+  const posts = postRepo(ctx.db);
+  const users = userRepo(ctx.db);
+  const notifications = notifier(ctx);
+
+  async function loadPost(postId: string) {
+    const post = await posts.findById(postId);
+    if (!post) throw postGone();
+    return post;
+  }
+
+  async function loadComment(commentId: string) {
+    const comment = await comments.findWithPostAuthor(commentId);
+    if (!comment) throw commentGone();
+    return comment;
+  }
+
+  /** Authors and likes of a page of comments in two batched queries. */
+  async function present(rows: CommentRow[]): Promise<Comment[]> {
+    const [authors, likes] = await Promise.all([users.findByIds([...new Set(rows.map((r) => r.author_id))]), comments.likesOf(rows.map((r) => r.id))]);
+    const authorById = new Map(authors.map((a) => [a.id, a]));
+    const likesOf = new Map<string, string[]>();
+    for (const l of likes) likesOf.set(l.comment_id, [...(likesOf.get(l.comment_id) ?? []), l.user_id]);
+    return rows.flatMap((r) => {
+      const author = authorById.get(r.author_id);
+      return author ? [presentComment(r, author, likesOf.get(r.id) ?? [])] : [];
+    });
+  }
+
+  return {
+    async list(postId: string, page: number, limit: number) {
+      const post = await loadPost(postId);
+      const rows = await comments.pageOfPost(postId, limit, (page - 1) * limit);
+      const total = post.comments_count;
+      return { comments: await present(rows), pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) } };
+    },
+
+    async create(userId: string, postId: string, content: string): Promise<Comment> {
+      const post = await loadPost(postId);
+      const row: CommentRow = { id: newId(), post_id: postId, author_id: userId, content, created_at: nowIso() };
+      try {
+        await ctx.db.transaction().execute(async (trx) => {
+          const repo = commentRepo(trx);
+          await repo.insert(row);
+          await repo.bumpCount(postId, 1);
+        });
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw postGone();
+        throw err;
+      }
+      const author = await users.findById(userId);
+      if (!author) throw new NotFoundError('This account no longer exists.');
+      await notifications.notify({
+        recipientId: post.author_id,
+        actorId: userId,
+        type: 'post_comment',
+        entityId: postId,
+        text: notificationTexts.comment(author.full_name, content),
+      });
+      return presentComment(row, author, []);
+    },
+
+    /** Likes or unlikes; answers the message the client keys on. */
+    async toggleLike(userId: string, commentId: string) {
+      const comment = await loadComment(commentId);
+      let liked: boolean;
+      try {
+        liked = await ctx.db.transaction().execute(async (trx) => {
+          const repo = commentRepo(trx);
+          // A concurrent toggle may land between the two statements; another round settles it.
+          for (let round = 0; round < 3; round++) {
+            if (await repo.unlike(commentId, userId)) return false;
+            if (await repo.like(commentId, userId, nowIso())) return true;
+          }
+          throw new ConflictError('This like changed meanwhile. Please try again.');
+        });
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw commentGone();
+        throw err;
+      }
+      if (liked && comment.author_id !== userId) {
+        const actor = await users.findById(userId);
+        await notifications.notify({
+          recipientId: comment.author_id,
+          actorId: userId,
+          type: 'comment_like',
+          entityId: comment.post_id,
+          text: notificationTexts.commentLike(actor?.full_name ?? 'Someone'),
+        });
+      }
+      return liked ? COMMENT_LIKE_MESSAGES.liked : COMMENT_LIKE_MESSAGES.unliked;
+    },
+
+    async remove(userId: string, commentId: string): Promise<void> {
+      const comment = await loadComment(commentId);
+      if (comment.author_id !== userId && comment.post_author_id !== userId) {
+        throw new ForbiddenError("Only the comment's author or the post's author may delete it.");
+      }
+      await ctx.db.transaction().execute(async (trx) => {
+        const repo = commentRepo(trx);
+        if (await repo.delete(commentId)) await repo.bumpCount(comment.post_id, -1);
+      });
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { notificationsResponseSchema } from '@plaza/contract';
+import { describe, expect, it } from 'vitest';
+import { as, createUser, type TestUser } from '../../../test/factories';
+import { dialects, useTestApp } from '../../../test/harness';
+import { connect } from '../people/testing';
+import { notifier } from './service';
+
+describe.each(dialects())('notifications on %s', (dialect) => {
+  const t = useTestApp(dialect);
+  const list = async (who: TestUser, query = '') => {
+    const res = await as(t.app, who)({ method: 'GET', url: `/users/notifications${query}` });
+    expect(res.statusCode).toBe(200);
+    return notificationsResponseSchema.parse(res.json());
+  };
+
+  it('lists your notifications newest first, with the actor, the unread count and pages', async () => {
+    const me = await createUser(t.app);
+    const senders = [await createUser(t.app, { fullName: 'First Sender' }), await createUser(t.app, { fullName: 'Second Sender' }), await createUser(t.app, { fullName: 'Third Sender' })];
+    for (const s of senders) await connect(t.app, s, 'send', me);
+
+    const body = await list(me);
+    expect(body.unreadCount).toBe(3);
+    expect(body.notifications.map((n) => n.text)).toEqual([
+      'Third Sender sent you a friend request',
+      'Second Sender sent you a friend request',
+      'First Sender sent you a friend request',
+    ]);
+    expect(body.notifications[0]).toMatchObject({ type: 'friend_request', read: false, actor: { _id: senders[2].user._id, fullName: 'Third Sender' } });
+    expect(body.notifications[0].actor).not.toHaveProperty('email');
+    expect(body.pagination).toEqual({ currentPage: 1, limit: 20, total: 3, totalPages: 1, hasMore: false });
+
+    const page2 = await list(me, '?page=2&limit=2');
+    expect(page2.notifications.map((n) => n.actor._id)).toEqual([senders[0].user._id]);
+    expect(page2.pagination).toMatchObject({ currentPage: 2, totalPages: 2, hasMore: false });
+  });
+
+  it('never notifies anyone of their own action', async () => {
+    const a = await createUser(t.app);
+    const b = await createUser(t.app);
+    await connect(t.app, a, 'send', b);
+    await connect(t.app, b, 'accept', a);
+    await connect(t.app, a, 'remove', b);
+    expect((await list(a)).notifications.map((n) => n.type)).toEqual(['friend_accept']);
+    expect((await list(b)).notifications.map((n) => n.type)).toEqual(['friend_request']);
+    await notifier(t.app.ctx).notify({ recipientId: a.user._id, actorId: a.user._id, type: 'post_reaction', entityId: null, text: 'self' });
+    expect((await list(a)).notifications).toHaveLength(1);
+  });
+
+  it('marks one of your notifications read; someone else’s or an unknown one is 404', async () => {
+    const me = await createUser(t.app);
+    const other = await createUser(t.app);
+    await connect(t.app, other, 'send', me);
+    const [n] = (await list(me)).notifications;
+    const stranger = await as(t.app, other)({ method: 'PUT', url: `/users/notifications/${n._id}/read` });
+    expect(stranger.statusCode).toBe(404);
+    expect((await list(me)).notifications[0].read).toBe(false);
+
+    const res = await as(t.app, me)({ method: 'PUT', url: `/users/notifications/${n._id}/read` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, _id: n._id, read: true });
+    const after = await list(me);
+    expect(after.notifications[0].read).toBe(true);
+    expect(after.unreadCount).toBe(0);
+    expect((await as(t.app, me)({ method: 'PUT', url: `/users/notifications/${n._id}/read` })).statusCode).toBe(200);
+    expect((await as(t.app, me)({ method: 'PUT', url: '/users/notifications/01900000-0000-7000-8000-000000000000/read' })).statusCode).toBe(404);
+  });
+
+  it('clears only your own notifications', async () => {
+    const me = await createUser(t.app);
+    const other = await createUser(t.app);
+    const third = await createUser(t.app);
+    await connect(t.app, other, 'send', me);
+    await connect(t.app, third, 'send', me);
+    await connect(t.app, me, 'send', other); // turns into a friendship: notifies `other`
+    const res = await as(t.app, me)({ method: 'DELETE', url: '/users/notifications/clear' });
+    expect(res.json()).toEqual({ success: true, deleted: 2 });
+    expect((await list(me)).notifications).toEqual([]);
+    expect((await list(me)).unreadCount).toBe(0);
+    expect((await list(other)).notifications).toHaveLength(1);
+    expect((await as(t.app, me)({ method: 'DELETE', url: '/users/notifications/clear' })).json()).toEqual({ success: true, deleted: 0 });
+  });
+
+  it('refuses without a token and answers 400 for a bad page', async () => {
+    expect((await as(t.app, null)({ method: 'GET', url: '/users/notifications' })).statusCode).toBe(401);
+    const me = await createUser(t.app);
+    expect((await as(t.app, me)({ method: 'GET', url: '/users/notifications?limit=500' })).statusCode).toBe(400);
+  });
+});

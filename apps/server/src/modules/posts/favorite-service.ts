@@ -1,0 +1,43 @@
+/** Favorites: a private bookmark on any post the person can see. */
+import type { PostsPageQuery } from '@plaza/contract';
+import type { AppContext } from '../../context';
+import { isForeignKeyViolation } from '../../db/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { nowIso } from '../../lib/ids';
+import { offsetOf, pageInfo } from '../../lib/pagination';
+import { favoriteRepo } from './favorite-repo';
+import { postHydrator } from './hydrate';
+import { postRepo } from './repo';
+
+const postGone = () => new NotFoundError('This post does not exist.');
+
+export function favoriteService(ctx: AppContext) {
+  const favorites = favoriteRepo(ctx.db);
+  const hydrate = postHydrator(ctx.db);
+
+  return {
+    /** Marks or unmarks; answers whether the post is a favorite now. */
+    async toggle(userId: string, postId: string): Promise<boolean> {
+      if (!(await postRepo(ctx.db).findById(postId))) throw postGone();
+      try {
+        return await ctx.db.transaction().execute(async (trx) => {
+          const repo = favoriteRepo(trx);
+          // A concurrent toggle may land between the two statements; another round settles it.
+          for (let round = 0; round < 3; round++) {
+            if (await repo.remove(userId, postId)) return false;
+            if (await repo.add(userId, postId, nowIso())) return true;
+          }
+          throw new ConflictError('This favorite changed meanwhile. Please try again.');
+        });
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw postGone();
+        throw err;
+      }
+    },
+
+    async list(userId: string, q: PostsPageQuery) {
+      const [ids, total] = await Promise.all([favorites.pageIds(userId, q.limit, offsetOf(q.page, q.limit)), favorites.count(userId)]);
+      return { posts: await hydrate(userId, ids), pagination: pageInfo(q.page, q.limit, total) };
+    },
+  };
+}

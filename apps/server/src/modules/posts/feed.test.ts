@@ -1,0 +1,142 @@
+import { feedResponseSchema } from '@plaza/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { as, createUser, type TestUser } from '../../../test/factories';
+import { dialects, useTestApp } from '../../../test/harness';
+import { newId, nowIso } from '../../lib/ids';
+import { befriend, createPost } from './test-factories';
+
+describe.each(dialects())('home feed on %s', (dialect) => {
+  const t = useTestApp(dialect);
+  const feedOf = async (who: TestUser, query = '', name = who.user.userName) => {
+    const res = await as(t.app, who)({ method: 'GET', url: `/posts/${name}/feeds${query}` });
+    expect(res.statusCode).toBe(200);
+    return feedResponseSchema.parse(res.json()).data;
+  };
+  const idsOf = (data: { feeds: Array<{ _id: string }> }) => data.feeds.map((p) => p._id);
+
+  it("holds my own and my friends' posts newest first, and not a stranger's", async () => {
+    const me = await createUser(t.app);
+    const friend = await createUser(t.app);
+    const stranger = await createUser(t.app);
+    await befriend(t.app, me, friend);
+    const a = await createPost(t.app, me, 'mine');
+    const b = await createPost(t.app, stranger, 'not for you');
+    const c = await createPost(t.app, friend, 'from a friend');
+    const data = await feedOf(me);
+    expect(idsOf(data)).toEqual([c, a]);
+    expect(idsOf(data)).not.toContain(b);
+    expect(data).toMatchObject({ totalCount: 2, currentPage: 1, totalPages: 1, hasMore: false });
+    expect(data.feeds[0].author._id).toBe(friend.user._id);
+  });
+
+  it("brings a new friend's earlier posts in, and takes them out when the friendship ends", async () => {
+    const me = await createUser(t.app);
+    const other = await createUser(t.app);
+    const older = await createPost(t.app, other, 'from before we met');
+    await befriend(t.app, me, await createUser(t.app));
+    expect(idsOf(await feedOf(me))).not.toContain(older);
+
+    // What the people feature does on accept: commit, then announce.
+    const [low, high] = [me.user._id, other.user._id].sort();
+    await t.app.ctx.db
+      .insertInto('connections')
+      .values({ id: newId(), user_low: low, user_high: high, requester_id: me.user._id, status: 'accepted', created_at: nowIso(), updated_at: nowIso() })
+      .execute();
+    t.app.ctx.events.publish('friendshipChanged', { userIds: [me.user._id, other.user._id], status: 'friends' });
+    await vi.waitFor(async () => expect(idsOf(await feedOf(me))).toContain(older));
+    expect(idsOf(await feedOf(other))).toEqual([older]);
+
+    await t.app.ctx.db.deleteFrom('connections').where('user_low', '=', low).where('user_high', '=', high).execute();
+    t.app.ctx.events.publish('friendshipChanged', { userIds: [other.user._id, me.user._id], status: 'not_connected' });
+    await vi.waitFor(async () => expect(idsOf(await feedOf(me))).not.toContain(older));
+  });
+
+  it('shows someone without friends the recent posts of everyone', async () => {
+    const loner = await createUser(t.app);
+    const someone = await createUser(t.app);
+    const theirs = await createPost(t.app, someone, 'hello world');
+    const data = await feedOf(loner);
+    expect(idsOf(data)[0]).toBe(theirs);
+    expect(data.totalCount).toBeGreaterThanOrEqual(1);
+  });
+
+  it('accepts my user name in any case and answers 403 for anyone else’s', async () => {
+    const me = await createUser(t.app);
+    const other = await createUser(t.app);
+    await feedOf(me, '', me.user.userName.toUpperCase());
+    const res = await as(t.app, me)({ method: 'GET', url: `/posts/${other.user.userName}/feeds` });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().success).toBe(false);
+    expect((await as(t.app, null)({ method: 'GET', url: `/posts/${me.user.userName}/feeds` })).statusCode).toBe(401);
+  });
+
+  it('pages without gaps or duplicates while new posts arrive, using the anchor of page 1', async () => {
+    const me = await createUser(t.app);
+    const friend = await createUser(t.app);
+    await befriend(t.app, me, friend);
+    const made: string[] = [];
+    for (let i = 0; i < 7; i++) made.push(await createPost(t.app, i % 2 ? me : friend, `post ${i}`));
+    const expected = [...made].reverse();
+
+    const first = await feedOf(me, '?limit=3');
+    expect(first).toMatchObject({ totalCount: 7, totalPages: 3, hasMore: true });
+    const seen = idsOf(first);
+    let page = 2;
+    let data = first;
+    while (data.hasMore) {
+      // Someone keeps posting while I scroll.
+      await createPost(t.app, friend, `arrived before page ${page}`);
+      data = await feedOf(me, `?limit=3&page=${page}&anchor=${first.anchor}`);
+      expect(data.totalCount).toBe(7);
+      seen.push(...idsOf(data));
+      page += 1;
+    }
+    expect(seen).toEqual(expected);
+    // A fresh page 1 shows what arrived meanwhile.
+    expect((await feedOf(me, '?limit=3')).totalCount).toBe(7 + 2);
+  });
+
+  it("drops a deleted post from friends' feeds", async () => {
+    const me = await createUser(t.app);
+    const friend = await createUser(t.app);
+    await befriend(t.app, me, friend);
+    const gone = await createPost(t.app, friend, 'oops');
+    expect(idsOf(await feedOf(me))).toContain(gone);
+    await as(t.app, friend)({ method: 'DELETE', url: `/posts/${gone}` });
+    const data = await feedOf(me);
+    expect(idsOf(data)).not.toContain(gone);
+    expect(data.totalCount).toBe(0);
+    expect(await t.app.ctx.db.selectFrom('feed_sizes').select('size').where('owner_id', '=', me.user._id).executeTakeFirst()).toEqual({ size: 0 });
+  });
+
+  it('reads a page in the same number of queries whatever its size', async () => {
+    const me = await createUser(t.app);
+    const friends = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+    for (const f of friends) await befriend(t.app, me, f);
+    for (let i = 0; i < 12; i++) {
+      const id = await createPost(t.app, friends[i % 3], `busy ${i}`);
+      await as(t.app, me)({ method: 'PUT', url: `/posts/react/${id}`, payload: { reactionType: 'heart' } });
+      if (i % 2) await as(t.app, me)({ method: 'PUT', url: `/posts/${id}/favorite` });
+    }
+    const executor = t.app.ctx.db.getExecutor();
+    const countQueries = async (limit: number) => {
+      const spy = vi.spyOn(executor, 'executeQuery');
+      try {
+        const data = await feedOf(me, `?limit=${limit}`);
+        return { queries: spy.mock.calls.length, posts: data.feeds.length, data };
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const small = await countQueries(2);
+    const large = await countQueries(12);
+    expect(small.posts).toBe(2);
+    expect(large.posts).toBe(12);
+    expect(small.queries).toBeGreaterThanOrEqual(3);
+    expect(large.queries).toBe(small.queries);
+    expect(large.queries).toBeLessThanOrEqual(4);
+    // The batched hydration still knows the viewer's own marks on every post.
+    expect(large.data.feeds.every((p) => p.currentUserReactions.includes('heart'))).toBe(true);
+    expect(large.data.feeds.filter((p) => p.isFavorite)).toHaveLength(6);
+  });
+});

@@ -1,0 +1,46 @@
+/** Post images: re-encoded (EXIF dropped, orientation fixed, at most 1600 px, a 400 px thumbnail) and stored. */
+import { processImage, type ProcessedImage } from '../../media/images';
+import type { MediaStorage } from '../../media/storage';
+import type { StoredPostImage } from './presenters';
+
+export const POST_IMAGE = { maxSize: 1600, thumbSize: 400 } as const;
+
+/** Processes every image before anything is stored, so one bad file stores nothing. */
+export async function processPostImages(images: readonly Buffer[]): Promise<ProcessedImage[]> {
+  const done: ProcessedImage[] = [];
+  for (const bytes of images) done.push(await processImage(bytes, POST_IMAGE));
+  return done;
+}
+
+export interface StoredImages {
+  media: StoredPostImage[];
+  keys: string[];
+}
+
+/** Stores processed images; on failure removes what it already wrote. */
+export async function storePostImages(storage: MediaStorage, images: readonly ProcessedImage[]): Promise<StoredImages> {
+  const stored: StoredImages = { media: [], keys: [] };
+  try {
+    for (const img of images) {
+      const main = await storage.put('posts', 'webp', img.main);
+      stored.keys.push(main.key);
+      const thumb = await storage.put('posts', 'webp', img.thumb);
+      stored.keys.push(thumb.key);
+      stored.media.push({ url: main.url, thumb_url: thumb.url, width: img.width, height: img.height });
+    }
+    return stored;
+  } catch (err) {
+    await removeKeys(storage, stored.keys);
+    throw err;
+  }
+}
+
+export async function removeKeys(storage: MediaStorage, keys: readonly string[]): Promise<void> {
+  await Promise.all(keys.map((k) => storage.remove(k).catch(() => undefined)));
+}
+
+/** The storage keys behind a post's `media` column. */
+export function keysOfMedia(storage: MediaStorage, mediaJson: string): string[] {
+  const images = JSON.parse(mediaJson) as StoredPostImage[];
+  return images.flatMap((m) => [storage.keyOf(m.url), storage.keyOf(m.thumb_url)]).filter((k): k is string => k !== null);
+}

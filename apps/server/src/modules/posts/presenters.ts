@@ -1,0 +1,39 @@
+/** Shapes posts for the API (CONTRACT "Post"). */
+import type { Post, PostMedia, ReactionType } from '@plaza/contract';
+import { presentPublicUser, type PublicUserColumns } from '../users/presenters';
+import { reactionCountsOf, totalOf } from './reaction-columns';
+import type { PostRow } from './repo';
+
+/** How an image is stored in `posts.media`. */
+export interface StoredPostImage {
+  url: string;
+  thumb_url: string;
+  width: number;
+  height: number;
+}
+
+export interface ViewerState {
+  reactions: ReactionType[];
+  favorite: boolean;
+}
+
+export function presentMedia(json: string): PostMedia[] {
+  const images = JSON.parse(json) as StoredPostImage[];
+  return images.map((m) => ({ url: m.url, thumbUrl: m.thumb_url, width: m.width, height: m.height, type: 'image' }));
+}
+
+export function presentPost(row: PostRow, author: PublicUserColumns, viewer: ViewerState): Post {
+  const reactionCounts = reactionCountsOf(row);
+  return {
+    _id: row.id,
+    author: presentPublicUser(author),
+    content: row.content,
+    media: presentMedia(row.media),
+    createdAt: row.created_at,
+    reactionCounts,
+    totalReactions: totalOf(reactionCounts),
+    currentUserReactions: viewer.reactions,
+    commentsCount: row.comments_count,
+    isFavorite: viewer.favorite,
+  };
+}

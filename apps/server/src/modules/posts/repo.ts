@@ -1,0 +1,98 @@
+/** SQL for posts: rows, lists by author and of everyone, and what one viewer holds on a page of posts. */
+import { REACTION_TYPES } from '@plaza/contract';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Db } from '../../db';
+import type { PostsTable } from '../../db/tables/posts';
+
+export type PostRow = Selectable<PostsTable>;
+export type NewPostRow = Insertable<PostsTable>;
+
+/**
+ * A post with its author's public columns and what one viewer holds on it: their reaction kinds as a
+ * bit set (REACTION_TYPES order) and their favorite mark.
+ */
+export type ViewedPostRow = PostRow & {
+  author_user_name: string;
+  author_full_name: string;
+  author_avatar_url: string | null;
+  author_user_bio: string | null;
+  author_created_at: string;
+  viewer_kinds: number | null;
+  viewer_favorite: number;
+};
+
+/** `sum(case kind when 'heart' then 1 when 'fire' then 2 …)`: the kinds as constants, never parameters. */
+const kindBits = sql<number>`sum(case kind ${sql.join(
+  REACTION_TYPES.map((k, i) => sql`when ${sql.lit(k)} then ${sql.lit(1 << i)}`),
+  sql` `,
+)} end)`;
+
+export function postRepo(db: Db) {
+  return {
+    insert(row: NewPostRow) {
+      return db.insertInto('posts').values(row).execute();
+    },
+    findById(id: string) {
+      return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    /** Reactions, comments (and their likes) and favorites go with it by cascade. */
+    async delete(id: string): Promise<boolean> {
+      const res = await db.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
+      return Number(res.numDeletedRows) === 1;
+    },
+    async pageIdsByAuthor(authorId: string, limit: number, offset: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('posts')
+        .select('id')
+        .where('author_id', '=', authorId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+    async countByAuthor(authorId: string): Promise<number> {
+      const row = await db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('author_id', '=', authorId).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    /** Everyone's posts up to `anchor`, newest first. */
+    async pageIdsOfEveryone(anchor: string, limit: number, offset: number): Promise<string[]> {
+      const rows = await db.selectFrom('posts').select('id').where('id', '<=', anchor).orderBy('id', 'desc').limit(limit).offset(offset).execute();
+      return rows.map((r) => r.id);
+    },
+    /** How many of everyone's posts up to `anchor`, counting no further than `cap` (so it stays cheap). */
+    async countOfEveryone(anchor: string, cap: number): Promise<number> {
+      const recent = db.selectFrom('posts').select('id').where('id', '<=', anchor).orderBy('id', 'desc').limit(cap).as('recent');
+      const row = await db.selectFrom(recent).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    /** The posts with their authors' public columns and the viewer's reactions and favorite mark, in one round trip. */
+    findViewed(viewerId: string, ids: readonly string[]): Promise<ViewedPostRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('posts')
+        .innerJoin('users', 'users.id', 'posts.author_id')
+        .selectAll('posts')
+        .select([
+          'users.user_name as author_user_name',
+          'users.full_name as author_full_name',
+          'users.avatar_url as author_avatar_url',
+          'users.user_bio as author_user_bio',
+          'users.created_at as author_created_at',
+        ])
+        .select((eb) => [
+          eb.selectFrom('post_reactions').select(kindBits.as('bits')).whereRef('post_reactions.post_id', '=', 'posts.id').where('post_reactions.user_id', '=', viewerId).as('viewer_kinds'),
+          eb
+            .case()
+            .when(eb.exists(eb.selectFrom('post_favorites').select('post_favorites.user_id').whereRef('post_favorites.post_id', '=', 'posts.id').where('post_favorites.user_id', '=', viewerId)))
+            .then(1)
+            .else(0)
+            .end()
+            .as('viewer_favorite'),
+        ])
+        .where('posts.id', 'in', ids)
+        .execute();
+    },
+  };
+}
+export type PostRepo = ReturnType<typeof postRepo>;

@@ -1,0 +1,111 @@
+/**
+ * Posts and the home feed. Plaza posts are public to signed-in people: anyone signed in may open a post,
+ * its reactions and comments, and a person's profile posts. The home feed is narrower: the caller's own
+ * and friends' posts, or, for someone without friends yet, everyone's recent posts.
+ */
+import type { FeedQuery, Post, PostsPageQuery } from '@plaza/contract';
+import type { AppContext } from '../../context';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { newId, nowIso } from '../../lib/ids';
+import { offsetOf, pageInfo } from '../../lib/pagination';
+import { userRepo } from '../users/repo';
+import { postHydrator } from './hydrate';
+import { keysOfMedia, processPostImages, removeKeys, storePostImages } from './media';
+import { postRepo, type PostRow } from './repo';
+import { timelineRepo } from './timeline-repo';
+import type { PostUpload } from './upload';
+
+/** How far back the feed of someone without friends reaches. */
+export const EVERYONE_FEED_CAP = 1000;
+
+export function postService(ctx: AppContext) {
+  const posts = postRepo(ctx.db);
+  const timeline = timelineRepo(ctx.db);
+  const users = userRepo(ctx.db);
+  const hydrate = postHydrator(ctx.db);
+
+  async function load(postId: string): Promise<PostRow> {
+    const row = await posts.findById(postId);
+    if (!row) throw new NotFoundError('This post does not exist.');
+    return row;
+  }
+
+  async function pageByAuthor(viewerId: string, authorId: string, q: PostsPageQuery) {
+    const [ids, total] = await Promise.all([posts.pageIdsByAuthor(authorId, q.limit, offsetOf(q.page, q.limit)), posts.countByAuthor(authorId)]);
+    return { posts: await hydrate(viewerId, ids), pagination: pageInfo(q.page, q.limit, total) };
+  }
+
+  async function get(viewerId: string, postId: string): Promise<Post> {
+    const [post] = await hydrate(viewerId, [postId]);
+    if (!post) throw new NotFoundError('This post does not exist.');
+    return post;
+  }
+
+  /** Everyone's latest posts, at most EVERYONE_FEED_CAP of them. */
+  async function pageOfEveryone(anchor: string, limit: number, offset: number): Promise<[string[], number]> {
+    const room = Math.min(limit, EVERYONE_FEED_CAP - offset);
+    return Promise.all([room > 0 ? posts.pageIdsOfEveryone(anchor, room, offset) : [], posts.countOfEveryone(anchor, EVERYONE_FEED_CAP)]);
+  }
+
+  return {
+    load,
+    get,
+
+    /** Images are processed and stored first, then the post and its timeline rows go in one transaction. */
+    async create(authorId: string, upload: PostUpload): Promise<Post> {
+      const processed = await processPostImages(upload.images);
+      const stored = await storePostImages(ctx.storage, processed);
+      const row = { id: newId(), author_id: authorId, content: upload.content, created_at: nowIso(), media: JSON.stringify(stored.media) };
+      try {
+        await ctx.db.transaction().execute(async (trx) => {
+          await postRepo(trx).insert(row);
+          await timelineRepo(trx).fanOut(row.id, authorId);
+        });
+      } catch (err) {
+        await removeKeys(ctx.storage, stored.keys);
+        throw err;
+      }
+      return get(authorId, row.id);
+    },
+
+    async remove(userId: string, postId: string): Promise<void> {
+      const row = await load(postId);
+      if (row.author_id !== userId) throw new ForbiddenError('Only the author may delete this post.');
+      const deleted = await ctx.db.transaction().execute(async (trx) => {
+        await timelineRepo(trx).withdraw(postId, row.author_id);
+        return postRepo(trx).delete(postId);
+      });
+      if (deleted) await removeKeys(ctx.storage, keysOfMedia(ctx.storage, row.media));
+    },
+
+    myPosts(userId: string, q: PostsPageQuery) {
+      return pageByAuthor(userId, userId, q);
+    },
+
+    async postsOf(viewerId: string, userName: string, q: PostsPageQuery) {
+      const author = await users.findByUserName(userName);
+      if (!author) throw new NotFoundError('This user does not exist.');
+      return pageByAuthor(viewerId, author.id, q);
+    },
+
+    /**
+     * One page of the home feed. Pages are offsets into the feed as it stood at `anchor` (a time-ordered
+     * id; page 1 mints one), so posts published while someone scrolls never shift the later pages.
+     */
+    async feed(userId: string, authUser: string, q: FeedQuery) {
+      const anchor = q.anchor ?? newId();
+      const offset = offsetOf(q.page, q.limit);
+      const reader = await timeline.reader(userId, anchor);
+      if (!reader) throw new NotFoundError('This account no longer exists.');
+      if (reader.userNameLower !== authUser.toLowerCase()) throw new ForbiddenError('You can only read your own feed.');
+      // Without friends the timeline would hold only one's own posts; show everyone's recent ones instead,
+      // so a new account never lands on an empty page.
+      const [ids, total] = reader.hasFriends
+        ? [await timeline.pageIds(userId, anchor, q.limit, offset), reader.timelineSize]
+        : await pageOfEveryone(anchor, q.limit, offset);
+      const page = pageInfo(q.page, q.limit, total);
+      return { feeds: await hydrate(userId, ids), totalCount: total, currentPage: page.currentPage, totalPages: page.totalPages, hasMore: page.hasMore, anchor };
+    },
+  };
+}
+export type PostService = ReturnType<typeof postService>;

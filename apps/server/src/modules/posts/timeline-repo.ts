@@ -1,0 +1,166 @@
+/**
+ * SQL for the home feed: the per-reader timeline (`feed_items`), its size per reader (`feed_sizes`, moved
+ * by every statement here that adds or removes items, always inside the caller's transaction), and the
+ * read-only friendship questions it needs. Friendships are the people feature's `connections` rows (ids
+ * sorted into user_low/user_high).
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+
+export interface FeedReader {
+  userNameLower: string;
+  hasFriends: boolean;
+  /** How many posts the reader's timeline holds up to the anchor. */
+  timelineSize: number;
+}
+
+export function timelineRepo(db: Db) {
+  const friendsOf = (userId: string) =>
+    db
+      .selectFrom('connections')
+      .select('user_high as friend_id')
+      .where('user_low', '=', userId)
+      .where('status', '=', 'accepted')
+      .unionAll(db.selectFrom('connections').select('user_low as friend_id').where('user_high', '=', userId).where('status', '=', 'accepted'));
+
+  /** Moves one reader's size by `delta`. */
+  const resize = (ownerId: string, delta: number) =>
+    db
+      .insertInto('feed_sizes')
+      .values({ owner_id: ownerId, size: delta })
+      .onConflict((oc) => oc.column('owner_id').doUpdateSet({ size: sql<number>`feed_sizes.size + ${delta}` }))
+      .execute();
+
+  return {
+    /**
+     * The caller's name (to check `{authUser}`), whether they have any friend, and their timeline's
+     * size up to the anchor (the stored size less the few items newer than the anchor), in one query.
+     */
+    async reader(userId: string, anchor: string): Promise<FeedReader | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => [
+          'user_name_lower',
+          eb.selectFrom('feed_sizes').select('size').where('owner_id', '=', userId).as('size'),
+          eb.selectFrom('feed_items').select((f) => f.fn.countAll<number>().as('n')).where('owner_id', '=', userId).where('post_id', '>', anchor).as('newer'),
+          eb
+            .case()
+            .when(
+              eb.or([
+                eb.exists(eb.selectFrom('connections').select('id').where('user_low', '=', userId).where('status', '=', 'accepted')),
+                eb.exists(eb.selectFrom('connections').select('id').where('user_high', '=', userId).where('status', '=', 'accepted')),
+              ]),
+            )
+            .then(1)
+            .else(0)
+            .end()
+            .as('has_friends'),
+        ])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return (
+        row && {
+          userNameLower: row.user_name_lower,
+          hasFriends: Number(row.has_friends) === 1,
+          timelineSize: Math.max(0, Number(row.size ?? 0) - Number(row.newer ?? 0)),
+        }
+      );
+    },
+
+    async friendIds(userId: string): Promise<string[]> {
+      const rows = await friendsOf(userId).execute();
+      return rows.map((r) => r.friend_id);
+    },
+
+    async areFriends(a: string, b: string): Promise<boolean> {
+      const [low, high] = a < b ? [a, b] : [b, a];
+      const row = await db
+        .selectFrom('connections')
+        .select('id')
+        .where('user_low', '=', low)
+        .where('user_high', '=', high)
+        .where('status', '=', 'accepted')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Puts a new post on its author's and every friend's timeline. */
+    async fanOut(postId: string, authorId: string): Promise<void> {
+      await db.insertInto('feed_items').values({ owner_id: authorId, post_id: postId }).execute();
+      await db
+        .insertInto('feed_items')
+        .columns(['owner_id', 'post_id'])
+        .expression(db.selectFrom(friendsOf(authorId).as('f')).select(['f.friend_id', sql<string>`cast(${postId} as text)`.as('post_id')]))
+        .execute();
+      await resize(authorId, 1);
+      await db
+        .insertInto('feed_sizes')
+        .columns(['owner_id', 'size'])
+        // `where true` settles SQLite's parse of INSERT … SELECT … ON CONFLICT.
+        .expression(db.selectFrom(friendsOf(authorId).as('f')).select(['f.friend_id', sql<number>`1`.as('size')]).where(sql<boolean>`true`))
+        .onConflict((oc) => oc.column('owner_id').doUpdateSet({ size: sql<number>`feed_sizes.size + 1` }))
+        .execute();
+    },
+
+    /** Takes a post off every timeline holding it (its author's and the friends'). */
+    async withdraw(postId: string, authorId: string): Promise<void> {
+      const removed = await db
+        .deleteFrom('feed_items')
+        .where('post_id', '=', postId)
+        .where((eb) => eb.or([eb('owner_id', '=', authorId), eb('owner_id', 'in', friendsOf(authorId))]))
+        .returning('owner_id')
+        .execute();
+      if (removed.length === 0) return;
+      await db
+        .updateTable('feed_sizes')
+        .set({ size: sql<number>`size - 1` })
+        .where(
+          'owner_id',
+          'in',
+          removed.map((r) => r.owner_id),
+        )
+        .execute();
+    },
+
+    /** Two people became friends: each one's posts join the other's timeline. */
+    async link(a: string, b: string): Promise<void> {
+      for (const [reader, author] of [[a, b], [b, a]]) {
+        const res = await db
+          .insertInto('feed_items')
+          .columns(['owner_id', 'post_id'])
+          .expression(db.selectFrom('posts').select([sql<string>`cast(${reader} as text)`.as('owner_id'), 'id']).where('author_id', '=', author))
+          .onConflict((oc) => oc.columns(['owner_id', 'post_id']).doNothing())
+          .executeTakeFirst();
+        const added = Number(res.numInsertedOrUpdatedRows ?? 0);
+        if (added > 0) await resize(reader, added);
+      }
+    },
+
+    /** Two people are no longer friends: each one's posts leave the other's timeline. */
+    async unlink(a: string, b: string): Promise<void> {
+      for (const [reader, author] of [[a, b], [b, a]]) {
+        const res = await db
+          .deleteFrom('feed_items')
+          .where('owner_id', '=', reader)
+          .where('post_id', 'in', db.selectFrom('posts').select('id').where('author_id', '=', author))
+          .executeTakeFirst();
+        const removed = Number(res.numDeletedRows);
+        if (removed > 0) await resize(reader, -removed);
+      }
+    },
+
+    async pageIds(ownerId: string, anchor: string, limit: number, offset: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('feed_items')
+        .select('post_id')
+        .where('owner_id', '=', ownerId)
+        .where('post_id', '<=', anchor)
+        .orderBy('post_id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((r) => r.post_id);
+    },
+  };
+}
+export type TimelineRepo = ReturnType<typeof timelineRepo>;

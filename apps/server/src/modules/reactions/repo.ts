@@ -1,0 +1,48 @@
+/** SQL for reactions: the rows, and the per-kind counters on posts kept in the same transaction. */
+import { REACTION_TYPES, type ReactionType } from '@plaza/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import { REACTION_COLUMNS, REACTION_COUNTER_COLUMNS, type ReactionCounters } from '../posts/reaction-columns';
+
+export function reactionRepo(db: Db) {
+  return {
+    async add(postId: string, userId: string, kind: ReactionType, at: string): Promise<boolean> {
+      const res = await db
+        .insertInto('post_reactions')
+        .values({ post_id: postId, user_id: userId, kind, created_at: at })
+        .onConflict((oc) => oc.columns(['post_id', 'user_id', 'kind']).doNothing())
+        .executeTakeFirst();
+      return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+    async remove(postId: string, userId: string, kind: ReactionType): Promise<boolean> {
+      const res = await db.deleteFrom('post_reactions').where('post_id', '=', postId).where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+      return Number(res.numDeletedRows) === 1;
+    },
+    /** Moves one kind's counter by `delta`; answers all counters as they are now. */
+    bumpCounter(postId: string, kind: ReactionType, delta: 1 | -1): Promise<ReactionCounters | undefined> {
+      const column = REACTION_COLUMNS[kind];
+      return db
+        .updateTable('posts')
+        .set(column, sql<number>`${sql.ref(column)} + ${delta}`)
+        .where('id', '=', postId)
+        .returning(REACTION_COUNTER_COLUMNS)
+        .executeTakeFirst();
+    },
+    /** The kinds one person holds on a post. */
+    async kindsOf(postId: string, userId: string): Promise<ReactionType[]> {
+      const rows = await db.selectFrom('post_reactions').select('kind').where('post_id', '=', postId).where('user_id', '=', userId).execute();
+      const held = new Set(rows.map((r) => r.kind));
+      return REACTION_TYPES.filter((k) => held.has(k));
+    },
+    /** Per kind, the latest `perKind` people who reacted with it, newest first. */
+    latestPerKind(postId: string, perKind: number) {
+      const ranked = db
+        .selectFrom('post_reactions')
+        .select(['user_id', 'kind', 'created_at', sql<number>`row_number() over (partition by kind order by created_at desc, user_id desc)`.as('rank')])
+        .where('post_id', '=', postId)
+        .as('ranked');
+      return db.selectFrom(ranked).select(['user_id', 'kind']).where('rank', '<=', perKind).orderBy('kind').orderBy('rank').execute();
+    },
+  };
+}
+export type ReactionRepo = ReturnType<typeof reactionRepo>;

@@ -1,0 +1,170 @@
+import { pairRoom } from '@plaza/contract';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { as, createUser } from '../../test/factories';
+import { REDIS_TEST_URL } from '../../test/global-setup';
+import { dialects, useTestApp } from '../../test/harness';
+import { befriend, connectAs, firstOnlineUsers, nextEvent, type ChatClient } from '../modules/chat/testing';
+
+describe.each(dialects())('socket handshake on %s', (dialect) => {
+  const t = useTestApp(dialect, {}, { listen: true });
+
+  it('refuses a missing, a bad and a foreign token with connect_error "unauthorized"', async () => {
+    const a = await createUser(t.app);
+    const b = await createUser(t.app);
+    await expect(connectAs(t.url, null, { userId: a.user._id })).rejects.toThrow('unauthorized');
+    await expect(connectAs(t.url, a, { token: 'not.a.jwt' })).rejects.toThrow('unauthorized');
+    await expect(connectAs(t.url, a, { token: `${a.accessToken.slice(0, -3)}xyz` })).rejects.toThrow('unauthorized');
+    // A real token, but the userId query names someone else.
+    await expect(connectAs(t.url, a, { userId: b.user._id })).rejects.toThrow('unauthorized');
+    const ok = await connectAs(t.url, a);
+    expect(ok.connected).toBe(true);
+    ok.close();
+  });
+
+  it('refuses the token of a session that logged out', async () => {
+    const a = await createUser(t.app);
+    await as(t.app, a)({ method: 'GET', url: '/auth/user/logout' });
+    await expect(connectAs(t.url, a)).rejects.toThrow('unauthorized');
+  });
+});
+
+/** Redis is optional for a developer; REQUIRE_SERVICES=1 (CI) makes its absence a failure. */
+async function redisReachable(url: string): Promise<string | null> {
+  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    await probe.ping();
+    return null;
+  } catch (err) {
+    return `Redis at ${url} is not reachable (${(err as Error).message})`;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const redisProblem = await redisReachable(REDIS_TEST_URL);
+if (redisProblem && process.env.REQUIRE_SERVICES === '1') throw new Error(`${redisProblem}, and REQUIRE_SERVICES=1 demands it.`);
+if (redisProblem) console.warn(`\n[plaza tests] ${redisProblem}: the two-node Redis tests are left out.\n`);
+
+if (!redisProblem) {
+  describe('two nodes sharing Redis', () => {
+    const prefix = `plaza-test:${process.pid}:${Date.now().toString(36)}:`;
+    // Registered first so it runs last, after both nodes have closed (closing writes to the stream).
+    afterAll(async () => {
+      const redis = new Redis(REDIS_TEST_URL);
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+    });
+    const t = useTestApp('sqlite', { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: prefix }, { listen: true });
+    let second: FastifyInstance;
+    let secondUrl = '';
+    const open: ChatClient[] = [];
+
+    beforeAll(async () => {
+      // Same database and Redis, another process-like instance: what a load balancer would put side by side.
+      second = await buildApp(t.config, { logger: false });
+      await second.listen({ port: 0, host: '127.0.0.1' });
+      const addr = second.server.address();
+      secondUrl = typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : '';
+    });
+    afterEach(() => {
+      for (const s of open.splice(0)) s.close();
+    });
+    afterAll(async () => {
+      await second?.close();
+    });
+
+    it('delivers to a client on node 1 a message sent through node 2, once', async () => {
+      const a = await createUser(t.app);
+      const b = await createUser(t.app);
+      const sa = await connectAs(t.url, a);
+      open.push(sa);
+      const seen: string[] = [];
+      sa.on('receiveMessage', (m) => seen.push(m._id));
+      const room = pairRoom(a.user._id, b.user._id);
+      const joined = nextEvent(sa, 'roomJoined');
+      sa.emit('joinRoom', { room, userId: a.user._id, username: a.user.userName });
+      await joined;
+      const arrived = nextEvent(sa, 'receiveMessage');
+      const res = await as(second, b)({
+        method: 'POST',
+        url: '/chats/send',
+        payload: { messageSenderUsername: b.user.userName, messageReceiverUsername: a.user.userName, messageContent: 'across nodes' },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(await arrived).toEqual(res.json());
+      await new Promise((r) => setTimeout(r, 300));
+      expect(seen).toEqual([res.json()._id]);
+    });
+
+    it('shares presence: a friend on node 2 is seen online from node 1, and going offline too', async () => {
+      const a = await createUser(t.app);
+      const b = await createUser(t.app);
+      await befriend(t.app, a.user._id, b.user._id);
+      const sa = await connectAs(t.url, a);
+      open.push(sa);
+      expect(await firstOnlineUsers(sa)).toEqual([a.user._id]);
+      const seesB = nextEvent(sa, 'onlineUsers', (ids) => ids.includes(b.user._id));
+      const sb = await connectAs(secondUrl, b);
+      expect(new Set(await firstOnlineUsers(sb))).toEqual(new Set([a.user._id, b.user._id]));
+      expect(new Set(await seesB)).toEqual(new Set([a.user._id, b.user._id]));
+      const seesBGo = nextEvent(sa, 'onlineUsers', (ids) => !ids.includes(b.user._id));
+      sb.close();
+      expect(await seesBGo).toEqual([a.user._id]);
+      const redis = new Redis(REDIS_TEST_URL);
+      try {
+        expect(await redis.zcard(`${prefix}presence:${a.user._id}`)).toBe(1);
+        expect(await redis.zcard(`${prefix}presence:${b.user._id}`)).toBe(0);
+      } finally {
+        redis.disconnect();
+      }
+    });
+
+    it('recovers a dropped connection through the adapter and replays what it missed', async () => {
+      const a = await createUser(t.app);
+      const b = await createUser(t.app);
+      const sa = await connectAs(t.url, a, { reconnect: true });
+      open.push(sa);
+      const sendToA = (text: string) =>
+        as(second, b)({
+          method: 'POST',
+          url: '/chats/send',
+          payload: { messageSenderUsername: b.user.userName, messageReceiverUsername: a.user.userName, messageContent: text },
+        });
+      const seen: string[] = [];
+      sa.on('receiveMessage', (m) => seen.push(m.messageText));
+      const first = nextEvent(sa, 'receiveMessage');
+      await sendToA('before the drop');
+      await first;
+      const back = new Promise<void>((resolve) => sa.io.once('reconnect', () => resolve()));
+      sa.io.engine.close();
+      await sendToA('while away');
+      await back;
+      await nextEvent(sa, 'receiveMessage', (m) => m.messageText === 'while away').catch(() => undefined);
+      expect(sa.recovered).toBe(true);
+      expect(seen).toEqual(['before the drop', 'while away']);
+    });
+
+    it('shares flood control between the nodes', async () => {
+      const a = await createUser(t.app);
+      const b = await createUser(t.app);
+      const codes: number[] = [];
+      for (let i = 0; i < 14; i++) {
+        const node = i % 2 ? second : t.app;
+        const res = await as(node, a)({
+          method: 'POST',
+          url: '/chats/send',
+          payload: { messageSenderUsername: a.user.userName, messageReceiverUsername: b.user.userName, messageContent: `m${i}` },
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes.filter((c) => c === 201).length).toBeLessThan(14);
+      expect(codes.at(-1)).toBe(429);
+    });
+  });
+}

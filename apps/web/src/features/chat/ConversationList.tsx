@@ -1,0 +1,212 @@
+/** The left panel 'Conversations' (SPEC §2): search, filter chips, and the people one can chat with. */
+import { Bell, Filter, Search, Settings, SquarePen, Users, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ErrorBanner } from '../../components/EmptyState';
+import { Spinner } from '../../components/Spinner';
+import { ConversationRow } from './ConversationRow';
+import { fetchChatUsers, type ChatUser } from './chatSlice';
+import { selectChatList, type ChatListFilter } from './selectors';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+const iconButton = 'rounded-full p-2 text-slate-400 disabled:cursor-not-allowed dark:text-slate-500';
+
+export function ConversationList({ selectedId, onSelect }: { selectedId: string | null; onSelect: (user: ChatUser) => void }) {
+  const dispatch = useAppDispatch();
+  const [query, setQuery] = useState('');
+  const [filter, setFilter] = useState<ChatListFilter>('all');
+  const rows = useAppSelector((s) => selectChatList(s, query, filter));
+  const status = useAppSelector((s) => s.chat.usersStatus);
+  const error = useAppSelector((s) => s.chat.usersError);
+  const hasMore = useAppSelector((s) => s.chat.usersHasMore);
+  const page = useAppSelector((s) => s.chat.usersPage);
+  const searched = useAppSelector((s) => s.chat.usersSearch);
+  const term = query.trim();
+  const lastRequested = useRef(1);
+
+  // The server filters too (it knows people not loaded yet); page 1 of a new search replaces the list.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      lastRequested.current = 1;
+      void dispatch(fetchChatUsers({ page: 1, search: term }));
+    }, term ? SEARCH_DEBOUNCE_MS : 0);
+    return () => clearTimeout(timer);
+  }, [dispatch, term]);
+
+  const load = (next: number) => {
+    lastRequested.current = next;
+    void dispatch(fetchChatUsers({ page: next, search: term }));
+  };
+  const loadMore = () => {
+    if (hasMore && status !== 'loading' && searched === term) load(page + 1);
+  };
+  const retry = () => load(searched === term ? lastRequested.current : 1);
+  const loadMoreRef = useRef(loadMore);
+  loadMoreRef.current = loadMore;
+
+  // Re-observed after every page, so a sentinel still in view asks for the next one.
+  const sentinel = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || typeof IntersectionObserver === 'undefined' || !hasMore) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) loadMoreRef.current();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasMore, page, status]);
+
+  const settled = status !== 'loading' && searched === term;
+  const firstLoad = rows.length === 0 && !settled && status !== 'failed';
+
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <div className="space-y-3 border-b border-slate-200 p-4 dark:border-slate-700/70">
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="text-lg font-bold">Conversations</h2>
+          <div className="flex items-center">
+            <button type="button" disabled aria-label="Chat notifications" title="Coming soon" className={iconButton}>
+              <Bell className="h-[18px] w-[18px]" />
+            </button>
+            <button type="button" disabled aria-label="New conversation" title="Coming soon" className={iconButton}>
+              <SquarePen className="h-[18px] w-[18px]" />
+            </button>
+            <button type="button" disabled aria-label="Chat settings" title="Coming soon" className={iconButton}>
+              <Settings className="h-[18px] w-[18px]" />
+            </button>
+          </div>
+        </div>
+        <div className="relative">
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+          <input
+            type="text"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={(e) => e.key === 'Escape' && setQuery('')}
+            placeholder="Search conversations..."
+            aria-label="Search conversations"
+            className="input rounded-full py-2 pr-9 pl-9"
+          />
+          {query && (
+            <button
+              type="button"
+              onClick={() => setQuery('')}
+              aria-label="Clear search"
+              className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-700 dark:hover:text-slate-200"
+            >
+              <X className="h-4 w-4" />
+            </button>
+          )}
+        </div>
+        <div className="flex items-center gap-2">
+          <div role="group" aria-label="Show" className="flex flex-1 gap-2">
+            <Chip active={filter === 'all'} onClick={() => setFilter('all')}>
+              All
+            </Chip>
+            <Chip active={filter === 'unread'} onClick={() => setFilter(filter === 'unread' ? 'all' : 'unread')}>
+              Unread
+            </Chip>
+            <Chip active={false} disabled title="Group chats are coming soon">
+              Groups
+            </Chip>
+          </div>
+          <button type="button" disabled aria-label="Filter" title="Coming soon" className={iconButton}>
+            <Filter className="h-[18px] w-[18px]" />
+          </button>
+        </div>
+      </div>
+
+      <div className="min-h-0 flex-1 overflow-y-auto p-2">
+        {firstLoad ? (
+          <div aria-busy="true">
+            <p className="flex items-center gap-2 px-3 py-2 text-sm text-slate-500 dark:text-slate-400">
+              <Spinner size="sm" />
+              Loading users...
+            </p>
+            {Array.from({ length: 6 }, (_, i) => (
+              <RowSkeleton key={i} />
+            ))}
+          </div>
+        ) : rows.length === 0 && status === 'failed' ? (
+          <div className="p-2">
+            <ErrorBanner message={error ?? 'Failed to load users. Please try again.'} onRetry={retry} />
+          </div>
+        ) : rows.length === 0 ? (
+          <EmptyList query={term} filter={filter} settled={settled} />
+        ) : (
+          <ul className="space-y-0.5" aria-label="People">
+            {rows.map((row) => (
+              <li key={row.user._id}>
+                <ConversationRow row={row} selected={row.user._id === selectedId} onSelect={onSelect} />
+              </li>
+            ))}
+            <li ref={sentinel} aria-hidden className="h-px" />
+            {status === 'loading' && (
+              <li className="flex justify-center py-3 text-brand-primary">
+                <Spinner size="sm" label="Loading users..." />
+              </li>
+            )}
+            {status === 'failed' && (
+              <li className="p-2">
+                <ErrorBanner message={error ?? 'Failed to load users. Please try again.'} onRetry={retry} />
+              </li>
+            )}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Chip({ active, children, ...rest }: { active: boolean; children: React.ReactNode; disabled?: boolean; title?: string; onClick?: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      {...rest}
+      className={`rounded-full px-3 py-1 text-xs font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 ${
+        active ? 'bg-brand-primary text-white shadow-sm' : 'bg-slate-100 text-slate-600 hover:bg-slate-200 dark:bg-slate-700/60 dark:text-slate-300 dark:hover:bg-slate-700'
+      }`}
+    >
+      {children}
+    </button>
+  );
+}
+
+function EmptyList({ query, filter, settled }: { query: string; filter: ChatListFilter; settled: boolean }) {
+  if (query && !settled) {
+    return (
+      <p className="flex items-center gap-2 px-3 py-4 text-sm text-slate-500 dark:text-slate-400">
+        <Spinner size="sm" />
+        Loading users...
+      </p>
+    );
+  }
+  const [title, hint] = query
+    ? [`No users found matching "${query}"`, 'Try another name or user name.']
+    : filter === 'unread'
+      ? ['No unread conversations', 'You are all caught up.']
+      : ['No one to chat with yet', 'People you can talk to will show up here.'];
+  return (
+    <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
+      <div className="rounded-full bg-brand-primary/10 p-3 text-brand-primary">
+        <Users className="h-6 w-6" />
+      </div>
+      <p className="text-sm font-semibold">{title}</p>
+      <p className="text-xs text-slate-500 dark:text-slate-400">{hint}</p>
+    </div>
+  );
+}
+
+function RowSkeleton() {
+  return (
+    <div className="flex items-center gap-3 px-3 py-2.5" aria-hidden>
+      <span className="h-11 w-11 shrink-0 animate-pulse rounded-full bg-slate-200 dark:bg-slate-700" />
+      <span className="flex-1 space-y-2">
+        <span className="block h-3 w-1/2 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
+        <span className="block h-2.5 w-3/4 animate-pulse rounded bg-slate-100 dark:bg-slate-700/60" />
+      </span>
+    </div>
+  );
+}

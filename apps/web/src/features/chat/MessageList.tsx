@@ -1,0 +1,148 @@
+/**
+ * The message area: grouped by day, scrolled to the bottom when messages arrive (unless the reader scrolled
+ * up — then a "New messages" button appears), older history loaded at the top without a jump.
+ */
+import { ArrowDown, MessageCircle } from 'lucide-react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Spinner } from '../../components/Spinner';
+import { groupByDate, type ChatMessage } from './chat-helpers';
+import type { RequestStatus } from './chatSlice';
+import { MessageBubble } from './MessageBubble';
+
+/** Within this many pixels of the bottom the reader counts as following the conversation. */
+const FOLLOW_THRESHOLD_PX = 96;
+const LOAD_OLDER_THRESHOLD_PX = 80;
+
+export interface MessageListProps {
+  messages: ChatMessage[];
+  meId: string;
+  status: RequestStatus;
+  hasOlder: boolean;
+  olderStatus: RequestStatus;
+  onLoadOlder: () => void;
+}
+
+export function MessageList({ messages, meId, status, hasOlder, olderStatus, onLoadOlder }: MessageListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const groups = useMemo(() => groupByDate(messages), [messages]);
+  const [showJump, setShowJump] = useState(false);
+  const following = useRef(true);
+  const previous = useRef({ firstId: '', lastId: '', count: 0, scrollHeight: 0 });
+
+  const firstId = messages[0]?._id ?? '';
+  const lastId = messages[messages.length - 1]?._id ?? '';
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const prev = previous.current;
+    const prepended = prev.count > 0 && firstId !== prev.firstId && lastId === prev.lastId;
+    if (prepended) {
+      // Older history went in above: keep the same message under the reader's eyes.
+      el.scrollTop += el.scrollHeight - prev.scrollHeight;
+    } else if (lastId !== prev.lastId) {
+      const last = messages[messages.length - 1];
+      if (prev.count === 0 || following.current || last?.messageSender === meId) {
+        el.scrollTop = el.scrollHeight;
+        following.current = true;
+        setShowJump(false);
+      } else {
+        setShowJump(true);
+      }
+    }
+    previous.current = { firstId, lastId, count: messages.length, scrollHeight: el.scrollHeight };
+  }, [firstId, lastId, messages, meId]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_THRESHOLD_PX;
+    if (following.current) setShowJump(false);
+    if (el.scrollTop < LOAD_OLDER_THRESHOLD_PX && hasOlder && olderStatus !== 'loading' && messages.length > 0) onLoadOlder();
+  };
+
+  const jumpToLatest = () => {
+    const el = scroller.current;
+    if (!el) return;
+    el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' });
+    following.current = true;
+    setShowJump(false);
+  };
+
+  return (
+    <div className="relative min-h-0 flex-1">
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        role="log"
+        aria-label="Messages"
+        aria-live="polite"
+        className="h-full overflow-y-auto bg-slate-50/70 px-3 py-4 sm:px-5 dark:bg-slate-900/40"
+      >
+        {messages.length === 0 ? (
+          status === 'loading' || status === 'idle' ? (
+            <LoadingMessages />
+          ) : status === 'succeeded' ? (
+            <div className="flex h-full flex-col items-center justify-center gap-3 text-center text-slate-500 dark:text-slate-400">
+              <div className="rounded-full bg-brand-primary/10 p-4 text-brand-primary">
+                <MessageCircle className="h-7 w-7" />
+              </div>
+              <p className="text-sm font-medium">No messages yet. Start the conversation!</p>
+            </div>
+          ) : null
+        ) : (
+          <>
+            {olderStatus === 'loading' && (
+              <div className="flex justify-center pb-3 text-brand-primary">
+                <Spinner size="sm" label="Loading earlier messages..." />
+              </div>
+            )}
+            {!hasOlder && status === 'succeeded' && (
+              <p className="pb-3 text-center text-xs text-slate-400 dark:text-slate-500">This is the beginning of your conversation.</p>
+            )}
+            {groups.map((group) => (
+              <section key={group.key} aria-label={group.label} className="mb-2">
+                <h3 className="sticky top-0 z-10 flex justify-center py-2">
+                  <span className="rounded-full bg-white/90 px-3 py-1 text-[11px] font-semibold text-slate-500 shadow-sm ring-1 ring-slate-200 backdrop-blur dark:bg-slate-800/90 dark:text-slate-300 dark:ring-slate-700">
+                    {group.label}
+                  </span>
+                </h3>
+                <ol className="space-y-1.5">
+                  {group.messages.map((m) => (
+                    <MessageBubble key={m._id} message={m} own={m.messageSender === meId} />
+                  ))}
+                </ol>
+              </section>
+            ))}
+          </>
+        )}
+      </div>
+      {showJump && (
+        <button
+          type="button"
+          onClick={jumpToLatest}
+          className="absolute bottom-3 left-1/2 z-20 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-brand-primary px-4 py-2 text-xs font-semibold text-white shadow-lg hover:bg-brand-primary-hover"
+        >
+          <ArrowDown className="h-4 w-4" />
+          New messages
+        </button>
+      )}
+    </div>
+  );
+}
+
+function LoadingMessages() {
+  return (
+    <div className="flex h-full flex-col" aria-busy="true">
+      <p className="flex items-center justify-center gap-2 py-2 text-sm text-slate-500 dark:text-slate-400">
+        <Spinner size="sm" />
+        Loading messages...
+      </p>
+      <div className="mt-4 space-y-3" aria-hidden>
+        {['w-1/2', 'w-1/3 ml-auto', 'w-2/5', 'w-1/2 ml-auto', 'w-1/4'].map((cls, i) => (
+          <div key={i} className={`h-10 animate-pulse rounded-2xl bg-slate-200 dark:bg-slate-700/70 ${cls}`} />
+        ))}
+      </div>
+    </div>
+  );
+}

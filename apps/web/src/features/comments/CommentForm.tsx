@@ -1,0 +1,75 @@
+/** Writes a comment on the selected post: 1–2000 characters, not blank; Enter sends, Shift+Enter breaks the line. */
+import { LIMITS } from '@plaza/contract';
+import { SendHorizontal } from 'lucide-react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Avatar } from '../../components/Avatar';
+import { Spinner } from '../../components/Spinner';
+import { submitComment } from './commentsSlice';
+
+const MAX = LIMITS.commentContent.max;
+
+export function CommentForm({ postId }: { postId: string }) {
+  const dispatch = useAppDispatch();
+  const me = useAppSelector((s) => s.auth.userDetails);
+  const { submitStatus, submitError } = useAppSelector((s) => s.comments);
+  const [text, setText] = useState('');
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const sending = submitStatus === 'loading';
+  const tooLong = text.length > MAX;
+  const canSend = text.trim().length >= LIMITS.commentContent.min && !tooLong && !sending;
+
+  async function send(e?: FormEvent) {
+    e?.preventDefault();
+    if (!canSend) return;
+    const result = await dispatch(submitComment({ postId, commentContent: text.trim() }));
+    if (submitComment.fulfilled.match(result)) {
+      setText('');
+      inputRef.current?.focus();
+    }
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void send();
+    }
+  };
+
+  return (
+    <form onSubmit={send} className="flex items-start gap-2.5">
+      <Avatar name={me?.fullName ?? '?'} src={me?.userImage} size="sm" />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-end gap-1 rounded-2xl border border-slate-200 bg-slate-50 py-1 pr-1 pl-3.5 focus-within:border-brand-primary focus-within:ring-2 focus-within:ring-brand-primary/20 dark:border-slate-700 dark:bg-slate-900">
+          <textarea
+            ref={inputRef}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onKeyDown}
+            rows={1}
+            aria-label="Write a comment"
+            aria-invalid={tooLong || undefined}
+            placeholder="Write a comment…"
+            className="field-sizing-content max-h-40 min-h-8 flex-1 resize-none bg-transparent py-1.5 text-sm outline-none placeholder:text-slate-400 focus-visible:outline-none dark:placeholder:text-slate-500"
+          />
+          <button
+            type="submit"
+            disabled={!canSend}
+            aria-label="Post comment"
+            className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-brand-primary transition hover:bg-brand-primary/10 disabled:text-slate-300 disabled:hover:bg-transparent dark:text-indigo-300 dark:disabled:text-slate-600"
+          >
+            {sending ? <Spinner size="sm" /> : <SendHorizontal className="h-4.5 w-4.5" />}
+          </button>
+        </div>
+        {(submitError || text.length > MAX * 0.9) && (
+          <div className="mt-1 flex justify-between gap-2 px-1 text-xs">
+            <span role={submitError ? 'alert' : undefined} className="text-rose-600 dark:text-rose-400">
+              {submitError}
+            </span>
+            {text.length > MAX * 0.9 && <span className={tooLong ? 'text-rose-600' : 'text-amber-600'}>{`${text.length}/${MAX}`}</span>}
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+/** One comment: author, text, time, like toggle, and delete for its author or the post's author. */
+import type { Comment } from '@plaza/contract';
+import { Heart, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Avatar } from '../../components/Avatar';
+import { ConfirmDialog } from '../posts/ConfirmDialog';
+import { errorText } from '../posts/errorText';
+import { PostText } from '../posts/PostText';
+import { profilePath } from '../posts/profilePath';
+import { exactTime, relativeTime } from '../posts/relativeTime';
+import { DELETE_COMMENT_FAILED, deleteComment, LIKE_COMMENT_FAILED, likeComment } from './commentsSlice';
+
+export function CommentItem({ comment, postAuthorId }: { comment: Comment; postAuthorId: string }) {
+  const dispatch = useAppDispatch();
+  const me = useAppSelector((s) => s.auth.userDetails);
+  const busy = useAppSelector((s) => s.comments.busyIds.includes(comment._id));
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const liked = !!me && comment.commentLikes.includes(me._id);
+  const likes = comment.commentLikes.length;
+  const canDelete = !!me && (comment.commentAuthor._id === me._id || postAuthorId === me._id);
+  const author = comment.commentAuthor;
+  const link = profilePath(me?.userName ?? '', author.userName);
+
+  async function like() {
+    const result = await dispatch(likeComment({ commentId: comment._id }));
+    if (likeComment.rejected.match(result)) toast.error(errorText(result.payload, LIKE_COMMENT_FAILED));
+  }
+
+  async function remove() {
+    setDeleting(true);
+    const result = await dispatch(deleteComment({ commentId: comment._id, postId: comment.postId }));
+    setDeleting(false);
+    if (deleteComment.rejected.match(result)) toast.error(errorText(result.payload, DELETE_COMMENT_FAILED));
+    else setConfirming(false);
+  }
+
+  return (
+    <li className="flex gap-2.5">
+      <Link to={link} className="shrink-0" aria-hidden="true" tabIndex={-1}>
+        <Avatar name={author.fullName} src={author.userImage} size="sm" />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <div className="inline-block max-w-full rounded-2xl bg-slate-100 px-3.5 py-2 dark:bg-slate-700/50">
+          <Link to={link} className="text-sm font-semibold hover:underline">
+            {author.fullName}
+          </Link>
+          <PostText text={comment.commentContent} className="text-sm text-slate-800 dark:text-slate-200" />
+        </div>
+        <div className="mt-0.5 flex items-center gap-1 px-2 text-xs text-slate-500 dark:text-slate-400">
+          <time dateTime={comment.createdAt} title={exactTime(comment.createdAt)}>
+            {relativeTime(comment.createdAt)}
+          </time>
+          <span aria-hidden="true">·</span>
+          <button
+            type="button"
+            onClick={() => void like()}
+            disabled={busy}
+            aria-pressed={liked}
+            aria-label={`${liked ? 'Unlike' : 'Like'} comment (${likes})`}
+            className={`inline-flex items-center gap-1 rounded-full px-1.5 py-0.5 font-semibold hover:bg-slate-100 disabled:opacity-60 dark:hover:bg-slate-700/60 ${liked ? 'text-rose-600 dark:text-rose-400' : ''}`}
+          >
+            <Heart className={`h-3.5 w-3.5 ${liked ? 'fill-current' : ''}`} />
+            {likes > 0 && <span className="tabular-nums">{likes}</span>}
+          </button>
+          {canDelete && (
+            <button
+              type="button"
+              onClick={() => setConfirming(true)}
+              disabled={busy}
+              aria-label="Delete comment"
+              className="inline-flex items-center rounded-full p-1 hover:bg-slate-100 hover:text-rose-600 disabled:opacity-60 dark:hover:bg-slate-700/60"
+            >
+              <Trash2 className="h-3.5 w-3.5" />
+            </button>
+          )}
+        </div>
+      </div>
+      <ConfirmDialog open={confirming} title="Delete comment?" confirmLabel="Delete" busy={deleting} onConfirm={() => void remove()} onClose={() => setConfirming(false)}>
+        This comment will be removed for everyone.
+      </ConfirmDialog>
+    </li>
+  );
+}

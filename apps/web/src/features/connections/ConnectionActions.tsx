@@ -1,0 +1,109 @@
+/**
+ * The connection button(s) for one person, by status: Add friend / Cancel request / Accept + Decline /
+ * a Friends menu with Remove friend (confirmed). Used by network cards, suggestions and profiles alike.
+ */
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import type { ConnectionStatus } from '@plaza/contract';
+import { Check, ChevronDown, Clock, MessageCircle, RotateCw, UserCheck, UserMinus, UserPlus, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Button } from '../../components/Button';
+import { ConfirmRemoveDialog } from './ConfirmRemoveDialog';
+import { fetchConnectionStatus } from './connectionThunks';
+import { selectConnectionEntry } from './connectionsSlice';
+import { useConnectionAction } from './useConnectionAction';
+
+export interface ConnectionActionsProps {
+  user: { _id: string; fullName: string };
+  /** What the list or profile said, shown until the connections slice knows better. */
+  initialStatus?: ConnectionStatus;
+  size?: 'sm' | 'md';
+  /** Buttons share the full width (cards) instead of sitting at their natural size. */
+  stretch?: boolean;
+}
+
+export function ConnectionActions({ user, initialStatus = 'not_connected', size = 'sm', stretch = false }: ConnectionActionsProps) {
+  const entry = useAppSelector((s) => selectConnectionEntry(s, user._id));
+  const status = entry?.status ?? initialStatus;
+  const pending = entry?.pending ?? null;
+  const act = useConnectionAction();
+  const dispatch = useAppDispatch();
+  const [confirming, setConfirming] = useState(false);
+  const grow = stretch ? 'flex-1' : '';
+
+  switch (status) {
+    case 'loading':
+      return (
+        <Button size={size} variant="secondary" loading className={grow}>
+          Checking…
+        </Button>
+      );
+    case 'error':
+      return (
+        <Button size={size} variant="secondary" className={grow} onClick={() => void dispatch(fetchConnectionStatus(user._id))} title={entry?.error ?? undefined}>
+          <RotateCw className="h-4 w-4" /> Retry
+        </Button>
+      );
+    case 'request_sent':
+      return (
+        <Button size={size} variant="secondary" className={grow} loading={pending === 'send'} onClick={() => void act(user._id, 'cancel')}>
+          {pending !== 'send' && <Clock className="h-4 w-4" />} Cancel request
+        </Button>
+      );
+    case 'request_received':
+      return (
+        <div className={`flex gap-2 ${stretch ? 'w-full' : ''}`}>
+          <Button size={size} className={grow} onClick={() => void act(user._id, 'accept')}>
+            <Check className="h-4 w-4" /> Accept
+          </Button>
+          <Button size={size} variant="secondary" className={grow} onClick={() => void act(user._id, 'decline')}>
+            <X className="h-4 w-4" /> Decline
+          </Button>
+        </div>
+      );
+    case 'friends':
+      return (
+        <>
+          <Menu as="div" className={`relative ${grow}`}>
+            <MenuButton
+              disabled={pending === 'accept'}
+              className={`inline-flex w-full items-center justify-center gap-2 rounded-xl bg-emerald-50 font-semibold text-emerald-700 ring-1 ring-emerald-200 transition hover:bg-emerald-100 disabled:opacity-70 dark:bg-emerald-950/60 dark:text-emerald-300 dark:ring-emerald-900 dark:hover:bg-emerald-900/60 ${size === 'sm' ? 'px-3 py-1.5 text-sm' : 'px-4 py-2.5 text-sm'}`}
+            >
+              <UserCheck className="h-4 w-4" /> Friends <ChevronDown className="h-4 w-4 opacity-70" />
+            </MenuButton>
+            <MenuItems anchor="bottom end" className="card z-50 mt-1 w-48 p-1.5 focus:outline-none">
+              <MenuItem>
+                <Link to="/chat" className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700">
+                  <MessageCircle className="h-4 w-4" /> Message
+                </Link>
+              </MenuItem>
+              <MenuItem>
+                <button
+                  onClick={() => setConfirming(true)}
+                  className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm text-rose-600 data-focus:bg-rose-50 dark:text-rose-400 dark:data-focus:bg-rose-950/50"
+                >
+                  <UserMinus className="h-4 w-4" /> Remove friend
+                </button>
+              </MenuItem>
+            </MenuItems>
+          </Menu>
+          <ConfirmRemoveDialog
+            open={confirming}
+            name={user.fullName}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false);
+              void act(user._id, 'remove');
+            }}
+          />
+        </>
+      );
+    default:
+      return (
+        <Button size={size} className={grow} loading={pending !== null} onClick={() => void act(user._id, 'send')}>
+          {pending === null && <UserPlus className="h-4 w-4" />} Add friend
+        </Button>
+      );
+  }
+}

@@ -1,0 +1,64 @@
+/** One person of the network grid: who they are and the right connection action (a row on phones, a card above). */
+import type { ConnectionStatus, PublicUser } from '@plaza/contract';
+import { Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Avatar } from '../../components/Avatar';
+import { ConnectionActions } from '../connections/ConnectionActions';
+import { useProfilePath } from '../profile/paths';
+
+export interface PersonCardProps {
+  user: PublicUser & { connectionStatus?: ConnectionStatus; mutualFriends?: number };
+}
+
+export function mutualFriendsText(count: number) {
+  return `${count} mutual friend${count === 1 ? '' : 's'}`;
+}
+
+export function PersonCard({ user }: PersonCardProps) {
+  const profilePath = useProfilePath();
+  const href = profilePath(user.userName);
+  return (
+    <article aria-label={user.fullName} className="card flex h-full flex-col overflow-hidden transition sm:hover:-translate-y-0.5 sm:hover:shadow-md">
+      <div className="hidden h-16 bg-gradient-to-r from-brand-primary/80 via-violet-500/70 to-brand-accent/70 sm:block" aria-hidden />
+      <div className="flex flex-1 items-start gap-3 p-4 sm:-mt-12 sm:flex-col sm:items-center sm:text-center">
+        <Link to={href} tabIndex={-1} aria-hidden className="shrink-0 rounded-full sm:ring-4 sm:ring-white sm:dark:ring-brand-surface-dark">
+          <Avatar name={user.fullName} src={user.userImage} size="lg" />
+        </Link>
+        <div className="flex min-w-0 flex-1 flex-col self-stretch sm:items-center">
+          <Link to={href} className="truncate font-semibold hover:text-brand-primary hover:underline sm:max-w-full dark:hover:text-indigo-300">
+            {user.fullName}
+          </Link>
+          <p className="truncate text-sm text-slate-500 sm:max-w-full dark:text-slate-400">@{user.userName}</p>
+          <p className={`mt-1.5 line-clamp-2 text-sm sm:min-h-10 ${user.userBio ? 'text-slate-600 dark:text-slate-300' : 'text-slate-400 italic dark:text-slate-500'}`}>
+            {user.userBio || 'No bio available'}
+          </p>
+          {typeof user.mutualFriends === 'number' && user.mutualFriends > 0 && (
+            <p className="mt-1 inline-flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
+              <Users className="h-3.5 w-3.5" /> {mutualFriendsText(user.mutualFriends)}
+            </p>
+          )}
+          <div className="mt-3 flex w-full sm:mt-auto sm:pt-4">
+            <ConnectionActions user={user} initialStatus={user.connectionStatus} stretch />
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function PersonCardSkeleton() {
+  return (
+    <div className="card flex animate-pulse flex-col overflow-hidden" aria-hidden>
+      <div className="hidden h-16 bg-slate-200 sm:block dark:bg-slate-700/60" />
+      <div className="flex items-start gap-3 p-4 sm:-mt-12 sm:flex-col sm:items-center">
+        <div className="h-16 w-16 shrink-0 rounded-full bg-slate-300 sm:ring-4 sm:ring-white dark:bg-slate-600 sm:dark:ring-brand-surface-dark" />
+        <div className="flex flex-1 flex-col gap-2 self-stretch sm:items-center">
+          <div className="h-4 w-32 rounded bg-slate-200 dark:bg-slate-700" />
+          <div className="h-3 w-20 rounded bg-slate-200 dark:bg-slate-700" />
+          <div className="mt-2 h-3 w-44 max-w-full rounded bg-slate-200 dark:bg-slate-700" />
+          <div className="mt-3 h-8 w-full rounded-xl bg-slate-200 dark:bg-slate-700" />
+        </div>
+      </div>
+    </div>
+  );
+}

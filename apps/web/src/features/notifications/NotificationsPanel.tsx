@@ -1,0 +1,138 @@
+/** The inside of the bell's panel: header actions, the list and its empty, loading and error states. */
+import type { Notification, NotificationType } from '@plaza/contract';
+import { BellOff, CheckCheck, Heart, MessageCircle, ThumbsUp, Trash2, UserCheck, UserPlus, type LucideIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Avatar } from '../../components/Avatar';
+import { ErrorBanner } from '../../components/EmptyState';
+import { useProfilePath } from '../profile/paths';
+import { clearNotifications, fetchNotifications, markAllNotificationsRead, markNotificationRead, NOTIFICATION_ERRORS } from './notificationsSlice';
+import { compactAge } from './relativeTime';
+
+const TYPE_ICON: Record<NotificationType, { icon: LucideIcon; className: string }> = {
+  friend_request: { icon: UserPlus, className: 'bg-brand-primary' },
+  friend_accept: { icon: UserCheck, className: 'bg-emerald-500' },
+  post_reaction: { icon: Heart, className: 'bg-rose-500' },
+  post_comment: { icon: MessageCircle, className: 'bg-sky-500' },
+  comment_like: { icon: ThumbsUp, className: 'bg-amber-500' },
+};
+
+const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function NotificationsPanel({ onNavigate }: { onNavigate(): void }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const profilePath = useProfilePath();
+  const { items, unreadCount, status, clearStatus, error } = useAppSelector((s) => s.notifications);
+
+  // Opening the panel refreshes the list; live arrivals already sit on top.
+  useEffect(() => {
+    void dispatch(fetchNotifications());
+  }, [dispatch]);
+
+  const targetOf = (n: Notification) => (n.type === 'friend_request' || n.type === 'friend_accept' ? profilePath(n.actor.userName) : '/feeds');
+
+  async function open(n: Notification) {
+    onNavigate();
+    navigate(targetOf(n));
+    if (n.read) return;
+    const result = await dispatch(markNotificationRead(n._id));
+    if (markNotificationRead.rejected.match(result) && !result.payload?.canceled) toast.error(NOTIFICATION_ERRORS.markRead);
+  }
+
+  async function markAll() {
+    const failed = await dispatch(markAllNotificationsRead()).unwrap();
+    if (failed > 0) toast.error(NOTIFICATION_ERRORS.markRead);
+  }
+
+  async function clearAll() {
+    const result = await dispatch(clearNotifications());
+    if (clearNotifications.rejected.match(result) && !result.payload?.canceled) toast.error(NOTIFICATION_ERRORS.clear);
+  }
+
+  const headerButton = 'inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-semibold transition disabled:cursor-not-allowed disabled:opacity-40';
+
+  return (
+    <>
+      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
+        <h2 className="font-semibold">Notifications</h2>
+        <div className="flex items-center gap-1">
+          <button onClick={() => void markAll()} disabled={unreadCount === 0} className={`${headerButton} text-brand-primary hover:bg-brand-primary/10 dark:text-indigo-300`}>
+            <CheckCheck className="h-3.5 w-3.5" /> Mark all read
+          </button>
+          <button
+            onClick={() => void clearAll()}
+            disabled={items.length === 0 || clearStatus === 'loading'}
+            className={`${headerButton} text-slate-500 hover:bg-slate-100 hover:text-rose-600 dark:text-slate-400 dark:hover:bg-slate-700`}
+          >
+            <Trash2 className="h-3.5 w-3.5" /> Clear all
+          </button>
+        </div>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {items.length === 0 && status === 'failed' ? (
+          <div className="p-4">
+            <ErrorBanner message={error ?? NOTIFICATION_ERRORS.fetch} onRetry={() => void dispatch(fetchNotifications())} />
+          </div>
+        ) : items.length === 0 && (status === 'loading' || status === 'idle') ? (
+          <NotificationsSkeleton />
+        ) : items.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
+            <div className="rounded-full bg-brand-primary/10 p-3 text-brand-primary dark:text-indigo-300">
+              <BellOff className="h-6 w-6" />
+            </div>
+            <p className="font-semibold">You're all caught up</p>
+            <p className="text-sm text-slate-500 dark:text-slate-400">Friend requests, reactions and comments will show up here.</p>
+          </div>
+        ) : (
+          <ul aria-label="Notifications list" className="divide-y divide-slate-100 dark:divide-slate-700/60">
+            {items.map((n) => {
+              const kind = TYPE_ICON[n.type];
+              const Icon = kind.icon;
+              return (
+                <li key={n._id}>
+                  <button
+                    onClick={() => void open(n)}
+                    className={`flex w-full items-start gap-3 px-4 py-3 text-left transition hover:bg-slate-50 dark:hover:bg-slate-700/40 ${n.read ? '' : 'bg-brand-primary/5 dark:bg-brand-primary/10'}`}
+                  >
+                    <span className="relative shrink-0">
+                      <Avatar name={n.actor.fullName} src={n.actor.userImage} size="md" />
+                      <span className={`absolute -right-1 -bottom-1 flex h-5 w-5 items-center justify-center rounded-full text-white ring-2 ring-white dark:ring-brand-surface-dark ${kind.className}`}>
+                        <Icon className="h-3 w-3" />
+                      </span>
+                    </span>
+                    <span className="min-w-0 flex-1">
+                      <span className={`block text-sm ${n.read ? 'text-slate-600 dark:text-slate-300' : 'font-medium text-slate-900 dark:text-white'}`}>{n.text}</span>
+                      <time dateTime={n.createdAt} title={fullDate.format(new Date(n.createdAt))} className="text-xs text-slate-500 dark:text-slate-400">
+                        {compactAge(n.createdAt)}
+                      </time>
+                    </span>
+                    {!n.read && <span aria-label="Unread" role="img" className="mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full bg-brand-primary" />}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}
+
+function NotificationsSkeleton() {
+  return (
+    <div className="space-y-1 p-2" aria-hidden>
+      {Array.from({ length: 4 }, (_, i) => (
+        <div key={i} className="flex animate-pulse items-center gap-3 px-2 py-2">
+          <div className="h-11 w-11 rounded-full bg-slate-300 dark:bg-slate-600" />
+          <div className="flex-1 space-y-2">
+            <div className="h-3 w-4/5 rounded bg-slate-200 dark:bg-slate-700" />
+            <div className="h-3 w-10 rounded bg-slate-200 dark:bg-slate-700" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * Writes a post: text up to 5000 characters and up to four images (JPEG, PNG, WebP, GIF; 10 MB each),
+ * checked here before upload; shows upload progress and announces the stored post to the lists.
+ */
+import { LIMITS } from '@plaza/contract';
+import { ImagePlus, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { toErrorPayload } from '../../api/errors';
+import { postsApi } from '../../api/posts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Avatar } from '../../components/Avatar';
+import { Button } from '../../components/Button';
+import { errorText, fallback } from './errorText';
+import { postCreated } from './postActions';
+
+export const PUBLISH_FAILED = 'Failed to publish post';
+const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+const MAX_CHARS = LIMITS.postContent.max;
+const MAX_IMAGES = LIMITS.postImages;
+const MAX_MB = LIMITS.imageBytes / (1024 * 1024);
+
+interface Picked {
+  file: File;
+  preview: string;
+}
+
+/** Which of the chosen files may join the post, and why the others may not. */
+export function checkImages(files: File[], alreadyPicked: number): { accepted: File[]; problems: string[] } {
+  const accepted: File[] = [];
+  const problems: string[] = [];
+  for (const file of files) {
+    if (!ACCEPTED_TYPES.includes(file.type)) problems.push(`${file.name} is not a JPEG, PNG, WebP or GIF image.`);
+    else if (file.size > LIMITS.imageBytes) problems.push(`${file.name} is larger than ${MAX_MB} MB.`);
+    else if (alreadyPicked + accepted.length >= MAX_IMAGES) problems.push(`A post can have at most ${MAX_IMAGES} images.`);
+    else accepted.push(file);
+  }
+  return { accepted, problems: [...new Set(problems)] };
+}
+
+export function Composer() {
+  const dispatch = useAppDispatch();
+  const me = useAppSelector((s) => s.auth.userDetails);
+  const [text, setText] = useState('');
+  const [images, setImages] = useState<Picked[]>([]);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const imagesRef = useRef(images);
+  imagesRef.current = images;
+  const textId = useId();
+  const sending = progress !== null;
+  const tooLong = text.length > MAX_CHARS;
+  const canPost = !sending && !tooLong && (text.trim().length > 0 || images.length > 0);
+  const firstName = me?.fullName.split(' ')[0] || me?.userName || '';
+
+  useEffect(() => () => imagesRef.current.forEach((i) => URL.revokeObjectURL(i.preview)), []);
+
+  function pick(list: FileList | null) {
+    const { accepted, problems: found } = checkImages([...(list ?? [])], images.length);
+    setProblems(found);
+    setImages((current) => [...current, ...accepted.map((file) => ({ file, preview: URL.createObjectURL(file) }))]);
+    if (fileRef.current) fileRef.current.value = '';
+  }
+
+  function unpick(index: number) {
+    setImages((current) => {
+      URL.revokeObjectURL(current[index].preview);
+      return current.filter((_, i) => i !== index);
+    });
+    setProblems([]);
+  }
+
+  async function publish(e: FormEvent) {
+    e.preventDefault();
+    if (!canPost) return;
+    setProblems([]);
+    setProgress(0);
+    try {
+      const post = await postsApi.create(text.trim(), images.map((i) => i.file), setProgress);
+      dispatch(postCreated(post));
+      images.forEach((i) => URL.revokeObjectURL(i.preview));
+      setImages([]);
+      setText('');
+      toast.success('Post published');
+    } catch (err) {
+      setProblems([errorText(toErrorPayload(err, fallback(PUBLISH_FAILED)), PUBLISH_FAILED)]);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const counterColor = tooLong ? 'text-rose-600 dark:text-rose-400' : text.length > MAX_CHARS * 0.9 ? 'text-amber-600 dark:text-amber-400' : 'text-slate-400 dark:text-slate-500';
+
+  return (
+    <form onSubmit={publish} aria-label="Create a post" className="card p-4">
+      <div className="flex gap-3">
+        <Avatar name={me?.fullName ?? '?'} src={me?.userImage} size="md" />
+        <div className="min-w-0 flex-1">
+          <label htmlFor={textId} className="sr-only">
+            What's on your mind?
+          </label>
+          <textarea
+            id={textId}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            disabled={sending}
+            rows={2}
+            aria-invalid={tooLong || undefined}
+            placeholder={firstName ? `What's on your mind, ${firstName}?` : "What's on your mind?"}
+            className="field-sizing-content max-h-80 min-h-16 w-full resize-none bg-transparent py-2 text-[15px] outline-none placeholder:text-slate-400 focus-visible:outline-none disabled:opacity-60 dark:placeholder:text-slate-500"
+          />
+        </div>
+      </div>
+
+      {images.length > 0 && (
+        <ul className={`mt-3 grid gap-2 ${images.length === 1 ? 'grid-cols-1' : 'grid-cols-2 sm:grid-cols-4'}`} aria-label="Chosen images">
+          {images.map((img, i) => (
+            <li key={img.preview} className="group relative overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800">
+              <img src={img.preview} alt={`Chosen image ${i + 1}: ${img.file.name}`} className={`w-full object-cover ${images.length === 1 ? 'max-h-72' : 'aspect-square'}`} />
+              <button
+                type="button"
+                onClick={() => unpick(i)}
+                disabled={sending}
+                aria-label={`Remove image ${i + 1}`}
+                className="absolute top-1.5 right-1.5 rounded-full bg-slate-900/70 p-1.5 text-white backdrop-blur hover:bg-slate-900"
+              >
+                <X className="h-3.5 w-3.5" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {problems.length > 0 && (
+        <ul role="alert" className="mt-3 space-y-1 rounded-xl border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:border-rose-900 dark:bg-rose-950/50 dark:text-rose-200">
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+
+      {sending && (
+        <div
+          role="progressbar"
+          aria-label="Upload progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round((progress ?? 0) * 100)}
+          className="mt-3 h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+        >
+          <div className="h-full bg-brand-primary transition-all" style={{ width: `${Math.max(4, (progress ?? 0) * 100)}%` }} />
+        </div>
+      )}
+
+      <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3 dark:border-slate-700/70">
+        <div className="flex items-center gap-1">
+          <input ref={fileRef} type="file" accept={ACCEPTED_TYPES.join(',')} multiple hidden aria-label="Choose images" onChange={(e) => pick(e.target.files)} />
+          <button
+            type="button"
+            onClick={() => fileRef.current?.click()}
+            disabled={sending || images.length >= MAX_IMAGES}
+            aria-label="Add images"
+            title={`Add up to ${MAX_IMAGES} images`}
+            className="inline-flex items-center gap-2 rounded-full px-3 py-2 text-sm font-medium text-emerald-600 hover:bg-emerald-50 disabled:opacity-50 dark:text-emerald-400 dark:hover:bg-emerald-950/40"
+          >
+            <ImagePlus className="h-5 w-5" />
+            <span className="hidden sm:inline">Photo</span>
+            {images.length > 0 && <span className="text-xs text-slate-500 dark:text-slate-400">{`${images.length}/${MAX_IMAGES}`}</span>}
+          </button>
+        </div>
+        <div className="flex items-center gap-3">
+          <span className={`text-xs tabular-nums ${counterColor}`} aria-live="polite">{`${text.length}/${MAX_CHARS}`}</span>
+          <Button type="submit" size="sm" disabled={!canPost} loading={sending} className="px-5">
+            {sending ? 'Posting…' : 'Post'}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

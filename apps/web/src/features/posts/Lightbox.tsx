@@ -1,0 +1,60 @@
+/** Full-size images of a post, one at a time: ← → step through them, Esc closes; focus stays inside. */
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import type { PostMedia } from '@plaza/contract';
+import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+
+export interface LightboxProps {
+  media: PostMedia[];
+  index: number | null;
+  authorName: string;
+  onIndexChange(index: number): void;
+  onClose(): void;
+}
+
+const navButton = 'absolute top-1/2 -translate-y-1/2 rounded-full bg-white/10 p-3 text-white backdrop-blur hover:bg-white/25 disabled:opacity-30';
+
+export function Lightbox({ media, index, authorName, onIndexChange, onClose }: LightboxProps) {
+  const open = index !== null;
+  const current = open ? media[index] : undefined;
+  const count = media.length;
+  const step = (delta: number) => {
+    if (index === null) return;
+    const next = index + delta;
+    if (next >= 0 && next < count) onIndexChange(next);
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowLeft') step(-1);
+    else if (e.key === 'ArrowRight') step(1);
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
+      <div className="fixed inset-0 bg-black/90 backdrop-blur-sm" aria-hidden="true" />
+      <DialogPanel onKeyDown={onKeyDown} className="fixed inset-0 flex items-center justify-center p-4 sm:p-12">
+        <DialogTitle className="sr-only">
+          Image {(index ?? 0) + 1} of {count} by {authorName}
+        </DialogTitle>
+        {current && (
+          <img src={current.url} alt={`Image ${(index ?? 0) + 1} of ${count} by ${authorName}`} className="max-h-full max-w-full rounded-lg object-contain shadow-2xl" />
+        )}
+        <button onClick={onClose} aria-label="Close image viewer" className="absolute top-4 right-4 rounded-full bg-white/10 p-2.5 text-white hover:bg-white/25">
+          <X className="h-5 w-5" />
+        </button>
+        {count > 1 && (
+          <>
+            <button onClick={() => step(-1)} disabled={index === 0} aria-label="Previous image" className={`${navButton} left-3 sm:left-6`}>
+              <ChevronLeft className="h-6 w-6" />
+            </button>
+            <button onClick={() => step(1)} disabled={index === count - 1} aria-label="Next image" className={`${navButton} right-3 sm:right-6`}>
+              <ChevronRight className="h-6 w-6" />
+            </button>
+            <p className="absolute bottom-5 left-1/2 -translate-x-1/2 rounded-full bg-white/10 px-3 py-1 text-sm text-white" aria-live="polite">
+              {(index ?? 0) + 1} / {count}
+            </p>
+          </>
+        )}
+      </DialogPanel>
+    </Dialog>
+  );
+}

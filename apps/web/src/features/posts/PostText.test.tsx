@@ -1,0 +1,41 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { splitLinks } from './linkify';
+import { PostText } from './PostText';
+
+describe('PostText', () => {
+  it('renders http(s) URLs as safe anchors and keeps the rest as text', () => {
+    render(<PostText text="See https://example.com/a?b=1, and http://plaza.test/x." />);
+    const links = screen.getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://example.com/a?b=1', 'http://plaza.test/x']);
+    for (const a of links) {
+      expect(a).toHaveAttribute('target', '_blank');
+      expect(a).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    }
+    expect(screen.getByText(/^See/)).toBeInTheDocument();
+  });
+
+  it('shows script-like text as text, never as markup or links', () => {
+    const hostile = '<script>alert(1)</script> <img src=x onerror=alert(2)> javascript:alert(3) <a href="https://evil.test">x</a>';
+    const { container } = render(<PostText text={hostile} />);
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('a[href^="javascript"]')).toBeNull();
+    expect(container.textContent).toContain('<script>alert(1)</script>');
+    // The quote ends the URL, so the link is only the address, and the tag stays text around it.
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['https://evil.test/']);
+  });
+
+  it('keeps brackets that belong to the URL and drops sentence punctuation', () => {
+    expect(splitLinks('(see https://en.wikipedia.org/wiki/Foo_(bar)).')).toEqual([
+      { kind: 'text', text: '(see ' },
+      { kind: 'link', text: 'https://en.wikipedia.org/wiki/Foo_(bar)', href: 'https://en.wikipedia.org/wiki/Foo_(bar)' },
+      { kind: 'text', text: ').' },
+    ]);
+  });
+
+  it('folds long text behind "See more"', () => {
+    render(<PostText text={'word '.repeat(200)} />);
+    expect(screen.getByRole('button', { name: 'See more' })).toBeInTheDocument();
+  });
+});

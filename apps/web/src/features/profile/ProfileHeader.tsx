@@ -1,0 +1,89 @@
+/** The top of a profile: cover band, avatar, name, bio, counts and the action that fits (edit or connect). */
+import { CalendarDays, PencilLine } from 'lucide-react';
+import { Link } from 'react-router';
+import { Avatar } from '../../components/Avatar';
+import { ConnectionActions } from '../connections/ConnectionActions';
+import type { ProfileData } from './profileSlice';
+
+const joinedFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex flex-col items-center rounded-xl px-4 py-2 sm:items-start sm:px-0">
+      <dd className="text-xl font-bold tabular-nums">{value.toLocaleString()}</dd>
+      <dt className="order-last text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{label}</dt>
+    </div>
+  );
+}
+
+export function ProfileHeader({ profile }: { profile: ProfileData }) {
+  const { user, stats, isOwn } = profile;
+  const joined = new Date(user.createdAt);
+  return (
+    <section aria-label="Profile" className="card overflow-hidden">
+      <div className="relative h-32 bg-gradient-to-br from-brand-primary via-violet-500 to-brand-accent sm:h-44" aria-hidden>
+        <div className="absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,rgba(255,255,255,0.25),transparent_45%),radial-gradient(circle_at_85%_70%,rgba(255,255,255,0.18),transparent_40%)]" />
+      </div>
+      <div className="px-4 pb-6 sm:px-8">
+        <div className="relative -mt-14 flex flex-col items-center gap-4 sm:-mt-12 sm:flex-row sm:items-end sm:justify-between">
+          <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-end sm:gap-5">
+            <Avatar name={user.fullName} src={user.userImage} size="xl" className="ring-4 ring-white dark:ring-brand-surface-dark" />
+            <div className="min-w-0 text-center sm:pb-1 sm:text-left">
+              <h1 className="truncate text-2xl font-bold tracking-tight">{user.fullName}</h1>
+              <p className="truncate text-slate-500 dark:text-slate-400">@{user.userName}</p>
+            </div>
+          </div>
+          <div className="flex shrink-0 justify-center sm:pb-1">
+            {isOwn ? (
+              <Link
+                to="/settings/profile"
+                className="inline-flex items-center gap-2 rounded-xl bg-slate-100 px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-200 dark:bg-slate-700 dark:text-slate-100 dark:hover:bg-slate-600"
+              >
+                <PencilLine className="h-4 w-4" /> Edit profile
+              </Link>
+            ) : (
+              <ConnectionActions user={user} initialStatus={profile.connectionStatus ?? 'not_connected'} size="md" />
+            )}
+          </div>
+        </div>
+
+        <p className={`mt-5 text-center whitespace-pre-line sm:text-left ${user.userBio ? 'text-slate-700 dark:text-slate-200' : 'text-slate-400 italic dark:text-slate-500'}`}>
+          {user.userBio || 'No bio available'}
+        </p>
+        {!Number.isNaN(joined.getTime()) && (
+          <p className="mt-2 flex items-center justify-center gap-1.5 text-sm text-slate-500 sm:justify-start dark:text-slate-400">
+            <CalendarDays className="h-4 w-4" /> Joined {joinedFormat.format(joined)}
+          </p>
+        )}
+
+        <dl className="mt-5 flex justify-center gap-2 border-t border-slate-200 pt-4 sm:justify-start sm:gap-10 dark:border-slate-700">
+          <Stat label="Posts" value={stats.posts} />
+          <Stat label="Friends" value={stats.friends} />
+          {profile.mutualFriends !== null && <Stat label="Mutual friends" value={profile.mutualFriends} />}
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+export function ProfileHeaderSkeleton() {
+  return (
+    <div className="card animate-pulse overflow-hidden" aria-busy="true" aria-label="Loading profile">
+      <div className="h-32 bg-slate-200 sm:h-44 dark:bg-slate-700/60" />
+      <div className="px-4 pb-6 sm:px-8">
+        <div className="-mt-14 flex flex-col items-center gap-3 sm:-mt-12 sm:flex-row sm:items-end sm:gap-5">
+          <div className="h-28 w-28 rounded-full bg-slate-300 ring-4 ring-white dark:bg-slate-600 dark:ring-brand-surface-dark" />
+          <div className="space-y-2 sm:pb-2">
+            <div className="h-6 w-48 rounded bg-slate-200 dark:bg-slate-700" />
+            <div className="mx-auto h-4 w-28 rounded bg-slate-200 sm:mx-0 dark:bg-slate-700" />
+          </div>
+        </div>
+        <div className="mt-6 h-4 w-3/4 rounded bg-slate-200 dark:bg-slate-700" />
+        <div className="mt-6 flex gap-10 border-t border-slate-200 pt-4 dark:border-slate-700">
+          <div className="h-10 w-14 rounded bg-slate-200 dark:bg-slate-700" />
+          <div className="h-10 w-14 rounded bg-slate-200 dark:bg-slate-700" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+/** Names people read for each reaction kind (SPEC §9), beside the emoji of the contract. */
+import type { ReactionType } from '@plaza/contract';
+
+export const REACTION_LABELS: Record<ReactionType, string> = {
+  heart: 'Heart',
+  fire: 'Fire',
+  thumbsUp: 'Thumbs up',
+  smile: 'Smile',
+  celebrate: 'Celebrate',
+  clap: 'Clap',
+};

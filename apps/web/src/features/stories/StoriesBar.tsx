@@ -1,0 +1,175 @@
+/**
+ * The row of stories at the top of the feed: your own "Add story" bubble first, then everyone with live
+ * stories, ringed while something is new. Opens the create dialog and the full-screen viewer.
+ */
+import type { StoryGroup } from '@plaza/contract';
+import { ChevronLeft, ChevronRight, Plus, RotateCw } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Avatar } from '../../components/Avatar';
+import { CreateStoryDialog } from './CreateStoryDialog';
+import { FETCH_FALLBACK, fetchStories, openGroup } from './storiesSlice';
+import { StoryRing } from './StoryRing';
+import { StoryViewer } from './StoryViewer';
+
+/** Coming back to the tab after this long fetches again: stories come and go within a day. */
+const REFETCH_AFTER_MS = 60_000;
+
+export function StoriesBar() {
+  const dispatch = useAppDispatch();
+  const me = useAppSelector((s) => s.auth.userDetails);
+  const { groupedStories, status, error } = useAppSelector((s) => s.stories);
+  const [creating, setCreating] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [canScroll, setCanScroll] = useState({ left: false, right: false });
+
+  useEffect(() => {
+    void dispatch(fetchStories());
+    let fetchedAt = Date.now();
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible' || Date.now() - fetchedAt < REFETCH_AFTER_MS) return;
+      fetchedAt = Date.now();
+      void dispatch(fetchStories());
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [dispatch]);
+
+  const measure = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    setCanScroll({ left: el.scrollLeft > 4, right: el.scrollLeft + el.clientWidth < el.scrollWidth - 4 });
+  }, []);
+
+  useEffect(() => {
+    measure();
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [measure, groupedStories.length, status]);
+
+  const scrollBy = (direction: 1 | -1) => {
+    const el = scroller.current;
+    el?.scrollBy({ left: direction * Math.max(200, el.clientWidth * 0.8), behavior: 'smooth' });
+  };
+
+  const own = groupedStories.find((g) => g.user._id === me?._id);
+  const others = groupedStories.filter((g) => g.user._id !== me?._id);
+  const firstLoad = status === 'loading' && groupedStories.length === 0;
+  const arrow =
+    'absolute top-1/2 z-10 hidden -translate-y-1/2 rounded-full border border-slate-200 bg-white/95 p-1.5 text-slate-700 shadow-md transition hover:bg-white md:block dark:border-slate-600 dark:bg-slate-800/95 dark:text-slate-200 dark:hover:bg-slate-700';
+
+  return (
+    <section aria-label="Stories" className="card relative mb-4 py-3">
+      {canScroll.left && (
+        <button onClick={() => scrollBy(-1)} aria-label="Scroll stories left" className={`${arrow} left-2`}>
+          <ChevronLeft className="h-5 w-5" />
+        </button>
+      )}
+      {canScroll.right && (
+        <button onClick={() => scrollBy(1)} aria-label="Scroll stories right" className={`${arrow} right-2`}>
+          <ChevronRight className="h-5 w-5" />
+        </button>
+      )}
+
+      <div ref={scroller} onScroll={measure} className="flex items-start gap-2 overflow-x-auto scroll-smooth px-3 [scrollbar-width:none] sm:px-4 [&::-webkit-scrollbar]:hidden">
+        {me && <OwnBubble name={me.fullName} image={me.userImage} group={own} onAdd={() => setCreating(true)} onOpen={() => own && dispatch(openGroup(own.user._id))} />}
+
+        {firstLoad && <BubbleSkeletons />}
+
+        {status === 'failed' && (
+          <div role="alert" className="flex min-h-[92px] flex-1 flex-col items-start justify-center gap-1 px-2 text-sm">
+            <p className="font-semibold text-rose-700 dark:text-rose-300">{FETCH_FALLBACK.error}</p>
+            {error && error !== FETCH_FALLBACK.error && <p className="text-slate-500 dark:text-slate-400">{error}</p>}
+            <button
+              onClick={() => void dispatch(fetchStories())}
+              className="inline-flex items-center gap-1 font-semibold text-brand-primary hover:underline dark:text-indigo-300"
+            >
+              <RotateCw className="h-3.5 w-3.5" /> Retry
+            </button>
+          </div>
+        )}
+
+        {!firstLoad &&
+          status !== 'failed' &&
+          others.map((group) => (
+            <Bubble key={group.user._id} label={group.user.fullName} ariaLabel={`Stories of ${group.user.fullName}${group.hasUnviewed ? ', new' : ''}`} onClick={() => dispatch(openGroup(group.user._id))}>
+              <StoryRing unviewed={group.hasUnviewed}>
+                <Avatar name={group.user.fullName} src={group.user.userImage} size="lg" />
+              </StoryRing>
+            </Bubble>
+          ))}
+
+        {status === 'succeeded' && others.length === 0 && (
+          <p className="flex min-h-[92px] max-w-64 items-center px-2 text-sm text-slate-500 dark:text-slate-400">
+            No stories from friends right now. Share a moment of your own — it stays up for 24 hours.
+          </p>
+        )}
+      </div>
+
+      <CreateStoryDialog open={creating} onClose={() => setCreating(false)} />
+      <StoryViewer />
+    </section>
+  );
+}
+
+function Bubble({ label, ariaLabel, onClick, children }: { label: string; ariaLabel: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button onClick={onClick} aria-label={ariaLabel} className="group flex w-[80px] shrink-0 flex-col items-center gap-1.5 rounded-xl pt-0.5 pb-1 focus-visible:outline-2">
+      <span className="transition group-hover:scale-[1.04] group-active:scale-95">{children}</span>
+      <span className="w-full truncate text-center text-xs font-medium text-slate-700 dark:text-slate-300">{label}</span>
+    </button>
+  );
+}
+
+interface OwnBubbleProps {
+  name: string;
+  image: string | null;
+  group: StoryGroup | undefined;
+  onAdd: () => void;
+  onOpen: () => void;
+}
+
+/** Without stories the whole bubble adds one; with stories the avatar opens them and the + adds another. */
+function OwnBubble({ name, image, group, onAdd, onOpen }: OwnBubbleProps) {
+  const badge = 'absolute right-0 bottom-0 flex h-6 w-6 items-center justify-center rounded-full bg-brand-primary text-white ring-[3px] ring-white dark:ring-brand-surface-dark';
+  if (!group) {
+    return (
+      <Bubble label="Add story" ariaLabel="Add story" onClick={onAdd}>
+        <span className="relative inline-flex p-[5px]">
+          <Avatar name={name} src={image} size="lg" />
+          <span className={badge}>
+            <Plus className="h-4 w-4" strokeWidth={3} />
+          </span>
+        </span>
+      </Bubble>
+    );
+  }
+  return (
+    <div className="relative flex w-[80px] shrink-0 flex-col items-center">
+      <Bubble label="Your story" ariaLabel="Open your story" onClick={onOpen}>
+        <StoryRing unviewed={group.hasUnviewed}>
+          <Avatar name={name} src={image} size="lg" />
+        </StoryRing>
+      </Bubble>
+      <button onClick={onAdd} aria-label="Add story" className={`${badge} right-1.5 bottom-6 transition hover:scale-110`}>
+        <Plus className="h-4 w-4" strokeWidth={3} />
+      </button>
+    </div>
+  );
+}
+
+function BubbleSkeletons() {
+  return (
+    <div className="flex gap-2" aria-label="Loading stories" role="status">
+      {[0, 1, 2, 3, 4].map((i) => (
+        <div key={i} className="flex w-[80px] shrink-0 flex-col items-center gap-2 pt-0.5">
+          <span className="h-[74px] w-[74px] animate-pulse rounded-full bg-slate-200 dark:bg-slate-700" />
+          <span className="h-2.5 w-12 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+/** Who watched one of your stories, latest first, in a sheet over the story. */
+import type { StoryViewer } from '@plaza/contract';
+import { Eye, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toErrorPayload } from '../../api/errors';
+import { storiesApi } from '../../api/stories';
+import { useAppDispatch } from '../../app/hooks';
+import { Avatar } from '../../components/Avatar';
+import { viewCountLoaded } from './storiesSlice';
+import { timeAgo } from './story-time';
+
+type Load = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'succeeded'; viewers: StoryViewer[] };
+
+export function ViewersSheet({ storyId, onClose }: { storyId: string; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    setLoad({ status: 'loading' });
+    storiesApi.viewers(storyId).then(
+      (res) => {
+        if (!current) return;
+        setLoad({ status: 'succeeded', viewers: res.viewers });
+        dispatch(viewCountLoaded({ storyId, viewCount: res.viewCount }));
+      },
+      (err: unknown) => current && setLoad({ status: 'failed', message: toErrorPayload(err, { error: 'Failed to load viewers', message: 'Failed to load viewers' }).message }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [dispatch, storyId, attempt]);
+
+  return (
+    <div className="absolute inset-0 z-20 flex flex-col justify-end">
+      <div className="absolute inset-0 bg-black/50" onClick={onClose} aria-hidden="true" />
+      <section
+        role="dialog"
+        aria-label="Viewers"
+        className="relative flex max-h-[70%] flex-col rounded-t-3xl bg-white text-slate-900 shadow-2xl dark:bg-brand-surface-dark dark:text-slate-100"
+      >
+        <div className="mx-auto mt-2.5 h-1 w-10 rounded-full bg-slate-300 dark:bg-slate-600" aria-hidden="true" />
+        <header className="flex items-center gap-2 border-b border-slate-200 px-5 py-3 dark:border-slate-700">
+          <Eye className="h-5 w-5 text-brand-primary" />
+          <h2 className="font-semibold">Viewers</h2>
+          {load.status === 'succeeded' && <span className="text-sm text-slate-500 dark:text-slate-400">{load.viewers.length}</span>}
+          <button onClick={onClose} aria-label="Close viewers" className="ml-auto rounded-full p-1.5 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-700">
+            <X className="h-5 w-5" />
+          </button>
+        </header>
+        <div className="overflow-y-auto px-2 py-2">
+          {load.status === 'loading' && (
+            <ul aria-label="Loading viewers" className="space-y-1">
+              {[0, 1, 2].map((i) => (
+                <li key={i} className="flex items-center gap-3 px-3 py-2">
+                  <span className="h-9 w-9 animate-pulse rounded-full bg-slate-200 dark:bg-slate-700" />
+                  <span className="h-3 w-32 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
+                </li>
+              ))}
+            </ul>
+          )}
+          {load.status === 'failed' && (
+            <div role="alert" className="px-4 py-6 text-center text-sm">
+              <p className="text-rose-600 dark:text-rose-400">{load.message}</p>
+              <button onClick={() => setAttempt((n) => n + 1)} className="mt-2 font-semibold text-brand-primary underline-offset-2 hover:underline">
+                Try again
+              </button>
+            </div>
+          )}
+          {load.status === 'succeeded' && load.viewers.length === 0 && (
+            <p className="px-4 py-8 text-center text-sm text-slate-500 dark:text-slate-400">No one has seen this story yet.</p>
+          )}
+          {load.status === 'succeeded' && load.viewers.length > 0 && (
+            <ul aria-label="People who viewed this story">
+              {load.viewers.map(({ user, viewedAt }) => (
+                <li key={user._id} className="flex items-center gap-3 rounded-xl px-3 py-2">
+                  <Avatar name={user.fullName} src={user.userImage} size="sm" />
+                  <div className="min-w-0">
+                    <p className="truncate text-sm font-semibold">{user.fullName}</p>
+                    <p className="truncate text-xs text-slate-500 dark:text-slate-400">@{user.userName}</p>
+                  </div>
+                  <time dateTime={viewedAt} className="ml-auto shrink-0 text-xs text-slate-500 dark:text-slate-400">
+                    {timeAgo(viewedAt)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * "People you may know" (SPEC §7 suggested users, page size of §9): add a friend or dismiss a suggestion.
+ * A vertical list for side columns (network, feed) or a horizontal strip for narrow screens.
+ */
+import { Sparkles, X } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Avatar } from '../../components/Avatar';
+import { ConnectionActions } from '../connections/ConnectionActions';
+import { mutualFriendsText } from '../network/PersonCard';
+import { useProfilePath } from '../profile/paths';
+import { dismissSuggestion, fetchSuggestions } from './suggestionsSlice';
+
+export interface SuggestionsPanelProps {
+  layout?: 'list' | 'strip';
+  className?: string;
+}
+
+export function SuggestionsPanel({ layout = 'list', className = '' }: SuggestionsPanelProps) {
+  const dispatch = useAppDispatch();
+  const { items, status, error } = useAppSelector((s) => s.suggestions);
+  const profilePath = useProfilePath();
+
+  useEffect(() => {
+    if (status === 'idle') void dispatch(fetchSuggestions());
+  }, [status, dispatch]);
+
+  const loading = status === 'idle' || status === 'loading';
+  // A strip with nothing to show only takes room from the page.
+  if (layout === 'strip' && !loading && items.length === 0) return null;
+
+  const subtitle = (mutual: number, userName: string) => (mutual > 0 ? mutualFriendsText(mutual) : `@${userName}`);
+
+  return (
+    <section aria-labelledby={`suggestions-title-${layout}`} className={`${layout === 'list' ? 'card p-4' : ''} ${className}`}>
+      <h2 id={`suggestions-title-${layout}`} className="mb-3 flex items-center gap-2 text-sm font-semibold tracking-wide text-slate-700 uppercase dark:text-slate-200">
+        <Sparkles className="h-4 w-4 text-brand-accent" /> People you may know
+      </h2>
+
+      {status === 'failed' && items.length === 0 ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          {error}{' '}
+          <button className="font-semibold text-brand-primary underline-offset-2 hover:underline dark:text-indigo-300" onClick={() => void dispatch(fetchSuggestions())}>
+            Try again
+          </button>
+        </p>
+      ) : loading && items.length === 0 ? (
+        <SuggestionsSkeleton layout={layout} />
+      ) : items.length === 0 ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">No suggestions right now. Check back as more people join.</p>
+      ) : layout === 'list' ? (
+        <ul className="space-y-4" aria-label="Suggested people">
+          {items.map((user) => (
+            <li key={user._id} className="flex items-start gap-3">
+              <Link to={profilePath(user.userName)} tabIndex={-1} aria-hidden>
+                <Avatar name={user.fullName} src={user.userImage} size="md" />
+              </Link>
+              <div className="min-w-0 flex-1">
+                <Link to={profilePath(user.userName)} className="block truncate text-sm font-semibold hover:underline">
+                  {user.fullName}
+                </Link>
+                <p className="truncate text-xs text-slate-500 dark:text-slate-400">{subtitle(user.mutualFriends, user.userName)}</p>
+                <div className="mt-2 flex">
+                  <ConnectionActions user={user} initialStatus="not_connected" />
+                </div>
+              </div>
+              <DismissButton name={user.fullName} onClick={() => dispatch(dismissSuggestion(user._id))} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ul className="-mx-3 flex snap-x gap-3 overflow-x-auto px-3 pb-2 sm:mx-0 sm:px-0" aria-label="Suggested people">
+          {items.map((user) => (
+            <li key={user._id} className="card relative flex w-44 shrink-0 snap-start flex-col items-center p-4 text-center">
+              <div className="absolute top-1.5 right-1.5">
+                <DismissButton name={user.fullName} onClick={() => dispatch(dismissSuggestion(user._id))} />
+              </div>
+              <Link to={profilePath(user.userName)} tabIndex={-1} aria-hidden>
+                <Avatar name={user.fullName} src={user.userImage} size="lg" />
+              </Link>
+              <Link to={profilePath(user.userName)} className="mt-2 max-w-full truncate text-sm font-semibold hover:underline">
+                {user.fullName}
+              </Link>
+              <p className="max-w-full truncate text-xs text-slate-500 dark:text-slate-400">{subtitle(user.mutualFriends, user.userName)}</p>
+              <div className="mt-3 flex w-full">
+                <ConnectionActions user={user} initialStatus="not_connected" stretch />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function DismissButton({ name, onClick }: { name: string; onClick(): void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={`Dismiss ${name}`}
+      title="Not now"
+      className="rounded-full p-1 text-slate-400 transition hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-700 dark:hover:text-slate-200"
+    >
+      <X className="h-4 w-4" />
+    </button>
+  );
+}
+
+function SuggestionsSkeleton({ layout }: { layout: 'list' | 'strip' }) {
+  if (layout === 'strip') {
+    return (
+      <div className="flex gap-3 overflow-hidden" aria-hidden>
+        {Array.from({ length: 3 }, (_, i) => (
+          <div key={i} className="card flex w-44 shrink-0 animate-pulse flex-col items-center gap-2 p-4">
+            <div className="h-16 w-16 rounded-full bg-slate-300 dark:bg-slate-600" />
+            <div className="h-3 w-24 rounded bg-slate-200 dark:bg-slate-700" />
+            <div className="h-3 w-16 rounded bg-slate-200 dark:bg-slate-700" />
+            <div className="mt-2 h-8 w-full rounded-xl bg-slate-200 dark:bg-slate-700" />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4" aria-hidden>
+      {Array.from({ length: 3 }, (_, i) => (
+        <div key={i} className="flex animate-pulse items-center gap-3">
+          <div className="h-11 w-11 rounded-full bg-slate-300 dark:bg-slate-600" />
+          <div className="flex-1 space-y-2">
+            <div className="h-3 w-28 rounded bg-slate-200 dark:bg-slate-700" />
+            <div className="h-3 w-16 rounded bg-slate-200 dark:bg-slate-700" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export default SuggestionsPanel;

@@ -1,0 +1,27 @@
+/** The baseline: a bare socket.io server on the same machine that echoes each `echo` event back to its sender. */
+import { createServer } from 'node:http';
+import { Server } from 'socket.io';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { rssOf } from './stats';
+
+const http = createServer();
+const io = new Server(http, { perMessageDeflate: false, httpCompression: false });
+io.on('connection', (socket) => {
+  socket.on('echo', (payload: unknown) => socket.emit('echo', payload));
+});
+http.listen(0, '127.0.0.1', () => {
+  const addr = http.address();
+  process.send?.({ type: 'ready', port: typeof addr === 'object' && addr ? addr.port : 0 });
+});
+
+let elu: EventLoopUtilization | null = null;
+
+process.on('message', (msg: { type: string; on?: boolean }) => {
+  if (msg.type === 'profile' && msg.on) elu = performance.eventLoopUtilization();
+  if (msg.type === 'profile' && !msg.on && elu) process.send?.({ type: 'elu', utilization: performance.eventLoopUtilization(elu).utilization });
+  if (msg.type === 'gc') {
+    (globalThis as { gc?: () => void }).gc?.();
+    process.send?.({ type: 'memory', rss: rssOf(process.pid), heapUsed: process.memoryUsage().heapUsed, sockets: io.engine.clientsCount });
+  }
+  if (msg.type === 'exit') io.close(() => process.exit(0));
+});

@@ -1,0 +1,175 @@
+/**
+ * A load-client process: holds a share of the connected clients and sends its share of the message
+ * rate, measuring each message from the moment its send starts to its arrival at the receiver. Sender
+ * and receiver of a pair live in the same process, so both ends read the same clock.
+ */
+import { Agent, request } from 'node:http';
+import { io, type Socket } from 'socket.io-client';
+import type { BenchUser, FromLoad, ToLoad } from './protocol';
+import { now, sleep } from './stats';
+
+interface Flight {
+  startedAt: number;
+  measured: boolean;
+  /** 0 until the server accepted it; only accepted messages can be lost. */
+  accepted: boolean;
+  rejected: boolean;
+  deliveries: number;
+}
+
+const reply = (msg: FromLoad) => process.send?.(msg);
+let flights = new Map<string, Flight>();
+let latencies: number[] = [];
+let responseTimes: number[] = [];
+let phase = 0;
+let sockets: Socket[] = [];
+let users: BenchUser[] = [];
+let mode: 'chat' | 'echo' = 'chat';
+let base = '';
+const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+
+function arrived(id: string) {
+  const f = flights.get(id);
+  if (!f) return;
+  f.deliveries += 1;
+  if (f.deliveries === 1 && f.measured) latencies.push(now() - f.startedAt);
+}
+
+async function connectAll(count: number): Promise<{ ok: number; failed: number; firstError?: string }> {
+  let ok = 0;
+  let failed = 0;
+  let firstError: string | undefined;
+  const one = (i: number) =>
+    new Promise<void>((resolve) => {
+      const u = users[i];
+      const s = io(base, {
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+        timeout: 60_000,
+        ...(mode === 'chat' ? { auth: { token: u.token }, query: { userId: u.userId } } : {}),
+      });
+      if (mode === 'chat') {
+        // The sender's own socket hears its message too (other tabs); only the receiver's arrival counts.
+        s.on('receiveMessage', (m: { messageReceiver: string; clientMessageId: string | null }) => {
+          if (m.messageReceiver === u.userId && m.clientMessageId) arrived(m.clientMessageId);
+        });
+      } else {
+        s.on('echo', (p: { id: string }) => arrived(p.id));
+      }
+      s.once('connect', () => {
+        ok += 1;
+        sockets[i] = s;
+        resolve();
+      });
+      s.once('connect_error', (err) => {
+        failed += 1;
+        firstError ??= err.message;
+        resolve();
+      });
+    });
+  sockets = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await one(next++);
+  };
+  await Promise.all(Array.from({ length: 50 }, worker));
+  return { ok, failed, firstError };
+}
+
+function post(path: string, token: string, body: unknown): Promise<number> {
+  const data = JSON.stringify(body);
+  return new Promise((resolve) => {
+    const req = request(
+      `${base}${path}`,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), authorization: `Bearer ${token}` } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', () => resolve(-1));
+    req.end(data);
+  });
+}
+
+async function sendAll(rate: number, durationMs: number, warmupMs: number, graceMs: number) {
+  // Each phase starts clean, with client ids of its own (a reused id would be answered as a retry).
+  phase += 1;
+  flights = new Map();
+  latencies = [];
+  responseTimes = [];
+  const pairs = Math.floor(sockets.length / 2);
+  const rejected: Record<string, number> = {};
+  let sent = 0;
+  let accepted = 0;
+  const inFlight = new Set<Promise<void>>();
+  const start = now();
+  const sendOne = (seq: number) => {
+    const id = `${process.pid}-${phase}-${seq}`;
+    const startedAt = now();
+    const f: Flight = { startedAt, measured: startedAt - start >= warmupMs, accepted: false, rejected: false, deliveries: 0 };
+    flights.set(id, f);
+    sent += 1;
+    if (mode === 'echo') {
+      sockets[seq % sockets.length].emit('echo', { id, text: 'x'.repeat(40) });
+      f.accepted = true;
+      accepted += 1;
+      return;
+    }
+    const p = seq % pairs;
+    const flip = Math.floor(seq / pairs) % 2;
+    const from = users[2 * p + flip];
+    const to = users[2 * p + 1 - flip];
+    const done = post('/api/v1/chats/send', from.token, {
+      messageSenderUsername: from.userName,
+      messageReceiverUsername: to.userName,
+      messageContent: `benchmark message ${seq} from ${from.userName}`,
+      clientMessageId: id,
+    }).then((status) => {
+      if (f.measured) responseTimes.push(now() - startedAt);
+      if (status === 201) {
+        f.accepted = true;
+        accepted += 1;
+      } else {
+        f.rejected = true;
+        rejected[status] = (rejected[status] ?? 0) + 1;
+      }
+    });
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done));
+  };
+
+  let seq = 0;
+  while (now() - start < durationMs) {
+    const due = Math.floor(((now() - start) / 1000) * rate);
+    while (seq < due) sendOne(seq++);
+    await sleep(2);
+  }
+  await Promise.all([...inFlight]);
+  const graceEnd = now() + graceMs;
+  const undelivered = () => [...flights.values()].some((f) => f.accepted && f.deliveries === 0);
+  while (now() < graceEnd && undelivered()) await sleep(50);
+  let lost = 0;
+  let duplicated = 0;
+  for (const f of flights.values()) {
+    if (f.accepted && f.deliveries === 0) lost += 1;
+    if (f.deliveries > 1) duplicated += f.deliveries - 1;
+  }
+  return { latencies, responseTimes, sent, accepted, rejected, lost, duplicated };
+}
+
+process.on('message', (msg: ToLoad) => {
+  if (msg.type === 'connect') {
+    mode = msg.mode;
+    base = msg.url;
+    users = msg.users;
+    void connectAll(msg.count).then((r) => reply({ type: 'connected', ...r }));
+  } else if (msg.type === 'send') {
+    void sendAll(msg.rate, msg.durationMs, msg.warmupMs, msg.graceMs).then((r) => reply({ type: 'done', ...r }));
+  } else if (msg.type === 'exit') {
+    for (const s of sockets) s?.close();
+    agent.destroy();
+    setTimeout(() => process.exit(0), 100);
+  }
+});

@@ -1,0 +1,43 @@
+/**
+ * The Plaza server as the benchmark runs it: a child process of its own, so its memory is measured
+ * apart from the load clients'. Answers `gc` over IPC with its resident memory after a collection.
+ */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { rssOf } from './stats';
+
+const app = await buildApp(loadConfig(), { logger: false });
+await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
+const addr = app.server.address();
+const port = typeof addr === 'object' && addr ? addr.port : 0;
+
+// With PROFILE_DIR, the conductor brackets each sending phase with profile on/off.
+const profiler = process.env.PROFILE_DIR ? new Session() : null;
+profiler?.connect();
+
+let elu: EventLoopUtilization | null = null;
+
+process.on('message', async (msg: { type: string; on?: boolean; name?: string }) => {
+  // How busy the event loop was during a sending phase: near 1 means the server itself is the limit.
+  if (msg.type === 'profile' && msg.on) elu = performance.eventLoopUtilization();
+  if (msg.type === 'profile' && !msg.on && elu) process.send?.({ type: 'elu', utilization: performance.eventLoopUtilization(elu).utilization });
+  if (msg.type === 'profile' && profiler) {
+    if (msg.on) {
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    } else {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(path.join(process.env.PROFILE_DIR!, `${msg.name ?? 'server'}.cpuprofile`), JSON.stringify(profile));
+    }
+  }
+  if (msg.type === 'gc') {
+    (globalThis as { gc?: () => void }).gc?.();
+    process.send?.({ type: 'memory', rss: rssOf(process.pid), heapUsed: process.memoryUsage().heapUsed, sockets: app.io.engine.clientsCount });
+  }
+  if (msg.type === 'exit') void app.close().then(() => process.exit(0));
+});
+process.send?.({ type: 'ready', port });

@@ -1,0 +1,138 @@
+/**
+ * User-search latency with many accounts: builds a fresh SQLite database in a temp directory,
+ * bulk-inserts the users, starts the real server on an ephemeral port, logs in and drives
+ * GET /api/v1/search/users with autocannon for a few kinds of query. autocannon runs as its own
+ * process, so the load generator does not share the server's event loop.
+ *
+ *   npx tsx bench/search/run.ts [--users=100000] [--duration=10] [--connections=10]
+ *   (or USERS=…, DURATION=…, CONNECTIONS=… in the environment)
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { newId } from '../../apps/server/src/lib/ids';
+import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
+import type { UserRow } from '../../apps/server/src/modules/users/repo';
+
+function option(name: string, fallback: number): number {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const raw = arg ? arg.split('=')[1] : process.env[name.toUpperCase()];
+  const n = Number(raw);
+  return raw !== undefined && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+const USERS = option('users', 100_000);
+const DURATION = option('duration', 10);
+const CONNECTIONS = option('connections', 10);
+
+const FIRST = ['Amara', 'Liam', 'Sofia', 'Noah', 'Mei', 'Lucas', 'Zara', 'Mateo', 'Aisha', 'Ethan', 'Yuki', 'Omar', 'Chloe', 'Ravi', 'Elena', 'Kofi', 'Ines', 'Jonas', 'Priya', 'Diego', 'Hana', 'Felix', 'Leila', 'Marco', 'Nadia', 'Tomas', 'Grace', 'Arjun', 'Freya', 'Samuel', 'Lina', 'Kenji', 'Maya', 'Hugo', 'Sara', 'Ibrahim', 'Nora', 'Pablo', 'Anya', 'Theo', 'Rosa', 'Emeka', 'Clara', 'Viktor', 'Jade', 'Malik', 'Ingrid', 'Luca', 'Tara', 'Mark', 'Maria', 'Martin'];
+const LAST = ['Okafor', 'Bennett', 'Rossi', 'Kim', 'Chen', 'Silva', 'Haddad', 'Garcia', 'Khan', 'Walker', 'Tanaka', 'Farouk', 'Dubois', 'Patel', 'Novak', 'Mensah', 'Costa', 'Berg', 'Sharma', 'Romero', 'Sato', 'Wagner', 'Nasser', 'Bianchi', 'Petrova', 'Lindqvist', 'Hughes', 'Iyer', 'Larsen', 'Adeyemi', 'Moreau', 'Svensson', 'Nakamura', 'Oyelaran', 'Fischer'];
+
+/** The queries measured: what each exercises, and the query string. */
+const QUERIES = [
+  { label: 'prefix, many matches', query: 'mar', note: 'user-name and full-name indexes fill the 20 at once' },
+  { label: 'prefix of a surname', query: 'lindq', note: 'rest-of-name expression index' },
+  { label: 'substring only', query: 'dqvi', note: 'no prefix hit: trigram candidates, all ranked, best 20 kept' },
+  { label: 'no match at all', query: 'zzqx', note: 'three empty index ranges and an empty trigram lookup' },
+];
+
+const PASSWORD = 'bench-password-123';
+
+interface CannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+/** Runs the autocannon CLI against `url` and returns its JSON summary. */
+function cannon(url: string, authorization: string): Promise<CannonResult> {
+  const cli = createRequire(import.meta.url).resolve('autocannon');
+  const args = [cli, '-c', String(CONNECTIONS), '-d', String(DURATION), '-j', '-H', `authorization=${authorization}`, url];
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout) as CannonResult)));
+  });
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-search-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web'), JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' } as NodeJS.ProcessEnv);
+  const app = await buildApp(config, { logger: false });
+  try {
+    const started = Date.now();
+    const hash = await hashPassword(PASSWORD);
+    const base = Date.now() - 365 * 86_400_000;
+    const row = (i: number): UserRow => {
+      const first = FIRST[i % FIRST.length];
+      const last = LAST[Math.floor(i / FIRST.length) % LAST.length];
+      const userName = i === 0 ? 'bench_user' : `${first}.${last}${i}`;
+      const fullName = i === 0 ? 'Bench User' : `${first} ${last}`;
+      const at = new Date(base + i * 300_000).toISOString();
+      return {
+        id: newId(),
+        user_name: userName,
+        user_name_lower: userName.toLowerCase(),
+        full_name: fullName,
+        full_name_lower: fullName.toLowerCase(),
+        email: `${userName.toLowerCase()}@bench.example`,
+        user_bio: null,
+        avatar_url: null,
+        avatar_thumb_url: null,
+        password_hash: hash,
+        created_at: at,
+        updated_at: at,
+      };
+    };
+    const BATCH = 1000;
+    for (let from = 0; from < USERS; from += 10 * BATCH) {
+      await app.ctx.db.transaction().execute(async (trx) => {
+        for (let i = from; i < Math.min(USERS, from + 10 * BATCH); i += BATCH) {
+          const rows = Array.from({ length: Math.min(BATCH, USERS - i) }, (_, k) => row(i + k));
+          await trx.insertInto('users').values(rows).execute();
+        }
+      });
+    }
+    await sql`analyze`.execute(app.ctx.db);
+    console.log(`Inserted ${USERS.toLocaleString('en')} users in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = app.server.address();
+    const origin = typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : '';
+    const login = await fetch(`${origin}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: 'bench_user', password: PASSWORD }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const authorization = `Bearer ${accessToken}`;
+    const headers = { authorization };
+
+    const results: string[] = [];
+    // The floor under every row: an authenticated request that reads one user by primary key.
+    const floor = await cannon(`${origin}/api/v1/users/me`, authorization);
+    results.push(`| baseline: \`GET /users/me\` | 1 | ${Math.round(floor.requests.average)} | ${floor.latency.p50} | ${floor.latency.p99} | ${floor.non2xx + floor.errors} |`);
+    console.log(results[0]);
+    for (const q of QUERIES) {
+      const url = `${origin}/api/v1/search/users?query=${encodeURIComponent(q.query)}`;
+      const probe = (await (await fetch(url, { headers })).json()) as { users: unknown[] };
+      const r = await cannon(url, authorization);
+      const line = `| ${q.label} (\`${q.query}\`) | ${probe.users.length} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx + r.errors} |`;
+      console.log(`${line}   ${q.note}`);
+      results.push(line);
+    }
+    console.log(`\n${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections, ${DURATION} s per query\n`);
+    console.log('| Query | Results | Req/s | p50 (ms) | p99 (ms) | Errors |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const line of results) console.log(line);
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
