@@ -17,4 +17,5 @@ if (!existsSync('apps/server/dist/main.js') || process.env.PLAZA_REBUILD === '1'
   run(['run', 'build', '-w', '@plaza/server']);
 }
 
+process.env.NODE_ENV ??= 'production';
 await import('../apps/server/dist/main.js');

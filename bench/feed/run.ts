@@ -52,7 +52,7 @@ function cannon(url: string, authorization: string, duration = DURATION): Promis
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-feed-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web'), JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' } as NodeJS.ProcessEnv);
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web'), JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' } as NodeJS.ProcessEnv);
   if (config.database.kind !== 'sqlite') throw new Error('The feed bench builds its own SQLite database.');
   try {
     console.log(`Building ${USERS.toLocaleString('en')} people, ${FRIENDS} friends each, ${POSTS.toLocaleString('en')} posts…`);

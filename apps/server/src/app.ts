@@ -53,7 +53,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // In production the presenters alone shape responses; re-parsing every body with zod costs more than
+  // the feed's SQL. Development and tests keep the check, so a presenter that leaks a field fails there.
+  app.setSerializerCompiler(config.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
   installErrorHandler(app);
 
   await app.register(helmet, {

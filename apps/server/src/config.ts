@@ -19,6 +19,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   STORY_TTL_HOURS: z.coerce.number().positive().default(24),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(15 * 60),
+  RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
+  NODE_ENV: z.string().optional(),
 });
 
 export interface Config {
@@ -36,6 +38,8 @@ export interface Config {
   authRateLimit: number;
   storyTtlHours: number;
   accessTokenTtlSeconds: number;
+  /** Check every response against its contract schema (a safety net in development and tests). */
+  validateResponses: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -69,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     storyTtlHours: e.STORY_TTL_HOURS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    validateResponses: e.RESPONSE_VALIDATION ? e.RESPONSE_VALIDATION === 'on' : e.NODE_ENV !== 'production',
   };
 }
 

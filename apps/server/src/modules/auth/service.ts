@@ -29,9 +29,16 @@ export interface IssuedSession {
 
 const refreshFailure = (error: string) => new UnauthorizedError(error, { isUserAuthenticated: false }, error);
 
+/** How long a live session may be trusted from memory before it is read again (bounds cross-node staleness). */
+const SESSION_CACHE_MS = 5000;
+
 export function authService(db: Db, signer: TokenSigner) {
   const users = userRepo(db);
   const sessions = sessionRepo(db);
+  // Live sessions seen recently. Any revocation in this process empties it, so logout and a password
+  // change take effect at once here; other processes notice within SESSION_CACHE_MS.
+  const liveSessions = new Map<string, { userId: string; until: number }>();
+  const forgetSessions = () => liveSessions.clear();
 
   async function issueRefreshToken(sessionId: string): Promise<string> {
     const token = newRefreshToken();
@@ -96,6 +103,7 @@ export function authService(db: Db, signer: TokenSigner) {
       if (!found || found.revoked_at) throw refreshFailure(REFRESH_ERRORS.invalid);
       if (found.used_at || !(await sessions.markUsed(found.id, nowIso()))) {
         // A rotated token came back: someone holds a copy. End the whole family.
+        forgetSessions();
         await sessions.revokeSession(found.session_id, nowIso());
         throw refreshFailure(REFRESH_ERRORS.invalid);
       }
@@ -107,17 +115,22 @@ export function authService(db: Db, signer: TokenSigner) {
       return { user, accessToken, refreshToken: next };
     },
 
-    logout(ctx: AuthContext) {
-      return sessions.revokeSession(ctx.sessionId, nowIso());
+    async logout(ctx: AuthContext) {
+      forgetSessions();
+      await sessions.revokeSession(ctx.sessionId, nowIso());
     },
 
     /** Verifies an access token and that its session is still alive (logout and revocation end it at once). */
     async authenticate(accessToken: string): Promise<AuthContext> {
       const claims = await signer.verify(accessToken);
+      const known = liveSessions.get(claims.sessionId);
+      if (known && known.userId === claims.userId && known.until > Date.now()) return claims;
       const session = await sessions.findSession(claims.sessionId);
       if (!session || session.revoked_at || session.user_id !== claims.userId) {
         throw new UnauthorizedError('Your session has ended. Please log in again.', {}, 'Session revoked');
       }
+      if (liveSessions.size >= 10_000) forgetSessions();
+      liveSessions.set(claims.sessionId, { userId: claims.userId, until: Date.now() + SESSION_CACHE_MS });
       return claims;
     },
 
@@ -129,6 +142,7 @@ export function authService(db: Db, signer: TokenSigner) {
         ]);
       }
       await users.update(user.id, { password_hash: await hashPassword(body.newPassword), updated_at: nowIso() });
+      forgetSessions();
       await sessions.revokeOtherSessions(user.id, ctx.sessionId, nowIso());
     },
   };

@@ -49,7 +49,7 @@ export function Navbar() {
       </div>
       <ThemeToggle />
       <NotificationsBell />
-      <Menu as="div" className="relative">
+      <Menu as="div" className="relative shrink-0">
         <MenuButton aria-label="Account menu" className="rounded-full focus-visible:outline-2">
           <Avatar name={user?.fullName ?? user?.userName ?? '?'} src={user?.userImage} size="sm" />
         </MenuButton>
