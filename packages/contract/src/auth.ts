@@ -8,7 +8,11 @@ export const userNameSchema = z
   .trim()
   .min(LIMITS.userName.min, `User name must be at least ${LIMITS.userName.min} characters`)
   .max(LIMITS.userName.max, `User name must be at most ${LIMITS.userName.max} characters`)
-  .regex(/^[A-Za-z0-9_.]+$/, 'User name may only contain letters, digits, _ and .');
+  .regex(/^[A-Za-z0-9_.]+$/, 'User name may only contain letters, digits, _ and .')
+  .refine((name) => !RESERVED_USER_NAMES.includes(name.toLowerCase()), 'This user name is reserved');
+
+/** Names that would collide with routes (`/posts/user/feeds`, `/users/me`, …). */
+export const RESERVED_USER_NAMES: readonly string[] = ['user', 'users', 'me', 'p', 'react', 'feeds', 'favorites', 'admin', 'api', 'auth', 'settings', 'network', 'chat', 'plaza'];
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254));
 

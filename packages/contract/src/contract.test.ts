@@ -22,6 +22,7 @@ describe('the contract', () => {
     expect(signupBodySchema.safeParse({ ...ok, userName: 'no-dash' }).success).toBe(false);
     expect(signupBodySchema.safeParse({ ...ok, password: '1234567' }).success).toBe(false);
     expect(signupBodySchema.safeParse({ ...ok, email: 'nope' }).success).toBe(false);
+    expect(signupBodySchema.safeParse({ ...ok, userName: 'User' }).success).toBe(false);
   });
 
   it('requires both login fields and at least one profile field', () => {

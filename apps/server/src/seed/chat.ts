@@ -8,6 +8,7 @@ import { audienceRepo } from '../modules/chat/audience-repo';
 import { chatRepo, type MessageRow } from '../modules/chat/repo';
 import type { UserRow } from '../modules/users/repo';
 import type { SeedStep } from './steps';
+import { seededRandom } from './random';
 
 const DEMO_PARTNERS = 8;
 const OTHER_PAIRS = 6;
@@ -55,16 +56,6 @@ const LINES = [
 ];
 const UNREAD_TAILS = ['Are you around later?', 'Call me when you can 📞', 'Also — I have news!', 'Check your email when you get a sec'];
 
-/** A small seeded generator, so every seed run writes the same conversations. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x ^= x + Math.imul(x ^ (x >>> 7), 61 | x);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const chatSeed: SeedStep = {
   name: 'chat conversations',
@@ -74,7 +65,7 @@ export const chatSeed: SeedStep = {
       log('The demo user already has conversations; leaving chat as it is.');
       return;
     }
-    const rand = random(7);
+    const rand = seededRandom(7);
     const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
     const friends = (await audienceRepo(ctx.db).audiencesOf([demo.id])).get(demo.id) ?? new Set<string>();
     const others = all.filter((u) => u.id !== demo.id);

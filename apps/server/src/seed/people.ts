@@ -7,6 +7,7 @@ import { connectionRepo, pairOf, type ConnectionRow } from '../modules/people/co
 import { notificationRepo, type NotificationRow } from '../modules/notifications/repo';
 import type { UserRow } from '../modules/users/repo';
 import type { SeedStep } from './steps';
+import { seededRandom } from './random';
 
 const DEMO_FRIENDS = 15;
 const DEMO_INCOMING = 4;
@@ -14,16 +15,6 @@ const DEMO_OUTGOING = 3;
 const FRIENDS_EACH = 8;
 const DAY = 86_400_000;
 
-/** A small seeded generator, so every seed run draws the same network. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x ^= x + Math.imul(x ^ (x >>> 7), 61 | x);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const peopleSeed: SeedStep = {
   name: 'friendships and friend requests',
@@ -33,7 +24,7 @@ export const peopleSeed: SeedStep = {
       log('The demo user already has friends; leaving connections as they are.');
       return;
     }
-    const rand = random(2026);
+    const rand = seededRandom(2026);
     const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
     const others = all.filter((u) => u.id !== demo.id).sort(() => rand() - 0.5);
     const now = Date.now();

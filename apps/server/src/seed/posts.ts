@@ -19,6 +19,7 @@ import { reactionRepo } from '../modules/reactions/repo';
 import type { UserRow } from '../modules/users/repo';
 import { scenePng } from './avatars';
 import type { SeedStep } from './steps';
+import { seededRandom } from './random';
 
 const POSTS = 320;
 const DAY = 86_400_000;
@@ -59,16 +60,6 @@ const COMMENTS = [
   'Count me in next time!',
 ];
 
-/** A small seeded generator, so every seed run draws the same demo. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x ^= x + Math.imul(x ^ (x >>> 7), 61 | x);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const postsSeedStep: SeedStep = {
   name: 'posts, reactions and comments',
@@ -77,7 +68,7 @@ export const postsSeedStep: SeedStep = {
       log('The demo user already has posts; leaving posts alone.');
       return;
     }
-    const rand = random(7);
+    const rand = seededRandom(7);
     const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
     const friendIds = new Set(await timelineRepo(ctx.db).friendIds(demo.id));
     const circle = all.filter((u) => u.id === demo.id || friendIds.has(u.id));
