@@ -1,6 +1,5 @@
 /** buildApp(config) → a ready Fastify instance with the API, socket.io and the web app. Tests build their own. */
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -17,6 +16,7 @@ import { features } from './modules';
 import { authService } from './modules/auth/service';
 import { TokenSigner } from './modules/auth/tokens';
 import { installErrorHandler } from './plugins/error-handler';
+import { installSecurityHeaders } from './plugins/security-headers';
 import { createRealtime, type PlazaServer } from './realtime/server';
 import { registerStatic } from './web/static';
 
@@ -58,25 +58,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setSerializerCompiler(config.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
   installErrorHandler(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
+  installSecurityHeaders(app);
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false }) : null;
