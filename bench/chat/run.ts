@@ -8,12 +8,12 @@
  *
  * Before the measured rates, a warm-up phase lets every pair exchange a first message.
  * TARGET=chat|echo|both (default both), WARMUP seconds excluded from latencies (default 3),
- * PROFILE_DIR=dir writes a CPU profile of each server process there.
+ * PROFILE_DIR=dir writes a CPU profile of the server for each measured phase there.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { prepareUsers } from './prepare';
 import type { BenchUser, FromLoad, ToLoad } from './protocol';
@@ -51,6 +51,8 @@ interface Row {
   loadCpuShare: number;
   /** Event-loop utilisation of the server during the phase (1 = never idle). */
   eventLoop: number;
+  /** The machine's 1-minute load average at the end of the phase (2 cores, shared). */
+  machineLoad: number;
 }
 
 function child(file: string, env: NodeJS.ProcessEnv, gc = false): ChildProcess {
@@ -63,25 +65,36 @@ function child(file: string, env: NodeJS.ProcessEnv, gc = false): ChildProcess {
 
 function next<T extends { type: string }>(proc: ChildProcess, type: T['type'], timeoutMs = 300_000): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${type} did not arrive in time`)), timeoutMs);
-    const on = (msg: T) => {
-      if (msg.type !== type) return;
+    const stop = () => {
       clearTimeout(timer);
       proc.off('message', on);
+      proc.off('exit', exited);
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`${type} did not arrive in time`));
+    }, timeoutMs);
+    const on = (msg: T) => {
+      if (msg.type !== type) return;
+      stop();
       resolve(msg);
     };
+    const exited = (code: number | null) => {
+      stop();
+      reject(new Error(`process exited (${code}) while waiting for ${type}`));
+    };
     proc.on('message', on);
-    proc.once('exit', (code) => reject(new Error(`process exited (${code}) while waiting for ${type}`)));
+    proc.on('exit', exited);
   });
 }
 
-async function serverMemory(server: ChildProcess): Promise<{ rss: number; sockets: number }> {
+async function serverMemory(server: ChildProcess): Promise<{ rss: number; heapUsed: number; sockets: number }> {
   // Two collections a moment apart: socket.io frees some handshake state lazily.
   server.send({ type: 'gc' });
   await next(server, 'memory');
   await sleep(1000);
   server.send({ type: 'gc' });
-  return next<{ type: 'memory'; rss: number; sockets: number }>(server, 'memory');
+  return next<{ type: 'memory'; rss: number; heapUsed: number; sockets: number }>(server, 'memory');
 }
 
 async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row[]> {
@@ -122,7 +135,7 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
     await sleep(3000);
     const loaded = await serverMemory(server);
     const kbPerConnection = (loaded.rss - idle.rss) / Math.max(1, loaded.sockets) / 1024;
-    console.log(`  server RSS ${(idle.rss / 2 ** 20).toFixed(0)} MB idle → ${(loaded.rss / 2 ** 20).toFixed(0)} MB with ${loaded.sockets} sockets: ${kbPerConnection.toFixed(1)} KB each`);
+    console.log(`  server RSS ${(idle.rss / 2 ** 20).toFixed(0)} MB idle → ${(loaded.rss / 2 ** 20).toFixed(0)} MB with ${loaded.sockets} sockets: ${kbPerConnection.toFixed(1)} KB each (heap ${(idle.heapUsed / 2 ** 20).toFixed(0)} → ${(loaded.heapUsed / 2 ** 20).toFixed(0)} MB)`);
 
     // Warm-up, not measured: every pair exchanges a first message (which records the conversation and
     // widens both people's presence audience) and the server's code gets compiled. What follows is steady state.
@@ -146,9 +159,15 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
       const cpuMs = cpuMsOf(server.pid!) - cpuBefore;
       const wallMs = Date.now() - wallBefore;
       const loadCpuShare = (loads.reduce((n, l) => n + cpuMsOf(l.pid!), 0) - loadCpuBefore) / wallMs;
-      const eluReply = next<{ type: 'elu'; utilization: number }>(server, 'elu', 10_000);
+      const eluReply = next<{ type: 'elu'; utilization: number; gcTotalMs?: number; gcMaxMs?: number; loopDelayP99Ms?: number; loopDelayMaxMs?: number }>(server, 'elu', 10_000);
       server.send({ type: 'profile', on: false, name: `${target}-${clients}-${rate}` });
-      const eventLoop = (await eluReply).utilization;
+      const loop = await eluReply;
+      const eventLoop = loop.utilization;
+      const after = await serverMemory(server);
+      const details = [`    server after the phase: heap ${(after.heapUsed / 2 ** 20).toFixed(0)} MB live, RSS ${(after.rss / 2 ** 20).toFixed(0)} MB`];
+      if (loop.gcMaxMs !== undefined) {
+        details.push(`    during it: GC ${loop.gcTotalMs!.toFixed(0)} ms in total, longest pause ${loop.gcMaxMs.toFixed(0)} ms; event-loop delay p99 ${loop.loopDelayP99Ms!.toFixed(0)} ms, max ${loop.loopDelayMaxMs!.toFixed(0)} ms`);
+      }
       const lat = done.flatMap((d) => d.latencies).sort((a, b) => a - b);
       const resp = done.flatMap((d) => d.responseTimes).sort((a, b) => a - b);
       const rejected: Record<string, number> = {};
@@ -172,8 +191,10 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
         cpuShare: cpuMs / wallMs,
         loadCpuShare,
         eventLoop,
+        machineLoad: loadavg()[0],
       };
-      console.log(`  ${rate} msg/s: p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, max ${row.max.toFixed(0)} ms${resp.length ? ` (HTTP response p50 ${row.responseP50.toFixed(1)}, p99 ${row.responseP99.toFixed(1)} ms)` : ''}; server CPU ${row.cpuUsPerMessage.toFixed(0)} µs/msg, ${(row.cpuShare * 100).toFixed(0)}% of a core (load clients ${(row.loadCpuShare * 100).toFixed(0)}%), event loop ${(row.eventLoop * 100).toFixed(0)}% busy; sent ${row.sent}, accepted ${row.accepted}, lost ${row.lost}, duplicated ${row.duplicated}${Object.keys(rejected).length ? `, rejected ${JSON.stringify(rejected)}` : ''}`);
+      console.log(`  ${rate} msg/s: p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, max ${row.max.toFixed(0)} ms${resp.length ? ` (HTTP response p50 ${row.responseP50.toFixed(1)}, p99 ${row.responseP99.toFixed(1)} ms)` : ''}; server CPU ${row.cpuUsPerMessage.toFixed(0)} µs/msg, ${(row.cpuShare * 100).toFixed(0)}% of a core (load clients ${(row.loadCpuShare * 100).toFixed(0)}%), event loop ${(row.eventLoop * 100).toFixed(0)}% busy, machine load average ${row.machineLoad.toFixed(1)}; sent ${row.sent}, accepted ${row.accepted}, lost ${row.lost}, duplicated ${row.duplicated}${Object.keys(rejected).length ? `, rejected ${JSON.stringify(rejected)}` : ''}`);
+      for (const d of details) console.log(d);
       rows.push(row);
     }
     return rows;
@@ -198,10 +219,10 @@ for (const clients of CLIENTS) {
 }
 
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
-console.log('\n| server | clients | msg/s | p50 ms | p99 ms | lost | duplicated | rejected | server CPU µs/msg | server core share | KB per idle connection |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('\n| server | clients | msg/s | p50 ms | p99 ms | lost | duplicated | rejected | server CPU µs/msg | server core share | KB per idle connection | machine load |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   const rejected = Object.values(r.rejected).reduce((a, b) => a + b, 0);
-  console.log(`| ${r.target === 'plaza' ? 'Plaza' : 'bare echo'} | ${r.clients} | ${r.rate} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.lost} | ${r.duplicated} | ${rejected} | ${r.cpuUsPerMessage.toFixed(0)} | ${(r.cpuShare * 100).toFixed(0)}% | ${fmt(r.kbPerConnection)} |`);
+  console.log(`| ${r.target === 'plaza' ? 'Plaza' : 'bare echo'} | ${r.clients} | ${r.rate} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.lost} | ${r.duplicated} | ${rejected} | ${r.cpuUsPerMessage.toFixed(0)} | ${(r.cpuShare * 100).toFixed(0)}% | ${fmt(r.kbPerConnection)} | ${r.machineLoad.toFixed(1)} |`);
 }
 process.exit(0);

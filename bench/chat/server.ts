@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
-import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver, type EventLoopUtilization } from 'node:perf_hooks';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { rssOf } from './stats';
@@ -20,11 +20,32 @@ const profiler = process.env.PROFILE_DIR ? new Session() : null;
 profiler?.connect();
 
 let elu: EventLoopUtilization | null = null;
+// Garbage-collection pauses and event-loop delay during a phase: what a latency spike is made of.
+let gcPauses: number[] = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcPauses.push(e.duration);
+}).observe({ entryTypes: ['gc'] });
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
 process.on('message', async (msg: { type: string; on?: boolean; name?: string }) => {
   // How busy the event loop was during a sending phase: near 1 means the server itself is the limit.
-  if (msg.type === 'profile' && msg.on) elu = performance.eventLoopUtilization();
-  if (msg.type === 'profile' && !msg.on && elu) process.send?.({ type: 'elu', utilization: performance.eventLoopUtilization(elu).utilization });
+  if (msg.type === 'profile' && msg.on) {
+    elu = performance.eventLoopUtilization();
+    gcPauses = [];
+    loopDelay.reset();
+    loopDelay.enable();
+  }
+  if (msg.type === 'profile' && !msg.on && elu) {
+    loopDelay.disable();
+    process.send?.({
+      type: 'elu',
+      utilization: performance.eventLoopUtilization(elu).utilization,
+      gcTotalMs: gcPauses.reduce((a, b) => a + b, 0),
+      gcMaxMs: Math.max(0, ...gcPauses),
+      loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+      loopDelayMaxMs: loopDelay.max / 1e6,
+    });
+  }
   if (msg.type === 'profile' && profiler) {
     if (msg.on) {
       await profiler.post('Profiler.enable');

@@ -1,8 +1,8 @@
 /**
- * Group commit for messages. Sends that become ready in the same turn of the event loop are written
- * in one transaction: one multi-row INSERT (and one for pairs talking for the first time) instead of
- * a transaction per message. Under light load a batch holds one message and costs what a single write would;
- * under heavy load the batches grow, which is what keeps a single SQLite writer ahead of the senders.
+ * Group commit for messages. Sends that become ready in the same turn of the event loop are written in
+ * one transaction: one multi-row INSERT (and one recording pairs that talk for the first time) instead
+ * of a transaction per message. Under light load a batch holds one message and costs what a single
+ * write would; under heavy load batches grow, which keeps a single SQLite writer ahead of the senders.
  */
 import type { Db } from '../../db';
 import { chatRepo, type ConversationRow, type MessageRow } from './repo';

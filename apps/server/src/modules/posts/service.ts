@@ -48,7 +48,6 @@ export function postService(ctx: AppContext) {
   }
 
   return {
-    load,
     get,
 
     /** Images are processed and stored first, then the post and its timeline rows go in one transaction. */
