@@ -35,6 +35,13 @@ export function connectedIdsQuery(db: Conn, userId: string) {
     .unionAll(db.selectFrom('connections').select('user_low as other_id').where('user_high', '=', userId));
 }
 
+/** Whether two users are friends: one read of the pair's unique key. */
+export async function areFriends(db: Conn, a: string, b: string): Promise<boolean> {
+  const pair = pairOf(a, b);
+  const row = await db.selectFrom('connections').select('id').where('user_low', '=', pair.user_low).where('user_high', '=', pair.user_high).where('status', '=', 'accepted').executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function friendIdsOf(db: Conn, userId: string): Promise<string[]> {
   const rows = await friendIdsQuery(db, userId).execute();
   return rows.map((r) => r.friend_id);

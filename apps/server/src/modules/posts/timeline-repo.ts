@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { areFriends, friendIdsQuery } from '../people/connection-repo';
 
 export interface FeedReader {
   userNameLower: string;
@@ -15,13 +16,7 @@ export interface FeedReader {
 }
 
 export function timelineRepo(db: Db) {
-  const friendsOf = (userId: string) =>
-    db
-      .selectFrom('connections')
-      .select('user_high as friend_id')
-      .where('user_low', '=', userId)
-      .where('status', '=', 'accepted')
-      .unionAll(db.selectFrom('connections').select('user_low as friend_id').where('user_high', '=', userId).where('status', '=', 'accepted'));
+  const friendsOf = (userId: string) => friendIdsQuery(db, userId);
 
   /** Moves one reader's size by `delta`. */
   const resize = (ownerId: string, delta: number) =>
@@ -72,17 +67,7 @@ export function timelineRepo(db: Db) {
       return rows.map((r) => r.friend_id);
     },
 
-    async areFriends(a: string, b: string): Promise<boolean> {
-      const [low, high] = a < b ? [a, b] : [b, a];
-      const row = await db
-        .selectFrom('connections')
-        .select('id')
-        .where('user_low', '=', low)
-        .where('user_high', '=', high)
-        .where('status', '=', 'accepted')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    areFriends: (a: string, b: string) => areFriends(db, a, b),
 
     /** Puts a new post on its author's and every friend's timeline. */
     async fanOut(postId: string, authorId: string): Promise<void> {

@@ -1,19 +1,13 @@
-/** SQL of the stories feature, including its own read-only view of friendships. */
+/** SQL of the stories feature; friendships are read through the people feature's queries. */
 import type { Db } from '../../db';
 import type { StoriesTable } from '../../db/tables/stories';
+import { areFriends, friendIdsQuery } from '../people/connection-repo';
 
 export type StoryRow = StoriesTable;
 export type VisibleStoryRow = StoryRow & { viewed_by_me: number };
 
 export function storyRepo(db: Db) {
-  /** Ids of the user's accepted friends, as a subquery (a connection row stores the pair sorted). */
-  const friendIdsOf = (userId: string) =>
-    db
-      .selectFrom('connections')
-      .select('user_high as id')
-      .where('user_low', '=', userId)
-      .where('status', '=', 'accepted')
-      .union(db.selectFrom('connections').select('user_low as id').where('user_high', '=', userId).where('status', '=', 'accepted'));
+  const friendIdsOf = (userId: string) => friendIdsQuery(db, userId);
 
   return {
     insert(row: StoryRow) {
@@ -24,17 +18,7 @@ export function storyRepo(db: Db) {
       return db.selectFrom('stories').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    async areFriends(a: string, b: string): Promise<boolean> {
-      const [low, high] = a < b ? [a, b] : [b, a];
-      const row = await db
-        .selectFrom('connections')
-        .select('id')
-        .where('user_low', '=', low)
-        .where('user_high', '=', high)
-        .where('status', '=', 'accepted')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    areFriends: (a: string, b: string) => areFriends(db, a, b),
 
     /** The viewer's and their friends' stories unexpired at `now`, oldest first, each with whether the viewer watched it. */
     listVisible(viewerId: string, now: string): Promise<VisibleStoryRow[]> {
