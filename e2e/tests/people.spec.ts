@@ -122,6 +122,15 @@ test('a friend request found through search arrives live, is accepted, then remo
   await expect(alicePage.getByText('Zephyrine Quillfeather accepted your friend request')).toBeVisible();
   await expect(alicePage.getByRole('button', { name: /Friends/ })).toBeVisible();
 
+  // From the Friends menu, "Message" opens the conversation with that person.
+  await alicePage.getByRole('button', { name: /Friends/ }).click();
+  await alicePage.getByRole('menuitem', { name: 'Message' }).click();
+  await expect(alicePage).toHaveURL(/\/chat$/);
+  await expect(alicePage.getByRole('heading', { level: 2, name: 'Zephyrine Quillfeather' })).toBeVisible();
+  await expect(alicePage.getByPlaceholder('Type a message...')).toBeVisible();
+  await alicePage.goBack();
+  await expect(alicePage).toHaveURL(profileUrl(alice, zeph));
+
   // Zephyrine removes the friend, after confirming.
   await zephPage.getByRole('button', { name: /Friends/ }).click();
   await zephPage.getByRole('menuitem', { name: 'Remove friend' }).click();

@@ -5,6 +5,7 @@
 import type { SelfUser } from '@plaza/contract';
 import { MessagesSquare, WifiOff } from 'lucide-react';
 import { useCallback, useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ChatConversation } from './ChatConversation';
 import { closeConversation, fetchConversations, fetchMessages, selectUser, type ChatUser } from './chatSlice';
@@ -45,6 +46,16 @@ function ChatScreen({ me }: { me: SelfUser }) {
     },
     [dispatch, me._id, selected?._id],
   );
+
+  // "Message" on a profile or card arrives here with the person to open.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const openWith = (location.state as { openWith?: ChatUser } | null)?.openWith;
+  useEffect(() => {
+    if (!openWith) return;
+    open(openWith);
+    navigate('.', { replace: true, state: null });
+  }, [openWith, open, navigate]);
 
   const back = useCallback(() => {
     historyLoad.current?.abort();

@@ -15,7 +15,7 @@ import { selectConnectionEntry } from './connectionsSlice';
 import { useConnectionAction } from './useConnectionAction';
 
 export interface ConnectionActionsProps {
-  user: { _id: string; fullName: string };
+  user: { _id: string; fullName: string; userName?: string; userImage?: string | null; userBio?: string | null };
   /** What the list or profile said, shown until the connections slice knows better. */
   initialStatus?: ConnectionStatus;
   size?: 'sm' | 'md';
@@ -74,7 +74,7 @@ export function ConnectionActions({ user, initialStatus = 'not_connected', size 
             </MenuButton>
             <MenuItems anchor="bottom end" className="card z-50 mt-1 w-48 p-1.5 focus:outline-none">
               <MenuItem>
-                <Link to="/chat" className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700">
+                <Link to="/chat" state={user.userName ? { openWith: { _id: user._id, userName: user.userName, fullName: user.fullName, userImage: user.userImage ?? null, userBio: user.userBio ?? null } } : undefined} className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700">
                   <MessageCircle className="h-4 w-4" /> Message
                 </Link>
               </MenuItem>
