@@ -8,9 +8,7 @@
  *   npx tsx bench/feed/run.ts [--users=10000] [--posts=200000] [--friends=100] [--duration=10] [--connections=50]
  *   (or USERS=…, POSTS=…, FRIENDS=…, DURATION=…, CONNECTIONS=… in the environment)
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app';
@@ -18,13 +16,8 @@ import { loadConfig } from '../../apps/server/src/config';
 import { createDb, migrateToLatest } from '../../apps/server/src/db';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { load } from './load';
+import { cannon, option, type CannonResult } from '../lib/load-tools';
 
-function option(name: string, fallback: number): number {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const raw = arg ? arg.split('=')[1] : process.env[name.toUpperCase()];
-  const n = Number(raw);
-  return raw !== undefined && Number.isFinite(n) && n > 0 ? n : fallback;
-}
 
 const USERS = option('users', 10_000);
 const POSTS = option('posts', 200_000);
@@ -32,23 +25,10 @@ const FRIENDS = option('friends', 100);
 const DURATION = option('duration', 10);
 const CONNECTIONS = option('connections', 50);
 const PASSWORD = 'bench-password-123';
+const hit = (url: string, authorization: string, duration = DURATION) => cannon(url, { authorization, connections: CONNECTIONS, duration });
 const TARGET = { share: 0.25, p99Ms: 50 };
 
-interface CannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
 
-/** Runs the autocannon CLI against `url` and returns its JSON summary. */
-function cannon(url: string, authorization: string, duration = DURATION): Promise<CannonResult> {
-  const cli = createRequire(import.meta.url).resolve('autocannon');
-  const args = [cli, '-c', String(CONNECTIONS), '-d', String(duration), '-j', '-H', `authorization=${authorization}`, url];
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout) as CannonResult)));
-  });
-}
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-feed-'));
@@ -86,12 +66,12 @@ async function main() {
         { label: 'feed page 5 (with the anchor of page 1)', url: `${feedUrl}?page=5&limit=10&anchor=${first.data.anchor}` },
       ];
       // Warms the JIT and SQLite's page cache before anything is measured.
-      for (const t of targets) await cannon(t.url, authorization, 2);
+      for (const t of targets) await hit(t.url, authorization, 2);
       const results: Array<{ label: string; r: CannonResult; cpuPerRequest: number }> = [];
       for (const t of targets) {
         // The server runs in this process, so its CPU time per request holds up even when other work shares the machine.
         const before = process.cpuUsage();
-        const r = await cannon(t.url, authorization);
+        const r = await hit(t.url, authorization);
         const cpu = process.cpuUsage(before);
         const cpuPerRequest = (cpu.user + cpu.system) / Math.max(1, r.requests.total);
         results.push({ label: t.label, r, cpuPerRequest });

@@ -7,9 +7,7 @@
  *   npx tsx bench/search/run.ts [--users=100000] [--duration=10] [--connections=10]
  *   (or USERS=…, DURATION=…, CONNECTIONS=… in the environment)
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -18,17 +16,13 @@ import { loadConfig } from '../../apps/server/src/config';
 import { newId } from '../../apps/server/src/lib/ids';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import type { UserRow } from '../../apps/server/src/modules/users/repo';
+import { cannon, option } from '../lib/load-tools';
 
-function option(name: string, fallback: number): number {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const raw = arg ? arg.split('=')[1] : process.env[name.toUpperCase()];
-  const n = Number(raw);
-  return raw !== undefined && Number.isFinite(n) && n > 0 ? n : fallback;
-}
 
 const USERS = option('users', 100_000);
 const DURATION = option('duration', 10);
 const CONNECTIONS = option('connections', 10);
+const hit = (url: string, authorization: string) => cannon(url, { authorization, connections: CONNECTIONS, duration: DURATION });
 
 const FIRST = ['Amara', 'Liam', 'Sofia', 'Noah', 'Mei', 'Lucas', 'Zara', 'Mateo', 'Aisha', 'Ethan', 'Yuki', 'Omar', 'Chloe', 'Ravi', 'Elena', 'Kofi', 'Ines', 'Jonas', 'Priya', 'Diego', 'Hana', 'Felix', 'Leila', 'Marco', 'Nadia', 'Tomas', 'Grace', 'Arjun', 'Freya', 'Samuel', 'Lina', 'Kenji', 'Maya', 'Hugo', 'Sara', 'Ibrahim', 'Nora', 'Pablo', 'Anya', 'Theo', 'Rosa', 'Emeka', 'Clara', 'Viktor', 'Jade', 'Malik', 'Ingrid', 'Luca', 'Tara', 'Mark', 'Maria', 'Martin'];
 const LAST = ['Okafor', 'Bennett', 'Rossi', 'Kim', 'Chen', 'Silva', 'Haddad', 'Garcia', 'Khan', 'Walker', 'Tanaka', 'Farouk', 'Dubois', 'Patel', 'Novak', 'Mensah', 'Costa', 'Berg', 'Sharma', 'Romero', 'Sato', 'Wagner', 'Nasser', 'Bianchi', 'Petrova', 'Lindqvist', 'Hughes', 'Iyer', 'Larsen', 'Adeyemi', 'Moreau', 'Svensson', 'Nakamura', 'Oyelaran', 'Fischer'];
@@ -43,21 +37,7 @@ const QUERIES = [
 
 const PASSWORD = 'bench-password-123';
 
-interface CannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
 
-/** Runs the autocannon CLI against `url` and returns its JSON summary. */
-function cannon(url: string, authorization: string): Promise<CannonResult> {
-  const cli = createRequire(import.meta.url).resolve('autocannon');
-  const args = [cli, '-c', String(CONNECTIONS), '-d', String(DURATION), '-j', '-H', `authorization=${authorization}`, url];
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout) as CannonResult)));
-  });
-}
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-search-'));
@@ -114,13 +94,13 @@ async function main() {
 
     const results: string[] = [];
     // The floor under every row: an authenticated request that reads one user by primary key.
-    const floor = await cannon(`${origin}/api/v1/users/me`, authorization);
+    const floor = await hit(`${origin}/api/v1/users/me`, authorization);
     results.push(`| baseline: \`GET /users/me\` | 1 | ${Math.round(floor.requests.average)} | ${floor.latency.p50} | ${floor.latency.p99} | ${floor.non2xx + floor.errors} |`);
     console.log(results[0]);
     for (const q of QUERIES) {
       const url = `${origin}/api/v1/search/users?query=${encodeURIComponent(q.query)}`;
       const probe = (await (await fetch(url, { headers })).json()) as { users: unknown[] };
-      const r = await cannon(url, authorization);
+      const r = await hit(url, authorization);
       const line = `| ${q.label} (\`${q.query}\`) | ${probe.users.length} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx + r.errors} |`;
       console.log(`${line}   ${q.note}`);
       results.push(line);
