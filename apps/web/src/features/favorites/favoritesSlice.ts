@@ -5,8 +5,8 @@ import { toErrorPayload, type ApiErrorPayload } from '../../api/errors';
 import { postsApi } from '../../api/posts';
 import { errorText, fallback, wasCanceled } from '../posts/errorText';
 import { postsReceived } from '../posts/postActions';
-import { initialPagedPosts, type PagedPostsState } from '../posts/pagedPosts';
-import { addPostSyncCases, mergePage } from '../posts/postSync';
+import { initialPagedPosts, pageFailed, pageReceived, pageRequested, type PagedPostsState } from '../posts/pagedPosts';
+import { addPostSyncCases } from '../posts/postSync';
 import { sessionChanged } from '../posts/sessionChange';
 
 export const FETCH_FAVORITES_FAILED = 'Failed to fetch saved posts';
@@ -33,25 +33,11 @@ const favoritesSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(fetchFavorites.pending, (state, action) => {
-        state.status = 'loading';
-        state.loadingPage = action.meta.arg.page;
-        state.requestId = action.meta.requestId;
-        state.error = null;
-      })
-      .addCase(fetchFavorites.fulfilled, (state, action) => {
-        if (action.meta.requestId !== state.requestId) return;
-        state.posts = mergePage(state.posts, action.payload.posts, action.meta.arg.page);
-        state.pagination = action.payload.pagination;
-        state.status = 'succeeded';
-        state.loadingPage = null;
-      })
-      .addCase(fetchFavorites.rejected, (state, action) => {
-        if (wasCanceled(action.payload) || action.meta.requestId !== state.requestId) return;
-        state.status = 'failed';
-        state.loadingPage = null;
-        state.error = errorText(action.payload, FETCH_FAVORITES_FAILED);
-      });
+      .addCase(fetchFavorites.pending, (state, { meta }) => pageRequested(state, meta.arg.page, meta.requestId))
+      .addCase(fetchFavorites.fulfilled, (state, { meta, payload }) => pageReceived(state, meta.requestId, meta.arg.page, payload.posts, payload.pagination))
+      .addCase(fetchFavorites.rejected, (state, { meta, payload }) =>
+        pageFailed(state, meta.requestId, wasCanceled(payload), errorText(payload, FETCH_FAVORITES_FAILED)),
+      );
     addPostSyncCases(builder, (state) => state.posts, {
       onRemoved: (state) => {
         state.pagination.total = Math.max(0, state.pagination.total - 1);

@@ -1,5 +1,6 @@
 /** State shared by the simple paged lists of posts (favorites, a profile's posts). */
 import type { Pagination, Post } from '@plaza/contract';
+import { mergePage } from './postSync';
 import type { RequestStatus } from './requestStatus';
 
 export interface PagedPostsState {
@@ -21,3 +22,26 @@ export const initialPagedPosts = (limit: number): PagedPostsState => ({
   loadingPage: null,
   requestId: null,
 });
+
+/** The request transitions both paged lists share; a late answer to an older request is ignored. */
+export function pageRequested(state: PagedPostsState, page: number, requestId: string): void {
+  state.status = 'loading';
+  state.loadingPage = page;
+  state.requestId = requestId;
+  state.error = null;
+}
+
+export function pageReceived(state: PagedPostsState, requestId: string, page: number, posts: Post[], pagination: Pagination): void {
+  if (requestId !== state.requestId) return;
+  state.posts = mergePage(state.posts, posts, page);
+  state.pagination = pagination;
+  state.status = 'succeeded';
+  state.loadingPage = null;
+}
+
+export function pageFailed(state: PagedPostsState, requestId: string, canceled: boolean, error: string): void {
+  if (canceled || requestId !== state.requestId) return;
+  state.status = 'failed';
+  state.loadingPage = null;
+  state.error = error;
+}

@@ -5,8 +5,8 @@ import { toErrorPayload, type ApiErrorPayload } from '../../api/errors';
 import { postsApi } from '../../api/posts';
 import { errorText, fallback, wasCanceled } from './errorText';
 import { postCreated, postsReceived } from './postActions';
-import { initialPagedPosts, type PagedPostsState } from './pagedPosts';
-import { addPostSyncCases, mergePage } from './postSync';
+import { initialPagedPosts, pageFailed, pageReceived, pageRequested, type PagedPostsState } from './pagedPosts';
+import { addPostSyncCases } from './postSync';
 import { sessionChanged } from './sessionChange';
 
 export const FETCH_USER_POSTS_FAILED = 'Failed to fetch user feeds';
@@ -50,24 +50,12 @@ const profilePostsSlice = createSlice({
       .addCase(fetchProfilePosts.pending, (state, action) => {
         const { userName, page } = action.meta.arg;
         if (!sameName(state.userName, userName)) Object.assign(state, initialState, { userName });
-        state.status = 'loading';
-        state.loadingPage = page;
-        state.requestId = action.meta.requestId;
-        state.error = null;
+        pageRequested(state, page, action.meta.requestId);
       })
-      .addCase(fetchProfilePosts.fulfilled, (state, action) => {
-        if (action.meta.requestId !== state.requestId) return;
-        state.posts = mergePage(state.posts, action.payload.userPosts, action.meta.arg.page);
-        state.pagination = action.payload.pagination;
-        state.status = 'succeeded';
-        state.loadingPage = null;
-      })
-      .addCase(fetchProfilePosts.rejected, (state, action) => {
-        if (wasCanceled(action.payload) || action.meta.requestId !== state.requestId) return;
-        state.status = 'failed';
-        state.loadingPage = null;
-        state.error = errorText(action.payload, FETCH_USER_POSTS_FAILED);
-      })
+      .addCase(fetchProfilePosts.fulfilled, (state, { meta, payload }) => pageReceived(state, meta.requestId, meta.arg.page, payload.userPosts, payload.pagination))
+      .addCase(fetchProfilePosts.rejected, (state, { meta, payload }) =>
+        pageFailed(state, meta.requestId, wasCanceled(payload), errorText(payload, FETCH_USER_POSTS_FAILED)),
+      )
       .addCase(postCreated, (state, action) => {
         if (!sameName(state.userName, action.payload.author.userName) || state.posts.some((p) => p._id === action.payload._id)) return;
         state.posts.unshift(action.payload);
