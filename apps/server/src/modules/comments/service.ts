@@ -13,8 +13,8 @@ import { postRepo } from '../posts/repo';
 import { userRepo } from '../users/repo';
 import { presentComment } from './presenters';
 import { commentRepo, type CommentRow } from './repo';
+import { existingPost, postGone } from '../posts/post-lookup';
 
-const postGone = () => new NotFoundError('This post does not exist.');
 const commentGone = () => new NotFoundError('This comment does not exist.');
 
 export function commentService(ctx: AppContext) {
@@ -23,11 +23,7 @@ export function commentService(ctx: AppContext) {
   const users = userRepo(ctx.db);
   const notifications = notifier(ctx);
 
-  async function loadPost(postId: string) {
-    const post = await posts.findById(postId);
-    if (!post) throw postGone();
-    return post;
-  }
+  const loadPost = (postId: string) => existingPost(posts, postId);
 
   async function loadComment(commentId: string) {
     const comment = await comments.findWithPostAuthor(commentId);

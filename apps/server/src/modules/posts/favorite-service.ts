@@ -2,14 +2,14 @@
 import type { PostsPageQuery } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { isForeignKeyViolation } from '../../db/errors';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
 import { favoriteRepo } from './favorite-repo';
 import { postHydrator } from './hydrate';
 import { postRepo } from './repo';
+import { existingPost, postGone } from './post-lookup';
 
-const postGone = () => new NotFoundError('This post does not exist.');
 
 export function favoriteService(ctx: AppContext) {
   const favorites = favoriteRepo(ctx.db);
@@ -18,7 +18,7 @@ export function favoriteService(ctx: AppContext) {
   return {
     /** Marks or unmarks; answers whether the post is a favorite now. */
     async toggle(userId: string, postId: string): Promise<boolean> {
-      if (!(await postRepo(ctx.db).findById(postId))) throw postGone();
+      await existingPost(postRepo(ctx.db), postId);
       try {
         return await ctx.db.transaction().execute(async (trx) => {
           const repo = favoriteRepo(trx);

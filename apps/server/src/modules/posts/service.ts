@@ -14,6 +14,7 @@ import { keysOfMedia, processPostImages, removeKeys, storePostImages } from './m
 import { postRepo, type PostRow } from './repo';
 import { timelineRepo } from './timeline-repo';
 import type { PostUpload } from './upload';
+import { existingPost, postGone } from './post-lookup';
 
 /** How far back the feed of someone without friends reaches. */
 export const EVERYONE_FEED_CAP = 1000;
@@ -24,11 +25,7 @@ export function postService(ctx: AppContext) {
   const users = userRepo(ctx.db);
   const hydrate = postHydrator(ctx.db);
 
-  async function load(postId: string): Promise<PostRow> {
-    const row = await posts.findById(postId);
-    if (!row) throw new NotFoundError('This post does not exist.');
-    return row;
-  }
+  const load = (postId: string): Promise<PostRow> => existingPost(posts, postId);
 
   async function pageByAuthor(viewerId: string, authorId: string, q: PostsPageQuery) {
     const [ids, total] = await Promise.all([posts.pageIdsByAuthor(authorId, q.limit, offsetOf(q.page, q.limit)), posts.countByAuthor(authorId)]);
@@ -37,7 +34,7 @@ export function postService(ctx: AppContext) {
 
   async function get(viewerId: string, postId: string): Promise<Post> {
     const [post] = await hydrate(viewerId, [postId]);
-    if (!post) throw new NotFoundError('This post does not exist.');
+    if (!post) throw postGone();
     return post;
   }
 

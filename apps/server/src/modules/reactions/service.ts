@@ -2,7 +2,7 @@
 import { REACTION_TYPES, REACTION_USERS_SHOWN, type PublicUser, type ReactionType, type ReactionsResponse } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { isForeignKeyViolation } from '../../db/errors';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
 import { notifier } from '../notifications/service';
 import { notificationTexts } from '../posts/notification-texts';
@@ -11,8 +11,8 @@ import { postRepo } from '../posts/repo';
 import { presentPublicUser } from '../users/presenters';
 import { userRepo } from '../users/repo';
 import { reactionRepo } from './repo';
+import { existingPost, postGone } from '../posts/post-lookup';
 
-const postGone = () => new NotFoundError('This post does not exist.');
 
 export interface ToggleOutcome {
   action: 'added' | 'removed';
@@ -24,11 +24,7 @@ export function reactionService(ctx: AppContext) {
   const users = userRepo(ctx.db);
   const notifications = notifier(ctx);
 
-  async function loadPost(postId: string) {
-    const post = await posts.findById(postId);
-    if (!post) throw postGone();
-    return post;
-  }
+  const loadPost = (postId: string) => existingPost(posts, postId);
 
   return {
     async toggle(userId: string, postId: string, kind: ReactionType): Promise<ToggleOutcome> {
