@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config';
 import { migrations } from './migrations';
+import { registerDirectReads, type DirectReads } from './prepared';
 import type { Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -26,6 +27,7 @@ export function createDb(database: Config['database']): DbHandle {
     // without a listener its error would end the process.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    registerDirectReads(db, { all: (text, values) => pool.query({ text, values: values as unknown[], rowMode: 'array' }).then((r) => r.rows as unknown[][]) });
     return { db, dialect: 'postgres', ping: async () => void (await pool.query('select 1')) };
   }
   if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
@@ -37,6 +39,7 @@ export function createDb(database: Config['database']): DbHandle {
   sqlite.pragma('cache_size = -64000');
   sqlite.pragma('mmap_size = 268435456');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
+  registerDirectReads(db, directSqliteReads(sqlite));
   return { db, dialect: 'sqlite', ping: async () => void sqlite.prepare('select 1').get() };
 }
 
@@ -55,6 +58,19 @@ function cachedStatements(sqlite: SQLite.Database, max = 500) {
       cache.set(sql, stmt);
       if (cache.size > max) cache.delete(cache.keys().next().value!);
       return stmt;
+    },
+  };
+}
+
+/** Prepared statements in array mode for db/prepared.ts; none while a transaction holds the connection. */
+function directSqliteReads(sqlite: SQLite.Database): DirectReads {
+  const statements = new Map<string, SQLite.Statement<unknown[], unknown[]>>();
+  return {
+    all(sql, parameters) {
+      if (sqlite.inTransaction) return undefined;
+      let stmt = statements.get(sql);
+      if (!stmt) statements.set(sql, (stmt = sqlite.prepare<unknown[], unknown[]>(sql).raw(true)));
+      return stmt.all(...parameters);
     },
   };
 }

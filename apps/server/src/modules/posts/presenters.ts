@@ -37,3 +37,19 @@ export function presentPost(row: PostRow, author: PublicUserColumns, viewer: Vie
     isFavorite: viewer.favorite,
   };
 }
+
+/** One page of the home feed with its posts already rendered as a JSON array (post-json.ts). */
+export interface FeedPage {
+  feedsJson: string;
+  totalCount: number;
+  currentPage: number;
+  totalPages: number;
+  hasMore: boolean;
+  anchor: string;
+}
+
+/** The home feed's response body around a page whose posts are already JSON (post-json.ts). */
+export function feedResponseJson(page: FeedPage): string {
+  const { feedsJson, totalCount, currentPage, totalPages, hasMore, anchor } = page;
+  return `{"success":true,"data":{"feeds":${feedsJson},"totalCount":${totalCount},"currentPage":${currentPage},"totalPages":${totalPages},"hasMore":${hasMore},"anchor":${JSON.stringify(anchor)}}}`;
+}

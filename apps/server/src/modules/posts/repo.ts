@@ -21,8 +21,11 @@ export type ViewedPostRow = PostRow & {
   viewer_favorite: number;
 };
 
-/** `sum(case kind when 'heart' then 1 when 'fire' then 2 …)`: the kinds as constants, never parameters. */
-const kindBits = sql<number>`sum(case kind ${sql.join(
+/**
+ * A viewer's reaction kinds on a post as one bit set (REACTION_TYPES order):
+ * `sum(case kind when 'heart' then 1 when 'fire' then 2 …)`, the kinds as constants, never parameters.
+ */
+export const viewerKindBits = sql<number>`sum(case kind ${sql.join(
   REACTION_TYPES.map((k, i) => sql`when ${sql.lit(k)} then ${sql.lit(1 << i)}`),
   sql` `,
 )} end)`;
@@ -55,11 +58,6 @@ export function postRepo(db: Db) {
       const row = await db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('author_id', '=', authorId).executeTakeFirstOrThrow();
       return Number(row.n);
     },
-    /** Everyone's posts up to `anchor`, newest first. */
-    async pageIdsOfEveryone(anchor: string, limit: number, offset: number): Promise<string[]> {
-      const rows = await db.selectFrom('posts').select('id').where('id', '<=', anchor).orderBy('id', 'desc').limit(limit).offset(offset).execute();
-      return rows.map((r) => r.id);
-    },
     /** How many of everyone's posts up to `anchor`, counting no further than `cap` (so it stays cheap). */
     async countOfEveryone(anchor: string, cap: number): Promise<number> {
       const recent = db.selectFrom('posts').select('id').where('id', '<=', anchor).orderBy('id', 'desc').limit(cap).as('recent');
@@ -81,7 +79,7 @@ export function postRepo(db: Db) {
           'users.created_at as author_created_at',
         ])
         .select((eb) => [
-          eb.selectFrom('post_reactions').select(kindBits.as('bits')).whereRef('post_reactions.post_id', '=', 'posts.id').where('post_reactions.user_id', '=', viewerId).as('viewer_kinds'),
+          eb.selectFrom('post_reactions').select(viewerKindBits.as('bits')).whereRef('post_reactions.post_id', '=', 'posts.id').where('post_reactions.user_id', '=', viewerId).as('viewer_kinds'),
           eb
             .case()
             .when(eb.exists(eb.selectFrom('post_favorites').select('post_favorites.user_id').whereRef('post_favorites.post_id', '=', 'posts.id').where('post_favorites.user_id', '=', viewerId)))

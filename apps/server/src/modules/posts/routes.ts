@@ -19,6 +19,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { TooManyRequestsError } from '../../lib/errors';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
+import { sendRawJson } from '../../lib/raw-json';
+import { feedResponseJson } from './presenters';
 import { postService } from './service';
 import { receivePostUpload } from './upload';
 
@@ -84,7 +86,10 @@ export async function postRoutes(fastify: FastifyInstance, ctx: AppContext) {
       querystring: feedQuerySchema,
       response: { 200: feedResponseSchema },
     },
-    handler: async (req) => ({ success: true as const, data: await posts.feed(authOf(req).userId, req.params.authUser, req.query) }),
+    handler: async (req, reply) => {
+      const page = await posts.feed(authOf(req).userId, req.params.authUser, req.query);
+      return sendRawJson(reply, feedResponseJson(page), feedResponseSchema, ctx.config.validateResponses);
+    },
   });
 
   app.get('/posts/:postId', {

@@ -15,15 +15,19 @@ import { postRepo, type PostRow } from './repo';
 import { timelineRepo } from './timeline-repo';
 import type { PostUpload } from './upload';
 import { existingPost, postGone } from './post-lookup';
+import { feedPageRepo } from './feed-page-repo';
+import { postJsonRenderer } from './post-json';
+import type { FeedPage } from './presenters';
 
 /** How far back the feed of someone without friends reaches. */
 export const EVERYONE_FEED_CAP = 1000;
 
 export function postService(ctx: AppContext) {
   const posts = postRepo(ctx.db);
-  const timeline = timelineRepo(ctx.db);
   const users = userRepo(ctx.db);
   const hydrate = postHydrator(ctx.db);
+  const feedPages = feedPageRepo(ctx.db);
+  const renderPage = postJsonRenderer(ctx.db);
 
   const load = (postId: string): Promise<PostRow> => existingPost(posts, postId);
 
@@ -39,9 +43,9 @@ export function postService(ctx: AppContext) {
   }
 
   /** Everyone's latest posts, at most EVERYONE_FEED_CAP of them. */
-  async function pageOfEveryone(anchor: string, limit: number, offset: number): Promise<[string[], number]> {
+  async function pageOfEveryone(viewer: string, anchor: string, limit: number, offset: number) {
     const room = Math.min(limit, EVERYONE_FEED_CAP - offset);
-    return Promise.all([room > 0 ? posts.pageIdsOfEveryone(anchor, room, offset) : [], posts.countOfEveryone(anchor, EVERYONE_FEED_CAP)]);
+    return Promise.all([room > 0 ? feedPages.everyonePage(room, { viewer, anchor, offset }) : [], posts.countOfEveryone(anchor, EVERYONE_FEED_CAP)]);
   }
 
   return {
@@ -88,19 +92,21 @@ export function postService(ctx: AppContext) {
      * One page of the home feed. Pages are offsets into the feed as it stood at `anchor` (a time-ordered
      * id; page 1 mints one), so posts published while someone scrolls never shift the later pages.
      */
-    async feed(userId: string, authUser: string, q: FeedQuery) {
+    async feed(userId: string, authUser: string, q: FeedQuery): Promise<FeedPage> {
       const anchor = q.anchor ?? newId();
       const offset = offsetOf(q.page, q.limit);
-      const reader = await timeline.reader(userId, anchor);
+      const [reader] = await feedPages.reader({ user: userId, anchor });
       if (!reader) throw new NotFoundError('This account no longer exists.');
-      if (reader.userNameLower !== authUser.toLowerCase()) throw new ForbiddenError('You can only read your own feed.');
+      const [userNameLower, size, newer, hasFriends] = reader;
+      if (userNameLower !== authUser.toLowerCase()) throw new ForbiddenError('You can only read your own feed.');
       // Without friends the timeline would hold only one's own posts; show everyone's recent ones instead,
       // so a new account never lands on an empty page.
-      const [ids, total] = reader.hasFriends
-        ? [await timeline.pageIds(userId, anchor, q.limit, offset), reader.timelineSize]
-        : await pageOfEveryone(anchor, q.limit, offset);
+      const [rows, total] =
+        Number(hasFriends) === 1
+          ? [await feedPages.timelinePage(q.limit, { reader: userId, anchor, offset }), Math.max(0, Number(size ?? 0) - Number(newer ?? 0))]
+          : await pageOfEveryone(userId, anchor, q.limit, offset);
       const page = pageInfo(q.page, q.limit, total);
-      return { feeds: await hydrate(userId, ids), totalCount: total, currentPage: page.currentPage, totalPages: page.totalPages, hasMore: page.hasMore, anchor };
+      return { feedsJson: await renderPage(rows), totalCount: total, currentPage: page.currentPage, totalPages: page.totalPages, hasMore: page.hasMore, anchor };
     },
   };
 }

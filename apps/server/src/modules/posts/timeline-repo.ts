@@ -1,19 +1,12 @@
 /**
- * SQL for the home feed: the per-reader timeline (`feed_items`), its size per reader (`feed_sizes`, moved
+ * Writes of the home feed: the per-reader timeline (`feed_items`), its size per reader (`feed_sizes`, moved
  * by every statement here that adds or removes items, always inside the caller's transaction), and the
- * read-only friendship questions it needs. Friendships are the people feature's `connections` rows (ids
- * sorted into user_low/user_high).
+ * read-only friendship questions they need. Friendships are the people feature's `connections` rows (ids
+ * sorted into user_low/user_high). The feed's reads are in feed-page-repo.ts.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { areFriends, friendIdsQuery } from '../people/connection-repo';
-
-export interface FeedReader {
-  userNameLower: string;
-  hasFriends: boolean;
-  /** How many posts the reader's timeline holds up to the anchor. */
-  timelineSize: number;
-}
 
 export function timelineRepo(db: Db) {
   const friendsOf = (userId: string) => friendIdsQuery(db, userId);
@@ -27,41 +20,6 @@ export function timelineRepo(db: Db) {
       .execute();
 
   return {
-    /**
-     * The caller's name (to check `{authUser}`), whether they have any friend, and their timeline's
-     * size up to the anchor (the stored size less the few items newer than the anchor), in one query.
-     */
-    async reader(userId: string, anchor: string): Promise<FeedReader | undefined> {
-      const row = await db
-        .selectFrom('users')
-        .select((eb) => [
-          'user_name_lower',
-          eb.selectFrom('feed_sizes').select('size').where('owner_id', '=', userId).as('size'),
-          eb.selectFrom('feed_items').select((f) => f.fn.countAll<number>().as('n')).where('owner_id', '=', userId).where('post_id', '>', anchor).as('newer'),
-          eb
-            .case()
-            .when(
-              eb.or([
-                eb.exists(eb.selectFrom('connections').select('id').where('user_low', '=', userId).where('status', '=', 'accepted')),
-                eb.exists(eb.selectFrom('connections').select('id').where('user_high', '=', userId).where('status', '=', 'accepted')),
-              ]),
-            )
-            .then(1)
-            .else(0)
-            .end()
-            .as('has_friends'),
-        ])
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      return (
-        row && {
-          userNameLower: row.user_name_lower,
-          hasFriends: Number(row.has_friends) === 1,
-          timelineSize: Math.max(0, Number(row.size ?? 0) - Number(row.newer ?? 0)),
-        }
-      );
-    },
-
     async friendIds(userId: string): Promise<string[]> {
       const rows = await friendsOf(userId).execute();
       return rows.map((r) => r.friend_id);
@@ -132,19 +90,6 @@ export function timelineRepo(db: Db) {
         const removed = Number(res.numDeletedRows);
         if (removed > 0) await resize(reader, -removed);
       }
-    },
-
-    async pageIds(ownerId: string, anchor: string, limit: number, offset: number): Promise<string[]> {
-      const rows = await db
-        .selectFrom('feed_items')
-        .select('post_id')
-        .where('owner_id', '=', ownerId)
-        .where('post_id', '<=', anchor)
-        .orderBy('post_id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      return rows.map((r) => r.post_id);
     },
   };
 }

@@ -1,4 +1,5 @@
 /** SQL for user accounts. */
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { UsersTable } from '../../db/types';
 
@@ -30,8 +31,13 @@ export function userRepo(db: Db) {
     listAll() {
       return db.selectFrom('users').selectAll().orderBy('created_at').execute();
     },
-    update(id: string, patch: Partial<Omit<UserRow, 'id' | 'created_at'>>) {
-      return db.updateTable('users').set(patch).where('id', '=', id).execute();
+    /** Every update moves the revision, which keeps rendered posts of this author from going stale. */
+    update(id: string, patch: Partial<Omit<UserRow, 'id' | 'created_at' | 'profile_revision'>>) {
+      return db
+        .updateTable('users')
+        .set({ ...patch, profile_revision: sql<number>`profile_revision + 1` })
+        .where('id', '=', id)
+        .execute();
     },
   };
 }
