@@ -176,6 +176,16 @@ export function load(spec: LoadSpec, log: (msg: string) => void): Loaded {
   }
   step(`${timelineRows.toLocaleString('en')} timeline rows`);
 
+  // Everyone's own marks on their timeline rows, as the reaction and favorite toggles keep them.
+  db.transaction(() => {
+    const kinds = db.prepare(`update feed_items set reader_kinds = reader_kinds | ? where owner_id = ? and post_id = ?`);
+    for (const r of db.prepare('select user_id, post_id, kind from post_reactions').all() as Array<{ user_id: string; post_id: string; kind: string }>) {
+      kinds.run(1 << REACTION_TYPES.indexOf(r.kind as (typeof REACTION_TYPES)[number]), r.user_id, r.post_id);
+    }
+    db.prepare('update feed_items set reader_favorite = 1 where (owner_id, post_id) in (select user_id, post_id from post_favorites)').run();
+  })();
+  step('marks on the timeline rows');
+
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   return { readerName: `bench_user${reader}`, timelineRows };

@@ -22,24 +22,38 @@ export interface TestApp {
   url: string;
 }
 
+/** A fresh, empty PostgreSQL database; its URL and how to drop it. */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = inject('pgAdminUrl')!;
+  const dbName = `plaza_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${dbName}`);
+  await c.end();
+  const u = new URL(admin);
+  u.pathname = `/${dbName}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await d.end();
+    },
+  };
+}
+
 export function useTestApp(dialect: Dialect, env: Record<string, string> = {}, opts: { listen?: boolean } = {}): TestApp {
   const handle = {} as TestApp;
   let dataDir = '';
-  let dbName = '';
+  let pgDatabase: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-test-'));
     let databaseUrl: string | undefined;
     if (dialect === 'postgres') {
-      const admin = inject('pgAdminUrl')!;
-      dbName = `plaza_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`CREATE DATABASE ${dbName}`);
-      await c.end();
-      const u = new URL(admin);
-      u.pathname = `/${dbName}`;
-      databaseUrl = u.toString();
+      pgDatabase = await freshPostgresDatabase();
+      databaseUrl = pgDatabase.url;
     }
     handle.config = loadConfig({
       DATA_DIR: dataDir,
@@ -61,12 +75,7 @@ export function useTestApp(dialect: Dialect, env: Record<string, string> = {}, o
 
   afterAll(async () => {
     await handle.app?.close();
-    if (dbName) {
-      const c = new pg.Client({ connectionString: inject('pgAdminUrl')! });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await c.end();
-    }
+    await pgDatabase?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -20,6 +20,8 @@ export interface PostsTable {
   celebrate_count: Generated<number>;
   clap_count: Generated<number>;
   comments_count: Generated<number>;
+  /** A copy of the author's `users.profile_revision`, moved in the same transaction as the profile. */
+  author_revision: Generated<number>;
 }
 
 /** One row per person, post and kind: a person may hold several kinds on one post, each once. */
@@ -57,6 +59,10 @@ export interface PostFavoritesTable {
 export interface FeedItemsTable {
   owner_id: string;
   post_id: string;
+  /** The owner's own reaction kinds on the post (bit i: REACTION_TYPES[i]), kept with every toggle. */
+  reader_kinds: Generated<number>;
+  /** 1 when the owner saved the post, kept with every favorite toggle. */
+  reader_favorite: Generated<number>;
 }
 
 /** How many rows each reader's timeline holds, moved in the same statements' transaction, so the feed's total is one lookup. */

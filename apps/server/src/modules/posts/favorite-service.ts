@@ -8,6 +8,7 @@ import { offsetOf, pageInfo } from '../../lib/pagination';
 import { favoriteRepo } from './favorite-repo';
 import { postHydrator } from './hydrate';
 import { postRepo } from './repo';
+import { timelineRepo } from './timeline-repo';
 import { existingPost, postGone } from './post-lookup';
 
 
@@ -22,10 +23,14 @@ export function favoriteService(ctx: AppContext) {
       try {
         return await ctx.db.transaction().execute(async (trx) => {
           const repo = favoriteRepo(trx);
+          const mark = async (favorite: boolean) => {
+            await timelineRepo(trx).markFavorite(userId, postId, favorite);
+            return favorite;
+          };
           // A concurrent toggle may land between the two statements; another round settles it.
           for (let round = 0; round < 3; round++) {
-            if (await repo.remove(userId, postId)) return false;
-            if (await repo.add(userId, postId, nowIso())) return true;
+            if (await repo.remove(userId, postId)) return mark(false);
+            if (await repo.add(userId, postId, nowIso())) return mark(true);
           }
           throw new ConflictError('This favorite changed meanwhile. Please try again.');
         });

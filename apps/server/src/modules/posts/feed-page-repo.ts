@@ -8,7 +8,7 @@ import type { Db } from '../../db';
 import { sql } from 'kysely';
 import { preparedQuery, type PreparedQuery } from '../../db/prepared';
 import { REACTION_COUNTER_COLUMNS } from './reaction-columns';
-import { viewerKindBits } from './repo';
+import { viewerKindBits } from './reaction-bits';
 
 /**
  * One post of a page, as an array in select order: everything about it that may differ between two
@@ -42,22 +42,9 @@ function perPageSize<N extends string>(prepare: (limit: number) => PreparedQuery
 }
 
 export function feedPageRepo(db: Db) {
-  /** Posts joined to their authors, with the per-read columns of PostPageRow for one viewer. */
-  const pagePosts = (viewer: string) =>
-    db
-      .selectFrom('posts as p')
-      .innerJoin('users as u', 'u.id', 'p.author_id')
-      .select(['p.id', ...REACTION_COUNTER_COLUMNS.map((c) => `p.${c}` as const), 'p.comments_count', 'u.profile_revision as author_revision'])
-      .select((eb) => [
-        eb.selectFrom('post_reactions as r').select(viewerKindBits.as('bits')).whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', viewer).as('viewer_kinds'),
-        eb
-          .case()
-          .when(eb.exists(eb.selectFrom('post_favorites as f').select('f.user_id').whereRef('f.post_id', '=', 'p.id').where('f.user_id', '=', viewer)))
-          .then(1)
-          .else(0)
-          .end()
-          .as('viewer_favorite'),
-      ]);
+  /** The per-read columns of PostPageRow up to the viewer's, all in posts_counters_idx. */
+  const pagePosts = () =>
+    db.selectFrom('posts as p').select(['p.id', ...REACTION_COUNTER_COLUMNS.map((c) => `p.${c}` as const), 'p.comments_count', 'p.author_revision']);
 
   return {
     /**
@@ -93,12 +80,22 @@ export function feedPageRepo(db: Db) {
      */
     timelinePage: perPageSize((limit) =>
       preparedQuery<'reader' | 'anchor' | 'offset', PostPageRow>(db, (p) =>
-        pagePosts(p.reader)
+        pagePosts()
           .innerJoin(
-            db.selectFrom('feed_items').select('post_id').where('owner_id', '=', p.reader).where('post_id', '<=', p.anchor).orderBy('post_id', 'desc').limit(sql.lit(limit)).offset(p.offset).as('t'),
+            db
+              .selectFrom('feed_items')
+              .select(['post_id', 'reader_kinds', 'reader_favorite'])
+              .where('owner_id', '=', p.reader)
+              .where('post_id', '<=', p.anchor)
+              .orderBy('post_id', 'desc')
+              .limit(sql.lit(limit))
+              .offset(p.offset)
+              .as('t'),
             't.post_id',
             'p.id',
           )
+          // The reader's own marks come with the timeline row.
+          .select(['t.reader_kinds', 't.reader_favorite'])
           .orderBy('t.post_id', 'desc'),
       ),
     ),
@@ -106,8 +103,18 @@ export function feedPageRepo(db: Db) {
     /** A page of everyone's posts up to the anchor, newest first (the feed of someone without friends). */
     everyonePage: perPageSize((limit) =>
       preparedQuery<'viewer' | 'anchor' | 'offset', PostPageRow>(db, (p) =>
-        pagePosts(p.viewer)
+        pagePosts()
           .innerJoin(db.selectFrom('posts').select('id').where('id', '<=', p.anchor).orderBy('id', 'desc').limit(sql.lit(limit)).offset(p.offset).as('t'), 't.id', 'p.id')
+          .select((eb) => [
+            eb.selectFrom('post_reactions as r').select(viewerKindBits.as('bits')).whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', p.viewer).as('viewer_kinds'),
+            eb
+              .case()
+              .when(eb.exists(eb.selectFrom('post_favorites as f').select('f.user_id').whereRef('f.post_id', '=', 'p.id').where('f.user_id', '=', p.viewer)))
+              .then(1)
+              .else(0)
+              .end()
+              .as('viewer_favorite'),
+          ])
           .orderBy('t.id', 'desc'),
       ),
     ),

@@ -169,5 +169,30 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     expect(renamed.statusCode).toBe(200);
     expect((await feedOf(me)).feeds[0].author.fullName).toBe('Renamed Friend');
     expect((await feedOf(me)).feeds[0]).toEqual(await postOf());
+    await as(t.app, friend)({ method: 'PATCH', url: '/users/me', payload: { userName: 'renamed_friend', userBio: 'New here' } });
+    expect((await feedOf(me)).feeds[0].author).toMatchObject({ userName: 'renamed_friend', userBio: 'New here', fullName: 'Renamed Friend' });
+  });
+
+  it('keeps my own marks on each post: kinds toggled one by one, saves, and marks left before we were friends', async () => {
+    const me = await createUser(t.app);
+    const author = await createUser(t.app);
+    const early = await createPost(t.app, author, 'before we met');
+    const react = (id: string, reactionType: string) => as(t.app, me)({ method: 'PUT', url: `/posts/react/${id}`, payload: { reactionType } });
+    // Posts are open to everyone signed in: marks may come before the post is on my timeline.
+    await react(early, 'smile');
+    await as(t.app, me)({ method: 'PUT', url: `/posts/${early}/favorite` });
+    await befriend(t.app, me, author);
+    const later = await createPost(t.app, author, 'after');
+    for (const kind of ['heart', 'fire', 'celebrate']) await react(later, kind);
+    await react(later, 'fire');
+    await as(t.app, me)({ method: 'PUT', url: `/posts/${later}/favorite` });
+    await as(t.app, me)({ method: 'PUT', url: `/posts/${later}/favorite` });
+
+    const byId = new Map((await feedOf(me)).feeds.map((p) => [p._id, p]));
+    expect(byId.get(early)).toMatchObject({ currentUserReactions: ['smile'], isFavorite: true });
+    expect(byId.get(later)).toMatchObject({ currentUserReactions: ['heart', 'celebrate'], isFavorite: false, totalReactions: 2 });
+    // The author's own timeline holds the same posts without my marks.
+    const theirs = new Map((await feedOf(author)).feeds.map((p) => [p._id, p]));
+    expect(theirs.get(later)).toMatchObject({ currentUserReactions: [], isFavorite: false, totalReactions: 2 });
   });
 });

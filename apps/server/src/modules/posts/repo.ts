@@ -1,8 +1,8 @@
 /** SQL for posts: rows, lists by author and of everyone, and what one viewer holds on a page of posts. */
-import { REACTION_TYPES } from '@plaza/contract';
-import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { PostsTable } from '../../db/tables/posts';
+import { viewerKindBits } from './reaction-bits';
 
 export type PostRow = Selectable<PostsTable>;
 export type NewPostRow = Insertable<PostsTable>;
@@ -21,15 +21,6 @@ export type ViewedPostRow = PostRow & {
   viewer_favorite: number;
 };
 
-/**
- * A viewer's reaction kinds on a post as one bit set (REACTION_TYPES order):
- * `sum(case kind when 'heart' then 1 when 'fire' then 2 …)`, the kinds as constants, never parameters.
- */
-export const viewerKindBits = sql<number>`sum(case kind ${sql.join(
-  REACTION_TYPES.map((k, i) => sql`when ${sql.lit(k)} then ${sql.lit(1 << i)}`),
-  sql` `,
-)} end)`;
-
 export function postRepo(db: Db) {
   return {
     insert(row: NewPostRow) {
@@ -37,6 +28,14 @@ export function postRepo(db: Db) {
     },
     findById(id: string) {
       return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    /** Copies the author's profile revision onto their posts (see migration 0006), in the caller's transaction. */
+    async followAuthorRevision(authorId: string): Promise<void> {
+      await db
+        .updateTable('posts')
+        .set((eb) => ({ author_revision: eb.selectFrom('users').select('profile_revision').where('users.id', '=', authorId) }))
+        .where('author_id', '=', authorId)
+        .execute();
     },
     /** Reactions, comments (and their likes) and favorites go with it by cascade. */
     async delete(id: string): Promise<boolean> {

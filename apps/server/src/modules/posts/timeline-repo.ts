@@ -4,9 +4,11 @@
  * read-only friendship questions they need. Friendships are the people feature's `connections` rows (ids
  * sorted into user_low/user_high). The feed's reads are in feed-page-repo.ts.
  */
+import { REACTION_TYPES, type ReactionType } from '@plaza/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { areFriends, friendIdsQuery } from '../people/connection-repo';
+import { viewerKindBits } from './reaction-bits';
 
 export function timelineRepo(db: Db) {
   const friendsOf = (userId: string) => friendIdsQuery(db, userId);
@@ -65,13 +67,32 @@ export function timelineRepo(db: Db) {
         .execute();
     },
 
-    /** Two people became friends: each one's posts join the other's timeline. */
+    /**
+     * Two people became friends: each one's posts join the other's timeline, with the marks the reader
+     * may already have left on them (posts are open to everyone signed in).
+     */
     async link(a: string, b: string): Promise<void> {
       for (const [reader, author] of [[a, b], [b, a]]) {
         const res = await db
           .insertInto('feed_items')
-          .columns(['owner_id', 'post_id'])
-          .expression(db.selectFrom('posts').select([sql<string>`cast(${reader} as text)`.as('owner_id'), 'id']).where('author_id', '=', author))
+          .columns(['owner_id', 'post_id', 'reader_kinds', 'reader_favorite'])
+          .expression(
+            db
+              .selectFrom('posts as p')
+              .select((eb) => [
+                sql<string>`cast(${reader} as text)`.as('owner_id'),
+                'p.id',
+                eb.fn.coalesce(eb.selectFrom('post_reactions as r').select(viewerKindBits.as('bits')).whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', reader), sql.lit(0)).as('reader_kinds'),
+                eb
+                  .case()
+                  .when(eb.exists(eb.selectFrom('post_favorites as f').select('f.user_id').whereRef('f.post_id', '=', 'p.id').where('f.user_id', '=', reader)))
+                  .then(1)
+                  .else(0)
+                  .end()
+                  .as('reader_favorite'),
+              ])
+              .where('p.author_id', '=', author),
+          )
           .onConflict((oc) => oc.columns(['owner_id', 'post_id']).doNothing())
           .executeTakeFirst();
         const added = Number(res.numInsertedOrUpdatedRows ?? 0);
@@ -80,6 +101,25 @@ export function timelineRepo(db: Db) {
     },
 
     /** Two people are no longer friends: each one's posts leave the other's timeline. */
+    /**
+     * Sets or clears one kind's bit on the reader's timeline row of a post (if the post is on it). A bit
+     * operation on the row itself, so two kinds toggled at once both land.
+     */
+    async markReaction(readerId: string, postId: string, kind: ReactionType, held: boolean): Promise<void> {
+      const bit = sql.lit(1 << REACTION_TYPES.indexOf(kind));
+      await db
+        .updateTable('feed_items')
+        .set({ reader_kinds: held ? sql<number>`reader_kinds | ${bit}` : sql<number>`reader_kinds & ~${bit}` })
+        .where('owner_id', '=', readerId)
+        .where('post_id', '=', postId)
+        .execute();
+    },
+
+    /** Sets the reader's favorite mark on their timeline row of a post (if the post is on it). */
+    async markFavorite(readerId: string, postId: string, favorite: boolean): Promise<void> {
+      await db.updateTable('feed_items').set({ reader_favorite: favorite ? 1 : 0 }).where('owner_id', '=', readerId).where('post_id', '=', postId).execute();
+    },
+
     async unlink(a: string, b: string): Promise<void> {
       for (const [reader, author] of [[a, b], [b, a]]) {
         const res = await db

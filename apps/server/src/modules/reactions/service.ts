@@ -8,6 +8,7 @@ import { notifier } from '../notifications/service';
 import { notificationTexts } from '../posts/notification-texts';
 import { reactionCountsOf, totalOf, type ReactionCounters } from '../posts/reaction-columns';
 import { postRepo } from '../posts/repo';
+import { timelineRepo } from '../posts/timeline-repo';
 import { presentPublicUser } from '../users/presenters';
 import { userRepo } from '../users/repo';
 import { reactionRepo } from './repo';
@@ -33,11 +34,15 @@ export function reactionService(ctx: AppContext) {
       try {
         outcome = await ctx.db.transaction().execute(async (trx) => {
           const repo = reactionRepo(trx);
-          // Row and counter change together. A concurrent toggle of the same kind may land between the
-          // two statements; another round then sees its result and flips it back.
+          // The row, the counter and the reader's mark on their timeline change together. A concurrent
+          // toggle of the same kind may land between the first two statements; another round then sees
+          // its result and flips it back.
           for (let round = 0; round < 3; round++) {
-            if (await repo.remove(postId, userId, kind)) return { action: 'removed' as const, counters: await repo.bumpCounter(postId, kind, -1) };
-            if (await repo.add(postId, userId, kind, nowIso())) return { action: 'added' as const, counters: await repo.bumpCounter(postId, kind, 1) };
+            const action = (await repo.remove(postId, userId, kind)) ? 'removed' : (await repo.add(postId, userId, kind, nowIso())) ? 'added' : null;
+            if (!action) continue;
+            const counters = await repo.bumpCounter(postId, kind, action === 'added' ? 1 : -1);
+            await timelineRepo(trx).markReaction(userId, postId, kind, action === 'added');
+            return { action, counters };
           }
           throw new ConflictError('This reaction changed meanwhile. Please try again.');
         });

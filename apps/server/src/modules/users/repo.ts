@@ -31,8 +31,15 @@ export function userRepo(db: Db) {
     listAll() {
       return db.selectFrom('users').selectAll().orderBy('created_at').execute();
     },
-    /** Every update moves the revision, which keeps rendered posts of this author from going stale. */
-    update(id: string, patch: Partial<Omit<UserRow, 'id' | 'created_at' | 'profile_revision'>>) {
+    /** Account fields nobody else sees (password); the profile revision stays. */
+    update(id: string, patch: Partial<Pick<UserRow, 'password_hash' | 'updated_at'>>) {
+      return db.updateTable('users').set(patch).where('id', '=', id).execute();
+    },
+    /**
+     * Fields others see (name, picture, bio): moves the profile revision, which rendered posts of this
+     * author are kept by. Call `postRepo.followAuthorRevision` in the same transaction.
+     */
+    updateProfile(id: string, patch: Partial<Omit<UserRow, 'id' | 'created_at' | 'profile_revision' | 'password_hash' | 'email'>>) {
       return db
         .updateTable('users')
         .set({ ...patch, profile_revision: sql<number>`profile_revision + 1` })

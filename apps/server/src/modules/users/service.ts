@@ -6,7 +6,8 @@ import { isUniqueViolation } from '../../db/errors';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
 import { processImage } from '../../media/images';
-import { userRepo, type UserRow } from './repo';
+import { postRepo } from '../posts/repo';
+import { userRepo, type UserRepo, type UserRow } from './repo';
 
 export function accountService(ctx: AppContext) {
   const users = userRepo(ctx.db);
@@ -15,6 +16,14 @@ export function accountService(ctx: AppContext) {
     const user = await users.findById(userId);
     if (!user) throw new NotFoundError('This account no longer exists.');
     return user;
+  }
+
+  /** The profile and the copy of its revision on the person's posts change together. */
+  function saveProfile(userId: string, patch: Parameters<UserRepo['updateProfile']>[1]) {
+    return ctx.db.transaction().execute(async (trx) => {
+      await userRepo(trx).updateProfile(userId, patch);
+      await postRepo(trx).followAuthorRevision(userId);
+    });
   }
 
   return {
@@ -36,7 +45,7 @@ export function accountService(ctx: AppContext) {
       }
       if (patch.userName !== undefined) Object.assign(set, { user_name: patch.userName, user_name_lower: patch.userName.toLowerCase() });
       try {
-        await users.update(userId, set);
+        await saveProfile(userId, set);
       } catch (err) {
         if (isUniqueViolation(err)) throw new ConflictError('This user name is already taken.');
         throw err;
@@ -49,7 +58,7 @@ export function accountService(ctx: AppContext) {
       const img = await processImage(bytes, { maxSize: 512, thumbSize: 96, square: true });
       const main = await ctx.storage.put('avatars', 'webp', img.main);
       const thumb = await ctx.storage.put('avatars', 'webp', img.thumb);
-      await users.update(userId, { avatar_url: main.url, avatar_thumb_url: thumb.url, updated_at: nowIso() });
+      await saveProfile(userId, { avatar_url: main.url, avatar_thumb_url: thumb.url, updated_at: nowIso() });
       for (const old of [user.avatar_url, user.avatar_thumb_url]) {
         const key = old && ctx.storage.keyOf(old);
         if (key) await ctx.storage.remove(key);

@@ -1,0 +1,84 @@
+import { Migrator } from 'kysely';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dialects, freshPostgresDatabase } from '../../../test/harness';
+import type { UserRow } from '../../modules/users/repo';
+import { createDb, type Db } from '../index';
+import { migrations } from './index';
+
+/** Rows as an install before migration 0006 holds them (no revision, no marks on timelines). */
+async function seedBefore(db: Db) {
+  const at = new Date().toISOString();
+  // No profile_revision yet: that column comes with 0006.
+  const user = (id: string) => ({
+    id,
+    user_name: id,
+    user_name_lower: id,
+    full_name: id,
+    full_name_lower: id,
+    email: `${id}@plaza.example`,
+    password_hash: 'x',
+    created_at: at,
+    updated_at: at,
+  }) as unknown as UserRow;
+  await db.insertInto('users').values([user('ann'), user('bob')]).execute();
+  const post = (id: string) => ({ id, author_id: 'bob', content: id, created_at: at });
+  await db.insertInto('posts').values([post('p1'), post('p2'), post('p3')]).execute();
+  await db
+    .insertInto('post_reactions')
+    .values([
+      { post_id: 'p1', user_id: 'ann', kind: 'heart', created_at: at },
+      { post_id: 'p1', user_id: 'ann', kind: 'clap', created_at: at },
+      { post_id: 'p2', user_id: 'bob', kind: 'fire', created_at: at },
+    ])
+    .execute();
+  await db.insertInto('post_favorites').values({ user_id: 'ann', post_id: 'p2', created_at: at }).execute();
+  await db
+    .insertInto('feed_items')
+    .values(['p1', 'p2', 'p3'].flatMap((p) => [{ owner_id: 'ann', post_id: p }, { owner_id: 'bob', post_id: p }]))
+    .execute();
+}
+
+describe.each(dialects())('migration 0006 on %s', (dialect) => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c();
+  });
+
+  it("copies everyone's existing reactions and favorites onto their timeline rows", async () => {
+    let database: Parameters<typeof createDb>[0];
+    if (dialect === 'postgres') {
+      const fresh = await freshPostgresDatabase();
+      cleanups.push(() => fresh.drop());
+      database = { kind: 'postgres', url: fresh.url };
+    } else {
+      const dir = mkdtempSync(path.join(tmpdir(), 'plaza-migrate-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      database = { kind: 'sqlite', file: path.join(dir, 'plaza.sqlite') };
+    }
+    const { db } = createDb(database);
+    cleanups.push(() => db.destroy());
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('0005-chat')).error).toBeUndefined();
+    await seedBefore(db);
+    expect((await migrator.migrateTo('0006-feed-reads')).error).toBeUndefined();
+
+    const rows = await db.selectFrom('feed_items').select(['owner_id', 'post_id', 'reader_kinds', 'reader_favorite']).orderBy('owner_id').orderBy('post_id').execute();
+    // Bits in REACTION_TYPES order: heart 1, fire 2, thumbsUp 4, smile 8, celebrate 16, clap 32.
+    expect(rows).toEqual([
+      { owner_id: 'ann', post_id: 'p1', reader_kinds: 33, reader_favorite: 0 },
+      { owner_id: 'ann', post_id: 'p2', reader_kinds: 0, reader_favorite: 1 },
+      { owner_id: 'ann', post_id: 'p3', reader_kinds: 0, reader_favorite: 0 },
+      { owner_id: 'bob', post_id: 'p1', reader_kinds: 0, reader_favorite: 0 },
+      { owner_id: 'bob', post_id: 'p2', reader_kinds: 2, reader_favorite: 0 },
+      { owner_id: 'bob', post_id: 'p3', reader_kinds: 0, reader_favorite: 0 },
+    ]);
+    expect(await db.selectFrom('users').select(['id', 'profile_revision']).orderBy('id').execute()).toEqual([
+      { id: 'ann', profile_revision: 0 },
+      { id: 'bob', profile_revision: 0 },
+    ]);
+    expect(await db.selectFrom('posts').select('author_revision').distinct().execute()).toEqual([{ author_revision: 0 }]);
+  });
+});
