@@ -33,7 +33,6 @@ export async function prepareUsers(sqliteFile: string, count: number, jwtSecret:
           password_hash: 'not-a-password-hash',
           created_at: at,
           updated_at: at,
-          profile_revision: 0,
         });
         const sessionId = newId();
         sessions.push({ id: sessionId, user_id: id, created_at: at, revoked_at: null, user_agent: 'bench' });

@@ -66,7 +66,6 @@ async function main() {
         password_hash: hash,
         created_at: at,
         updated_at: at,
-        profile_revision: 0,
       };
     };
     const BATCH = 1000;

@@ -18,6 +18,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   STORY_TTL_HOURS: z.coerce.number().positive().default(24),
+  FEED_POST_MAX_AGE_MS: z.coerce.number().int().min(0).default(1000),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(15 * 60),
   RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
   NODE_ENV: z.string().optional(),
@@ -37,6 +38,8 @@ export interface Config {
   webDist: string | null;
   authRateLimit: number;
   storyTtlHours: number;
+  /** How long the feed may show a post rendered earlier, for changes made through other servers (posts/post-json.ts). */
+  feedPostMaxAgeMs: number;
   accessTokenTtlSeconds: number;
   /** Check every response against its contract schema (a safety net in development and tests). */
   validateResponses: boolean;
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolveWebDist(e.WEB_DIST),
     authRateLimit: e.AUTH_RATE_LIMIT,
     storyTtlHours: e.STORY_TTL_HOURS,
+    feedPostMaxAgeMs: e.FEED_POST_MAX_AGE_MS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     validateResponses: e.RESPONSE_VALIDATION ? e.RESPONSE_VALIDATION === 'on' : e.NODE_ENV !== 'production',
   };

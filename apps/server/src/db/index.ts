@@ -27,7 +27,9 @@ export function createDb(database: Config['database']): DbHandle {
     // without a listener its error would end the process.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    registerDirectReads(db, { all: (text, values) => pool.query({ text, values: values as unknown[], rowMode: 'array' }).then((r) => r.rows as unknown[][]) });
+    registerDirectReads(db, {
+      prepare: (text) => (values) => pool.query({ text, values: values as unknown[], rowMode: 'array' }).then((r) => r.rows as unknown[][]),
+    });
     return { db, dialect: 'postgres', ping: async () => void (await pool.query('select 1')) };
   }
   if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
@@ -62,15 +64,16 @@ function cachedStatements(sqlite: SQLite.Database, max = 500) {
   };
 }
 
-/** Prepared statements in array mode for db/prepared.ts; none while a transaction holds the connection. */
+/** Statements prepared once in array mode for db/prepared.ts; they step aside while a transaction holds the connection. */
 function directSqliteReads(sqlite: SQLite.Database): DirectReads {
-  const statements = new Map<string, SQLite.Statement<unknown[], unknown[]>>();
   return {
-    all(sql, parameters) {
-      if (sqlite.inTransaction) return undefined;
-      let stmt = statements.get(sql);
-      if (!stmt) statements.set(sql, (stmt = sqlite.prepare<unknown[], unknown[]>(sql).raw(true)));
-      return stmt.all(...parameters);
+    prepare(sql) {
+      let stmt: SQLite.Statement<unknown[], unknown[]> | undefined;
+      return (parameters) => {
+        if (sqlite.inTransaction) return undefined;
+        stmt ??= sqlite.prepare<unknown[], unknown[]>(sql).raw(true);
+        return stmt.all(...parameters);
+      };
     },
   };
 }

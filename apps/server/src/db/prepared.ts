@@ -13,10 +13,13 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './index';
 
-/** Runs SQL straight on the driver; `undefined` when it cannot right now and Kysely must. */
+/** Prepares SQL straight on the driver. */
 export interface DirectReads {
-  all(sql: string, parameters: readonly unknown[]): Promise<unknown[][]> | unknown[][] | undefined;
+  prepare(sql: string): DirectStatement;
 }
+
+/** Runs with these parameters; `undefined` when it cannot right now and Kysely must. */
+export type DirectStatement = (parameters: readonly unknown[]) => Promise<unknown[][]> | unknown[][] | undefined;
 
 const directReads = new WeakMap<Db, DirectReads>();
 
@@ -24,8 +27,8 @@ export function registerDirectReads(db: Db, reads: DirectReads): void {
   directReads.set(db, reads);
 }
 
-/** The direct reader of this database (tests count its statements). */
-export const directReadsOf = (db: Db): DirectReads | undefined => directReads.get(db);
+/** Statements run straight on the driver, per database: tests count them. */
+export const directRuns = new WeakMap<Db, { count: number }>();
 
 /** Stands where a value goes while the query is built; each one is a parameter of the compiled SQL. */
 const MARK = '\u0000param:';
@@ -40,7 +43,7 @@ export type PreparedQuery<N extends string, Row extends readonly unknown[]> = (v
  * must select exactly those columns.
  */
 export function preparedQuery<N extends string, Row extends readonly unknown[]>(db: Db, build: (p: Placeholders<N>) => Compilable<unknown>): PreparedQuery<N, Row> {
-  let compiled: { query: CompiledQuery<unknown>; bind: (values: Readonly<Record<N, unknown>>) => unknown[] } | undefined;
+  let compiled: { query: CompiledQuery<unknown>; bind: (values: Readonly<Record<N, unknown>>) => unknown[]; direct?: DirectStatement } | undefined;
   const compile = () => {
     const placeholders = new Proxy({}, { get: (_, name) => `${MARK}${String(name)}` }) as Placeholders<N>;
     const query = build(placeholders).compile();
@@ -50,14 +53,18 @@ export function preparedQuery<N extends string, Row extends readonly unknown[]>(
       value,
     }));
     const bind = (values: Readonly<Record<N, unknown>>) => slots.map((s) => (s.name === null ? s.value : values[s.name]));
-    return { query, bind };
+    return { query, bind, direct: directReads.get(db)?.prepare(query.sql) };
   };
 
   return async (values) => {
     compiled ??= compile();
     const parameters = compiled.bind(values);
-    const direct = directReads.get(db)?.all(compiled.query.sql, parameters);
-    if (direct) return (await direct) as unknown as Row[];
+    const direct = compiled.direct?.(parameters);
+    if (direct) {
+      const runs = directRuns.get(db);
+      if (runs) runs.count++;
+      return (await direct) as unknown as Row[];
+    }
     const result = await db.executeQuery({ ...compiled.query, parameters });
     return result.rows.map((row) => Object.values(row as object)) as unknown as Row[];
   };

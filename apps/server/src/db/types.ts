@@ -17,8 +17,6 @@ export interface UsersTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
-  /** Moved by every update of the row (see migration 0006): rendered posts are kept per author revision. */
-  profile_revision: number;
 }
 
 /** One login = one session = one refresh-token family. */

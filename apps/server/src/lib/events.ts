@@ -12,6 +12,10 @@ export interface DomainEvents {
   /** `firstInConversation`: the pair had never talked before (presence audiences grow). */
   messageStored: { room: string; senderId: string; receiverId: string; message: unknown; firstInConversation?: boolean };
   messagesRead: { room: string; readerId: string; otherId: string; readAt: string };
+  /** A post's counters moved (a reaction toggled, a comment added or deleted). */
+  postChanged: { postId: string };
+  /** What others see of a person (name, picture, bio) changed. */
+  profileChanged: { userId: string };
 }
 
 export class EventBus {

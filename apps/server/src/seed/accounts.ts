@@ -71,7 +71,6 @@ export async function seedAccounts(ctx: AppContext, log: (msg: string) => void):
       password_hash: passwordHash,
       created_at: created,
       updated_at: created,
-      profile_revision: 0,
     };
     await users.insert(row);
     all.push(row);

@@ -5,7 +5,7 @@ import * as people from './0002-people';
 import * as posts from './0003-posts';
 import * as stories from './0004-stories';
 import * as chat from './0005-chat';
-import * as feedReads from './0006-feed-reads';
+import * as timelineMarks from './0006-timeline-marks';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -13,5 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-posts': posts,
   '0004-stories': stories,
   '0005-chat': chat,
-  '0006-feed-reads': feedReads,
+  '0006-timeline-marks': timelineMarks,
 };

@@ -20,8 +20,6 @@ export interface PostsTable {
   celebrate_count: Generated<number>;
   clap_count: Generated<number>;
   comments_count: Generated<number>;
-  /** A copy of the author's `users.profile_revision`, moved in the same transaction as the profile. */
-  author_revision: Generated<number>;
 }
 
 /** One row per person, post and kind: a person may hold several kinds on one post, each once. */

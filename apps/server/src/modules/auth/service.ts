@@ -79,7 +79,6 @@ export function authService(db: Db, signer: TokenSigner) {
         password_hash: await hashPassword(body.password),
         created_at: now,
         updated_at: now,
-        profile_revision: 0,
       };
       try {
         await users.insert(row);

@@ -64,6 +64,7 @@ export function commentService(ctx: AppContext) {
         if (isForeignKeyViolation(err)) throw postGone();
         throw err;
       }
+      ctx.events.publish('postChanged', { postId });
       const author = await users.findById(userId);
       if (!author) throw new NotFoundError('This account no longer exists.');
       await notifications.notify({
@@ -116,6 +117,7 @@ export function commentService(ctx: AppContext) {
         const repo = commentRepo(trx);
         if (await repo.delete(commentId)) await repo.bumpCount(comment.post_id, -1);
       });
+      ctx.events.publish('postChanged', { postId: comment.post_id });
     },
   };
 }

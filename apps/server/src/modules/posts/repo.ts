@@ -29,14 +29,6 @@ export function postRepo(db: Db) {
     findById(id: string) {
       return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    /** Copies the author's profile revision onto their posts (see migration 0006), in the caller's transaction. */
-    async followAuthorRevision(authorId: string): Promise<void> {
-      await db
-        .updateTable('posts')
-        .set((eb) => ({ author_revision: eb.selectFrom('users').select('profile_revision').where('users.id', '=', authorId) }))
-        .where('author_id', '=', authorId)
-        .execute();
-    },
     /** Reactions, comments (and their likes) and favorites go with it by cascade. */
     async delete(id: string): Promise<boolean> {
       const res = await db.deleteFrom('posts').where('id', '=', id).executeTakeFirst();

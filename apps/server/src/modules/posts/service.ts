@@ -27,7 +27,7 @@ export function postService(ctx: AppContext) {
   const users = userRepo(ctx.db);
   const hydrate = postHydrator(ctx.db);
   const feedPages = feedPageRepo(ctx.db);
-  const renderPage = postJsonRenderer(ctx.db);
+  const renderPage = postJsonRenderer(ctx.db, ctx.events, { maxAgeMs: ctx.config.feedPostMaxAgeMs });
 
   const load = (postId: string): Promise<PostRow> => existingPost(posts, postId);
 

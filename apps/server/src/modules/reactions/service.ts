@@ -51,6 +51,7 @@ export function reactionService(ctx: AppContext) {
         throw err;
       }
       if (!outcome.counters) throw postGone();
+      ctx.events.publish('postChanged', { postId });
       if (outcome.action === 'added' && post.author_id !== userId) {
         const actor = await users.findById(userId);
         await notifications.notify({

@@ -1,5 +1,4 @@
 /** SQL for user accounts. */
-import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { UsersTable } from '../../db/types';
 
@@ -31,20 +30,8 @@ export function userRepo(db: Db) {
     listAll() {
       return db.selectFrom('users').selectAll().orderBy('created_at').execute();
     },
-    /** Account fields nobody else sees (password); the profile revision stays. */
-    update(id: string, patch: Partial<Pick<UserRow, 'password_hash' | 'updated_at'>>) {
+    update(id: string, patch: Partial<Omit<UserRow, 'id' | 'created_at'>>) {
       return db.updateTable('users').set(patch).where('id', '=', id).execute();
-    },
-    /**
-     * Fields others see (name, picture, bio): moves the profile revision, which rendered posts of this
-     * author are kept by. Call `postRepo.followAuthorRevision` in the same transaction.
-     */
-    updateProfile(id: string, patch: Partial<Omit<UserRow, 'id' | 'created_at' | 'profile_revision' | 'password_hash' | 'email'>>) {
-      return db
-        .updateTable('users')
-        .set({ ...patch, profile_revision: sql<number>`profile_revision + 1` })
-        .where('id', '=', id)
-        .execute();
     },
   };
 }

@@ -6,8 +6,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
 import { processImage } from '../../media/images';
-import { postRepo } from '../posts/repo';
-import { userRepo, type UserRepo, type UserRow } from './repo';
+import { userRepo, type UserRow } from './repo';
 
 export function accountService(ctx: AppContext) {
   const users = userRepo(ctx.db);
@@ -18,12 +17,10 @@ export function accountService(ctx: AppContext) {
     return user;
   }
 
-  /** The profile and the copy of its revision on the person's posts change together. */
-  function saveProfile(userId: string, patch: Parameters<UserRepo['updateProfile']>[1]) {
-    return ctx.db.transaction().execute(async (trx) => {
-      await userRepo(trx).updateProfile(userId, patch);
-      await postRepo(trx).followAuthorRevision(userId);
-    });
+  /** What others see of this person changed: their posts are rendered afresh (posts/post-json.ts). */
+  async function saveProfile(userId: string, patch: Partial<UserRow>) {
+    await users.update(userId, patch);
+    ctx.events.publish('profileChanged', { userId });
   }
 
   return {
