@@ -1,5 +1,8 @@
 /** Shared by the HTTP benchmarks: numeric options from `--name=` or the environment, and an autocannon run. */
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 
 export function option(name: string, fallback: number): number {
@@ -23,4 +26,20 @@ export function cannon(url: string, opts: { authorization: string; connections: 
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout) as CannonResult)));
   });
+}
+
+export interface CannonRequest {
+  path: string;
+  headers: Record<string, string>;
+}
+
+/** Like `cannon`, but every connection cycles through `requests` (say, one per reader, each with its own token). */
+export function cannonRequests(origin: string, requests: CannonRequest[], opts: { connections: number; duration: number }): Promise<CannonResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'plaza-cannon-'));
+  const specFile = path.join(dir, 'spec.json');
+  writeFileSync(specFile, JSON.stringify({ url: origin, requests, ...opts }));
+  const child = new URL('./cannon-child.mjs', import.meta.url).pathname;
+  return new Promise<CannonResult>((resolve, reject) => {
+    execFile(process.execPath, [child, specFile], { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout) as CannonResult)));
+  }).finally(() => rmSync(dir, { recursive: true, force: true }));
 }

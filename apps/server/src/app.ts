@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, migrateToLatest } from './db';
+import { relayEvents } from './lib/event-relay';
 import { EventBus } from './lib/events';
 import { diskStorage } from './media/storage';
 import { features } from './modules';
@@ -64,6 +65,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false }) : null;
   // preHandler, so the key can include the parsed body's identifier.
   await app.register(rateLimit, { global: false, hook: 'preHandler', ...(redis ? { redis, nameSpace: 'plaza-rl:' } : {}) });
+  // Servers sharing the database drop each other's changed posts from what they keep for the feed.
+  const stopRelay = redis ? relayEvents(ctx.events, redis, `${config.redisKeyPrefix}events`, ['postChanged', 'profileChanged']) : null;
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 4, fields: 10, fieldSize: 64 * 1024 } });
 
   await app.register(swagger, {
@@ -106,6 +109,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.addHook('onClose', async () => {
     await db.destroy();
+    stopRelay?.();
     if (redis) redis.disconnect();
   });
   return app;

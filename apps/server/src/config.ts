@@ -18,7 +18,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   STORY_TTL_HOURS: z.coerce.number().positive().default(24),
-  FEED_POST_MAX_AGE_MS: z.coerce.number().int().min(0).default(1000),
+  FEED_POST_MAX_AGE_MS: z.coerce.number().int().min(0).default(10_000),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(15 * 60),
   RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
   NODE_ENV: z.string().optional(),
@@ -38,7 +38,7 @@ export interface Config {
   webDist: string | null;
   authRateLimit: number;
   storyTtlHours: number;
-  /** How long the feed may show a post rendered earlier, for changes made through other servers (posts/post-json.ts). */
+  /** How long the feed may show a post rendered earlier, for changes no event told this server about (posts/post-json.ts). */
   feedPostMaxAgeMs: number;
   accessTokenTtlSeconds: number;
   /** Check every response against its contract schema (a safety net in development and tests). */

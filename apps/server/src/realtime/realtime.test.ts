@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { as, createUser } from '../../test/factories';
 import { REDIS_TEST_URL } from '../../test/global-setup';
 import { dialects, useTestApp } from '../../test/harness';
+import { dropRedisPrefix, redisProblem } from '../../test/redis';
 import { befriend, connectAs, firstOnlineUsers, nextEvent, type ChatClient } from '../modules/chat/testing';
 
 describe.each(dialects())('socket handshake on %s', (dialect) => {
@@ -31,35 +32,13 @@ describe.each(dialects())('socket handshake on %s', (dialect) => {
   });
 });
 
-/** Redis is optional for a developer; REQUIRE_SERVICES=1 (CI) makes its absence a failure. */
-async function redisReachable(url: string): Promise<string | null> {
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    await probe.ping();
-    return null;
-  } catch (err) {
-    return `Redis at ${url} is not reachable (${(err as Error).message})`;
-  } finally {
-    probe.disconnect();
-  }
-}
+const redisMissing = await redisProblem();
 
-const redisProblem = await redisReachable(REDIS_TEST_URL);
-if (redisProblem && process.env.REQUIRE_SERVICES === '1') throw new Error(`${redisProblem}, and REQUIRE_SERVICES=1 demands it.`);
-if (redisProblem) console.warn(`\n[plaza tests] ${redisProblem}: the two-node Redis tests are left out.\n`);
-
-if (!redisProblem) {
+if (!redisMissing) {
   describe('two nodes sharing Redis', () => {
     const prefix = `plaza-test:${process.pid}:${Date.now().toString(36)}:`;
     // Registered first so it runs last, after both nodes have closed (closing writes to the stream).
-    afterAll(async () => {
-      const redis = new Redis(REDIS_TEST_URL);
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length) await redis.del(...keys);
-      redis.disconnect();
-    });
+    afterAll(() => dropRedisPrefix(prefix));
     const t = useTestApp('sqlite', { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: prefix }, { listen: true });
     let second: FastifyInstance;
     let secondUrl = '';

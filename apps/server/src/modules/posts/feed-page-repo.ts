@@ -7,6 +7,7 @@ import { MAX_PAGE_LIMIT } from '@plaza/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { preparedQuery, type PreparedQuery } from '../../db/prepared';
+import { REACTION_COUNTER_COLUMNS } from './reaction-columns';
 import { viewerKindBits } from './reaction-bits';
 
 /** One post of a page, as an array in select order. */
@@ -18,6 +19,22 @@ export type PostPageRow = readonly [
 ];
 
 export type FeedReaderRow = readonly [userNameLower: string, size: number | null, newer: number | null, hasFriends: number];
+
+/** What a post is rendered from (post-json.ts), as an array in select order; counters in REACTION_TYPES order. */
+export type PostRenderRow = readonly [
+  id: string,
+  authorId: string,
+  content: string,
+  media: string,
+  createdAt: string,
+  ...reactionCounters: [number, number, number, number, number, number],
+  commentsCount: number,
+  userName: string,
+  fullName: string,
+  avatarUrl: string | null,
+  userBio: string | null,
+  authorCreatedAt: string,
+];
 
 /**
  * One prepared statement per page size, the size written into the SQL: SQLite runs a page with a literal
@@ -33,8 +50,35 @@ function perPageSize<N extends string>(prepare: (limit: number) => PreparedQuery
   };
 }
 
+/** One prepared statement per number of ids (at most MAX_PAGE_LIMIT), the ids bound one by one. */
+function perIdCount<R extends readonly unknown[]>(prepare: (count: number) => PreparedQuery<`i${number}`, R>) {
+  const byCount = new Map<number, PreparedQuery<`i${number}`, R>>();
+  return (ids: readonly string[]): Promise<R[]> => {
+    if (ids.length < 1 || ids.length > MAX_PAGE_LIMIT) throw new RangeError(`Id count out of range: ${ids.length}`);
+    let query = byCount.get(ids.length);
+    if (!query) byCount.set(ids.length, (query = prepare(ids.length)));
+    return query(Object.fromEntries(ids.map((id, i) => [`i${i}`, id])));
+  };
+}
+
 export function feedPageRepo(db: Db) {
   return {
+    /** The posts with their authors' public columns, to render them. */
+    postsToRender: perIdCount((count) =>
+      preparedQuery<`i${number}`, PostRenderRow>(db, (p) =>
+        db
+          .selectFrom('posts as p')
+          .innerJoin('users as u', 'u.id', 'p.author_id')
+          .select(['p.id', 'p.author_id', 'p.content', 'p.media', 'p.created_at', ...REACTION_COUNTER_COLUMNS.map((c) => `p.${c}` as const), 'p.comments_count'])
+          .select(['u.user_name', 'u.full_name', 'u.avatar_url', 'u.user_bio', 'u.created_at as author_created_at'])
+          .where(
+            'p.id',
+            'in',
+            Array.from({ length: count }, (_, i) => p[`i${i}`]),
+          ),
+      ),
+    ),
+
     /**
      * The reader's name (to check `{authUser}`), whether they have any friend, and their timeline's
      * stored size and how many of its items are newer than the anchor.

@@ -2,15 +2,17 @@ import { feedResponseSchema } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
+import { REDIS_TEST_URL } from '../../../test/global-setup';
 import { dialects, useTestApp } from '../../../test/harness';
+import { dropRedisPrefix, redisProblem } from '../../../test/redis';
 import { buildApp } from '../../app';
 import { befriend, createPost } from './test-factories';
 
 const MAX_AGE_MS = 400;
 
 /**
- * Two servers on one database, as behind REDIS_URL: a change made through one shows in the other's
- * feed within FEED_POST_MAX_AGE_MS, and at once in the feed of the server it went through.
+ * Two servers on one database without Redis to tell each other what changed: a change made through one
+ * shows in the other's feed within FEED_POST_MAX_AGE_MS, and at once on the server it went through.
  */
 describe.each(dialects())('rendered feed posts with two servers on %s', (dialect) => {
   const t = useTestApp(dialect, { FEED_POST_MAX_AGE_MS: String(MAX_AGE_MS) });
@@ -59,3 +61,49 @@ describe.each(dialects())('rendered feed posts with two servers on %s', (dialect
     expect((await feedOf(t.app, me))[0]).toMatchObject({ currentUserReactions: ['clap'], isFavorite: true });
   });
 });
+
+const redisMissing = await redisProblem();
+
+if (!redisMissing) {
+  /** With REDIS_URL the servers tell each other what changed: no waiting for the maximum age. */
+  describe('rendered feed posts with two servers sharing Redis', () => {
+    const prefix = `plaza-test:${process.pid}:${Date.now().toString(36)}:feed:`;
+    // A maximum age far beyond the test: only the relayed events can explain a fresh page.
+    const t = useTestApp('sqlite', { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: prefix, FEED_POST_MAX_AGE_MS: '600000' });
+    let other: FastifyInstance;
+    beforeAll(async () => {
+      other = await buildApp(t.config, { logger: false });
+      await other.ready();
+    });
+    afterAll(async () => {
+      await other?.close();
+      await dropRedisPrefix(prefix);
+    });
+
+    const feedOf = async (app: FastifyInstance, who: TestUser) => feedResponseSchema.parse((await as(app, who)({ method: 'GET', url: `/posts/${who.user.userName}/feeds` })).json()).data.feeds;
+    /** Polls the first server's feed until `done` holds (the relay is asynchronous), for at most 3 s. */
+    const eventually = async (read: () => Promise<boolean>) => {
+      const until = Date.now() + 3000;
+      while (!(await read())) {
+        if (Date.now() > until) return false;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return true;
+    };
+
+    it('drops on every server what a reaction, a comment or a profile edit changed', async () => {
+      const me = await createUser(t.app);
+      const friend = await createUser(t.app);
+      await befriend(t.app, me, friend);
+      const id = await createPost(t.app, friend, 'relayed');
+      expect((await feedOf(t.app, me))[0]).toMatchObject({ _id: id, totalReactions: 0 });
+
+      await as(other, friend)({ method: 'PUT', url: `/posts/react/${id}`, payload: { reactionType: 'fire' } });
+      expect(await eventually(async () => (await feedOf(t.app, me))[0].totalReactions === 1)).toBe(true);
+      await as(other, friend)({ method: 'POST', url: `/comments/posts/${id}/comments`, payload: { commentContent: 'from the other side' } });
+      expect(await eventually(async () => (await feedOf(t.app, me))[0].commentsCount === 1)).toBe(true);
+      await as(other, friend)({ method: 'PATCH', url: '/users/me', payload: { fullName: 'Relayed Name' } });
+      expect(await eventually(async () => (await feedOf(t.app, me))[0].author.fullName === 'Relayed Name')).toBe(true);
+    });
+  });
+}

@@ -1,18 +1,18 @@
 /**
  * Feed pages rendered straight to JSON from posts rendered once. A kept post is its JSON without the
  * reader's own part (their reaction kinds and favorite mark, which the page query brings from the
- * timeline row). It is dropped when anything in it changes through this server (a reaction or comment
- * moves a counter, the author edits their profile: `postChanged` and `profileChanged`), and is never
- * older than `maxAgeMs`, which bounds how long a change made through another server (several servers
- * share one database behind REDIS_URL) can take to show.
+ * timeline row). It is dropped when anything in it changes (a reaction or comment moves a counter, the
+ * author edits their profile: `postChanged` and `profileChanged`, which servers sharing a database
+ * relay to each other over Redis, lib/event-relay.ts), and is never older than `maxAgeMs`, which bounds
+ * what no event announces: a write from outside any server, or one made while Redis was away.
  */
-import { REACTION_TYPES, type ReactionType } from '@plaza/contract';
+import { REACTION_TYPES, type ReactionCounts, type ReactionType } from '@plaza/contract';
 import type { Db } from '../../db';
 import type { EventBus } from '../../lib/events';
 import { presentPublicUser } from '../users/presenters';
-import type { PostPageRow } from './feed-page-repo';
+import { feedPageRepo, type PostPageRow } from './feed-page-repo';
 import { presentMedia } from './presenters';
-import { reactionCountsOf, totalOf } from './reaction-columns';
+import { totalOf } from './reaction-columns';
 
 /** How many posts are kept; the oldest go first. About 1 KB each. */
 export const KEPT_POSTS = 20_000;
@@ -38,7 +38,12 @@ export interface PostJsonOptions {
   now?: () => number;
 }
 
+/** Where the counters and the comment count sit in a PostRenderRow. */
+const FIRST_COUNTER = 5;
+const COMMENTS = FIRST_COUNTER + REACTION_TYPES.length;
+
 export function postJsonRenderer(db: Db, events: EventBus, { maxAgeMs, capacity = KEPT_POSTS, now = Date.now }: PostJsonOptions) {
+  const pages = feedPageRepo(db);
   const kept = new Map<string, Kept>();
   events.subscribe('postChanged', ({ postId }) => kept.delete(postId));
   events.subscribe('profileChanged', ({ userId }) => {
@@ -48,28 +53,23 @@ export function postJsonRenderer(db: Db, events: EventBus, { maxAgeMs, capacity 
   /** Renders these posts in one query. */
   async function render(ids: string[]): Promise<void> {
     const at = now();
-    const rows = await db
-      .selectFrom('posts as p')
-      .innerJoin('users as u', 'u.id', 'p.author_id')
-      .selectAll('p')
-      .select(['u.user_name', 'u.full_name', 'u.avatar_url', 'u.user_bio', 'u.created_at as author_created_at'])
-      .where('p.id', 'in', ids)
-      .execute();
-    for (const r of rows) {
-      const author = presentPublicUser({ id: r.author_id, user_name: r.user_name, full_name: r.full_name, avatar_url: r.avatar_url, user_bio: r.user_bio, created_at: r.author_created_at });
-      const reactionCounts = reactionCountsOf(r);
+    for (const r of await pages.postsToRender(ids)) {
+      const [id, authorId, content, media, createdAt] = r;
+      const [userName, fullName, avatarUrl, userBio, authorCreatedAt] = r.slice(COMMENTS + 1) as [string, string, string | null, string | null, string];
+      const author = presentPublicUser({ id: authorId, user_name: userName, full_name: fullName, avatar_url: avatarUrl, user_bio: userBio, created_at: authorCreatedAt });
+      const reactionCounts = Object.fromEntries(REACTION_TYPES.map((kind, i) => [kind, r[FIRST_COUNTER + i]])) as ReactionCounts;
       const json = JSON.stringify({
-        _id: r.id,
+        _id: id,
         author,
-        content: r.content,
-        media: presentMedia(r.media),
-        createdAt: r.created_at,
+        content,
+        media: presentMedia(media),
+        createdAt,
         reactionCounts,
         totalReactions: totalOf(reactionCounts),
-        commentsCount: r.comments_count,
+        commentsCount: r[COMMENTS],
       });
-      kept.delete(r.id);
-      kept.set(r.id, { authorId: r.author_id, json: json.slice(0, -1), renderedAt: at });
+      kept.delete(id);
+      kept.set(id, { authorId, json: json.slice(0, -1), renderedAt: at });
       if (kept.size > capacity) kept.delete(kept.keys().next().value!);
     }
   }

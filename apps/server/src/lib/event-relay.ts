@@ -1,0 +1,46 @@
+/**
+ * Carries chosen domain events between servers that share a database, over Redis pub/sub: what one
+ * server publishes, the others publish locally as well. Used for the events that drop what a server
+ * keeps in memory (posts rendered for the feed), so a change made through one server shows on all of
+ * them at once. Best effort: while Redis is away, FEED_POST_MAX_AGE_MS still bounds what is kept.
+ */
+import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import type { DomainEvents, EventBus } from './events';
+
+type Relayed = 'postChanged' | 'profileChanged';
+
+export function relayEvents(events: EventBus, redis: Redis, channel: string, names: readonly Relayed[]): () => void {
+  const origin = randomUUID();
+  const subscriber = redis.duplicate();
+  subscriber.on('error', () => {
+    // ioredis reconnects by itself and subscribes again.
+  });
+  // Set while an event from another server is published here, so it is not sent back out.
+  let applying = false;
+  const unsubscribes = names.map((name) =>
+    events.subscribe(name, (payload) => {
+      if (!applying) redis.publish(channel, JSON.stringify({ origin, name, payload })).catch(() => {});
+    }),
+  );
+  subscriber.subscribe(channel).catch(() => {});
+  subscriber.on('message', (_channel: string, raw: string) => {
+    let message: { origin?: string; name?: Relayed; payload?: DomainEvents[Relayed] };
+    try {
+      message = JSON.parse(raw) as typeof message;
+    } catch {
+      return;
+    }
+    if (message.origin === origin || !message.name || !names.includes(message.name) || !message.payload) return;
+    applying = true;
+    try {
+      events.publish(message.name, message.payload as never);
+    } finally {
+      applying = false;
+    }
+  });
+  return () => {
+    for (const stop of unsubscribes) stop();
+    subscriber.disconnect();
+  };
+}
