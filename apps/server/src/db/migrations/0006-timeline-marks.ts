@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { viewerKindBits } from '../../modules/posts/reaction-bits';
+import { viewerKindBits } from '../../modules/posts/viewer-marks';
 
 /**
  * Each timeline row carries its reader's own marks on the post (reaction kinds as a bit set, favorite),

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { preparedQuery, type PreparedQuery } from '../../db/prepared';
 import { REACTION_COUNTER_COLUMNS } from './reaction-columns';
-import { viewerKindBits } from './reaction-bits';
+import { viewerFavoriteOn, viewerKindsOn } from './viewer-marks';
 
 /** One post of a page, as an array in select order. */
 export type PostPageRow = readonly [
@@ -125,17 +125,7 @@ export function feedPageRepo(db: Db) {
       preparedQuery<'viewer' | 'anchor' | 'offset', PostPageRow>(db, (p) =>
         db
           .selectFrom('posts as p')
-          .select((eb) => [
-            'p.id',
-            eb.selectFrom('post_reactions as r').select(viewerKindBits.as('bits')).whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', p.viewer).as('viewer_kinds'),
-            eb
-              .case()
-              .when(eb.exists(eb.selectFrom('post_favorites as f').select('f.user_id').whereRef('f.post_id', '=', 'p.id').where('f.user_id', '=', p.viewer)))
-              .then(1)
-              .else(0)
-              .end()
-              .as('viewer_favorite'),
-          ])
+          .select(['p.id', viewerKindsOn('p.id', p.viewer).as('viewer_kinds'), viewerFavoriteOn('p.id', p.viewer).as('viewer_favorite')])
           .where('p.id', '<=', p.anchor)
           .orderBy('p.id', 'desc')
           .limit(sql.lit(limit))

@@ -3,12 +3,25 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { REDIS_TEST_URL } from '../../../test/global-setup';
-import { dialects, useTestApp } from '../../../test/harness';
+import { dialects, useTestApp, type TestApp } from '../../../test/harness';
 import { dropRedisPrefix, redisProblem } from '../../../test/redis';
 import { buildApp } from '../../app';
 import { befriend, createPost } from './test-factories';
 
 const MAX_AGE_MS = 400;
+
+/** Another server on the suite's database (and Redis, when the suite has one). */
+function useSecondServer(t: TestApp): () => FastifyInstance {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp(t.config, { logger: false });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return () => app;
+}
 
 /**
  * Two servers on one database without Redis to tell each other what changed: a change made through one
@@ -16,14 +29,7 @@ const MAX_AGE_MS = 400;
  */
 describe.each(dialects())('rendered feed posts with two servers on %s', (dialect) => {
   const t = useTestApp(dialect, { FEED_POST_MAX_AGE_MS: String(MAX_AGE_MS) });
-  let other: FastifyInstance;
-  beforeAll(async () => {
-    other = await buildApp(t.config, { logger: false });
-    await other.ready();
-  });
-  afterAll(async () => {
-    await other?.close();
-  });
+  const second = useSecondServer(t);
 
   const feedOf = async (app: FastifyInstance, who: TestUser) => {
     const res = await as(app, who)({ method: 'GET', url: `/posts/${who.user.userName}/feeds` });
@@ -39,10 +45,10 @@ describe.each(dialects())('rendered feed posts with two servers on %s', (dialect
     expect((await feedOf(t.app, me))[0]).toMatchObject({ _id: id, totalReactions: 0, commentsCount: 0 });
 
     const started = Date.now();
-    expect((await as(other, friend)({ method: 'PUT', url: `/posts/react/${id}`, payload: { reactionType: 'heart' } })).statusCode).toBe(200);
-    await as(other, friend)({ method: 'PATCH', url: '/users/me', payload: { fullName: 'Elsewhere Renamed' } });
+    expect((await as(second(), friend)({ method: 'PUT', url: `/posts/react/${id}`, payload: { reactionType: 'heart' } })).statusCode).toBe(200);
+    await as(second(), friend)({ method: 'PATCH', url: '/users/me', payload: { fullName: 'Elsewhere Renamed' } });
     // The server the change went through shows it at once.
-    expect((await feedOf(other, me))[0]).toMatchObject({ totalReactions: 1, author: { fullName: 'Elsewhere Renamed' } });
+    expect((await feedOf(second(), me))[0]).toMatchObject({ totalReactions: 1, author: { fullName: 'Elsewhere Renamed' } });
     // The first server may still show what it rendered, but never for longer than the maximum age.
     const seen = (await feedOf(t.app, me))[0];
     if (Date.now() - started < MAX_AGE_MS) expect(seen.totalReactions).toBe(0);
@@ -56,8 +62,8 @@ describe.each(dialects())('rendered feed posts with two servers on %s', (dialect
     await befriend(t.app, me, friend);
     const id = await createPost(t.app, friend, 'marks');
     await feedOf(t.app, me);
-    await as(other, me)({ method: 'PUT', url: `/posts/react/${id}`, payload: { reactionType: 'clap' } });
-    await as(other, me)({ method: 'PUT', url: `/posts/${id}/favorite` });
+    await as(second(), me)({ method: 'PUT', url: `/posts/react/${id}`, payload: { reactionType: 'clap' } });
+    await as(second(), me)({ method: 'PUT', url: `/posts/${id}/favorite` });
     expect((await feedOf(t.app, me))[0]).toMatchObject({ currentUserReactions: ['clap'], isFavorite: true });
   });
 });
@@ -70,15 +76,8 @@ if (!redisMissing) {
     const prefix = `plaza-test:${process.pid}:${Date.now().toString(36)}:feed:`;
     // A maximum age far beyond the test: only the relayed events can explain a fresh page.
     const t = useTestApp('sqlite', { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: prefix, FEED_POST_MAX_AGE_MS: '600000' });
-    let other: FastifyInstance;
-    beforeAll(async () => {
-      other = await buildApp(t.config, { logger: false });
-      await other.ready();
-    });
-    afterAll(async () => {
-      await other?.close();
-      await dropRedisPrefix(prefix);
-    });
+    const second = useSecondServer(t);
+    afterAll(() => dropRedisPrefix(prefix));
 
     const feedOf = async (app: FastifyInstance, who: TestUser) => feedResponseSchema.parse((await as(app, who)({ method: 'GET', url: `/posts/${who.user.userName}/feeds` })).json()).data.feeds;
     /** Polls the first server's feed until `done` holds (the relay is asynchronous), for at most 3 s. */
@@ -98,11 +97,11 @@ if (!redisMissing) {
       const id = await createPost(t.app, friend, 'relayed');
       expect((await feedOf(t.app, me))[0]).toMatchObject({ _id: id, totalReactions: 0 });
 
-      await as(other, friend)({ method: 'PUT', url: `/posts/react/${id}`, payload: { reactionType: 'fire' } });
+      await as(second(), friend)({ method: 'PUT', url: `/posts/react/${id}`, payload: { reactionType: 'fire' } });
       expect(await eventually(async () => (await feedOf(t.app, me))[0].totalReactions === 1)).toBe(true);
-      await as(other, friend)({ method: 'POST', url: `/comments/posts/${id}/comments`, payload: { commentContent: 'from the other side' } });
+      await as(second(), friend)({ method: 'POST', url: `/comments/posts/${id}/comments`, payload: { commentContent: 'from the other side' } });
       expect(await eventually(async () => (await feedOf(t.app, me))[0].commentsCount === 1)).toBe(true);
-      await as(other, friend)({ method: 'PATCH', url: '/users/me', payload: { fullName: 'Relayed Name' } });
+      await as(second(), friend)({ method: 'PATCH', url: '/users/me', payload: { fullName: 'Relayed Name' } });
       expect(await eventually(async () => (await feedOf(t.app, me))[0].author.fullName === 'Relayed Name')).toBe(true);
     });
   });

@@ -2,7 +2,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { PostsTable } from '../../db/tables/posts';
-import { viewerKindBits } from './reaction-bits';
+import { viewerFavoriteOn, viewerKindsOn } from './viewer-marks';
 
 export type PostRow = Selectable<PostsTable>;
 export type NewPostRow = Insertable<PostsTable>;
@@ -69,16 +69,7 @@ export function postRepo(db: Db) {
           'users.user_bio as author_user_bio',
           'users.created_at as author_created_at',
         ])
-        .select((eb) => [
-          eb.selectFrom('post_reactions').select(viewerKindBits.as('bits')).whereRef('post_reactions.post_id', '=', 'posts.id').where('post_reactions.user_id', '=', viewerId).as('viewer_kinds'),
-          eb
-            .case()
-            .when(eb.exists(eb.selectFrom('post_favorites').select('post_favorites.user_id').whereRef('post_favorites.post_id', '=', 'posts.id').where('post_favorites.user_id', '=', viewerId)))
-            .then(1)
-            .else(0)
-            .end()
-            .as('viewer_favorite'),
-        ])
+        .select([viewerKindsOn('posts.id', viewerId).as('viewer_kinds'), viewerFavoriteOn('posts.id', viewerId).as('viewer_favorite')])
         .where('posts.id', 'in', ids)
         .execute();
     },

@@ -8,7 +8,7 @@ import { REACTION_TYPES, type ReactionType } from '@plaza/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { areFriends, friendIdsQuery } from '../people/connection-repo';
-import { viewerKindBits } from './reaction-bits';
+import { viewerFavoriteOn, viewerKindsOn } from './viewer-marks';
 
 export function timelineRepo(db: Db) {
   const friendsOf = (userId: string) => friendIdsQuery(db, userId);
@@ -79,17 +79,11 @@ export function timelineRepo(db: Db) {
           .expression(
             db
               .selectFrom('posts as p')
-              .select((eb) => [
+              .select([
                 sql<string>`cast(${reader} as text)`.as('owner_id'),
                 'p.id',
-                eb.fn.coalesce(eb.selectFrom('post_reactions as r').select(viewerKindBits.as('bits')).whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', reader), sql.lit(0)).as('reader_kinds'),
-                eb
-                  .case()
-                  .when(eb.exists(eb.selectFrom('post_favorites as f').select('f.user_id').whereRef('f.post_id', '=', 'p.id').where('f.user_id', '=', reader)))
-                  .then(1)
-                  .else(0)
-                  .end()
-                  .as('reader_favorite'),
+                viewerKindsOn('p.id', reader).as('reader_kinds'),
+                viewerFavoriteOn('p.id', reader).as('reader_favorite'),
               ])
               .where('p.author_id', '=', author),
           )
