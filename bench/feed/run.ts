@@ -22,7 +22,7 @@ import { newId, nowIso } from '../../apps/server/src/lib/ids';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { TokenSigner } from '../../apps/server/src/modules/auth/tokens';
 import { load } from './load';
-import { cannon, cannonRequests, option, type CannonResult } from '../lib/load-tools';
+import { cannon, cannonRequests, option, type CannonRequest, type CannonResult } from '../lib/load-tools';
 
 const USERS = option('users', 10_000);
 const POSTS = option('posts', 200_000);
@@ -82,7 +82,7 @@ async function main() {
       // Many readers: sessions written straight in, tokens signed as login would sign them.
       const signer = new TokenSigner(config.jwtSecret, 4 * 3600);
       const people = await app.ctx.db.selectFrom('users').select(['id', 'user_name']).orderBy('id').limit(READERS).execute();
-      const readers = [];
+      const readers: CannonRequest[] = [];
       for (const p of people) {
         const sessionId = newId();
         await app.ctx.db.insertInto('sessions').values({ id: sessionId, user_id: p.id, created_at: nowIso(), revoked_at: null, user_agent: 'bench' }).execute();
