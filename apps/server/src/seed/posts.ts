@@ -105,6 +105,7 @@ export const postsSeedStep: SeedStep = {
           const when = at + Math.floor(rand() * Math.min(DAY, now - at));
           if (await reactionsRepo.add(postId, who.id, kind, new Date(when).toISOString())) {
             await reactionsRepo.bumpCounter(postId, kind, 1);
+            await timelineRepo(trx).markReaction(who.id, postId, kind, true);
             note(author, who, 'post_reaction', postId, notificationTexts.reaction(who.full_name, kind), when);
             reactions += 1;
           }
@@ -126,7 +127,10 @@ export const postsSeedStep: SeedStep = {
             note(who, liker, 'comment_like', postId, notificationTexts.commentLike(liker.full_name), Math.min(now, when + 60_000));
           }
         }
-        if (author.id !== demo.id && friendIds.has(author.id) && rand() < 0.12) await favoriteRepo(trx).add(demo.id, postId, new Date(at + 1000).toISOString());
+        if (author.id !== demo.id && friendIds.has(author.id) && rand() < 0.12) {
+          await favoriteRepo(trx).add(demo.id, postId, new Date(at + 1000).toISOString());
+          await timelineRepo(trx).markFavorite(demo.id, postId, true);
+        }
       });
     }
 
