@@ -46,6 +46,11 @@ export function notificationRepo(db: Db) {
       await db.deleteFrom('notifications').where('recipient_id', '=', recipientId).where('type', '=', type).where('entity_id', '=', entityId).execute();
     },
 
+    /** Removes everything anyone was told about a post (reactions, comments, comment likes on it). */
+    async deleteAboutPost(postId: string): Promise<void> {
+      await db.deleteFrom('notifications').where('entity_id', '=', postId).where('type', 'in', ['post_reaction', 'post_comment', 'comment_like']).execute();
+    },
+
     async clear(recipientId: string): Promise<number> {
       const res = await db.deleteFrom('notifications').where('recipient_id', '=', recipientId).executeTakeFirst();
       return Number(res.numDeletedRows);

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { as, createUser, pngImage } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
-import { createPost, imageFile, sendPost } from './test-factories';
+import { createPost, imageFile, notificationsOf, sendPost } from './test-factories';
 
 describe.each(dialects())('posts on %s', (dialect) => {
   const t = useTestApp(dialect);
@@ -159,6 +159,9 @@ describe.each(dialects())('posts on %s', (dialect) => {
       const comment = (await bobSays({ method: 'POST', url: `/comments/posts/${created._id}/comments`, payload: { commentContent: 'nice' } })).json().comment;
       await bobSays({ method: 'POST', url: `/comments/${comment._id}/like` });
       await bobSays({ method: 'PUT', url: `/posts/${created._id}/favorite` });
+      const kept = await createPost(t.app, ada, 'this one stays');
+      await bobSays({ method: 'PUT', url: `/posts/react/${kept}`, payload: { reactionType: 'clap' } });
+      expect((await notificationsOf(t.app, ada)).map((n) => n.entity_id).sort()).toEqual([created._id, created._id, kept].sort());
 
       const res = await as(t.app, ada)({ method: 'DELETE', url: `/posts/${created._id}` });
       expect(res.json()).toEqual({ success: true });
@@ -171,6 +174,8 @@ describe.each(dialects())('posts on %s', (dialect) => {
       expect(await db.selectFrom('post_favorites').select('user_id').where('post_id', '=', created._id).execute()).toHaveLength(0);
       expect(await db.selectFrom('feed_items').select('owner_id').where('post_id', '=', created._id).execute()).toHaveLength(0);
       expect((await bobSays({ method: 'GET', url: '/posts/favorites' })).json().posts).toEqual([]);
+      // What Ada was told about the deleted post goes with it; the rest stays.
+      expect((await notificationsOf(t.app, ada)).map((n) => n.entity_id)).toEqual([kept]);
     });
   });
 });

@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
+import { notificationRepo } from '../notifications/repo';
 import { userRepo } from '../users/repo';
 import { postHydrator } from './hydrate';
 import { keysOfMedia, processPostImages, removeKeys, storePostImages } from './media';
@@ -73,6 +74,8 @@ export function postService(ctx: AppContext) {
       if (row.author_id !== userId) throw new ForbiddenError('Only the author may delete this post.');
       const deleted = await ctx.db.transaction().execute(async (trx) => {
         await timelineRepo(trx).withdraw(postId, row.author_id);
+        // Notifications about a post that is gone would lead nowhere.
+        await notificationRepo(trx).deleteAboutPost(postId);
         return postRepo(trx).delete(postId);
       });
       if (deleted) await removeKeys(ctx.storage, keysOfMedia(ctx.storage, row.media));
