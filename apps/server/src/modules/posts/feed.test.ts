@@ -197,4 +197,35 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     const theirs = new Map((await feedOf(author)).feeds.map((p) => [p._id, p]));
     expect(theirs.get(later)).toMatchObject({ currentUserReactions: [], isFavorite: false, totalReactions: 2 });
   });
+
+  it("never shows what another request's transaction has not committed", async () => {
+    const me = await createUser(t.app);
+    const friend = await createUser(t.app);
+    await befriend(t.app, me, friend);
+    const shown = await createPost(t.app, friend, 'committed');
+    // Read once, so the session is known and this request reaches the feed's statements at once.
+    expect(idsOf(await feedOf(me))).toEqual([shown]);
+    const uncommitted = newId();
+    let inside!: () => void;
+    const entered = new Promise<void>((resolve) => (inside = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // A post written but not committed (and then rolled back) while the feed is read.
+    const transaction = t.app.ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('posts').values({ id: uncommitted, author_id: friend.user._id, content: 'never committed', created_at: nowIso() }).execute();
+        await trx.insertInto('feed_items').values({ owner_id: me.user._id, post_id: uncommitted }).execute();
+        inside();
+        await released;
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    await entered;
+    const reading = feedOf(me);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    release();
+    await transaction;
+    expect(idsOf(await reading)).toEqual([shown]);
+  });
 });
