@@ -44,6 +44,15 @@ describe('comments slice', () => {
     expect(next.pagination).toMatchObject({ total: 11, totalPages: 2 });
   });
 
+  it('a comment that a page read meanwhile already holds is shown once and counted once', () => {
+    const comment = buildComment({ postId: 'p1' });
+    let state = reducer(initialCommentsState, selectPost('p1'));
+    state = reducer(state, fetchComments.fulfilled({ success: true, comments: [comment], pagination: { page: 1, limit: 10, total: 1, totalPages: 1 } }, 'r', { postId: 'p1', page: 1 }));
+    const next = reducer(state, submitComment.fulfilled(comment, 's', { postId: 'p1', commentContent: comment.commentContent }));
+    expect(next.comments).toEqual([comment]);
+    expect(next.pagination.total).toBe(1);
+  });
+
   it('deleting removes the comment and lowers the total, keeping at least one page', () => {
     const state = loaded('p1', 1, 1);
     const [only] = state.comments;

@@ -147,6 +147,8 @@ const commentsSlice = createSlice({
       .addCase(submitComment.fulfilled, (state, action) => {
         state.submitStatus = 'idle';
         if (action.meta.arg.postId !== state.postId) return;
+        // A page read while the comment was being stored may already hold it.
+        if (state.comments.some((c) => c._id === action.payload._id)) return;
         state.comments.unshift(action.payload);
         state.pagination.total += 1;
         state.pagination.totalPages = pagesFor(state.pagination.total, state.pagination.limit);

@@ -1,6 +1,6 @@
 /** The home feed (/feeds): stories, the composer and the posts of you and your friends; suggestions beside on wide screens. */
 import { ArrowUp, Newspaper, RefreshCw } from 'lucide-react';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
 import { Composer } from '../posts/Composer';
@@ -22,15 +22,16 @@ export default function FeedPage() {
     void dispatch(fetchFeeds({ page: 1 }));
   }, [dispatch]);
 
+  // The status the page opened with: later changes must not restart the timer below.
+  const openedWith = useRef(status);
   useEffect(() => {
     // Coming back to the page keeps what was read; a first visit loads page 1.
-    if (status === 'idle') void dispatch(fetchFeeds({ page: 1 }));
+    if (openedWith.current === 'idle') void dispatch(fetchFeeds({ page: 1 }));
     else void dispatch(checkNewPosts());
     const timer = window.setInterval(() => {
       if (document.visibilityState === 'visible') void dispatch(checkNewPosts());
     }, NEW_POSTS_CHECK_MS);
     return () => window.clearInterval(timer);
-    // Runs on mount only: status changes must not restart the timer.
   }, [dispatch]);
 
   return (

@@ -1,7 +1,7 @@
 /** SPEC §8 session expiry: toast, blocking overlay with a 5-second countdown, then login with returnUrl. */
 import { SESSION_EXPIRY_REDIRECT_SECONDS } from '@plaza/contract';
 import { Clock } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -15,12 +15,17 @@ export function SessionExpiredOverlay() {
   const dispatch = useAppDispatch();
   const location = useLocation();
   const [seconds, setSeconds] = useState(SESSION_EXPIRY_REDIRECT_SECONDS);
+  // Where the person was when the session expired; navigating during the countdown must not restart it.
+  const here = useRef(location.pathname + location.search);
+  useEffect(() => {
+    here.current = location.pathname + location.search;
+  }, [location.pathname, location.search]);
 
   useEffect(() => {
     if (!expired) return;
     toast.error(SESSION_EXPIRED_TOAST);
     setSeconds(SESSION_EXPIRY_REDIRECT_SECONDS);
-    const returnUrl = encodeURIComponent(location.pathname + location.search);
+    const returnUrl = encodeURIComponent(here.current);
     const tick = setInterval(() => setSeconds((s) => Math.max(0, s - 1)), 1000);
     const done = setTimeout(() => {
       // The protected-route guard performs the redirect once the session is gone.
@@ -31,8 +36,7 @@ export function SessionExpiredOverlay() {
       clearInterval(tick);
       clearTimeout(done);
     };
-    // The countdown starts once per expiry; later navigation must not restart it, so only `expired` is a dependency.
-  }, [expired]);
+  }, [expired, dispatch]);
 
   if (!expired) return null;
   return (
