@@ -22,7 +22,7 @@ import { newId, nowIso } from '../../apps/server/src/lib/ids';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { TokenSigner } from '../../apps/server/src/modules/auth/tokens';
 import { load } from './load';
-import { cannon, cannonRequests, option, type CannonRequest, type CannonResult } from '../lib/load-tools';
+import { bearerFor, cannon, cannonRequests, listenForLoad, option, type CannonRequest, type CannonResult } from '../lib/load-tools';
 
 const USERS = option('users', 10_000);
 const POSTS = option('posts', 200_000);
@@ -63,16 +63,8 @@ async function main() {
 
     const app = await buildApp(config, { logger: false });
     try {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const addr = app.server.address();
-      const origin = typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : '';
-      const login = await fetch(`${origin}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ identifier: loaded.readerName, password: PASSWORD }),
-      });
-      const { accessToken } = (await login.json()) as { accessToken: string };
-      const authorization = `Bearer ${accessToken}`;
+      const origin = await listenForLoad(app);
+      const authorization = await bearerFor(origin, loaded.readerName, PASSWORD);
       const feedPath = (name: string) => `/api/v1/posts/${name}/feeds`;
       const first = (await (await fetch(`${origin}${feedPath(loaded.readerName)}?page=1&limit=10`, { headers: { authorization } })).json()) as {
         data: { feeds: unknown[]; totalCount: number; anchor: string };

@@ -1,4 +1,5 @@
 /** Shared by the HTTP benchmarks: numeric options from `--name=` or the environment, and an autocannon run. */
+import type { FastifyInstance } from 'fastify';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,21 @@ export function cannon(url: string, opts: { authorization: string; connections: 
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout) as CannonResult)));
   });
+}
+
+/** Starts the server on an ephemeral port of 127.0.0.1 and answers its origin. */
+export async function listenForLoad(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  if (typeof addr !== 'object' || !addr) throw new Error('The server has no TCP address.');
+  return `http://127.0.0.1:${addr.port}`;
+}
+
+/** Logs in through the API and answers the Authorization header value. */
+export async function bearerFor(origin: string, identifier: string, password: string): Promise<string> {
+  const login = await fetch(`${origin}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier, password }) });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  return `Bearer ${accessToken}`;
 }
 
 export interface CannonRequest {

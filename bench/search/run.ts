@@ -16,7 +16,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { newId } from '../../apps/server/src/lib/ids';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import type { UserRow } from '../../apps/server/src/modules/users/repo';
-import { cannon, option } from '../lib/load-tools';
+import { bearerFor, cannon, listenForLoad, option } from '../lib/load-tools';
 
 
 const USERS = option('users', 100_000);
@@ -80,16 +80,8 @@ async function main() {
     await sql`analyze`.execute(app.ctx.db);
     console.log(`Inserted ${USERS.toLocaleString('en')} users in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = app.server.address();
-    const origin = typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : '';
-    const login = await fetch(`${origin}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ identifier: 'bench_user', password: PASSWORD }),
-    });
-    const { accessToken } = (await login.json()) as { accessToken: string };
-    const authorization = `Bearer ${accessToken}`;
+    const origin = await listenForLoad(app);
+    const authorization = await bearerFor(origin, 'bench_user', PASSWORD);
     const headers = { authorization };
 
     const results: string[] = [];

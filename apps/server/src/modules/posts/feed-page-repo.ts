@@ -8,6 +8,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { preparedQuery, type PreparedQuery } from '../../db/prepared';
 import { REACTION_COUNTER_COLUMNS } from './reaction-columns';
+import type { PublicUserColumns } from '../users/presenters';
+import type { PostBodyColumns } from './presenters';
 import { viewerFavoriteOn, viewerKindsOn } from './viewer-marks';
 
 /** One post of a page, as an array in select order. */
@@ -20,64 +22,79 @@ export type PostPageRow = readonly [
 
 export type FeedReaderRow = readonly [userNameLower: string, size: number | null, newer: number | null, hasFriends: number];
 
-/** What a post is rendered from (post-json.ts), as an array in select order; counters in REACTION_TYPES order. */
-export type PostRenderRow = readonly [
-  id: string,
-  authorId: string,
-  content: string,
-  media: string,
-  createdAt: string,
-  ...reactionCounters: [number, number, number, number, number, number],
-  commentsCount: number,
-  userName: string,
-  fullName: string,
-  avatarUrl: string | null,
-  userBio: string | null,
-  authorCreatedAt: string,
-];
-
-/**
- * One prepared statement per page size, the size written into the SQL: SQLite runs a page with a literal
- * LIMIT about twice as fast as with a bound one. Sizes are at most MAX_PAGE_LIMIT.
- */
-function perPageSize<N extends string>(prepare: (limit: number) => PreparedQuery<N, PostPageRow>) {
-  const bySize = new Map<number, PreparedQuery<N, PostPageRow>>();
-  return (limit: number, values: Readonly<Record<N, unknown>>): Promise<PostPageRow[]> => {
-    if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_PAGE_LIMIT) throw new RangeError(`Page size out of range: ${limit}`);
-    let query = bySize.get(limit);
-    if (!query) bySize.set(limit, (query = prepare(limit)));
-    return query(values);
-  };
+/** What a post is rendered from (post-json.ts). */
+export interface PostToRender {
+  post: PostBodyColumns;
+  author: PublicUserColumns;
 }
 
-/** One prepared statement per number of ids (at most MAX_PAGE_LIMIT), the ids bound one by one. */
-function perIdCount<R extends readonly unknown[]>(prepare: (count: number) => PreparedQuery<`i${number}`, R>) {
-  const byCount = new Map<number, PreparedQuery<`i${number}`, R>>();
-  return (ids: readonly string[]): Promise<R[]> => {
-    if (ids.length < 1 || ids.length > MAX_PAGE_LIMIT) throw new RangeError(`Id count out of range: ${ids.length}`);
-    let query = byCount.get(ids.length);
-    if (!query) byCount.set(ids.length, (query = prepare(ids.length)));
-    return query(Object.fromEntries(ids.map((id, i) => [`i${i}`, id])));
+const POST_COLUMNS = ['id', 'content', 'media', 'created_at', 'comments_count', ...REACTION_COUNTER_COLUMNS] as const;
+const AUTHOR_COLUMNS = ['id', 'user_name', 'full_name', 'avatar_url', 'user_bio', 'created_at'] as const;
+
+/** Names the array row of `postsToRender`, whose select list is POST_COLUMNS then AUTHOR_COLUMNS. */
+function toRender(row: readonly unknown[]): PostToRender {
+  const named = (columns: readonly string[], from: number) => Object.fromEntries(columns.map((c, i) => [c, row[from + i]]));
+  return { post: named(POST_COLUMNS, 0) as PostBodyColumns, author: named(AUTHOR_COLUMNS, POST_COLUMNS.length) as PublicUserColumns };
+}
+
+/**
+ * One prepared statement per size (1 to MAX_PAGE_LIMIT) written into the SQL: a page's LIMIT (SQLite
+ * runs a literal LIMIT about twice as fast as a bound one), or the number of ids in an IN list.
+ */
+function perSize<N extends string, Row extends readonly unknown[]>(prepare: (size: number) => PreparedQuery<N, Row>) {
+  const bySize = new Map<number, PreparedQuery<N, Row>>();
+  return (size: number): PreparedQuery<N, Row> => {
+    if (!Number.isSafeInteger(size) || size < 1 || size > MAX_PAGE_LIMIT) throw new RangeError(`Size out of range: ${size}`);
+    let query = bySize.get(size);
+    if (!query) bySize.set(size, (query = prepare(size)));
+    return query;
   };
 }
 
 export function feedPageRepo(db: Db) {
+  const renderQuery = perSize((count) =>
+    preparedQuery<`i${number}`, readonly unknown[]>(db, (p) =>
+      db
+        .selectFrom('posts as p')
+        .innerJoin('users as u', 'u.id', 'p.author_id')
+        .select([...POST_COLUMNS.map((c) => `p.${c}` as const), ...AUTHOR_COLUMNS.map((c) => `u.${c}` as const)])
+        .where(
+          'p.id',
+          'in',
+          Array.from({ length: count }, (_, i) => p[`i${i}`]),
+        ),
+    ),
+  );
+  const timelineQuery = perSize((limit) =>
+    preparedQuery<'reader' | 'anchor' | 'offset', PostPageRow>(db, (p) =>
+      db
+        .selectFrom('feed_items')
+        .select(['post_id', 'reader_kinds', 'reader_favorite'])
+        .where('owner_id', '=', p.reader)
+        .where('post_id', '<=', p.anchor)
+        .orderBy('post_id', 'desc')
+        .limit(sql.lit(limit))
+        .offset(p.offset),
+    ),
+  );
+  const everyoneQuery = perSize((limit) =>
+    preparedQuery<'viewer' | 'anchor' | 'offset', PostPageRow>(db, (p) =>
+      db
+        .selectFrom('posts as p')
+        .select(['p.id', viewerKindsOn('p.id', p.viewer).as('viewer_kinds'), viewerFavoriteOn('p.id', p.viewer).as('viewer_favorite')])
+        .where('p.id', '<=', p.anchor)
+        .orderBy('p.id', 'desc')
+        .limit(sql.lit(limit))
+        .offset(p.offset),
+    ),
+  );
+
   return {
     /** The posts with their authors' public columns, to render them. */
-    postsToRender: perIdCount((count) =>
-      preparedQuery<`i${number}`, PostRenderRow>(db, (p) =>
-        db
-          .selectFrom('posts as p')
-          .innerJoin('users as u', 'u.id', 'p.author_id')
-          .select(['p.id', 'p.author_id', 'p.content', 'p.media', 'p.created_at', ...REACTION_COUNTER_COLUMNS.map((c) => `p.${c}` as const), 'p.comments_count'])
-          .select(['u.user_name', 'u.full_name', 'u.avatar_url', 'u.user_bio', 'u.created_at as author_created_at'])
-          .where(
-            'p.id',
-            'in',
-            Array.from({ length: count }, (_, i) => p[`i${i}`]),
-          ),
-      ),
-    ),
+    async postsToRender(ids: readonly string[]): Promise<PostToRender[]> {
+      const rows = await renderQuery(ids.length)(Object.fromEntries(ids.map((id, i) => [`i${i}`, id])));
+      return rows.map(toRender);
+    },
 
     /**
      * The reader's name (to check `{authUser}`), whether they have any friend, and their timeline's
@@ -107,31 +124,10 @@ export function feedPageRepo(db: Db) {
     ),
 
     /** A page of the reader's timeline up to the anchor, newest first: one range of its primary key. */
-    timelinePage: perPageSize((limit) =>
-      preparedQuery<'reader' | 'anchor' | 'offset', PostPageRow>(db, (p) =>
-        db
-          .selectFrom('feed_items')
-          .select(['post_id', 'reader_kinds', 'reader_favorite'])
-          .where('owner_id', '=', p.reader)
-          .where('post_id', '<=', p.anchor)
-          .orderBy('post_id', 'desc')
-          .limit(sql.lit(limit))
-          .offset(p.offset),
-      ),
-    ),
+    timelinePage: (limit: number, values: { reader: string; anchor: string; offset: number }) => timelineQuery(limit)(values),
 
     /** A page of everyone's posts up to the anchor, newest first (the feed of someone without friends). */
-    everyonePage: perPageSize((limit) =>
-      preparedQuery<'viewer' | 'anchor' | 'offset', PostPageRow>(db, (p) =>
-        db
-          .selectFrom('posts as p')
-          .select(['p.id', viewerKindsOn('p.id', p.viewer).as('viewer_kinds'), viewerFavoriteOn('p.id', p.viewer).as('viewer_favorite')])
-          .where('p.id', '<=', p.anchor)
-          .orderBy('p.id', 'desc')
-          .limit(sql.lit(limit))
-          .offset(p.offset),
-      ),
-    ),
+    everyonePage: (limit: number, values: { viewer: string; anchor: string; offset: number }) => everyoneQuery(limit)(values),
   };
 }
 export type FeedPageRepo = ReturnType<typeof feedPageRepo>;

@@ -6,13 +6,11 @@
  * relay to each other over Redis, lib/event-relay.ts), and is never older than `maxAgeMs`, which bounds
  * what no event announces: a write from outside any server, or one made while Redis was away.
  */
-import { REACTION_TYPES, type ReactionCounts, type ReactionType } from '@plaza/contract';
+import { REACTION_TYPES, type ReactionType } from '@plaza/contract';
 import type { Db } from '../../db';
 import type { EventBus } from '../../lib/events';
-import { presentPublicUser } from '../users/presenters';
 import { feedPageRepo, type PostPageRow } from './feed-page-repo';
-import { presentMedia } from './presenters';
-import { totalOf } from './reaction-columns';
+import { presentPostBody } from './presenters';
 
 /** How many posts are kept; the oldest go first. About 1 KB each. */
 export const KEPT_POSTS = 20_000;
@@ -38,10 +36,6 @@ export interface PostJsonOptions {
   now?: () => number;
 }
 
-/** Where the counters and the comment count sit in a PostRenderRow. */
-const FIRST_COUNTER = 5;
-const COMMENTS = FIRST_COUNTER + REACTION_TYPES.length;
-
 export function postJsonRenderer(db: Db, events: EventBus, { maxAgeMs, capacity = KEPT_POSTS, now = Date.now }: PostJsonOptions) {
   const pages = feedPageRepo(db);
   const kept = new Map<string, Kept>();
@@ -53,23 +47,10 @@ export function postJsonRenderer(db: Db, events: EventBus, { maxAgeMs, capacity 
   /** Renders these posts in one query. */
   async function render(ids: string[]): Promise<void> {
     const at = now();
-    for (const r of await pages.postsToRender(ids)) {
-      const [id, authorId, content, media, createdAt] = r;
-      const [userName, fullName, avatarUrl, userBio, authorCreatedAt] = r.slice(COMMENTS + 1) as [string, string, string | null, string | null, string];
-      const author = presentPublicUser({ id: authorId, user_name: userName, full_name: fullName, avatar_url: avatarUrl, user_bio: userBio, created_at: authorCreatedAt });
-      const reactionCounts = Object.fromEntries(REACTION_TYPES.map((kind, i) => [kind, r[FIRST_COUNTER + i]])) as ReactionCounts;
-      const json = JSON.stringify({
-        _id: id,
-        author,
-        content,
-        media: presentMedia(media),
-        createdAt,
-        reactionCounts,
-        totalReactions: totalOf(reactionCounts),
-        commentsCount: r[COMMENTS],
-      });
-      kept.delete(id);
-      kept.set(id, { authorId, json: json.slice(0, -1), renderedAt: at });
+    for (const { post, author } of await pages.postsToRender(ids)) {
+      const json = JSON.stringify(presentPostBody(post, author));
+      kept.delete(post.id);
+      kept.set(post.id, { authorId: author.id, json: json.slice(0, -1), renderedAt: at });
       if (kept.size > capacity) kept.delete(kept.keys().next().value!);
     }
   }

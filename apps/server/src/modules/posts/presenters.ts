@@ -1,7 +1,7 @@
 /** Shapes posts for the API (CONTRACT "Post"). */
 import type { Post, PostMedia, ReactionType } from '@plaza/contract';
 import { presentPublicUser, type PublicUserColumns } from '../users/presenters';
-import { reactionCountsOf, totalOf } from './reaction-columns';
+import { reactionCountsOf, totalOf, type ReactionCounters } from './reaction-columns';
 import type { PostRow } from './repo';
 
 /** How an image is stored in `posts.media`. */
@@ -22,7 +22,11 @@ export function presentMedia(json: string): PostMedia[] {
   return images.map((m) => ({ url: m.url, thumbUrl: m.thumb_url, width: m.width, height: m.height, type: 'image' }));
 }
 
-export function presentPost(row: PostRow, author: PublicUserColumns, viewer: ViewerState): Post {
+/** The columns a post is presented from, besides its author's. */
+export type PostBodyColumns = Pick<PostRow, 'id' | 'content' | 'media' | 'created_at' | 'comments_count'> & ReactionCounters;
+
+/** A post as everyone sees it: all of Post but the viewer's own reactions and favorite mark. */
+export function presentPostBody(row: PostBodyColumns, author: PublicUserColumns): Omit<Post, 'currentUserReactions' | 'isFavorite'> {
   const reactionCounts = reactionCountsOf(row);
   return {
     _id: row.id,
@@ -32,10 +36,12 @@ export function presentPost(row: PostRow, author: PublicUserColumns, viewer: Vie
     createdAt: row.created_at,
     reactionCounts,
     totalReactions: totalOf(reactionCounts),
-    currentUserReactions: viewer.reactions,
     commentsCount: row.comments_count,
-    isFavorite: viewer.favorite,
   };
+}
+
+export function presentPost(row: PostBodyColumns, author: PublicUserColumns, viewer: ViewerState): Post {
+  return { ...presentPostBody(row, author), currentUserReactions: viewer.reactions, isFavorite: viewer.favorite };
 }
 
 /** One page of the home feed with its posts already rendered as a JSON array (post-json.ts). */

@@ -1,16 +1,9 @@
-/** Test helpers of the stories suites: friendships written straight into `connections`, and story uploads. */
+/** Test helpers of the stories suites: friendships (shared with the posts suites) and story uploads. */
 import type { FastifyInstance } from 'fastify';
 import { as, multipart, pngImage, type TestUser } from '../../../test/factories';
-import { newId, nowIso } from '../../lib/ids';
 
-export async function befriend(app: FastifyInstance, a: TestUser, b: TestUser): Promise<void> {
-  const [low, high] = [a.user._id, b.user._id].sort();
-  const now = nowIso();
-  await app.ctx.db
-    .insertInto('connections')
-    .values({ id: newId(), user_low: low, user_high: high, requester_id: a.user._id, status: 'accepted', created_at: now, updated_at: now })
-    .execute();
-}
+/** Stories show to friends: the posts suites' helper writes the friendship (and links the timelines). */
+export { befriend } from '../posts/test-factories';
 
 export interface StoryFile {
   data: Buffer;

@@ -202,9 +202,9 @@ function EmptyList({ query, filter, settled }: { query: string; filter: ChatList
 function RowSkeleton() {
   return (
     <div className="flex items-center gap-3 px-3 py-2.5" aria-hidden>
-      <span className="h-11 w-11 shrink-0 animate-pulse rounded-full bg-slate-200 dark:bg-slate-700" />
+      <span className="h-11 w-11 shrink-0 animate-pulse rounded-full skeleton" />
       <span className="flex-1 space-y-2">
-        <span className="block h-3 w-1/2 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
+        <span className="block h-3 w-1/2 animate-pulse rounded skeleton" />
         <span className="block h-2.5 w-3/4 animate-pulse rounded bg-slate-100 dark:bg-slate-700/60" />
       </span>
     </div>

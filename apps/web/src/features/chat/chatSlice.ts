@@ -35,30 +35,29 @@ export function pairPartner(room: string, userId: string): string | null {
   return null;
 }
 
+/** No conversation open: its messages, their loading and errors gone. */
+function clearConversation(state: ChatState) {
+  state.selectedUser = null;
+  state.messages = [];
+  state.messagesStatus = 'idle';
+  state.messagesError = null;
+  state.messagesRequestId = null;
+  state.hasOlder = false;
+  state.olderStatus = 'idle';
+  state.sendError = null;
+}
+
 const chatSlice = createSlice({
   name: 'chat',
   initialState: initialChatState,
   reducers: {
     /** Selecting a user clears the messages; the history load follows (SPEC §4). */
     selectUser(state, action: PayloadAction<ChatUser>) {
+      clearConversation(state);
       state.selectedUser = toChatUser(action.payload);
-      state.messages = [];
-      state.messagesStatus = 'idle';
-      state.messagesError = null;
-      state.messagesRequestId = null;
-      state.hasOlder = false;
-      state.olderStatus = 'idle';
-      state.sendError = null;
     },
     closeConversation(state) {
-      state.selectedUser = null;
-      state.messages = [];
-      state.messagesStatus = 'idle';
-      state.messagesError = null;
-      state.messagesRequestId = null;
-      state.hasOlder = false;
-      state.olderStatus = 'idle';
-      state.sendError = null;
+      clearConversation(state);
     },
     /** A message from the socket. One already shown (same _id) changes nothing; an optimistic twin is replaced. */
     messageReceived(state, action: PayloadAction<{ message: unknown; currentUserId: string }>) {

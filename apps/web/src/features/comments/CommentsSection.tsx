@@ -10,8 +10,8 @@ import { fetchComments } from './commentsSlice';
 function CommentSkeleton() {
   return (
     <li className="flex animate-pulse gap-2.5" aria-hidden="true">
-      <div className="h-9 w-9 shrink-0 rounded-full bg-slate-200 dark:bg-slate-700" />
-      <div className="h-14 w-2/3 rounded-2xl bg-slate-200 dark:bg-slate-700" />
+      <div className="h-9 w-9 shrink-0 rounded-full skeleton" />
+      <div className="h-14 w-2/3 rounded-2xl skeleton" />
     </li>
   );
 }

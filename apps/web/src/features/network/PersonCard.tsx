@@ -53,10 +53,10 @@ export function PersonCardSkeleton() {
       <div className="flex items-start gap-3 p-4 sm:-mt-12 sm:flex-col sm:items-center">
         <div className="h-16 w-16 shrink-0 rounded-full bg-slate-300 sm:ring-4 sm:ring-white dark:bg-slate-600 sm:dark:ring-brand-surface-dark" />
         <div className="flex flex-1 flex-col gap-2 self-stretch sm:items-center">
-          <div className="h-4 w-32 rounded bg-slate-200 dark:bg-slate-700" />
-          <div className="h-3 w-20 rounded bg-slate-200 dark:bg-slate-700" />
-          <div className="mt-2 h-3 w-44 max-w-full rounded bg-slate-200 dark:bg-slate-700" />
-          <div className="mt-3 h-8 w-full rounded-xl bg-slate-200 dark:bg-slate-700" />
+          <div className="h-4 w-32 rounded skeleton" />
+          <div className="h-3 w-20 rounded skeleton" />
+          <div className="mt-2 h-3 w-44 max-w-full rounded skeleton" />
+          <div className="mt-3 h-8 w-full rounded-xl skeleton" />
         </div>
       </div>
     </div>

@@ -128,8 +128,8 @@ function NotificationsSkeleton() {
         <div key={i} className="flex animate-pulse items-center gap-3 px-2 py-2">
           <div className="h-11 w-11 rounded-full bg-slate-300 dark:bg-slate-600" />
           <div className="flex-1 space-y-2">
-            <div className="h-3 w-4/5 rounded bg-slate-200 dark:bg-slate-700" />
-            <div className="h-3 w-10 rounded bg-slate-200 dark:bg-slate-700" />
+            <div className="h-3 w-4/5 rounded skeleton" />
+            <div className="h-3 w-10 rounded skeleton" />
           </div>
         </div>
       ))}

@@ -147,7 +147,7 @@ export function Composer() {
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round((progress ?? 0) * 100)}
-          className="mt-3 h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+          className="mt-3 h-1.5 overflow-hidden rounded-full skeleton"
         >
           <div className="h-full bg-brand-primary transition-all" style={{ width: `${Math.max(4, (progress ?? 0) * 100)}%` }} />
         </div>

@@ -74,14 +74,14 @@ export function ProfileHeaderSkeleton() {
         <div className="-mt-14 flex flex-col items-center gap-3 sm:-mt-12 sm:flex-row sm:items-end sm:gap-5">
           <div className="h-28 w-28 rounded-full bg-slate-300 ring-4 ring-white dark:bg-slate-600 dark:ring-brand-surface-dark" />
           <div className="space-y-2 sm:pb-2">
-            <div className="h-6 w-48 rounded bg-slate-200 dark:bg-slate-700" />
+            <div className="h-6 w-48 rounded skeleton" />
             <div className="mx-auto h-4 w-28 rounded bg-slate-200 sm:mx-0 dark:bg-slate-700" />
           </div>
         </div>
-        <div className="mt-6 h-4 w-3/4 rounded bg-slate-200 dark:bg-slate-700" />
+        <div className="mt-6 h-4 w-3/4 rounded skeleton" />
         <div className="mt-6 flex gap-10 border-t border-slate-200 pt-4 dark:border-slate-700">
-          <div className="h-10 w-14 rounded bg-slate-200 dark:bg-slate-700" />
-          <div className="h-10 w-14 rounded bg-slate-200 dark:bg-slate-700" />
+          <div className="h-10 w-14 rounded skeleton" />
+          <div className="h-10 w-14 rounded skeleton" />
         </div>
       </div>
     </div>

@@ -77,7 +77,7 @@ export default function ProfileSettingsPage() {
             <Camera className="h-4 w-4" /> {progress !== null ? 'Uploading…' : 'Upload photo'}
           </Button>
           {progress !== null && (
-            <div className="mt-3 h-1.5 w-48 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700" role="progressbar" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
+            <div className="mt-3 h-1.5 w-48 overflow-hidden rounded-full skeleton" role="progressbar" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
               <div className="h-full bg-brand-primary transition-all" style={{ width: `${progress * 100}%` }} />
             </div>
           )}

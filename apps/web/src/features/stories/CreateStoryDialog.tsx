@@ -153,7 +153,7 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={Math.round(progress * 100)}
-                  className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+                  className="h-2 overflow-hidden rounded-full skeleton"
                 >
                   <div className="h-full rounded-full bg-linear-to-r from-brand-primary to-brand-accent transition-[width]" style={{ width: `${progress * 100}%` }} />
                 </div>

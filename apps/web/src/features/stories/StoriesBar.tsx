@@ -166,8 +166,8 @@ function BubbleSkeletons() {
     <div className="flex gap-2" aria-label="Loading stories" role="status">
       {[0, 1, 2, 3, 4].map((i) => (
         <div key={i} className="flex w-[80px] shrink-0 flex-col items-center gap-2 pt-0.5">
-          <span className="h-[74px] w-[74px] animate-pulse rounded-full bg-slate-200 dark:bg-slate-700" />
-          <span className="h-2.5 w-12 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
+          <span className="h-[74px] w-[74px] animate-pulse rounded-full skeleton" />
+          <span className="h-2.5 w-12 animate-pulse rounded skeleton" />
         </div>
       ))}
     </div>

@@ -54,8 +54,8 @@ export function ViewersSheet({ storyId, onClose }: { storyId: string; onClose: (
             <ul aria-label="Loading viewers" className="space-y-1">
               {[0, 1, 2].map((i) => (
                 <li key={i} className="flex items-center gap-3 px-3 py-2">
-                  <span className="h-9 w-9 animate-pulse rounded-full bg-slate-200 dark:bg-slate-700" />
-                  <span className="h-3 w-32 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
+                  <span className="h-9 w-9 animate-pulse rounded-full skeleton" />
+                  <span className="h-3 w-32 animate-pulse rounded skeleton" />
                 </li>
               ))}
             </ul>

@@ -115,9 +115,9 @@ function SuggestionsSkeleton({ layout }: { layout: 'list' | 'strip' }) {
         {Array.from({ length: 3 }, (_, i) => (
           <div key={i} className="card flex w-44 shrink-0 animate-pulse flex-col items-center gap-2 p-4">
             <div className="h-16 w-16 rounded-full bg-slate-300 dark:bg-slate-600" />
-            <div className="h-3 w-24 rounded bg-slate-200 dark:bg-slate-700" />
-            <div className="h-3 w-16 rounded bg-slate-200 dark:bg-slate-700" />
-            <div className="mt-2 h-8 w-full rounded-xl bg-slate-200 dark:bg-slate-700" />
+            <div className="h-3 w-24 rounded skeleton" />
+            <div className="h-3 w-16 rounded skeleton" />
+            <div className="mt-2 h-8 w-full rounded-xl skeleton" />
           </div>
         ))}
       </div>
@@ -129,8 +129,8 @@ function SuggestionsSkeleton({ layout }: { layout: 'list' | 'strip' }) {
         <div key={i} className="flex animate-pulse items-center gap-3">
           <div className="h-11 w-11 rounded-full bg-slate-300 dark:bg-slate-600" />
           <div className="flex-1 space-y-2">
-            <div className="h-3 w-28 rounded bg-slate-200 dark:bg-slate-700" />
-            <div className="h-3 w-16 rounded bg-slate-200 dark:bg-slate-700" />
+            <div className="h-3 w-28 rounded skeleton" />
+            <div className="h-3 w-16 rounded skeleton" />
           </div>
         </div>
       ))}
