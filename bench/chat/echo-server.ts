@@ -18,7 +18,8 @@ let elu: EventLoopUtilization | null = null;
 
 process.on('message', (msg: { type: string; on?: boolean }) => {
   if (msg.type === 'profile' && msg.on) elu = performance.eventLoopUtilization();
-  if (msg.type === 'profile' && !msg.on && elu) process.send?.({ type: 'elu', utilization: performance.eventLoopUtilization(elu).utilization });
+  if (msg.type === 'profile' && !msg.on && elu)
+    process.send?.({ type: 'elu', utilization: performance.eventLoopUtilization(elu).utilization });
   if (msg.type === 'gc') {
     (globalThis as { gc?: () => void }).gc?.();
     process.send?.({ type: 'memory', rss: rssOf(process.pid), heapUsed: process.memoryUsage().heapUsed, sockets: io.engine.clientsCount });

@@ -108,7 +108,18 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
   }
   const server =
     target === 'plaza'
-      ? child('server.ts', { DATA_DIR: dataDir, JWT_SECRET: secret, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'none'), REDIS_URL: '', DATABASE_URL: '' }, true)
+      ? child(
+          'server.ts',
+          {
+            DATA_DIR: dataDir,
+            JWT_SECRET: secret,
+            LOG_LEVEL: 'silent',
+            WEB_DIST: path.join(dataDir, 'none'),
+            REDIS_URL: '',
+            DATABASE_URL: '',
+          },
+          true,
+        )
       : child('echo-server.ts', {}, true);
   const loads: ChildProcess[] = [];
   try {
@@ -118,7 +129,10 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
 
     const procs = Math.max(2, Math.ceil(clients / CLIENTS_PER_LOAD_PROCESS));
     // An even share per process, so every pair has both its members in one process.
-    const shares = Array.from({ length: procs }, (_, i) => 2 * (Math.floor(clients / 2 / procs) + (i < Math.floor(clients / 2) % procs ? 1 : 0)));
+    const shares = Array.from(
+      { length: procs },
+      (_, i) => 2 * (Math.floor(clients / 2 / procs) + (i < Math.floor(clients / 2) % procs ? 1 : 0)),
+    );
     let offset = 0;
     for (const share of shares) {
       const load = child('load.ts', {});
@@ -131,11 +145,15 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
     const connected = await Promise.all(loads.map((l) => next<Extract<FromLoad, { type: 'connected' }>>(l, 'connected')));
     const ok = connected.reduce((n, c) => n + c.ok, 0);
     const failed = connected.reduce((n, c) => n + c.failed, 0);
-    console.log(`  ${ok} clients connected in ${((Date.now() - started) / 1000).toFixed(1)} s${failed ? `, ${failed} failed (${connected.find((c) => c.firstError)?.firstError})` : ''}`);
+    console.log(
+      `  ${ok} clients connected in ${((Date.now() - started) / 1000).toFixed(1)} s${failed ? `, ${failed} failed (${connected.find((c) => c.firstError)?.firstError})` : ''}`,
+    );
     await sleep(3000);
     const loaded = await serverMemory(server);
     const kbPerConnection = (loaded.rss - idle.rss) / Math.max(1, loaded.sockets) / 1024;
-    console.log(`  server RSS ${(idle.rss / 2 ** 20).toFixed(0)} MB idle → ${(loaded.rss / 2 ** 20).toFixed(0)} MB with ${loaded.sockets} sockets: ${kbPerConnection.toFixed(1)} KB each (heap ${(idle.heapUsed / 2 ** 20).toFixed(0)} → ${(loaded.heapUsed / 2 ** 20).toFixed(0)} MB)`);
+    console.log(
+      `  server RSS ${(idle.rss / 2 ** 20).toFixed(0)} MB idle → ${(loaded.rss / 2 ** 20).toFixed(0)} MB with ${loaded.sockets} sockets: ${kbPerConnection.toFixed(1)} KB each (heap ${(idle.heapUsed / 2 ** 20).toFixed(0)} → ${(loaded.heapUsed / 2 ** 20).toFixed(0)} MB)`,
+    );
 
     // Warm-up, not measured: every pair exchanges a first message (which records the conversation and
     // widens both people's presence audience) and the server's code gets compiled. What follows is steady state.
@@ -143,7 +161,8 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
     const warmRate = Math.min(...RATES);
     const warmMs = Math.max(3000, Math.ceil((pairs / warmRate) * 1000) + 1000);
     console.log(`  warm-up: ${warmRate} msg/s for ${(warmMs / 1000).toFixed(0)} s`);
-    for (const l of loads) l.send({ type: 'send', rate: warmRate / loads.length, durationMs: warmMs, warmupMs: warmMs, graceMs: 10_000 } satisfies ToLoad);
+    for (const l of loads)
+      l.send({ type: 'send', rate: warmRate / loads.length, durationMs: warmMs, warmupMs: warmMs, graceMs: 10_000 } satisfies ToLoad);
     await Promise.all(loads.map((l) => next(l, 'done')));
     await sleep(2000);
 
@@ -154,19 +173,31 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
       const cpuBefore = cpuMsOf(server.pid!);
       const loadCpuBefore = loads.reduce((n, l) => n + cpuMsOf(l.pid!), 0);
       const wallBefore = Date.now();
-      for (const l of loads) l.send({ type: 'send', rate: perProc, durationMs: DURATION_S * 1000, warmupMs: WARMUP_S * 1000, graceMs: 10_000 } satisfies ToLoad);
+      for (const l of loads)
+        l.send({ type: 'send', rate: perProc, durationMs: DURATION_S * 1000, warmupMs: WARMUP_S * 1000, graceMs: 10_000 } satisfies ToLoad);
       const done = await Promise.all(loads.map((l) => next<Extract<FromLoad, { type: 'done' }>>(l, 'done')));
       const cpuMs = cpuMsOf(server.pid!) - cpuBefore;
       const wallMs = Date.now() - wallBefore;
       const loadCpuShare = (loads.reduce((n, l) => n + cpuMsOf(l.pid!), 0) - loadCpuBefore) / wallMs;
-      const eluReply = next<{ type: 'elu'; utilization: number; gcTotalMs?: number; gcMaxMs?: number; loopDelayP99Ms?: number; loopDelayMaxMs?: number }>(server, 'elu', 10_000);
+      const eluReply = next<{
+        type: 'elu';
+        utilization: number;
+        gcTotalMs?: number;
+        gcMaxMs?: number;
+        loopDelayP99Ms?: number;
+        loopDelayMaxMs?: number;
+      }>(server, 'elu', 10_000);
       server.send({ type: 'profile', on: false, name: `${target}-${clients}-${rate}` });
       const loop = await eluReply;
       const eventLoop = loop.utilization;
       const after = await serverMemory(server);
-      const details = [`    server after the phase: heap ${(after.heapUsed / 2 ** 20).toFixed(0)} MB live, RSS ${(after.rss / 2 ** 20).toFixed(0)} MB`];
+      const details = [
+        `    server after the phase: heap ${(after.heapUsed / 2 ** 20).toFixed(0)} MB live, RSS ${(after.rss / 2 ** 20).toFixed(0)} MB`,
+      ];
       if (loop.gcMaxMs !== undefined) {
-        details.push(`    during it: GC ${loop.gcTotalMs!.toFixed(0)} ms in total, longest pause ${loop.gcMaxMs.toFixed(0)} ms; event-loop delay p99 ${loop.loopDelayP99Ms!.toFixed(0)} ms, max ${loop.loopDelayMaxMs!.toFixed(0)} ms`);
+        details.push(
+          `    during it: GC ${loop.gcTotalMs!.toFixed(0)} ms in total, longest pause ${loop.gcMaxMs.toFixed(0)} ms; event-loop delay p99 ${loop.loopDelayP99Ms!.toFixed(0)} ms, max ${loop.loopDelayMaxMs!.toFixed(0)} ms`,
+        );
       }
       const lat = done.flatMap((d) => d.latencies).sort((a, b) => a - b);
       const resp = done.flatMap((d) => d.responseTimes).sort((a, b) => a - b);
@@ -187,13 +218,20 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
         lost: done.reduce((n, d) => n + d.lost, 0),
         duplicated: done.reduce((n, d) => n + d.duplicated, 0),
         kbPerConnection,
-        cpuUsPerMessage: (cpuMs * 1000) / Math.max(1, done.reduce((n, d) => n + d.accepted, 0)),
+        cpuUsPerMessage:
+          (cpuMs * 1000) /
+          Math.max(
+            1,
+            done.reduce((n, d) => n + d.accepted, 0),
+          ),
         cpuShare: cpuMs / wallMs,
         loadCpuShare,
         eventLoop,
         machineLoad: loadavg()[0],
       };
-      console.log(`  ${rate} msg/s: p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, max ${row.max.toFixed(0)} ms${resp.length ? ` (HTTP response p50 ${row.responseP50.toFixed(1)}, p99 ${row.responseP99.toFixed(1)} ms)` : ''}; server CPU ${row.cpuUsPerMessage.toFixed(0)} µs/msg, ${(row.cpuShare * 100).toFixed(0)}% of a core (load clients ${(row.loadCpuShare * 100).toFixed(0)}%), event loop ${(row.eventLoop * 100).toFixed(0)}% busy, machine load average ${row.machineLoad.toFixed(1)}; sent ${row.sent}, accepted ${row.accepted}, lost ${row.lost}, duplicated ${row.duplicated}${Object.keys(rejected).length ? `, rejected ${JSON.stringify(rejected)}` : ''}`);
+      console.log(
+        `  ${rate} msg/s: p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, max ${row.max.toFixed(0)} ms${resp.length ? ` (HTTP response p50 ${row.responseP50.toFixed(1)}, p99 ${row.responseP99.toFixed(1)} ms)` : ''}; server CPU ${row.cpuUsPerMessage.toFixed(0)} µs/msg, ${(row.cpuShare * 100).toFixed(0)}% of a core (load clients ${(row.loadCpuShare * 100).toFixed(0)}%), event loop ${(row.eventLoop * 100).toFixed(0)}% busy, machine load average ${row.machineLoad.toFixed(1)}; sent ${row.sent}, accepted ${row.accepted}, lost ${row.lost}, duplicated ${row.duplicated}${Object.keys(rejected).length ? `, rejected ${JSON.stringify(rejected)}` : ''}`,
+      );
       for (const d of details) console.log(d);
       rows.push(row);
     }
@@ -219,10 +257,14 @@ for (const clients of CLIENTS) {
 }
 
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
-console.log('\n| server | clients | msg/s | p50 ms | p99 ms | lost | duplicated | rejected | server CPU µs/msg | server core share | KB per idle connection | machine load |');
+console.log(
+  '\n| server | clients | msg/s | p50 ms | p99 ms | lost | duplicated | rejected | server CPU µs/msg | server core share | KB per idle connection | machine load |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   const rejected = Object.values(r.rejected).reduce((a, b) => a + b, 0);
-  console.log(`| ${r.target === 'plaza' ? 'Plaza' : 'bare echo'} | ${r.clients} | ${r.rate} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.lost} | ${r.duplicated} | ${rejected} | ${r.cpuUsPerMessage.toFixed(0)} | ${(r.cpuShare * 100).toFixed(0)}% | ${fmt(r.kbPerConnection)} | ${r.machineLoad.toFixed(1)} |`);
+  console.log(
+    `| ${r.target === 'plaza' ? 'Plaza' : 'bare echo'} | ${r.clients} | ${r.rate} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.lost} | ${r.duplicated} | ${rejected} | ${r.cpuUsPerMessage.toFixed(0)} | ${(r.cpuShare * 100).toFixed(0)}% | ${fmt(r.kbPerConnection)} | ${r.machineLoad.toFixed(1)} |`,
+  );
 }
 process.exit(0);

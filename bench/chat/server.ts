@@ -57,7 +57,12 @@ process.on('message', async (msg: { type: string; on?: boolean; name?: string })
   }
   if (msg.type === 'gc') {
     (globalThis as { gc?: () => void }).gc?.();
-    process.send?.({ type: 'memory', rss: rssOf(process.pid), heapUsed: process.memoryUsage().heapUsed, sockets: app.io.engine.clientsCount });
+    process.send?.({
+      type: 'memory',
+      rss: rssOf(process.pid),
+      heapUsed: process.memoryUsage().heapUsed,
+      sockets: app.io.engine.clientsCount,
+    });
   }
   if (msg.type === 'exit') void app.close().then(() => process.exit(0));
 });

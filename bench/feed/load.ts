@@ -24,7 +24,10 @@ export interface Loaded {
 }
 
 const DAY = 86_400_000;
-const WORDS = 'morning coffee trail light city river weekend friends garden music book bread mountain sea rain sun photo walk market kitchen'.split(' ');
+const WORDS =
+  'morning coffee trail light city river weekend friends garden music book bread mountain sea rain sun photo walk market kitchen'.split(
+    ' ',
+  );
 
 /** A small deterministic generator, so two runs build the same data. */
 function random(seed: number) {
@@ -83,7 +86,19 @@ export function load(spec: LoadSpec, log: (msg: string) => void): Loaded {
       const id = v7({ msecs: at });
       const name = `bench_user${i}`;
       const created = new Date(at).toISOString();
-      insert.run(id, name, name, `Bench Person ${i}`, `bench person ${i}`, `${name}@bench.example`, '/media/avatars/bench.webp', '/media/avatars/bench-thumb.webp', spec.passwordHash, created, created);
+      insert.run(
+        id,
+        name,
+        name,
+        `Bench Person ${i}`,
+        `bench person ${i}`,
+        `${name}@bench.example`,
+        '/media/avatars/bench.webp',
+        '/media/avatars/bench-thumb.webp',
+        spec.passwordHash,
+        created,
+        created,
+      );
       userIds.push(id);
     }
   })();
@@ -124,7 +139,10 @@ export function load(spec: LoadSpec, log: (msg: string) => void): Loaded {
       postsBy[author].push(p);
       const at = new Date(times[p]).toISOString();
       const text = Array.from({ length: 8 + pick(30) }, () => WORDS[pick(WORDS.length)]).join(' ');
-      const media = rnd() < 0.3 ? JSON.stringify([{ url: '/media/posts/bench.webp', thumb_url: '/media/posts/bench-thumb.webp', width: 1600, height: 1067 }]) : '[]';
+      const media =
+        rnd() < 0.3
+          ? JSON.stringify([{ url: '/media/posts/bench.webp', thumb_url: '/media/posts/bench-thumb.webp', width: 1600, height: 1067 }])
+          : '[]';
       const counts = new Array<number>(reactionKinds).fill(0);
       const reactors = friendsOf(author);
       for (let r = pick(6); r > 0; r--) {
@@ -132,7 +150,8 @@ export function load(spec: LoadSpec, log: (msg: string) => void): Loaded {
         if (react.run(postIds[p], userIds[reactors[pick(reactors.length)]], REACTION_TYPES[k], at).changes) counts[k] += 1;
       }
       const comments = pick(4);
-      for (let c = 0; c < comments; c++) comment.run(v7({ msecs: times[p] + c + 1 }), postIds[p], userIds[reactors[pick(reactors.length)]], 'Lovely!', at);
+      for (let c = 0; c < comments; c++)
+        comment.run(v7({ msecs: times[p] + c + 1 }), postIds[p], userIds[reactors[pick(reactors.length)]], 'Lovely!', at);
       insert.run(postIds[p], userIds[author], text, at, media, ...counts, comments);
     }
   })();
@@ -144,7 +163,9 @@ export function load(spec: LoadSpec, log: (msg: string) => void): Loaded {
   db.transaction(() => {
     const react = db.prepare('insert or ignore into post_reactions (post_id, user_id, kind, created_at) values (?, ?, ?, ?)');
     const save = db.prepare('insert or ignore into post_favorites (user_id, post_id, created_at) values (?, ?, ?)');
-    const bump = Object.fromEntries(REACTION_TYPES.map((k) => [k, db.prepare(`update posts set ${REACTION_COLUMNS[k]} = ${REACTION_COLUMNS[k]} + 1 where id = ?`)]));
+    const bump = Object.fromEntries(
+      REACTION_TYPES.map((k) => [k, db.prepare(`update posts set ${REACTION_COLUMNS[k]} = ${REACTION_COLUMNS[k]} + 1 where id = ?`)]),
+    );
     const at = new Date(now).toISOString();
     for (const p of readerFeed) {
       if (rnd() < 0.3) {
@@ -179,10 +200,16 @@ export function load(spec: LoadSpec, log: (msg: string) => void): Loaded {
   // Everyone's own marks on their timeline rows, as the reaction and favorite toggles keep them.
   db.transaction(() => {
     const kinds = db.prepare(`update feed_items set reader_kinds = reader_kinds | ? where owner_id = ? and post_id = ?`);
-    for (const r of db.prepare('select user_id, post_id, kind from post_reactions').all() as Array<{ user_id: string; post_id: string; kind: string }>) {
+    for (const r of db.prepare('select user_id, post_id, kind from post_reactions').all() as Array<{
+      user_id: string;
+      post_id: string;
+      kind: string;
+    }>) {
       kinds.run(1 << REACTION_TYPES.indexOf(r.kind as (typeof REACTION_TYPES)[number]), r.user_id, r.post_id);
     }
-    db.prepare('update feed_items set reader_favorite = 1 where (owner_id, post_id) in (select user_id, post_id from post_favorites)').run();
+    db.prepare(
+      'update feed_items set reader_favorite = 1 where (owner_id, post_id) in (select user_id, post_id from post_favorites)',
+    ).run();
   })();
   step('marks on the timeline rows');
 

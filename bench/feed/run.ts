@@ -52,21 +52,32 @@ const median = <T>(xs: T[], by: (x: T) => number): T => [...xs].sort((a, b) => b
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-feed-'));
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web'), JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' } as NodeJS.ProcessEnv);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  } as NodeJS.ProcessEnv);
   if (config.database.kind !== 'sqlite') throw new Error('The feed bench builds its own SQLite database.');
   try {
     console.log(`Building ${USERS.toLocaleString('en')} people, ${FRIENDS} friends each, ${POSTS.toLocaleString('en')} posts…`);
     const schema = createDb(config.database);
     await migrateToLatest(schema.db);
     await schema.db.destroy();
-    const loaded = load({ file: config.database.file, users: USERS, posts: POSTS, friends: FRIENDS, passwordHash: await hashPassword(PASSWORD) }, console.log);
+    const loaded = load(
+      { file: config.database.file, users: USERS, posts: POSTS, friends: FRIENDS, passwordHash: await hashPassword(PASSWORD) },
+      console.log,
+    );
 
     const app = await buildApp(config, { logger: false });
     try {
       const origin = await listenForLoad(app);
       const authorization = await bearerFor(origin, loaded.readerName, PASSWORD);
       const feedPath = (name: string) => `/api/v1/posts/${name}/feeds`;
-      const first = (await (await fetch(`${origin}${feedPath(loaded.readerName)}?page=1&limit=10`, { headers: { authorization } })).json()) as {
+      const first = (await (
+        await fetch(`${origin}${feedPath(loaded.readerName)}?page=1&limit=10`, { headers: { authorization } })
+      ).json()) as {
         data: { feeds: unknown[]; totalCount: number; anchor: string };
       };
       console.log(`The reader's feed holds ${first.data.totalCount.toLocaleString('en')} posts; page 1 has ${first.data.feeds.length}.`);
@@ -77,16 +88,30 @@ async function main() {
       const readers: CannonRequest[] = [];
       for (const p of people) {
         const sessionId = newId();
-        await app.ctx.db.insertInto('sessions').values({ id: sessionId, user_id: p.id, created_at: nowIso(), revoked_at: null, user_agent: 'bench' }).execute();
-        readers.push({ path: `${feedPath(p.user_name)}?page=1&limit=10`, headers: { authorization: `Bearer ${await signer.sign({ userId: p.id, sessionId })}` } });
+        await app.ctx.db
+          .insertInto('sessions')
+          .values({ id: sessionId, user_id: p.id, created_at: nowIso(), revoked_at: null, user_agent: 'bench' })
+          .execute();
+        readers.push({
+          path: `${feedPath(p.user_name)}?page=1&limit=10`,
+          headers: { authorization: `Bearer ${await signer.sign({ userId: p.id, sessionId })}` },
+        });
       }
 
       const hit = (url: string) => (duration: number) => cannon(url, { authorization, connections: CONNECTIONS, duration });
       const targets: Target[] = [
         { label: 'trivial JSON: `GET /healthz`', feed: false, run: hit(`${origin}/healthz`) },
         { label: 'authenticated floor: `GET /api/v1/users/me`', feed: false, run: hit(`${origin}/api/v1/users/me`) },
-        { label: 'feed page 1: `GET /api/v1/posts/{me}/feeds?page=1&limit=10`', feed: true, run: hit(`${origin}${feedPath(loaded.readerName)}?page=1&limit=10`) },
-        { label: 'feed page 5 (with the anchor of page 1)', feed: true, run: hit(`${origin}${feedPath(loaded.readerName)}?page=5&limit=10&anchor=${first.data.anchor}`) },
+        {
+          label: 'feed page 1: `GET /api/v1/posts/{me}/feeds?page=1&limit=10`',
+          feed: true,
+          run: hit(`${origin}${feedPath(loaded.readerName)}?page=1&limit=10`),
+        },
+        {
+          label: 'feed page 5 (with the anchor of page 1)',
+          feed: true,
+          run: hit(`${origin}${feedPath(loaded.readerName)}?page=5&limit=10&anchor=${first.data.anchor}`),
+        },
         {
           label: `feed page 1 of ${readers.length.toLocaleString('en')} different readers`,
           feed: true,
@@ -103,10 +128,16 @@ async function main() {
           const before = process.cpuUsage();
           const r = await t.run(DURATION);
           const used = process.cpuUsage(before);
-          measured.push({ r, cpu: (used.user + used.system) / Math.max(1, r.requests.total), share: r.requests.average / (measured[0]?.r.requests.average ?? r.requests.average) });
+          measured.push({
+            r,
+            cpu: (used.user + used.system) / Math.max(1, r.requests.total),
+            share: r.requests.average / (measured[0]?.r.requests.average ?? r.requests.average),
+          });
         }
         rounds.push(measured);
-        console.log(`round ${round}: ${targets.map((t, i) => `${t.label.split(':')[0]} ${Math.round(measured[i].r.requests.average)} req/s (${Math.round(measured[i].share * 100)}%)`).join('; ')}`);
+        console.log(
+          `round ${round}: ${targets.map((t, i) => `${t.label.split(':')[0]} ${Math.round(measured[i].r.requests.average)} req/s (${Math.round(measured[i].share * 100)}%)`).join('; ')}`,
+        );
       }
 
       console.log(
@@ -124,9 +155,13 @@ async function main() {
         const worstP99 = Math.max(...all.map((m) => m.r.latency.p99));
         if (t.feed) pass &&= share >= TARGET.share && worstP99 < TARGET.p99Ms && errors === 0;
         const shares = all.map((m) => `${Math.round(m.share * 100)}%`).join(' · ');
-        console.log(`| ${t.label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(share * 100)}% | ${shares} | ${Math.round(cpu)} | ${errors} |`);
+        console.log(
+          `| ${t.label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(share * 100)}% | ${shares} | ${Math.round(cpu)} | ${errors} |`,
+        );
       }
-      console.log(`\nTarget (every feed row: median share ≥ ${TARGET.share * 100}% of trivial, p99 < ${TARGET.p99Ms} ms in every round): ${pass ? 'met' : 'MISSED'}`);
+      console.log(
+        `\nTarget (every feed row: median share ≥ ${TARGET.share * 100}% of trivial, p99 < ${TARGET.p99Ms} ms in every round): ${pass ? 'met' : 'MISSED'}`,
+      );
       if (!pass) process.exitCode = 1;
     } finally {
       await app.close();

@@ -25,7 +25,9 @@ export function cannon(url: string, opts: { authorization: string; connections: 
   const cli = createRequire(import.meta.url).resolve('autocannon');
   const args = [cli, '-c', String(opts.connections), '-d', String(opts.duration), '-j', '-H', `authorization=${opts.authorization}`, url];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout) as CannonResult)));
+    execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) =>
+      err ? reject(err) : resolve(JSON.parse(stdout) as CannonResult),
+    );
   });
 }
 
@@ -39,7 +41,11 @@ export async function listenForLoad(app: FastifyInstance): Promise<string> {
 
 /** Logs in through the API and answers the Authorization header value. */
 export async function bearerFor(origin: string, identifier: string, password: string): Promise<string> {
-  const login = await fetch(`${origin}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier, password }) });
+  const login = await fetch(`${origin}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier, password }),
+  });
   const { accessToken } = (await login.json()) as { accessToken: string };
   return `Bearer ${accessToken}`;
 }
@@ -50,12 +56,18 @@ export interface CannonRequest {
 }
 
 /** Like `cannon`, but every connection cycles through `requests` (say, one per reader, each with its own token). */
-export function cannonRequests(origin: string, requests: CannonRequest[], opts: { connections: number; duration: number }): Promise<CannonResult> {
+export function cannonRequests(
+  origin: string,
+  requests: CannonRequest[],
+  opts: { connections: number; duration: number },
+): Promise<CannonResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'plaza-cannon-'));
   const specFile = path.join(dir, 'spec.json');
   writeFileSync(specFile, JSON.stringify({ url: origin, requests, ...opts }));
   const child = new URL('./cannon-child.mjs', import.meta.url).pathname;
   return new Promise<CannonResult>((resolve, reject) => {
-    execFile(process.execPath, [child, specFile], { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout) as CannonResult)));
+    execFile(process.execPath, [child, specFile], { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) =>
+      err ? reject(err) : resolve(JSON.parse(stdout) as CannonResult),
+    );
   }).finally(() => rmSync(dir, { recursive: true, force: true }));
 }

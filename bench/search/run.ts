@@ -18,14 +18,102 @@ import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import type { UserRow } from '../../apps/server/src/modules/users/repo';
 import { bearerFor, cannon, listenForLoad, option } from '../lib/load-tools';
 
-
 const USERS = option('users', 100_000);
 const DURATION = option('duration', 10);
 const CONNECTIONS = option('connections', 10);
 const hit = (url: string, authorization: string) => cannon(url, { authorization, connections: CONNECTIONS, duration: DURATION });
 
-const FIRST = ['Amara', 'Liam', 'Sofia', 'Noah', 'Mei', 'Lucas', 'Zara', 'Mateo', 'Aisha', 'Ethan', 'Yuki', 'Omar', 'Chloe', 'Ravi', 'Elena', 'Kofi', 'Ines', 'Jonas', 'Priya', 'Diego', 'Hana', 'Felix', 'Leila', 'Marco', 'Nadia', 'Tomas', 'Grace', 'Arjun', 'Freya', 'Samuel', 'Lina', 'Kenji', 'Maya', 'Hugo', 'Sara', 'Ibrahim', 'Nora', 'Pablo', 'Anya', 'Theo', 'Rosa', 'Emeka', 'Clara', 'Viktor', 'Jade', 'Malik', 'Ingrid', 'Luca', 'Tara', 'Mark', 'Maria', 'Martin'];
-const LAST = ['Okafor', 'Bennett', 'Rossi', 'Kim', 'Chen', 'Silva', 'Haddad', 'Garcia', 'Khan', 'Walker', 'Tanaka', 'Farouk', 'Dubois', 'Patel', 'Novak', 'Mensah', 'Costa', 'Berg', 'Sharma', 'Romero', 'Sato', 'Wagner', 'Nasser', 'Bianchi', 'Petrova', 'Lindqvist', 'Hughes', 'Iyer', 'Larsen', 'Adeyemi', 'Moreau', 'Svensson', 'Nakamura', 'Oyelaran', 'Fischer'];
+const FIRST = [
+  'Amara',
+  'Liam',
+  'Sofia',
+  'Noah',
+  'Mei',
+  'Lucas',
+  'Zara',
+  'Mateo',
+  'Aisha',
+  'Ethan',
+  'Yuki',
+  'Omar',
+  'Chloe',
+  'Ravi',
+  'Elena',
+  'Kofi',
+  'Ines',
+  'Jonas',
+  'Priya',
+  'Diego',
+  'Hana',
+  'Felix',
+  'Leila',
+  'Marco',
+  'Nadia',
+  'Tomas',
+  'Grace',
+  'Arjun',
+  'Freya',
+  'Samuel',
+  'Lina',
+  'Kenji',
+  'Maya',
+  'Hugo',
+  'Sara',
+  'Ibrahim',
+  'Nora',
+  'Pablo',
+  'Anya',
+  'Theo',
+  'Rosa',
+  'Emeka',
+  'Clara',
+  'Viktor',
+  'Jade',
+  'Malik',
+  'Ingrid',
+  'Luca',
+  'Tara',
+  'Mark',
+  'Maria',
+  'Martin',
+];
+const LAST = [
+  'Okafor',
+  'Bennett',
+  'Rossi',
+  'Kim',
+  'Chen',
+  'Silva',
+  'Haddad',
+  'Garcia',
+  'Khan',
+  'Walker',
+  'Tanaka',
+  'Farouk',
+  'Dubois',
+  'Patel',
+  'Novak',
+  'Mensah',
+  'Costa',
+  'Berg',
+  'Sharma',
+  'Romero',
+  'Sato',
+  'Wagner',
+  'Nasser',
+  'Bianchi',
+  'Petrova',
+  'Lindqvist',
+  'Hughes',
+  'Iyer',
+  'Larsen',
+  'Adeyemi',
+  'Moreau',
+  'Svensson',
+  'Nakamura',
+  'Oyelaran',
+  'Fischer',
+];
 
 /** The queries measured: what each exercises, and the query string. */
 const QUERIES = [
@@ -37,11 +125,14 @@ const QUERIES = [
 
 const PASSWORD = 'bench-password-123';
 
-
-
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-search-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web'), JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' } as NodeJS.ProcessEnv);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  } as NodeJS.ProcessEnv);
   const app = await buildApp(config, { logger: false });
   try {
     const started = Date.now();
@@ -87,7 +178,9 @@ async function main() {
     const results: string[] = [];
     // The floor under every row: an authenticated request that reads one user by primary key.
     const floor = await hit(`${origin}/api/v1/users/me`, authorization);
-    results.push(`| baseline: \`GET /users/me\` | 1 | ${Math.round(floor.requests.average)} | ${floor.latency.p50} | ${floor.latency.p99} | ${floor.non2xx + floor.errors} |`);
+    results.push(
+      `| baseline: \`GET /users/me\` | 1 | ${Math.round(floor.requests.average)} | ${floor.latency.p50} | ${floor.latency.p99} | ${floor.non2xx + floor.errors} |`,
+    );
     console.log(results[0]);
     for (const q of QUERIES) {
       const url = `${origin}/api/v1/search/users?query=${encodeURIComponent(q.query)}`;

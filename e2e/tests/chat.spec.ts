@@ -125,7 +125,9 @@ test('a dropped connection: after reconnecting every missed message is there onc
   const A = await newSignedInContext(browser, sender);
   // socket.io drops its connection when the browser goes offline, except on a "localhost" page:
   // the reader uses the loopback address so going offline cuts the socket as a lost network would.
-  const B = { context: await browser.newContext({ baseURL: baseURL!.replace('localhost', '127.0.0.1'), viewport: { width: 1280, height: 860 } }) };
+  const B = {
+    context: await browser.newContext({ baseURL: baseURL!.replace('localhost', '127.0.0.1'), viewport: { width: 1280, height: 860 } }),
+  };
   const bPage = await B.context.newPage();
   await loginViaUi(bPage, reader);
 

@@ -33,8 +33,15 @@ export async function loginViaUi(page: Page, account: Pick<Account, 'userName' |
   await expect(page).toHaveURL(/\/feeds$/);
 }
 
-export async function newSignedInContext(browser: Browser, account: Account, opts: { width?: number; dark?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: 860 }, colorScheme: opts.dark ? 'dark' : 'light' });
+export async function newSignedInContext(
+  browser: Browser,
+  account: Account,
+  opts: { width?: number; dark?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 1280, height: 860 },
+    colorScheme: opts.dark ? 'dark' : 'light',
+  });
   const page = await context.newPage();
   await loginViaUi(page, account);
   return { context, page };

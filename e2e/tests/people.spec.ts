@@ -17,10 +17,16 @@ async function setBio(request: APIRequestContext, account: Account, userBio: str
 }
 
 async function connect(request: APIRequestContext, from: Account, to: Account, accept: boolean) {
-  const sent = await request.post('/api/v1/users/follow/friend-request/send', { data: { targetUserId: to._id }, headers: { authorization: `Bearer ${from.accessToken}` } });
+  const sent = await request.post('/api/v1/users/follow/friend-request/send', {
+    data: { targetUserId: to._id },
+    headers: { authorization: `Bearer ${from.accessToken}` },
+  });
   expect(sent.ok(), 'friend-request/send').toBeTruthy();
   if (!accept) return;
-  const accepted = await request.post('/api/v1/users/follow/friend-request/accept', { data: { targetUserId: from._id }, headers: { authorization: `Bearer ${to.accessToken}` } });
+  const accepted = await request.post('/api/v1/users/follow/friend-request/accept', {
+    data: { targetUserId: from._id },
+    headers: { authorization: `Bearer ${to.accessToken}` },
+  });
   expect(accepted.ok(), 'friend-request/accept').toBeTruthy();
 }
 
@@ -55,7 +61,10 @@ test('screenshots of the network and a profile', async ({ browser, request }) =>
     await expect(p.getByRole('list', { name: 'People' }).getByRole('article').first()).toBeVisible();
   });
   // The navbar dropdowns, open: the search results and the notifications panel.
-  for (const [theme, width] of [['light', 1280], ['dark', 390]] as const) {
+  for (const [theme, width] of [
+    ['light', 1280],
+    ['dark', 390],
+  ] as const) {
     await page.setViewportSize({ width, height: 844 });
     await useTheme(page, theme);
     await page.getByRole('combobox', { name: 'Search people' }).fill('a');
@@ -110,7 +119,9 @@ test('a friend request found through search arrives live, is accepted, then remo
 
   // The request is in the bell; opening it leads to Alice's profile, where she accepts.
   await zephPage.getByRole('button', { name: 'Notifications, 1 unread' }).click();
-  const entry = zephPage.getByRole('list', { name: 'Notifications list' }).getByRole('button', { name: /Alice Sender sent you a friend request/ });
+  const entry = zephPage
+    .getByRole('list', { name: 'Notifications list' })
+    .getByRole('button', { name: /Alice Sender sent you a friend request/ });
   await expect(entry).toBeVisible();
   await entry.click();
   await expect(zephPage).toHaveURL(profileUrl(zeph, alice));

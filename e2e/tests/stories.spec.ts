@@ -78,7 +78,9 @@ test('a friend sees a new story ringed, watches it, the owner sees who watched a
   await avaPage.reload();
   await storiesBar(avaPage).getByRole('button', { name: 'Open your story' }).click();
   await expect(viewer(avaPage).getByRole('button', { name: 'Close stories' })).toBeVisible();
-  await viewer(avaPage).getByRole('button', { name: /^1 view,/ }).click();
+  await viewer(avaPage)
+    .getByRole('button', { name: /^1 view,/ })
+    .click();
   const viewers = avaPage.getByRole('dialog', { name: 'Viewers' });
   await expect(viewers.getByText('Ben Viewer')).toBeVisible();
   await avaPage.screenshot({ path: path.resolve(import.meta.dirname, '../artifacts/story-viewers-light-1280.png') });
@@ -109,7 +111,9 @@ test('the create dialog refuses a file that is not a photo or video before uploa
   const { context, page } = await newSignedInContext(browser, account);
   await storiesBar(page).getByRole('button', { name: 'Add story' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add to your story' });
-  await dialog.getByLabel('Choose a photo or video').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await dialog
+    .getByLabel('Choose a photo or video')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(dialog.getByRole('alert')).toContainText('Stories accept JPEG, PNG, WebP or GIF photos and MP4 or WebM videos.');
   await expect(dialog.getByRole('button', { name: 'Share story' })).toBeDisabled();
   await context.close();
@@ -121,7 +125,9 @@ test('the server’s refusal is shown in the dialog', async ({ browser, request 
   await storiesBar(page).getByRole('button', { name: 'Add story' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add to your story' });
   // Named and typed as a PNG, but its bytes are not an image: the server reads the bytes and answers 415.
-  await dialog.getByLabel('Choose a photo or video').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('definitely not a png') });
+  await dialog
+    .getByLabel('Choose a photo or video')
+    .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('definitely not a png') });
   await dialog.getByRole('button', { name: 'Share story' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Stories accept JPEG, PNG, WebP or GIF photos and MP4 or WebM videos.');
   await expect(dialog.getByRole('button', { name: 'Share story' })).toBeEnabled();

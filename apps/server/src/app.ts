@@ -98,7 +98,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   await registerStatic(app, config);
 
-  const realtime = createRealtime(app.server, ctx, features.flatMap((f) => (f.realtime ? [f.realtime] : [])));
+  const realtime = createRealtime(
+    app.server,
+    ctx,
+    features.flatMap((f) => (f.realtime ? [f.realtime] : [])),
+  );
   app.decorate('io', realtime.io);
   const stoppers = features.flatMap((f) => (f.start ? [f.start(ctx)] : []));
 

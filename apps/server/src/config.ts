@@ -19,7 +19,11 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   STORY_TTL_HOURS: z.coerce.number().positive().default(24),
   FEED_POST_MAX_AGE_MS: z.coerce.number().int().min(0).default(10_000),
-  ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(15 * 60),
+  ACCESS_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .default(15 * 60),
   RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
   NODE_ENV: z.string().optional(),
 });
@@ -70,7 +74,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL || undefined,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
-    corsOrigins: e.CORS_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGIN.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     webDist: resolveWebDist(e.WEB_DIST),
     authRateLimit: e.AUTH_RATE_LIMIT,

@@ -20,14 +20,22 @@ describe('the server process', () => {
       const base = `http://127.0.0.1:${port}`;
       let ready = false;
       for (let i = 0; i < 100 && !ready; i++) {
-        ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+        ready = await fetch(`${base}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (!ready) await new Promise((r) => setTimeout(r, 200));
       }
       expect(ready).toBe(true);
       const signup = await fetch(`${base}/api/v1/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ userName: 'shutdown_test', email: 'shutdown@example.test', password: 'long enough pw', fullName: 'Shut Down' }),
+        body: JSON.stringify({
+          userName: 'shutdown_test',
+          email: 'shutdown@example.test',
+          password: 'long enough pw',
+          fullName: 'Shut Down',
+        }),
       });
       const { accessToken } = (await signup.json()) as { accessToken: string };
       const socket = io(base, { auth: { token: accessToken }, transports: ['websocket'], reconnection: false });

@@ -10,7 +10,10 @@ export interface TestUser {
   password: string;
 }
 
-export async function createUser(app: FastifyInstance, overrides: Partial<{ userName: string; fullName: string; email: string; password: string }> = {}): Promise<TestUser> {
+export async function createUser(
+  app: FastifyInstance,
+  overrides: Partial<{ userName: string; fullName: string; email: string; password: string }> = {},
+): Promise<TestUser> {
   seq += 1;
   const tag = `${process.pid.toString(36)}${seq}${Math.random().toString(36).slice(2, 6)}`;
   const body = {
@@ -51,7 +54,9 @@ export function multipart(fields: Record<string, string>, files: FilePart[]) {
   }
   for (const f of files) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`,
+      ),
       f.data,
       Buffer.from('\r\n'),
     );
@@ -63,5 +68,7 @@ export function multipart(fields: Record<string, string>, files: FilePart[]) {
 /** A real PNG of the given size, drawn with sharp. */
 export async function pngImage(width = 64, height = 64): Promise<Buffer> {
   const sharp = (await import('sharp')).default;
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 120 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 120 } } })
+    .png()
+    .toBuffer();
 }

@@ -12,7 +12,22 @@ export const userNameSchema = z
   .refine((name) => !RESERVED_USER_NAMES.includes(name.toLowerCase()), 'This user name is reserved');
 
 /** Names that would collide with routes (`/posts/user/feeds`, `/users/me`, …). */
-export const RESERVED_USER_NAMES: readonly string[] = ['user', 'users', 'me', 'p', 'react', 'feeds', 'favorites', 'admin', 'api', 'auth', 'settings', 'network', 'chat', 'plaza'];
+export const RESERVED_USER_NAMES: readonly string[] = [
+  'user',
+  'users',
+  'me',
+  'p',
+  'react',
+  'feeds',
+  'favorites',
+  'admin',
+  'api',
+  'auth',
+  'settings',
+  'network',
+  'chat',
+  'plaza',
+];
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254));
 

@@ -4,7 +4,9 @@ import { CHAT, PAGE_SIZES, REACTION_TYPES, loginBodySchema, pageQuery, pairRoom,
 describe('the contract', () => {
   it('holds the SPEC §9 constants', () => {
     expect(REACTION_TYPES).toEqual(['heart', 'fire', 'thumbsUp', 'smile', 'celebrate', 'clap']);
-    expect([PAGE_SIZES.network, PAGE_SIZES.feed, PAGE_SIZES.comments, PAGE_SIZES.suggestions, PAGE_SIZES.chatUsers]).toEqual([10, 10, 10, 5, 10]);
+    expect([PAGE_SIZES.network, PAGE_SIZES.feed, PAGE_SIZES.comments, PAGE_SIZES.suggestions, PAGE_SIZES.chatUsers]).toEqual([
+      10, 10, 10, 5, 10,
+    ]);
     expect([CHAT.messageMaxLength, CHAT.counterAmberOver, CHAT.counterRedOver, CHAT.pingIntervalMs]).toEqual([1000, 900, 980, 25_000]);
     expect(CHAT.historyBackoffMs).toEqual([1000, 2000, 4000]);
   });

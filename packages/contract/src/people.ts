@@ -27,7 +27,11 @@ export const connectionChangeResponseSchema = z.object({
 export type ConnectionChangeResponse = z.infer<typeof connectionChangeResponseSchema>;
 
 export const connectionStatusParamsSchema = z.object({ targetUserId: idSchema });
-export const connectionStatusResponseSchema = z.object({ success: z.literal(true), targetUserId: z.string(), status: connectionStatusSchema });
+export const connectionStatusResponseSchema = z.object({
+  success: z.literal(true),
+  targetUserId: z.string(),
+  status: connectionStatusSchema,
+});
 export type ConnectionStatusResponse = z.infer<typeof connectionStatusResponseSchema>;
 
 export const SEARCH_QUERY_MAX = 100;

@@ -132,7 +132,11 @@ export const commentsQuerySchema = pageQuery(PAGE_SIZES.comments);
 
 export const commentsPaginationSchema = z.object({ page: z.number(), limit: z.number(), total: z.number(), totalPages: z.number() });
 
-export const commentsResponseSchema = z.object({ success: z.literal(true), comments: z.array(commentSchema), pagination: commentsPaginationSchema });
+export const commentsResponseSchema = z.object({
+  success: z.literal(true),
+  comments: z.array(commentSchema),
+  pagination: commentsPaginationSchema,
+});
 export type CommentsResponse = z.infer<typeof commentsResponseSchema>;
 
 export const createCommentBodySchema = z.object({

@@ -42,8 +42,12 @@ export type PreparedQuery<N extends string, Row extends readonly unknown[]> = (v
  * `Row` is the select list's types in order, e.g. `[id: string, count: number]`; the build function
  * must select exactly those columns.
  */
-export function preparedQuery<N extends string, Row extends readonly unknown[]>(db: Db, build: (p: Placeholders<N>) => Compilable<unknown>): PreparedQuery<N, Row> {
-  let compiled: { query: CompiledQuery<unknown>; bind: (values: Readonly<Record<N, unknown>>) => unknown[]; direct?: DirectStatement } | undefined;
+export function preparedQuery<N extends string, Row extends readonly unknown[]>(
+  db: Db,
+  build: (p: Placeholders<N>) => Compilable<unknown>,
+): PreparedQuery<N, Row> {
+  let compiled:
+    { query: CompiledQuery<unknown>; bind: (values: Readonly<Record<N, unknown>>) => unknown[]; direct?: DirectStatement } | undefined;
   const compile = () => {
     const placeholders = new Proxy({}, { get: (_, name) => `${MARK}${String(name)}` }) as Placeholders<N>;
     const query = build(placeholders).compile();

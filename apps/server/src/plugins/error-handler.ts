@@ -55,7 +55,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (err instanceof ZodError) {
       const details = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      return reply.status(400).send({ success: false, error: 'Validation failed', message: details[0]?.message ?? 'Invalid input', details });
+      return reply
+        .status(400)
+        .send({ success: false, error: 'Validation failed', message: details[0]?.message ?? 'Invalid input', details });
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -67,7 +69,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       });
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ success: false, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
+    return reply
+      .status(500)
+      .send({ success: false, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
   });
 }
 

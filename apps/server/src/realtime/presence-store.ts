@@ -73,7 +73,11 @@ export function redisPresenceStore(redis: Redis, prefix: string, ttlMs: number):
     },
     async refresh(userId, socketId) {
       const k = key(userId);
-      await redis.multi().zadd(k, Date.now() + ttlMs, socketId).pexpire(k, ttlMs).exec();
+      await redis
+        .multi()
+        .zadd(k, Date.now() + ttlMs, socketId)
+        .pexpire(k, ttlMs)
+        .exec();
     },
     async onlineAmong(userIds) {
       if (userIds.length === 0) return new Set();

@@ -70,7 +70,10 @@ if (!redisMissing) {
       sa.emit('joinRoom', { room, userId: a.user._id, username: a.user.userName });
       await joined;
       const arrived = nextEvent(sa, 'receiveMessage');
-      const res = await as(second, b)({
+      const res = await as(
+        second,
+        b,
+      )({
         method: 'POST',
         url: '/chats/send',
         payload: { messageSenderUsername: b.user.userName, messageReceiverUsername: a.user.userName, messageContent: 'across nodes' },
@@ -110,7 +113,10 @@ if (!redisMissing) {
       const sa = await connectAs(t.url, a, { reconnect: true });
       open.push(sa);
       const sendToA = (text: string) =>
-        as(second, b)({
+        as(
+          second,
+          b,
+        )({
           method: 'POST',
           url: '/chats/send',
           payload: { messageSenderUsername: b.user.userName, messageReceiverUsername: a.user.userName, messageContent: text },
@@ -135,7 +141,10 @@ if (!redisMissing) {
       const codes: number[] = [];
       for (let i = 0; i < 14; i++) {
         const node = i % 2 ? second : t.app;
-        const res = await as(node, a)({
+        const res = await as(
+          node,
+          a,
+        )({
           method: 'POST',
           url: '/chats/send',
           payload: { messageSenderUsername: a.user.userName, messageReceiverUsername: b.user.userName, messageContent: `m${i}` },

@@ -39,7 +39,11 @@ const RECOVERY_MS = 2 * 60 * 1000;
 /** A socket whose node stops refreshing it counts as gone after this long (Redis presence only). */
 export const PRESENCE_TTL_MS = 60_000;
 
-export function createRealtime(httpServer: HttpServer, ctx: AppContext, features: RealtimeFeature[]): { io: PlazaServer; presence: Presence; close(): Promise<void> } {
+export function createRealtime(
+  httpServer: HttpServer,
+  ctx: AppContext,
+  features: RealtimeFeature[],
+): { io: PlazaServer; presence: Presence; close(): Promise<void> } {
   const redis = ctx.config.redisUrl ? connectRealtimeRedis(ctx.config.redisUrl, ctx.config.redisKeyPrefix, RECOVERY_MS) : null;
   const io: PlazaServer = new Server(httpServer, {
     path: '/socket.io',
@@ -64,8 +68,7 @@ export function createRealtime(httpServer: HttpServer, ctx: AppContext, features
   io.use(async (socket, next) => {
     try {
       const auth = socket.handshake.auth as { token?: unknown } | undefined;
-      const token =
-        (typeof auth?.token === 'string' && auth.token) || bearerToken(socket.handshake.headers.authorization) || null;
+      const token = (typeof auth?.token === 'string' && auth.token) || bearerToken(socket.handshake.headers.authorization) || null;
       if (!token) return next(new Error('unauthorized'));
       const claims = await ctx.auth.authenticate(token);
       const claimed = socket.handshake.query.userId;

@@ -12,8 +12,89 @@ export interface SeededPeople {
   password: string;
 }
 
-const FIRST = ['Amara', 'Liam', 'Sofia', 'Noah', 'Mei', 'Lucas', 'Zara', 'Mateo', 'Aisha', 'Ethan', 'Yuki', 'Omar', 'Chloe', 'Ravi', 'Elena', 'Kofi', 'Ines', 'Jonas', 'Priya', 'Diego', 'Hana', 'Felix', 'Leila', 'Marco', 'Nadia', 'Tomas', 'Grace', 'Arjun', 'Freya', 'Samuel', 'Lina', 'Kenji', 'Maya', 'Hugo', 'Sara', 'Ibrahim', 'Nora', 'Pablo', 'Anya', 'Theo', 'Rosa', 'Emeka', 'Clara', 'Viktor', 'Jade', 'Malik', 'Ingrid', 'Luca', 'Tara'];
-const LAST = ['Okafor', 'Bennett', 'Rossi', 'Kim', 'Chen', 'Silva', 'Haddad', 'García', 'Khan', 'Walker', 'Tanaka', 'Farouk', 'Dubois', 'Patel', 'Novak', 'Mensah', 'Costa', 'Berg', 'Sharma', 'Romero', 'Sato', 'Wagner', 'Nasser', 'Bianchi', 'Petrova', 'Lindqvist', 'Hughes', 'Iyer', 'Larsen', 'Adeyemi'];
+const FIRST = [
+  'Amara',
+  'Liam',
+  'Sofia',
+  'Noah',
+  'Mei',
+  'Lucas',
+  'Zara',
+  'Mateo',
+  'Aisha',
+  'Ethan',
+  'Yuki',
+  'Omar',
+  'Chloe',
+  'Ravi',
+  'Elena',
+  'Kofi',
+  'Ines',
+  'Jonas',
+  'Priya',
+  'Diego',
+  'Hana',
+  'Felix',
+  'Leila',
+  'Marco',
+  'Nadia',
+  'Tomas',
+  'Grace',
+  'Arjun',
+  'Freya',
+  'Samuel',
+  'Lina',
+  'Kenji',
+  'Maya',
+  'Hugo',
+  'Sara',
+  'Ibrahim',
+  'Nora',
+  'Pablo',
+  'Anya',
+  'Theo',
+  'Rosa',
+  'Emeka',
+  'Clara',
+  'Viktor',
+  'Jade',
+  'Malik',
+  'Ingrid',
+  'Luca',
+  'Tara',
+];
+const LAST = [
+  'Okafor',
+  'Bennett',
+  'Rossi',
+  'Kim',
+  'Chen',
+  'Silva',
+  'Haddad',
+  'García',
+  'Khan',
+  'Walker',
+  'Tanaka',
+  'Farouk',
+  'Dubois',
+  'Patel',
+  'Novak',
+  'Mensah',
+  'Costa',
+  'Berg',
+  'Sharma',
+  'Romero',
+  'Sato',
+  'Wagner',
+  'Nasser',
+  'Bianchi',
+  'Petrova',
+  'Lindqvist',
+  'Hughes',
+  'Iyer',
+  'Larsen',
+  'Adeyemi',
+];
 const BIOS = [
   'Coffee first, then code. Weekend trail runner.',
   'Amateur photographer chasing golden hour.',
@@ -47,7 +128,11 @@ export async function seedAccounts(ctx: AppContext, log: (msg: string) => void):
   for (let i = 0; i < 49; i++) {
     const first = FIRST[i % FIRST.length];
     const last = LAST[(i * 7) % LAST.length];
-    const userName = `${first}.${last}`.toLowerCase().normalize('NFD').replace(/[^a-z.]/g, '') + (i >= FIRST.length ? i : '');
+    const userName =
+      `${first}.${last}`
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[^a-z.]/g, '') + (i >= FIRST.length ? i : '');
     people.push({ first, last, userName });
   }
   const all: UserRow[] = [];

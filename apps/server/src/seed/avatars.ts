@@ -26,7 +26,7 @@ export function scenePng(seed: number, width = 1200, height = 800, caption = '')
   const sky = colorFor(seed);
   const hill = colorFor(seed + 3);
   const hill2 = colorFor(seed + 5);
-  const sunX = 200 + (seed * 137) % (width - 400);
+  const sunX = 200 + ((seed * 137) % (width - 400));
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#fde68a"/></linearGradient></defs>
     <rect width="${width}" height="${height}" fill="url(#s)"/>

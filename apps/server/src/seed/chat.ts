@@ -56,7 +56,6 @@ const LINES = [
 ];
 const UNREAD_TAILS = ['Are you around later?', 'Call me when you can 📞', 'Also — I have news!', 'Check your email when you get a sec'];
 
-
 export const chatSeed: SeedStep = {
   name: 'chat conversations',
   async run(ctx, { demo, all }, log) {
@@ -70,7 +69,10 @@ export const chatSeed: SeedStep = {
     const friends = (await audienceRepo(ctx.db).audiencesOf([demo.id])).get(demo.id) ?? new Set<string>();
     const others = all.filter((u) => u.id !== demo.id);
     // Mostly friends, and a couple of people met through the network.
-    const partners = [...others.filter((u) => friends.has(u.id)).slice(0, DEMO_PARTNERS - 2), ...others.filter((u) => !friends.has(u.id)).slice(0, 2)];
+    const partners = [
+      ...others.filter((u) => friends.has(u.id)).slice(0, DEMO_PARTNERS - 2),
+      ...others.filter((u) => !friends.has(u.id)).slice(0, 2),
+    ];
 
     const now = Date.now();
     let count = 0;

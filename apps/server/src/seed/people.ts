@@ -15,7 +15,6 @@ const DEMO_OUTGOING = 3;
 const FRIENDS_EACH = 8;
 const DAY = 86_400_000;
 
-
 export const peopleSeed: SeedStep = {
   name: 'friendships and friend requests',
   async run(ctx, { demo, all }, log) {
@@ -46,10 +45,25 @@ export const peopleSeed: SeedStep = {
       if (status === 'accepted') for (const u of [requester, other]) degree.set(u.id, (degree.get(u.id) ?? 0) + 1);
       return row;
     };
-    const note = (row: ConnectionRow | null, recipient: UserRow, actor: UserRow, type: 'friend_request' | 'friend_accept', read: boolean) => {
+    const note = (
+      row: ConnectionRow | null,
+      recipient: UserRow,
+      actor: UserRow,
+      type: 'friend_request' | 'friend_accept',
+      read: boolean,
+    ) => {
       if (!row) return;
-      const text = type === 'friend_request' ? `${actor.full_name} sent you a friend request` : `${actor.full_name} accepted your friend request`;
-      notes.push({ recipient_id: recipient.id, actor_id: actor.id, type, entity_id: row.id, text, read: read ? 1 : 0, created_at: row.created_at });
+      const text =
+        type === 'friend_request' ? `${actor.full_name} sent you a friend request` : `${actor.full_name} accepted your friend request`;
+      notes.push({
+        recipient_id: recipient.id,
+        actor_id: actor.id,
+        type,
+        entity_id: row.id,
+        text,
+        read: read ? 1 : 0,
+        created_at: row.created_at,
+      });
     };
 
     others.slice(0, DEMO_FRIENDS).forEach((friend, i) => {

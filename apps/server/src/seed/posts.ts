@@ -45,7 +45,18 @@ const TEXTS = [
   'Small win: fixed the squeaky door that has bothered me since March.',
 ];
 
-const CAPTIONS = ['Golden hour', 'Trail run', 'Road trip', 'Lake day', 'Weekend', 'Studio day', 'Morning hike', 'City lights', 'Market finds', 'Sketchbook'];
+const CAPTIONS = [
+  'Golden hour',
+  'Trail run',
+  'Road trip',
+  'Lake day',
+  'Weekend',
+  'Studio day',
+  'Morning hike',
+  'City lights',
+  'Market finds',
+  'Sketchbook',
+];
 
 const COMMENTS = [
   'Love this!',
@@ -59,7 +70,6 @@ const COMMENTS = [
   'Stunning colours.',
   'Count me in next time!',
 ];
-
 
 export const postsSeedStep: SeedStep = {
   name: 'posts, reactions and comments',
@@ -76,13 +86,23 @@ export const postsSeedStep: SeedStep = {
 
     log('Drawing pictures…');
     const pictures: ProcessedImage[] = [];
-    for (let i = 0; i < CAPTIONS.length; i++) pictures.push(await processImage(await scenePng(i * 5 + 2, 1200, 800, CAPTIONS[i]), POST_IMAGE));
+    for (let i = 0; i < CAPTIONS.length; i++)
+      pictures.push(await processImage(await scenePng(i * 5 + 2, 1200, 800, CAPTIONS[i]), POST_IMAGE));
 
     const now = Date.now();
     const times = Array.from({ length: POSTS }, () => now - 60_000 - Math.floor(rand() ** 1.6 * 30 * DAY)).sort((a, b) => a - b);
     const notes: Array<Omit<NotificationRow, 'id'>> = [];
     const note = (recipient: UserRow, actor: UserRow, type: NotificationRow['type'], entityId: string, text: string, at: number) => {
-      if (recipient.id !== actor.id) notes.push({ recipient_id: recipient.id, actor_id: actor.id, type, entity_id: entityId, text, read: at < now - 2 * DAY ? 1 : 0, created_at: new Date(at).toISOString() });
+      if (recipient.id !== actor.id)
+        notes.push({
+          recipient_id: recipient.id,
+          actor_id: actor.id,
+          type,
+          entity_id: entityId,
+          text,
+          read: at < now - 2 * DAY ? 1 : 0,
+          created_at: new Date(at).toISOString(),
+        });
     };
     let reactions = 0;
     let comments = 0;
@@ -94,7 +114,13 @@ export const postsSeedStep: SeedStep = {
       const stored = await storePostImages(ctx.storage, images);
       const postId = v7({ msecs: at });
       await ctx.db.transaction().execute(async (trx) => {
-        await postRepo(trx).insert({ id: postId, author_id: author.id, content: images.length && rand() < 0.3 ? '' : pick(TEXTS), created_at: new Date(at).toISOString(), media: JSON.stringify(stored.media) });
+        await postRepo(trx).insert({
+          id: postId,
+          author_id: author.id,
+          content: images.length && rand() < 0.3 ? '' : pick(TEXTS),
+          created_at: new Date(at).toISOString(),
+          media: JSON.stringify(stored.media),
+        });
         await timelineRepo(trx).fanOut(postId, author.id);
 
         const reactionsRepo = reactionRepo(trx);
@@ -117,7 +143,13 @@ export const postsSeedStep: SeedStep = {
           const when = at + Math.floor(rand() * Math.min(DAY, now - at));
           const content = pick(COMMENTS);
           const commentId = v7({ msecs: when });
-          await commentsRepo.insert({ id: commentId, post_id: postId, author_id: who.id, content, created_at: new Date(when).toISOString() });
+          await commentsRepo.insert({
+            id: commentId,
+            post_id: postId,
+            author_id: who.id,
+            content,
+            created_at: new Date(when).toISOString(),
+          });
           await commentsRepo.bumpCount(postId, 1);
           note(author, who, 'post_comment', postId, notificationTexts.comment(who.full_name, content), when);
           comments += 1;
@@ -140,7 +172,9 @@ export const postsSeedStep: SeedStep = {
       for (let i = 0; i < rows.length; i += 200) await notificationRepo(trx).insertMany(rows.slice(i, i + 200));
     });
     const demoNotes = rows.filter((n) => n.recipient_id === demo.id).length;
-    log(`${POSTS} posts, ${reactions} reactions, ${comments} comments, ${rows.length} notifications (${demoNotes} for ${byId.get(demo.id)?.user_name}).`);
+    log(
+      `${POSTS} posts, ${reactions} reactions, ${comments} comments, ${rows.length} notifications (${demoNotes} for ${byId.get(demo.id)?.user_name}).`,
+    );
   },
 };
 

@@ -29,7 +29,12 @@ export const storiesSeedStep: SeedStep = {
   async run(ctx, people, log) {
     const stories = storyRepo(ctx.db);
     const now = nowIso();
-    const existing = await ctx.db.selectFrom('stories').select('id').where('user_id', '=', people.demo.id).where('expires_at', '>', now).executeTakeFirst();
+    const existing = await ctx.db
+      .selectFrom('stories')
+      .select('id')
+      .where('user_id', '=', people.demo.id)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
     if (existing) {
       log('The demo user already has live stories; leaving stories alone.');
       return;
@@ -63,7 +68,8 @@ export const storiesSeedStep: SeedStep = {
 
     // The demo user has already watched the first three people's stories, so the tray shows both states.
     const at = nowIso();
-    for (const row of created.filter((s) => authors.slice(0, 3).some((a) => a.id === s.user_id))) await stories.recordView(row.id, people.demo.id, at);
+    for (const row of created.filter((s) => authors.slice(0, 3).some((a) => a.id === s.user_id)))
+      await stories.recordView(row.id, people.demo.id, at);
     const demoStory = created[created.length - 1];
     for (const viewer of authors.slice(0, 5)) await stories.recordView(demoStory.id, viewer.id, at);
 

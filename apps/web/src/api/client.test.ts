@@ -46,24 +46,36 @@ describe('the axios layer (SPEC §7, §8)', () => {
     const results = await Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);
     expect(calls.filter(isRefresh)).toHaveLength(1);
     expect(results.map((r) => r.data.ok)).toEqual(['/a', '/b', '/c']);
-    expect(calls.filter((c) => bearer(c) === 'Bearer new-access').map((c) => c.url).sort()).toEqual(['/a', '/b', '/c']);
+    expect(
+      calls
+        .filter((c) => bearer(c) === 'Bearer new-access')
+        .map((c) => c.url)
+        .sort(),
+    ).toEqual(['/a', '/b', '/c']);
   });
 
   it('a 403 is retried once after a refresh too, and rejected if it persists', async () => {
     const { api, calls } = setup((c) =>
-      isRefresh(c) ? { status: 200, data: { accessToken: 'new-access', refreshToken: 'r2', user: {} } } : { status: 403, data: { error: 'Forbidden' } },
+      isRefresh(c)
+        ? { status: 200, data: { accessToken: 'new-access', refreshToken: 'r2', user: {} } }
+        : { status: 403, data: { error: 'Forbidden' } },
     );
     await expect(api.get('/forbidden')).rejects.toMatchObject({ response: { status: 403 } });
     expect(calls.filter((c) => c.url === '/forbidden')).toHaveLength(2);
   });
 
-  it.each([REFRESH_ERRORS.expired, REFRESH_ERRORS.invalid])('a refresh refused with "%s" starts the session-expiry flow and rejects', async (text) => {
-    const { api, onSessionExpired } = setup((c) =>
-      isRefresh(c) ? { status: 401, data: { success: false, error: text, isUserAuthenticated: false } } : { status: 401, data: { error: 'Token expired' } },
-    );
-    await expect(api.get('/feeds')).rejects.toMatchObject({ response: { status: 401 } });
-    expect(onSessionExpired).toHaveBeenCalledTimes(1);
-  });
+  it.each([REFRESH_ERRORS.expired, REFRESH_ERRORS.invalid])(
+    'a refresh refused with "%s" starts the session-expiry flow and rejects',
+    async (text) => {
+      const { api, onSessionExpired } = setup((c) =>
+        isRefresh(c)
+          ? { status: 401, data: { success: false, error: text, isUserAuthenticated: false } }
+          : { status: 401, data: { error: 'Token expired' } },
+      );
+      await expect(api.get('/feeds')).rejects.toMatchObject({ response: { status: 401 } });
+      expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it('a refresh that fails on the network rejects without the expiry flow', async () => {
     const { api, onSessionExpired } = setup((c) => (isRefresh(c) ? { status: 0, data: null } : { status: 401, data: {} }));

@@ -6,7 +6,8 @@ export const notificationsApi = {
   list: (page = 1, limit = PAGE_SIZES.notifications) =>
     api.get<NotificationsResponse>('/users/notifications', { params: { page, limit } }).then((r) => r.data),
 
-  markRead: (id: string) => api.put<{ success: true; _id: string; read: true }>(`/users/notifications/${encodeURIComponent(id)}/read`).then((r) => r.data),
+  markRead: (id: string) =>
+    api.put<{ success: true; _id: string; read: true }>(`/users/notifications/${encodeURIComponent(id)}/read`).then((r) => r.data),
 
   clear: () => api.delete<{ success: true; deleted: number }>('/users/notifications/clear').then((r) => r.data),
 };

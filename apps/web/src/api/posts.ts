@@ -17,7 +17,9 @@ export type FeedPage = FeedResponse['data'];
 export const postsApi = {
   feed: (authUser: string, page: number, anchor?: string, limit: number = PAGE_SIZES.feed) =>
     api
-      .get<FeedResponse>(`/posts/${encodeURIComponent(authUser)}/feeds`, { params: { page, limit, ...(anchor && page > 1 ? { anchor } : {}) } })
+      .get<FeedResponse>(`/posts/${encodeURIComponent(authUser)}/feeds`, {
+        params: { page, limit, ...(anchor && page > 1 ? { anchor } : {}) },
+      })
       .then((r) => r.data.data),
 
   myPosts: (page: number, limit: number = PAGE_SIZES.feed) =>

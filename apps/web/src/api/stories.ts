@@ -21,5 +21,6 @@ export const storiesApi = {
 
   remove: (storyId: string) => api.delete(`/users/u/stories/s/${encodeURIComponent(storyId)}`).then(() => undefined),
 
-  viewers: (storyId: string) => api.get<StoryViewersResponse>(`/users/u/stories/s/${encodeURIComponent(storyId)}/viewers`).then((r) => r.data),
+  viewers: (storyId: string) =>
+    api.get<StoryViewersResponse>(`/users/u/stories/s/${encodeURIComponent(storyId)}/viewers`).then((r) => r.data),
 };

@@ -16,9 +16,20 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
       <label htmlFor={inputId} className="block text-sm font-medium">
         {label}
       </label>
-      <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={`${inputId}-msg`} className={`input ${error ? 'border-rose-500 focus:ring-rose-500/30' : ''} ${className}`} {...rest} />
+      <input
+        ref={ref}
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${inputId}-msg`}
+        className={`input ${error ? 'border-rose-500 focus:ring-rose-500/30' : ''} ${className}`}
+        {...rest}
+      />
       <div id={`${inputId}-msg`} className="min-h-5 text-xs">
-        {error ? <span className="text-rose-600 dark:text-rose-400">{error}</span> : <span className="text-slate-500 dark:text-slate-400">{hint}</span>}
+        {error ? (
+          <span className="text-rose-600 dark:text-rose-400">{error}</span>
+        ) : (
+          <span className="text-slate-500 dark:text-slate-400">{hint}</span>
+        )}
       </div>
     </div>
   );
@@ -34,7 +45,15 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function P
         {label}
       </label>
       <div className="relative">
-        <input ref={ref} id={inputId} type={visible ? 'text' : 'password'} aria-invalid={error ? true : undefined} aria-describedby={`${inputId}-msg`} className={`input pr-11 ${error ? 'border-rose-500' : ''}`} {...rest} />
+        <input
+          ref={ref}
+          id={inputId}
+          type={visible ? 'text' : 'password'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${inputId}-msg`}
+          className={`input pr-11 ${error ? 'border-rose-500' : ''}`}
+          {...rest}
+        />
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
@@ -45,7 +64,11 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function P
         </button>
       </div>
       <div id={`${inputId}-msg`} className="min-h-5 text-xs">
-        {error ? <span className="text-rose-600 dark:text-rose-400">{error}</span> : <span className="text-slate-500 dark:text-slate-400">{hint}</span>}
+        {error ? (
+          <span className="text-rose-600 dark:text-rose-400">{error}</span>
+        ) : (
+          <span className="text-slate-500 dark:text-slate-400">{hint}</span>
+        )}
       </div>
     </div>
   );

@@ -42,7 +42,9 @@ async function createSearchIndexes(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`create index users_user_name_lower_c_idx on users (user_name_lower collate "C")`.execute(db);
     await sql`create index users_full_name_lower_c_idx on users (full_name_lower collate "C")`.execute(db);
-    await sql`create index users_full_name_rest_c_idx on users ((substr(full_name_lower, strpos(full_name_lower, ' ') + 1)) collate "C")`.execute(db);
+    await sql`create index users_full_name_rest_c_idx on users ((substr(full_name_lower, strpos(full_name_lower, ' ') + 1)) collate "C")`.execute(
+      db,
+    );
     if (await canUsePgTrgm(db)) {
       await sql`create extension if not exists pg_trgm`.execute(db);
       await sql`create index users_user_name_lower_trgm_idx on users using gin (user_name_lower gin_trgm_ops)`.execute(db);

@@ -8,8 +8,14 @@ import { viewerKindBits } from '../../modules/posts/viewer-marks';
  * Also an index of notifications by what they are about, for deleting a post's.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('feed_items').addColumn('reader_kinds', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('feed_items').addColumn('reader_favorite', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('feed_items')
+    .addColumn('reader_kinds', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('feed_items')
+    .addColumn('reader_favorite', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`update feed_items set reader_kinds = (
       select ${viewerKindBits} from post_reactions r where r.post_id = feed_items.post_id and r.user_id = feed_items.owner_id)
     where exists (select 1 from post_reactions r where r.post_id = feed_items.post_id and r.user_id = feed_items.owner_id)`.execute(db);

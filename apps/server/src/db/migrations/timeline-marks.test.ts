@@ -21,9 +21,15 @@ async function seedBefore(db: Db) {
     created_at: at,
     updated_at: at,
   });
-  await db.insertInto('users').values([user('ann'), user('bob')]).execute();
+  await db
+    .insertInto('users')
+    .values([user('ann'), user('bob')])
+    .execute();
   const post = (id: string) => ({ id, author_id: 'bob', content: id, created_at: at });
-  await db.insertInto('posts').values([post('p1'), post('p2'), post('p3')]).execute();
+  await db
+    .insertInto('posts')
+    .values([post('p1'), post('p2'), post('p3')])
+    .execute();
   await db
     .insertInto('post_reactions')
     .values([
@@ -35,7 +41,12 @@ async function seedBefore(db: Db) {
   await db.insertInto('post_favorites').values({ user_id: 'ann', post_id: 'p2', created_at: at }).execute();
   await db
     .insertInto('feed_items')
-    .values(['p1', 'p2', 'p3'].flatMap((p) => [{ owner_id: 'ann', post_id: p }, { owner_id: 'bob', post_id: p }]))
+    .values(
+      ['p1', 'p2', 'p3'].flatMap((p) => [
+        { owner_id: 'ann', post_id: p },
+        { owner_id: 'bob', post_id: p },
+      ]),
+    )
     .execute();
 }
 
@@ -63,7 +74,12 @@ describe.each(dialects())('migration 0006 on %s', (dialect) => {
     await seedBefore(db);
     expect((await migrator.migrateTo('0006-timeline-marks')).error).toBeUndefined();
 
-    const rows = await db.selectFrom('feed_items').select(['owner_id', 'post_id', 'reader_kinds', 'reader_favorite']).orderBy('owner_id').orderBy('post_id').execute();
+    const rows = await db
+      .selectFrom('feed_items')
+      .select(['owner_id', 'post_id', 'reader_kinds', 'reader_favorite'])
+      .orderBy('owner_id')
+      .orderBy('post_id')
+      .execute();
     // Bits in REACTION_TYPES order: heart 1, fire 2, thumbsUp 4, smile 8, celebrate 16, clap 32.
     expect(rows).toEqual([
       { owner_id: 'ann', post_id: 'p1', reader_kinds: 33, reader_favorite: 0 },

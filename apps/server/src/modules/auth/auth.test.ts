@@ -10,10 +10,19 @@ describe.each(dialects())('accounts and sessions on %s', (dialect) => {
 
   describe('signup', () => {
     it('creates the account and answers 201 with a session and no secrets', async () => {
-      const res = await post('/auth/signup', { userName: 'Ada.L', email: 'Ada@Example.com', password: 'analytical engine', fullName: 'Ada Lovelace' });
+      const res = await post('/auth/signup', {
+        userName: 'Ada.L',
+        email: 'Ada@Example.com',
+        password: 'analytical engine',
+        fullName: 'Ada Lovelace',
+      });
       expect(res.statusCode).toBe(201);
       const body = res.json();
-      expect(body).toMatchObject({ success: true, isUserCreated: true, user: { userName: 'Ada.L', email: 'ada@example.com', fullName: 'Ada Lovelace', userImage: null } });
+      expect(body).toMatchObject({
+        success: true,
+        isUserCreated: true,
+        user: { userName: 'Ada.L', email: 'ada@example.com', fullName: 'Ada Lovelace', userImage: null },
+      });
       expect(body.accessToken).toEqual(expect.any(String));
       expect(body.refreshToken).toEqual(expect.any(String));
       expect(res.body).not.toMatch(/password|argon2/i);
@@ -26,7 +35,13 @@ describe.each(dialects())('accounts and sessions on %s', (dialect) => {
       ['a 7-character password', { password: 'short77' }, 'password'],
       ['an empty full name', { fullName: '   ' }, 'fullName'],
     ])('rejects %s with 400 and details naming the field', async (_label, override, field) => {
-      const res = await post('/auth/signup', { userName: 'valid_name', email: 'valid@example.com', password: 'long enough pw', fullName: 'Valid', ...override });
+      const res = await post('/auth/signup', {
+        userName: 'valid_name',
+        email: 'valid@example.com',
+        password: 'long enough pw',
+        fullName: 'Valid',
+        ...override,
+      });
       expect(res.statusCode).toBe(400);
       const body = res.json();
       expect(body.success).toBe(false);
@@ -35,15 +50,30 @@ describe.each(dialects())('accounts and sessions on %s', (dialect) => {
 
     it('answers 409 for a user name taken in another case, and for a taken email', async () => {
       const first = await createUser(t.app, { userName: 'grace_h' });
-      const sameName = await post('/auth/signup', { userName: 'GRACE_H', email: 'other@example.com', password: 'long enough pw', fullName: 'G' });
+      const sameName = await post('/auth/signup', {
+        userName: 'GRACE_H',
+        email: 'other@example.com',
+        password: 'long enough pw',
+        fullName: 'G',
+      });
       expect(sameName.statusCode).toBe(409);
-      const sameEmail = await post('/auth/signup', { userName: 'grace_other', email: first.user.email.toUpperCase(), password: 'long enough pw', fullName: 'G' });
+      const sameEmail = await post('/auth/signup', {
+        userName: 'grace_other',
+        email: first.user.email.toUpperCase(),
+        password: 'long enough pw',
+        fullName: 'G',
+      });
       expect(sameEmail.statusCode).toBe(409);
       expect(sameEmail.json()).toMatchObject({ success: false, error: 'Conflict' });
     });
 
     it('answers 400 for garbage JSON and never 500', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signup', headers: { 'content-type': 'application/json' }, payload: '{"userName":' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signup',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"userName":',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().success).toBe(false);
     });
@@ -165,14 +195,22 @@ describe('rate limits', () => {
     const codes: number[] = [];
     let last;
     for (let i = 0; i < 4; i++) {
-      last = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { identifier: 'target_user', password: 'guess guess' } });
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { identifier: 'target_user', password: 'guess guess' },
+      });
       codes.push(last.statusCode);
     }
     expect(codes).toEqual([401, 401, 401, 429]);
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
     expect(last!.json()).toMatchObject({ success: false, error: 'Too Many Requests' });
     // Another identifier from the same address is not blocked.
-    const other = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { identifier: 'someone_else', password: 'guess guess' } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { identifier: 'someone_else', password: 'guess guess' },
+    });
     expect(other.statusCode).toBe(401);
   });
 });

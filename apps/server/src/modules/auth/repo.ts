@@ -5,7 +5,10 @@ import type { RefreshTokensTable } from '../../db/types';
 export function sessionRepo(db: Db) {
   return {
     createSession(row: { id: string; user_id: string; created_at: string; user_agent: string | null }) {
-      return db.insertInto('sessions').values({ ...row, revoked_at: null }).execute();
+      return db
+        .insertInto('sessions')
+        .values({ ...row, revoked_at: null })
+        .execute();
     },
     findSession(id: string) {
       return db.selectFrom('sessions').select(['id', 'user_id', 'revoked_at']).where('id', '=', id).executeTakeFirst();
@@ -23,7 +26,10 @@ export function sessionRepo(db: Db) {
         .execute();
     },
     insertRefreshToken(row: Omit<RefreshTokensTable, 'used_at'>) {
-      return db.insertInto('refresh_tokens').values({ ...row, used_at: null }).execute();
+      return db
+        .insertInto('refresh_tokens')
+        .values({ ...row, used_at: null })
+        .execute();
     },
     findRefreshToken(tokenHash: string) {
       return db

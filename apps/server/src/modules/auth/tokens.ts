@@ -12,7 +12,10 @@ export class TokenSigner {
   private readonly key: Uint8Array;
   /** Tokens already verified, until they expire: a signature is checked once, not on every request. */
   private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>();
-  constructor(secret: string, private readonly ttlSeconds: number) {
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -44,7 +47,8 @@ export class TokenSigner {
     } catch {
       throw invalid();
     }
-    if (claims.alg !== 'HS256' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.exp !== 'number') throw invalid();
+    if (claims.alg !== 'HS256' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.exp !== 'number')
+      throw invalid();
     if (claims.exp * 1000 <= Date.now()) throw new UnauthorizedError('Your access token has expired.', {}, 'Token expired');
     const result = { userId: claims.sub, sessionId: claims.sid };
     if (this.verified.size >= 10_000) this.verified.clear();

@@ -16,7 +16,10 @@ describe.each(dialects())('chat over socket.io on %s', (dialect) => {
     return s;
   };
   const send = (from: TestUser, to: TestUser, messageContent: string) =>
-    as(t.app, from)({
+    as(
+      t.app,
+      from,
+    )({
       method: 'POST',
       url: '/chats/send',
       payload: { messageSenderUsername: from.user.userName, messageReceiverUsername: to.user.userName, messageContent },
@@ -28,7 +31,9 @@ describe.each(dialects())('chat over socket.io on %s', (dialect) => {
     return joined;
   };
   const emitWithAck = (s: ChatClient, event: 'sendMessage' | 'joinRoom', payload: unknown) =>
-    new Promise<AckResult>((resolve) => (s.emit as (e: string, p: unknown, ack: (r: AckResult) => void) => void).call(s, event, payload, resolve));
+    new Promise<AckResult>((resolve) =>
+      (s.emit as (e: string, p: unknown, ack: (r: AckResult) => void) => void).call(s, event, payload, resolve),
+    );
 
   it('joins the own pair room and reports whether the other person is online', async () => {
     const [a, b] = [await createUser(t.app), await createUser(t.app)];
@@ -48,7 +53,10 @@ describe.each(dialects())('chat over socket.io on %s', (dialect) => {
     sc.emit('joinRoom', { room, userId: a.user._id, username: a.user.userName });
     const ack = await emitWithAck(sc, 'joinRoom', { room, userId: c.user._id });
     expect(ack).toEqual({ status: 'error', error: CHAT_ACK_ERRORS.forbidden });
-    const unknownPartner = await emitWithAck(sc, 'joinRoom', { room: pairRoom(c.user._id, '00000000-0000-7000-8000-000000000000'), userId: c.user._id });
+    const unknownPartner = await emitWithAck(sc, 'joinRoom', {
+      room: pairRoom(c.user._id, '00000000-0000-7000-8000-000000000000'),
+      userId: c.user._id,
+    });
     expect(unknownPartner.status).toBe('error');
     expect((await send(a, b, 'between us')).statusCode).toBe(201);
     await sleep(300);
@@ -85,9 +93,14 @@ describe.each(dialects())('chat over socket.io on %s', (dialect) => {
     await sleep(200);
     expect(heardByB).toEqual([]);
     expect(await emitWithAck(sb, 'sendMessage', { ...base, message: mine })).toEqual({ status: 'error', error: CHAT_ACK_ERRORS.notFound });
-    expect(await emitWithAck(sa, 'sendMessage', { ...base, message: { ...mine, _id: '00000000-0000-7000-8000-000000000000' } })).toMatchObject({ status: 'error' });
+    expect(
+      await emitWithAck(sa, 'sendMessage', { ...base, message: { ...mine, _id: '00000000-0000-7000-8000-000000000000' } }),
+    ).toMatchObject({ status: 'error' });
     expect(await emitWithAck(sa, 'sendMessage', 'garbage')).toEqual({ status: 'error', error: CHAT_ACK_ERRORS.invalid });
-    expect(await emitWithAck(sa, 'sendMessage', { room, message: { _id: 42 } })).toEqual({ status: 'error', error: CHAT_ACK_ERRORS.invalid });
+    expect(await emitWithAck(sa, 'sendMessage', { room, message: { _id: 42 } })).toEqual({
+      status: 'error',
+      error: CHAT_ACK_ERRORS.invalid,
+    });
   });
 
   it('survives garbage payloads on every event and keeps serving', async () => {
@@ -152,7 +165,12 @@ describe.each(dialects())('chat over socket.io on %s', (dialect) => {
 
   describe('presence', () => {
     it('sends onlineUsers to friends and chat partners, never to a stranger', async () => {
-      const [a, friend, partner, stranger] = [await createUser(t.app), await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+      const [a, friend, partner, stranger] = [
+        await createUser(t.app),
+        await createUser(t.app),
+        await createUser(t.app),
+        await createUser(t.app),
+      ];
       await befriend(t.app, a.user._id, friend.user._id);
       await send(partner, a, 'we talked once');
       const sFriend = await connect(friend);

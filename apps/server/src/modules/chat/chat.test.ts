@@ -6,7 +6,10 @@ import { dialects, useTestApp } from '../../../test/harness';
 describe.each(dialects())('chat over HTTP on %s', (dialect) => {
   const t = useTestApp(dialect);
   const send = (from: TestUser, to: TestUser, messageContent: string, extra: Record<string, unknown> = {}) =>
-    as(t.app, from)({
+    as(
+      t.app,
+      from,
+    )({
       method: 'POST',
       url: '/chats/send',
       payload: { messageSenderUsername: from.user.userName, messageReceiverUsername: to.user.userName, messageContent, ...extra },
@@ -19,7 +22,13 @@ describe.each(dialects())('chat over HTTP on %s', (dialect) => {
     const res = await send(a, b, '  Hello there  ', { clientMessageId: 'c-1' });
     expect(res.statusCode).toBe(201);
     const m = messageSchema.strict().parse(res.json());
-    expect(m).toMatchObject({ clientMessageId: 'c-1', messageSender: a.user._id, messageReceiver: b.user._id, messageText: 'Hello there', readAt: null });
+    expect(m).toMatchObject({
+      clientMessageId: 'c-1',
+      messageSender: a.user._id,
+      messageReceiver: b.user._id,
+      messageText: 'Hello there',
+      readAt: null,
+    });
     expect(await rowsBetween(a, b)).toHaveLength(1);
   });
 
@@ -59,13 +68,19 @@ describe.each(dialects())('chat over HTTP on %s', (dialect) => {
 
   it('refuses a sender name that is not the caller (403), an unknown receiver (404) and oneself (400)', async () => {
     const [a, b, c] = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
-    const forged = await as(t.app, a)({
+    const forged = await as(
+      t.app,
+      a,
+    )({
       method: 'POST',
       url: '/chats/send',
       payload: { messageSenderUsername: c.user.userName, messageReceiverUsername: b.user.userName, messageContent: 'as someone else' },
     });
     expect(forged.statusCode).toBe(403);
-    const unknown = await as(t.app, a)({
+    const unknown = await as(
+      t.app,
+      a,
+    )({
       method: 'POST',
       url: '/chats/send',
       payload: { messageSenderUsername: a.user.userName, messageReceiverUsername: 'nobody_by_that_name', messageContent: 'hello?' },

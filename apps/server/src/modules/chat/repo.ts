@@ -93,8 +93,16 @@ export function chatRepo(db: Db) {
       return db
         .selectFrom('messages')
         .selectAll()
-        .where('pair_key', 'in', keys.map((k) => k.pairKey))
-        .where('id', 'in', keys.map((k) => k.id))
+        .where(
+          'pair_key',
+          'in',
+          keys.map((k) => k.pairKey),
+        )
+        .where(
+          'id',
+          'in',
+          keys.map((k) => k.id),
+        )
         .execute();
     },
 

@@ -60,7 +60,12 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.post('/chats/:otherUserId/read', {
     onRequest: requireAuth,
-    schema: { tags: ['chat'], summary: 'Mark what the other user sent you as read', params: markReadParamsSchema, response: { 200: markReadResponseSchema } },
+    schema: {
+      tags: ['chat'],
+      summary: 'Mark what the other user sent you as read',
+      params: markReadParamsSchema,
+      response: { 200: markReadResponseSchema },
+    },
     handler: async (req) => ({ success: true as const, readAt: await service.markRead(authOf(req).userId, req.params.otherUserId) }),
   });
 }

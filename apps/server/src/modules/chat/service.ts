@@ -25,7 +25,8 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
     /** Stores the message, then announces it: nobody hears of a message that is not stored. */
     async send(callerId: string, body: SendMessageBody): Promise<SendResult> {
       const waitMs = await flood.take(callerId);
-      if (waitMs > 0) throw new TooManyRequestsError('You are sending messages too fast. Please wait a moment.', Math.max(1, Math.ceil(waitMs / 1000)));
+      if (waitMs > 0)
+        throw new TooManyRequestsError('You are sending messages too fast. Please wait a moment.', Math.max(1, Math.ceil(waitMs / 1000)));
 
       const senderName = body.messageSenderUsername.toLowerCase();
       const receiverName = body.messageReceiverUsername.toLowerCase();
@@ -34,7 +35,10 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
       if (!sender || sender.id !== callerId) throw new ForbiddenError('You can only send messages as yourself.');
       const receiver = found.find((u) => u.user_name_lower === receiverName);
       if (!receiver) throw new NotFoundError('This user does not exist.');
-      if (receiver.id === sender.id) throw new BadRequestError('You cannot send a message to yourself.', [{ path: 'messageReceiverUsername', message: 'Choose someone else' }]);
+      if (receiver.id === sender.id)
+        throw new BadRequestError('You cannot send a message to yourself.', [
+          { path: 'messageReceiverUsername', message: 'Choose someone else' },
+        ]);
 
       const now = nowIso();
       const room = pairRoom(sender.id, receiver.id);
@@ -82,13 +86,16 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
       return pairs.flatMap((p, i) => {
         const user = userById.get(otherIds[i]);
         const last = messageById.get(p.last_message_id);
-        return user && last ? [{ user: presentPublicUser(user), lastMessage: presentMessage(last), unreadCount: unread.get(user.id) ?? 0 }] : [];
+        return user && last
+          ? [{ user: presentPublicUser(user), lastMessage: presentMessage(last), unreadCount: unread.get(user.id) ?? 0 }]
+          : [];
       });
     },
 
     /** Marks everything `otherId` sent the caller as read now, and tells `otherId` when anything changed. */
     async markRead(callerId: string, otherId: string): Promise<string> {
-      if (otherId === callerId) throw new BadRequestError('There is no conversation with yourself.', [{ path: 'otherUserId', message: 'Choose someone else' }]);
+      if (otherId === callerId)
+        throw new BadRequestError('There is no conversation with yourself.', [{ path: 'otherUserId', message: 'Choose someone else' }]);
       if (!(await repo.userExists(otherId))) throw new NotFoundError('This user does not exist.');
       const readAt = nowIso();
       const changed = await repo.markRead(callerId, otherId, readAt);

@@ -14,7 +14,11 @@ export interface SocketUser {
 const listsSeen = new WeakMap<ChatClient, string[][]>();
 
 /** A connected client for `who`, or a rejection carrying the connect_error message. */
-export function connectAs(url: string, who: SocketUser | null, opts: { token?: string; userId?: string; reconnect?: boolean } = {}): Promise<ChatClient> {
+export function connectAs(
+  url: string,
+  who: SocketUser | null,
+  opts: { token?: string; userId?: string; reconnect?: boolean } = {},
+): Promise<ChatClient> {
   const token = opts.token ?? who?.accessToken;
   const socket: ChatClient = io(url, {
     auth: token === undefined ? {} : { token },

@@ -10,7 +10,8 @@ describe.each(dialects())('comments on %s', (dialect) => {
     as(t.app, who)({ method: 'POST', url: `/comments/posts/${postId}/comments`, payload: { commentContent } });
   const list = async (who: TestUser, postId: string, query = '') =>
     commentsResponseSchema.parse((await as(t.app, who)({ method: 'GET', url: `/comments/posts/${postId}/comments${query}` })).json());
-  const commentsCount = async (postId: string, who: TestUser) => (await as(t.app, who)({ method: 'GET', url: `/posts/${postId}` })).json().post.commentsCount;
+  const commentsCount = async (postId: string, who: TestUser) =>
+    (await as(t.app, who)({ method: 'GET', url: `/posts/${postId}` })).json().post.commentsCount;
   const like = (who: TestUser, commentId: string) => as(t.app, who)({ method: 'POST', url: `/comments/${commentId}/like` });
   const remove = (who: TestUser, commentId: string) => as(t.app, who)({ method: 'DELETE', url: `/comments/${commentId}` });
 
@@ -65,7 +66,7 @@ describe.each(dialects())('comments on %s', (dialect) => {
     expect((await remove(ada, second)).statusCode).toBe(404);
   });
 
-  it("answers 403 to someone who wrote neither the comment nor the post", async () => {
+  it('answers 403 to someone who wrote neither the comment nor the post', async () => {
     const ada = await createUser(t.app);
     const bob = await createUser(t.app);
     const eve = await createUser(t.app);

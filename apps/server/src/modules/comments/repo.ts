@@ -34,11 +34,23 @@ export function commentRepo(db: Db) {
     },
     /** Newest first. */
     pageOfPost(postId: string, limit: number, offset: number) {
-      return db.selectFrom('comments').selectAll().where('post_id', '=', postId).orderBy('id', 'desc').limit(limit).offset(offset).execute();
+      return db
+        .selectFrom('comments')
+        .selectAll()
+        .where('post_id', '=', postId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
     },
     likesOf(commentIds: readonly string[]) {
       if (commentIds.length === 0) return Promise.resolve([]);
-      return db.selectFrom('comment_likes').select(['comment_id', 'user_id']).where('comment_id', 'in', commentIds).orderBy('created_at').execute();
+      return db
+        .selectFrom('comment_likes')
+        .select(['comment_id', 'user_id'])
+        .where('comment_id', 'in', commentIds)
+        .orderBy('created_at')
+        .execute();
     },
     async like(commentId: string, userId: string, at: string): Promise<boolean> {
       const res = await db

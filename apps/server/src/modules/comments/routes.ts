@@ -49,7 +49,12 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.post('/comments/:commentId/like', {
     onRequest: requireAuth,
-    schema: { tags: ['comments'], summary: 'Like or unlike a comment', params: commentParamsSchema, response: { 200: commentLikeResponseSchema } },
+    schema: {
+      tags: ['comments'],
+      summary: 'Like or unlike a comment',
+      params: commentParamsSchema,
+      response: { 200: commentLikeResponseSchema },
+    },
     handler: async (req) => {
       const userId = authOf(req).userId;
       return { success: true as const, userId, message: await comments.toggleLike(userId, req.params.commentId) };
@@ -58,7 +63,12 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.delete('/comments/:commentId', {
     onRequest: requireAuth,
-    schema: { tags: ['comments'], summary: "Delete a comment (its author or the post's author)", params: commentParamsSchema, response: { 200: successSchema } },
+    schema: {
+      tags: ['comments'],
+      summary: "Delete a comment (its author or the post's author)",
+      params: commentParamsSchema,
+      response: { 200: successSchema },
+    },
     handler: async (req) => {
       await comments.remove(authOf(req).userId, req.params.commentId);
       return { success: true as const };

@@ -33,7 +33,10 @@ export function commentService(ctx: AppContext) {
 
   /** Authors and likes of a page of comments in two batched queries. */
   async function present(rows: CommentRow[]): Promise<Comment[]> {
-    const [authors, likes] = await Promise.all([users.findByIds([...new Set(rows.map((r) => r.author_id))]), comments.likesOf(rows.map((r) => r.id))]);
+    const [authors, likes] = await Promise.all([
+      users.findByIds([...new Set(rows.map((r) => r.author_id))]),
+      comments.likesOf(rows.map((r) => r.id)),
+    ]);
     const authorById = new Map(authors.map((a) => [a.id, a]));
     const likesOf = new Map<string, string[]>();
     for (const l of likes) likesOf.set(l.comment_id, [...(likesOf.get(l.comment_id) ?? []), l.user_id]);

@@ -12,7 +12,10 @@ export function inboxService(ctx: AppContext) {
   const users = userRepo(ctx.db);
 
   return {
-    async list(userId: string, { page, limit }: PageQuery): Promise<{ notifications: Notification[]; unreadCount: number; pagination: Pagination }> {
+    async list(
+      userId: string,
+      { page, limit }: PageQuery,
+    ): Promise<{ notifications: Notification[]; unreadCount: number; pagination: Pagination }> {
       const [rows, counts] = await Promise.all([notifications.page(userId, offsetOf(page, limit), limit), notifications.counts(userId)]);
       const actors = new Map((await users.findByIds([...new Set(rows.map((r) => r.actor_id))])).map((u) => [u.id, u]));
       return {

@@ -40,7 +40,12 @@ describe.each(dialects())('live notifications on %s', (dialect) => {
     await connect(t.app, a, 'send', b);
     await until(() => bLive.received.length > 0);
     expect(bLive.received).toEqual([
-      expect.objectContaining({ type: 'friend_request', text: 'Ada Lovelace sent you a friend request', read: false, actor: expect.objectContaining({ _id: a.user._id }) }),
+      expect.objectContaining({
+        type: 'friend_request',
+        text: 'Ada Lovelace sent you a friend request',
+        read: false,
+        actor: expect.objectContaining({ _id: a.user._id }),
+      }),
     ]);
 
     await connect(t.app, b, 'accept', a);

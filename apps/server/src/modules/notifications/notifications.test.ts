@@ -15,7 +15,11 @@ describe.each(dialects())('notifications on %s', (dialect) => {
 
   it('lists your notifications newest first, with the actor, the unread count and pages', async () => {
     const me = await createUser(t.app);
-    const senders = [await createUser(t.app, { fullName: 'First Sender' }), await createUser(t.app, { fullName: 'Second Sender' }), await createUser(t.app, { fullName: 'Third Sender' })];
+    const senders = [
+      await createUser(t.app, { fullName: 'First Sender' }),
+      await createUser(t.app, { fullName: 'Second Sender' }),
+      await createUser(t.app, { fullName: 'Third Sender' }),
+    ];
     for (const s of senders) await connect(t.app, s, 'send', me);
 
     const body = await list(me);
@@ -25,7 +29,11 @@ describe.each(dialects())('notifications on %s', (dialect) => {
       'Second Sender sent you a friend request',
       'First Sender sent you a friend request',
     ]);
-    expect(body.notifications[0]).toMatchObject({ type: 'friend_request', read: false, actor: { _id: senders[2].user._id, fullName: 'Third Sender' } });
+    expect(body.notifications[0]).toMatchObject({
+      type: 'friend_request',
+      read: false,
+      actor: { _id: senders[2].user._id, fullName: 'Third Sender' },
+    });
     expect(body.notifications[0].actor).not.toHaveProperty('email');
     expect(body.pagination).toEqual({ currentPage: 1, limit: 20, total: 3, totalPages: 1, hasMore: false });
 
@@ -62,7 +70,9 @@ describe.each(dialects())('notifications on %s', (dialect) => {
     expect(after.notifications[0].read).toBe(true);
     expect(after.unreadCount).toBe(0);
     expect((await as(t.app, me)({ method: 'PUT', url: `/users/notifications/${n._id}/read` })).statusCode).toBe(200);
-    expect((await as(t.app, me)({ method: 'PUT', url: '/users/notifications/01900000-0000-7000-8000-000000000000/read' })).statusCode).toBe(404);
+    expect((await as(t.app, me)({ method: 'PUT', url: '/users/notifications/01900000-0000-7000-8000-000000000000/read' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('clears only your own notifications', async () => {

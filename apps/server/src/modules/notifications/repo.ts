@@ -29,7 +29,10 @@ export function notificationRepo(db: Db) {
     async counts(recipientId: string): Promise<{ total: number; unread: number }> {
       const row = await db
         .selectFrom('notifications')
-        .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('read', '=', 0).then(1).else(0).end()).as('unread')])
+        .select((eb) => [
+          eb.fn.countAll<number>().as('total'),
+          eb.fn.sum<number>(eb.case().when('read', '=', 0).then(1).else(0).end()).as('unread'),
+        ])
         .where('recipient_id', '=', recipientId)
         .executeTakeFirstOrThrow();
       return { total: Number(row.total), unread: Number(row.unread ?? 0) };
@@ -37,18 +40,32 @@ export function notificationRepo(db: Db) {
 
     /** False when there is no such notification of this recipient. */
     async markRead(id: string, recipientId: string): Promise<boolean> {
-      const res = await db.updateTable('notifications').set({ read: 1 }).where('id', '=', id).where('recipient_id', '=', recipientId).executeTakeFirst();
+      const res = await db
+        .updateTable('notifications')
+        .set({ read: 1 })
+        .where('id', '=', id)
+        .where('recipient_id', '=', recipientId)
+        .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
 
     /** Removes what `recipientId` was told about one thing, e.g. a friend request that was withdrawn. */
     async deleteAbout(recipientId: string, type: NotificationRow['type'], entityId: string): Promise<void> {
-      await db.deleteFrom('notifications').where('recipient_id', '=', recipientId).where('type', '=', type).where('entity_id', '=', entityId).execute();
+      await db
+        .deleteFrom('notifications')
+        .where('recipient_id', '=', recipientId)
+        .where('type', '=', type)
+        .where('entity_id', '=', entityId)
+        .execute();
     },
 
     /** Removes everything anyone was told about a post (reactions, comments, comment likes on it). */
     async deleteAboutPost(postId: string): Promise<void> {
-      await db.deleteFrom('notifications').where('entity_id', '=', postId).where('type', 'in', ['post_reaction', 'post_comment', 'comment_like']).execute();
+      await db
+        .deleteFrom('notifications')
+        .where('entity_id', '=', postId)
+        .where('type', 'in', ['post_reaction', 'post_comment', 'comment_like'])
+        .execute();
     },
 
     async clear(recipientId: string): Promise<number> {

@@ -19,13 +19,23 @@ export async function notificationRoutes(fastify: FastifyInstance, ctx: AppConte
 
   app.get('/users/notifications', {
     onRequest: requireAuth,
-    schema: { tags: ['notifications'], summary: 'Your notifications, newest first', querystring: notificationsQuerySchema, response: { 200: notificationsResponseSchema } },
+    schema: {
+      tags: ['notifications'],
+      summary: 'Your notifications, newest first',
+      querystring: notificationsQuerySchema,
+      response: { 200: notificationsResponseSchema },
+    },
     handler: async (req) => ({ success: true as const, ...(await inbox.list(authOf(req).userId, req.query)) }),
   });
 
   app.put('/users/notifications/:id/read', {
     onRequest: requireAuth,
-    schema: { tags: ['notifications'], summary: 'Mark one of your notifications read', params: notificationParamsSchema, response: { 200: notificationReadResponseSchema } },
+    schema: {
+      tags: ['notifications'],
+      summary: 'Mark one of your notifications read',
+      params: notificationParamsSchema,
+      response: { 200: notificationReadResponseSchema },
+    },
     handler: async (req) => {
       await inbox.markRead(authOf(req).userId, req.params.id);
       return { success: true as const, _id: req.params.id, read: true as const };

@@ -23,7 +23,9 @@ export function friendIdsQuery(db: Conn, userId: string) {
     .select('user_high as friend_id')
     .where('user_low', '=', userId)
     .where('status', '=', 'accepted')
-    .unionAll(db.selectFrom('connections').select('user_low as friend_id').where('user_high', '=', userId).where('status', '=', 'accepted'));
+    .unionAll(
+      db.selectFrom('connections').select('user_low as friend_id').where('user_high', '=', userId).where('status', '=', 'accepted'),
+    );
 }
 
 /** The ids of everyone a user has any connection with (friends and pending requests either way). */
@@ -38,7 +40,13 @@ export function connectedIdsQuery(db: Conn, userId: string) {
 /** Whether two users are friends: one read of the pair's unique key. */
 export async function areFriends(db: Conn, a: string, b: string): Promise<boolean> {
   const pair = pairOf(a, b);
-  const row = await db.selectFrom('connections').select('id').where('user_low', '=', pair.user_low).where('user_high', '=', pair.user_high).where('status', '=', 'accepted').executeTakeFirst();
+  const row = await db
+    .selectFrom('connections')
+    .select('id')
+    .where('user_low', '=', pair.user_low)
+    .where('user_high', '=', pair.user_high)
+    .where('status', '=', 'accepted')
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -51,7 +59,12 @@ export function connectionRepo(db: Conn) {
   return {
     find(a: string, b: string) {
       const p = pairOf(a, b);
-      return db.selectFrom('connections').selectAll().where('user_low', '=', p.user_low).where('user_high', '=', p.user_high).executeTakeFirst();
+      return db
+        .selectFrom('connections')
+        .selectAll()
+        .where('user_low', '=', p.user_low)
+        .where('user_high', '=', p.user_high)
+        .executeTakeFirst();
     },
 
     /** The viewer's connections with each of `others`, in one query. */

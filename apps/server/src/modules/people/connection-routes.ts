@@ -20,7 +20,12 @@ export async function connectionRoutes(fastify: FastifyInstance, ctx: AppContext
 
   app.get('/users/follow/connection-status/:targetUserId', {
     onRequest: requireAuth,
-    schema: { tags: ['connections'], summary: 'How you stand with another user', params: connectionStatusParamsSchema, response: { 200: connectionStatusResponseSchema } },
+    schema: {
+      tags: ['connections'],
+      summary: 'How you stand with another user',
+      params: connectionStatusParamsSchema,
+      response: { 200: connectionStatusResponseSchema },
+    },
     handler: async (req) => {
       const { targetUserId } = req.params;
       return { success: true as const, targetUserId, status: await connections.statusWith(authOf(req).userId, targetUserId) };
@@ -29,7 +34,13 @@ export async function connectionRoutes(fastify: FastifyInstance, ctx: AppContext
 
   app.post('/users/follow/friend-request/:actionType', {
     onRequest: requireAuth,
-    schema: { tags: ['connections'], summary: 'Send, accept, decline or cancel a friend request', params: friendRequestParamsSchema, body: targetUserBodySchema, response: change },
+    schema: {
+      tags: ['connections'],
+      summary: 'Send, accept, decline or cancel a friend request',
+      params: friendRequestParamsSchema,
+      body: targetUserBodySchema,
+      response: change,
+    },
     handler: async (req) => {
       const { targetUserId } = req.body;
       return { success: true as const, targetUserId, ...(await connections.act(authOf(req).userId, req.params.actionType, targetUserId)) };

@@ -59,7 +59,8 @@ const accept: Step = async (repo, me, other) => {
 };
 
 const decline: Step = async (repo, me, other) => {
-  if (!(await repo.deletePending(pairOf(me, other), other))) throw new ConflictError('There is no friend request from this user to decline.');
+  if (!(await repo.deletePending(pairOf(me, other), other)))
+    throw new ConflictError('There is no friend request from this user to decline.');
   return { status: 'not_connected', message: 'Friend request declined', changed: true };
 };
 
@@ -91,7 +92,8 @@ export function connectionService(ctx: AppContext) {
 
   /** The caller and the target, both existing; acting on oneself is a 400. */
   async function loadPair(me: string, targetId: string): Promise<{ self: UserRow; target: UserRow }> {
-    if (me === targetId) throw new BadRequestError('You cannot connect with yourself.', [{ path: 'targetUserId', message: 'Choose another user' }]);
+    if (me === targetId)
+      throw new BadRequestError('You cannot connect with yourself.', [{ path: 'targetUserId', message: 'Choose another user' }]);
     const rows = await users.findByIds([me, targetId]);
     const self = rows.find((r) => r.id === me);
     const target = rows.find((r) => r.id === targetId);
@@ -112,7 +114,13 @@ export function connectionService(ctx: AppContext) {
       if (outcome.changed) ctx.events.publish('friendshipChanged', { userIds: [me, targetId], status: outcome.status });
       const text = outcome.notify && notificationText[outcome.notify.type];
       if (outcome.notify && text) {
-        await notifications.notify({ recipientId: targetId, actorId: me, type: outcome.notify.type, entityId: outcome.notify.entityId, text: text(self.full_name) });
+        await notifications.notify({
+          recipientId: targetId,
+          actorId: me,
+          type: outcome.notify.type,
+          entityId: outcome.notify.entityId,
+          text: text(self.full_name),
+        });
       }
       return { status: outcome.status, message: outcome.message };
     },

@@ -9,9 +9,19 @@ describe.each(dialects())('friend requests on %s', (dialect) => {
 
   const rowsBetween = async (a: TestUser, b: TestUser) => {
     const p = pairOf(a.user._id, b.user._id);
-    return t.app.ctx.db.selectFrom('connections').selectAll().where('user_low', '=', p.user_low).where('user_high', '=', p.user_high).execute();
+    return t.app.ctx.db
+      .selectFrom('connections')
+      .selectAll()
+      .where('user_low', '=', p.user_low)
+      .where('user_high', '=', p.user_high)
+      .execute();
   };
-  const notificationsOf = async (u: TestUser) => (await as(t.app, u)({ method: 'GET', url: '/users/notifications' })).json().notifications as Array<{ type: string; text: string; actor: { _id: string } }>;
+  const notificationsOf = async (u: TestUser) =>
+    (await as(t.app, u)({ method: 'GET', url: '/users/notifications' })).json().notifications as Array<{
+      type: string;
+      text: string;
+      actor: { _id: string };
+    }>;
 
   it('sending a request gives request_sent to the sender and request_received to the other', async () => {
     const a = await createUser(t.app);
@@ -46,7 +56,11 @@ describe.each(dialects())('friend requests on %s', (dialect) => {
     expect([await statusOf(t.app, a, b), await statusOf(t.app, b, a)]).toEqual(['friends', 'friends']);
     const toA = await notificationsOf(a);
     expect(toA).toHaveLength(1);
-    expect(toA[0]).toMatchObject({ type: 'friend_accept', text: 'Charles Babbage accepted your friend request', actor: { _id: b.user._id } });
+    expect(toA[0]).toMatchObject({
+      type: 'friend_accept',
+      text: 'Charles Babbage accepted your friend request',
+      actor: { _id: b.user._id },
+    });
     const toB = await notificationsOf(b);
     expect(toB).toHaveLength(1);
     expect(toB[0]).toMatchObject({ type: 'friend_request', text: 'Ada Lovelace sent you a friend request', actor: { _id: a.user._id } });
@@ -111,12 +125,22 @@ describe.each(dialects())('friend requests on %s', (dialect) => {
     }
     await connect(t.app, a, 'send', b);
     // The sender cannot accept or decline their own request; the receiver cannot cancel it; nobody can remove it.
-    for (const [who, other, action] of [[a, b, 'accept'], [a, b, 'decline'], [b, a, 'cancel'], [a, b, 'remove'], [b, a, 'remove']] as const) {
+    for (const [who, other, action] of [
+      [a, b, 'accept'],
+      [a, b, 'decline'],
+      [b, a, 'cancel'],
+      [a, b, 'remove'],
+      [b, a, 'remove'],
+    ] as const) {
       expect((await connect(t.app, who, action, other)).statusCode, `${action}`).toBe(409);
     }
     expect(await statusOf(t.app, a, b)).toBe('request_sent');
     await connect(t.app, b, 'accept', a);
-    for (const [who, other, action] of [[a, b, 'accept'], [b, a, 'decline'], [a, b, 'cancel']] as const) {
+    for (const [who, other, action] of [
+      [a, b, 'accept'],
+      [b, a, 'decline'],
+      [a, b, 'cancel'],
+    ] as const) {
       expect((await connect(t.app, who, action, other)).statusCode, `${action} between friends`).toBe(409);
     }
     expect(await statusOf(t.app, a, b)).toBe('friends');
@@ -130,7 +154,10 @@ describe.each(dialects())('friend requests on %s', (dialect) => {
     expect(self.json()).toMatchObject({ success: false, details: [{ path: 'targetUserId' }] });
     expect((await as(t.app, a)({ method: 'GET', url: `/users/follow/connection-status/${a.user._id}` })).statusCode).toBe(400);
 
-    const follow = await as(t.app, a)({ method: 'POST', url: '/users/follow/friend-request/follow', payload: { targetUserId: b.user._id } });
+    const follow = await as(
+      t.app,
+      a,
+    )({ method: 'POST', url: '/users/follow/friend-request/follow', payload: { targetUserId: b.user._id } });
     expect(follow.statusCode).toBe(400);
     expect(follow.json().success).toBe(false);
     expect((await as(t.app, a)({ method: 'POST', url: '/users/follow/friend-request/send', payload: {} })).statusCode).toBe(400);

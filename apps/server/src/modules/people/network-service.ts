@@ -25,7 +25,10 @@ export function networkService(ctx: AppContext) {
     async network(viewerId: string, query: NetworkQuery): Promise<{ users: NetworkUser[]; pagination: NetworkPagination }> {
       const { page, limit } = query;
       const { rows, total } = await search.networkPage(viewerId, query.search || undefined, offsetOf(page, limit), limit);
-      const links = await connections.findBetween(viewerId, rows.map((r) => r.id));
+      const links = await connections.findBetween(
+        viewerId,
+        rows.map((r) => r.id),
+      );
       const linkWith = new Map(links.map((l) => [otherOf(viewerId, l), l]));
       const { total: totalUsers, ...info } = pageInfo(page, limit, total);
       return {
@@ -43,7 +46,12 @@ export function networkService(ctx: AppContext) {
       const fromRanked = ranked.slice(offset, offset + limit);
       const recent =
         fromRanked.length < limit
-          ? await suggestions.recentUsers(viewerId, ranked.map((r) => r.id), Math.max(0, offset - ranked.length), limit - fromRanked.length)
+          ? await suggestions.recentUsers(
+              viewerId,
+              ranked.map((r) => r.id),
+              Math.max(0, offset - ranked.length),
+              limit - fromRanked.length,
+            )
           : [];
       const rankedRows = new Map((await users.findByIds(fromRanked.map((r) => r.id))).map((u) => [u.id, u]));
       const list = [

@@ -3,6 +3,9 @@ import type { ConnectionStatus, NetworkUser, SuggestedUser } from '@plaza/contra
 import { presentPublicUser } from '../users/presenters';
 import type { UserRow } from '../users/repo';
 
-export const presentNetworkUser = (row: UserRow, connectionStatus: ConnectionStatus): NetworkUser => ({ ...presentPublicUser(row), connectionStatus });
+export const presentNetworkUser = (row: UserRow, connectionStatus: ConnectionStatus): NetworkUser => ({
+  ...presentPublicUser(row),
+  connectionStatus,
+});
 
 export const presentSuggestedUser = (row: UserRow, mutualFriends: number): SuggestedUser => ({ ...presentPublicUser(row), mutualFriends });

@@ -7,7 +7,11 @@ export function profileRepo(db: Db) {
   return {
     async stats(userId: string): Promise<ProfileStats> {
       const [posts, friends] = await Promise.all([
-        db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('author_id', '=', userId).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('posts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('author_id', '=', userId)
+          .executeTakeFirstOrThrow(),
         connectionRepo(db).countFriends(userId),
       ]);
       return { posts: Number(posts.n), friends };

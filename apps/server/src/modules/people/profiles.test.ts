@@ -10,7 +10,9 @@ describe.each(dialects())('profiles on %s', (dialect) => {
   const addPosts = (author: TestUser, n: number) =>
     t.app.ctx.db
       .insertInto('posts')
-      .values(Array.from({ length: n }, (_, i) => ({ id: newId(), author_id: author.user._id, content: `post ${i}`, created_at: nowIso() })))
+      .values(
+        Array.from({ length: n }, (_, i) => ({ id: newId(), author_id: author.user._id, content: `post ${i}`, created_at: nowIso() })),
+      )
       .execute();
 
   it('shows your own profile with email, post and friend counts, whatever the case of {authUser}', async () => {
@@ -28,7 +30,10 @@ describe.each(dialects())('profiles on %s', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         success: true,
-        data: { user: expect.objectContaining({ _id: me.user._id, userName: 'Own_Profile', email: me.user.email }), stats: { posts: 3, friends: 2 } },
+        data: {
+          user: expect.objectContaining({ _id: me.user._id, userName: 'Own_Profile', email: me.user.email }),
+          stats: { posts: 3, friends: 2 },
+        },
       });
     }
   });
@@ -43,7 +48,7 @@ describe.each(dialects())('profiles on %s', (dialect) => {
     expect(visited.statusCode).toBe(403);
   });
 
-  it("shows a visited profile without private fields, with connection status and mutual friends", async () => {
+  it('shows a visited profile without private fields, with connection status and mutual friends', async () => {
     const me = await createUser(t.app);
     const them = await createUser(t.app, { userName: 'Visited_One' });
     const [m1, m2, onlyMine, onlyTheirs] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app), createUser(t.app)]);
@@ -62,7 +67,14 @@ describe.each(dialects())('profiles on %s', (dialect) => {
     expect(body).toEqual({
       success: true,
       data: {
-        user: { _id: them.user._id, userName: 'Visited_One', fullName: them.user.fullName, userImage: null, userBio: null, createdAt: expect.any(String) },
+        user: {
+          _id: them.user._id,
+          userName: 'Visited_One',
+          fullName: them.user.fullName,
+          userImage: null,
+          userBio: null,
+          createdAt: expect.any(String),
+        },
         stats: { posts: 4, friends: 3 },
         connectionStatus: 'request_received',
         mutualFriends: 2,

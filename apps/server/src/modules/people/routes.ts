@@ -29,7 +29,12 @@ export async function peopleRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.get('/users/network', {
     onRequest: requireAuth,
-    schema: { tags: ['people'], summary: 'Other users with your connection status, optionally filtered by name', querystring: networkQuerySchema, response: { 200: networkResponseSchema } },
+    schema: {
+      tags: ['people'],
+      summary: 'Other users with your connection status, optionally filtered by name',
+      querystring: networkQuerySchema,
+      response: { 200: networkResponseSchema },
+    },
     handler: async (req) => {
       const { users, pagination } = await network.network(authOf(req).userId, req.query);
       return { success: true as const, data: users, pagination };
@@ -38,7 +43,12 @@ export async function peopleRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.get('/users/u/profile/:authUser', {
     onRequest: requireAuth,
-    schema: { tags: ['people'], summary: 'Your own profile with its counts', params: ownProfileParamsSchema, response: { 200: ownProfileResponseSchema } },
+    schema: {
+      tags: ['people'],
+      summary: 'Your own profile with its counts',
+      params: ownProfileParamsSchema,
+      response: { 200: ownProfileResponseSchema },
+    },
     handler: async (req) => {
       const { user, stats } = await profiles.own(authOf(req).userId, req.params.authUser);
       return { success: true as const, data: { user: presentSelfUser(user), stats } };
@@ -47,22 +57,43 @@ export async function peopleRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.get('/users/u/profile/:authUser/visited/:userName', {
     onRequest: requireAuth,
-    schema: { tags: ['people'], summary: "Another user's profile as you see it", params: visitedProfileParamsSchema, response: { 200: visitedProfileResponseSchema } },
+    schema: {
+      tags: ['people'],
+      summary: "Another user's profile as you see it",
+      params: visitedProfileParamsSchema,
+      response: { 200: visitedProfileResponseSchema },
+    },
     handler: async (req) => {
       const p = await profiles.visited(authOf(req).userId, req.params.authUser, req.params.userName);
-      return { success: true as const, data: { user: presentPublicUser(p.user), stats: p.stats, connectionStatus: p.connectionStatus, mutualFriends: p.mutualFriends } };
+      return {
+        success: true as const,
+        data: { user: presentPublicUser(p.user), stats: p.stats, connectionStatus: p.connectionStatus, mutualFriends: p.mutualFriends },
+      };
     },
   });
 
   app.get('/search/users', {
     onRequest: requireAuth,
-    schema: { tags: ['people'], summary: 'Up to 20 users by name: prefix matches first, then substring matches', querystring: userSearchQuerySchema, response: { 200: userSearchResponseSchema } },
-    handler: async (req) => ({ success: true as const, users: (await search.searchUsers(authOf(req).userId, req.query.query)).map(presentPublicUser) }),
+    schema: {
+      tags: ['people'],
+      summary: 'Up to 20 users by name: prefix matches first, then substring matches',
+      querystring: userSearchQuerySchema,
+      response: { 200: userSearchResponseSchema },
+    },
+    handler: async (req) => ({
+      success: true as const,
+      users: (await search.searchUsers(authOf(req).userId, req.query.query)).map(presentPublicUser),
+    }),
   });
 
   app.get('/users/suggested-users', {
     onRequest: requireAuth,
-    schema: { tags: ['people'], summary: 'People you may know: friends of friends first, then new users', querystring: suggestionsQuerySchema, response: { 200: suggestionsResponseSchema } },
+    schema: {
+      tags: ['people'],
+      summary: 'People you may know: friends of friends first, then new users',
+      querystring: suggestionsQuerySchema,
+      response: { 200: suggestionsResponseSchema },
+    },
     handler: async (req) => {
       const data = await network.suggestions(authOf(req).userId, req.query);
       return { success: true as const, data, message: data.suggestions.length ? 'Suggested users found' : 'No suggestions right now' };

@@ -20,7 +20,8 @@ export function searchRepo(db: Db, dialect: DialectName) {
       ? sql`substr(full_name_lower, strpos(full_name_lower, ' ') + 1) collate "C"`
       : sql`substr(full_name_lower, instr(full_name_lower, ' ') + 1)`,
   };
-  const like = (column: 'user_name_lower' | 'full_name_lower', pattern: string) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '!'`;
+  const like = (column: 'user_name_lower' | 'full_name_lower', pattern: string) =>
+    sql<boolean>`${sql.ref(column)} like ${pattern} escape '!'`;
   /** Names containing `needle` (lower-case); on SQLite, needles of three characters or more go through FTS5 trigrams first. */
   const nameContains = (needle: string) => {
     const pattern = `%${escapeLike(needle)}%`;

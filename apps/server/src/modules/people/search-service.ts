@@ -43,7 +43,10 @@ export function searchService(ctx: AppContext) {
           if (!seen || better(hit, seen) < 0) best.set(row.id, hit);
         }
       });
-      const found = [...best.values()].sort(better).slice(0, max).map((h) => h.row);
+      const found = [...best.values()]
+        .sort(better)
+        .slice(0, max)
+        .map((h) => h.row);
       if (found.length === max) return found;
       const more = await repo.substringMatches(q, [viewerId, ...found.map((r) => r.id)], max - found.length);
       return [...found, ...more];

@@ -56,7 +56,10 @@ describe.each(dialects())('user search on %s', (dialect) => {
   it('follows renames: the new name is found by prefix and by substring, the old one no more', async () => {
     const me = await createUser(t.app);
     const u = await createUser(t.app, { userName: 'before_rename', fullName: 'Oldname Person' });
-    const rename = await as(t.app, u)({ method: 'PATCH', url: '/users/me', payload: { userName: 'after_rename', fullName: 'Newname Person' } });
+    const rename = await as(
+      t.app,
+      u,
+    )({ method: 'PATCH', url: '/users/me', payload: { userName: 'after_rename', fullName: 'Newname Person' } });
     expect(rename.statusCode).toBe(200);
     expect(await search(me, 'oldname')).toEqual([]);
     expect(await search(me, 'before_ren')).toEqual([]);

@@ -17,7 +17,11 @@ export function suggestionRepo(db: Db) {
         .where('status', '=', 'accepted')
         .where('user_low', 'in', friendIdsQuery(db, userId))
         .unionAll(
-          db.selectFrom('connections').select('user_low as candidate').where('status', '=', 'accepted').where('user_high', 'in', friendIdsQuery(db, userId)),
+          db
+            .selectFrom('connections')
+            .select('user_low as candidate')
+            .where('status', '=', 'accepted')
+            .where('user_high', 'in', friendIdsQuery(db, userId)),
         );
       return eligibleUsers(userId)
         .innerJoin(edges.as('e'), 'e.candidate', 'users.id')
@@ -31,7 +35,9 @@ export function suggestionRepo(db: Db) {
     },
 
     async countEligible(userId: string): Promise<number> {
-      const row = await eligibleUsers(userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await eligibleUsers(userId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 

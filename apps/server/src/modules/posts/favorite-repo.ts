@@ -29,7 +29,11 @@ export function favoriteRepo(db: Db) {
       return rows.map((r) => r.post_id);
     },
     async count(userId: string): Promise<number> {
-      const row = await db.selectFrom('post_favorites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('post_favorites')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };

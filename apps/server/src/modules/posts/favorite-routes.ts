@@ -13,13 +13,23 @@ export async function favoriteRoutes(fastify: FastifyInstance, ctx: AppContext) 
 
   app.put('/posts/:postId/favorite', {
     onRequest: requireAuth,
-    schema: { tags: ['favorites'], summary: 'Mark or unmark a post as a favorite', params: postParamsSchema, response: { 200: favoriteResponseSchema } },
+    schema: {
+      tags: ['favorites'],
+      summary: 'Mark or unmark a post as a favorite',
+      params: postParamsSchema,
+      response: { 200: favoriteResponseSchema },
+    },
     handler: async (req) => ({ success: true as const, isFavorite: await favorites.toggle(authOf(req).userId, req.params.postId) }),
   });
 
   app.get('/posts/favorites', {
     onRequest: requireAuth,
-    schema: { tags: ['favorites'], summary: "The caller's favorite posts, most recently marked first", querystring: postsPageQuerySchema, response: { 200: favoritesResponseSchema } },
+    schema: {
+      tags: ['favorites'],
+      summary: "The caller's favorite posts, most recently marked first",
+      querystring: postsPageQuerySchema,
+      response: { 200: favoritesResponseSchema },
+    },
     handler: async (req) => ({ success: true as const, ...(await favorites.list(authOf(req).userId, req.query)) }),
   });
 }

@@ -11,7 +11,6 @@ import { postRepo } from './repo';
 import { timelineRepo } from './timeline-repo';
 import { existingPost, postGone } from './post-lookup';
 
-
 export function favoriteService(ctx: AppContext) {
   const favorites = favoriteRepo(ctx.db);
   const hydrate = postHydrator(ctx.db);

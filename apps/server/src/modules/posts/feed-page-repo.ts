@@ -106,7 +106,12 @@ export function feedPageRepo(db: Db) {
         .select((eb) => [
           'user_name_lower',
           eb.selectFrom('feed_sizes').select('size').where('owner_id', '=', p.user).as('size'),
-          eb.selectFrom('feed_items').select((f) => f.fn.countAll<number>().as('n')).where('owner_id', '=', p.user).where('post_id', '>', p.anchor).as('newer'),
+          eb
+            .selectFrom('feed_items')
+            .select((f) => f.fn.countAll<number>().as('n'))
+            .where('owner_id', '=', p.user)
+            .where('post_id', '>', p.anchor)
+            .as('newer'),
           eb
             .case()
             .when(

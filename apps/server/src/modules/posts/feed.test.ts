@@ -41,7 +41,15 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     const [low, high] = [me.user._id, other.user._id].sort();
     await t.app.ctx.db
       .insertInto('connections')
-      .values({ id: newId(), user_low: low, user_high: high, requester_id: me.user._id, status: 'accepted', created_at: nowIso(), updated_at: nowIso() })
+      .values({
+        id: newId(),
+        user_low: low,
+        user_high: high,
+        requester_id: me.user._id,
+        status: 'accepted',
+        created_at: nowIso(),
+        updated_at: nowIso(),
+      })
       .execute();
     t.app.ctx.events.publish('friendshipChanged', { userIds: [me.user._id, other.user._id], status: 'friends' });
     await vi.waitFor(async () => expect(idsOf(await feedOf(me))).toContain(older));
@@ -107,7 +115,9 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     const data = await feedOf(me);
     expect(idsOf(data)).not.toContain(gone);
     expect(data.totalCount).toBe(0);
-    expect(await t.app.ctx.db.selectFrom('feed_sizes').select('size').where('owner_id', '=', me.user._id).executeTakeFirst()).toEqual({ size: 0 });
+    expect(await t.app.ctx.db.selectFrom('feed_sizes').select('size').where('owner_id', '=', me.user._id).executeTakeFirst()).toEqual({
+      size: 0,
+    });
   });
 
   it('reads a page in the same number of queries whatever its size', async () => {
@@ -172,14 +182,19 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     expect((await feedOf(me)).feeds[0].author.fullName).toBe('Renamed Friend');
     expect((await feedOf(me)).feeds[0]).toEqual(await postOf());
     await as(t.app, friend)({ method: 'PATCH', url: '/users/me', payload: { userName: 'renamed_friend', userBio: 'New here' } });
-    expect((await feedOf(me)).feeds[0].author).toMatchObject({ userName: 'renamed_friend', userBio: 'New here', fullName: 'Renamed Friend' });
+    expect((await feedOf(me)).feeds[0].author).toMatchObject({
+      userName: 'renamed_friend',
+      userBio: 'New here',
+      fullName: 'Renamed Friend',
+    });
   });
 
   it('keeps my own marks on each post: kinds toggled one by one, saves, and marks left before we were friends', async () => {
     const me = await createUser(t.app);
     const author = await createUser(t.app);
     const early = await createPost(t.app, author, 'before we met');
-    const react = (id: string, reactionType: string) => as(t.app, me)({ method: 'PUT', url: `/posts/react/${id}`, payload: { reactionType } });
+    const react = (id: string, reactionType: string) =>
+      as(t.app, me)({ method: 'PUT', url: `/posts/react/${id}`, payload: { reactionType } });
     // Posts are open to everyone signed in: marks may come before the post is on my timeline.
     await react(early, 'smile');
     await as(t.app, me)({ method: 'PUT', url: `/posts/${early}/favorite` });
@@ -214,7 +229,10 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     const transaction = t.app.ctx.db
       .transaction()
       .execute(async (trx) => {
-        await trx.insertInto('posts').values({ id: uncommitted, author_id: friend.user._id, content: 'never committed', created_at: nowIso() }).execute();
+        await trx
+          .insertInto('posts')
+          .values({ id: uncommitted, author_id: friend.user._id, content: 'never committed', created_at: nowIso() })
+          .execute();
         await trx.insertInto('feed_items').values({ owner_id: me.user._id, post_id: uncommitted }).execute();
         inside();
         await released;

@@ -45,7 +45,9 @@ describe.each(dialects())('rendered feed posts with two servers on %s', (dialect
     expect((await feedOf(t.app, me))[0]).toMatchObject({ _id: id, totalReactions: 0, commentsCount: 0 });
 
     const started = Date.now();
-    expect((await as(second(), friend)({ method: 'PUT', url: `/posts/react/${id}`, payload: { reactionType: 'heart' } })).statusCode).toBe(200);
+    expect((await as(second(), friend)({ method: 'PUT', url: `/posts/react/${id}`, payload: { reactionType: 'heart' } })).statusCode).toBe(
+      200,
+    );
     await as(second(), friend)({ method: 'PATCH', url: '/users/me', payload: { fullName: 'Elsewhere Renamed' } });
     // The server the change went through shows it at once.
     expect((await feedOf(second(), me))[0]).toMatchObject({ totalReactions: 1, author: { fullName: 'Elsewhere Renamed' } });
@@ -79,7 +81,8 @@ if (!redisMissing) {
     const second = useSecondServer(t);
     afterAll(() => dropRedisPrefix(prefix));
 
-    const feedOf = async (app: FastifyInstance, who: TestUser) => feedResponseSchema.parse((await as(app, who)({ method: 'GET', url: `/posts/${who.user.userName}/feeds` })).json()).data.feeds;
+    const feedOf = async (app: FastifyInstance, who: TestUser) =>
+      feedResponseSchema.parse((await as(app, who)({ method: 'GET', url: `/posts/${who.user.userName}/feeds` })).json()).data.feeds;
     /** Polls the first server's feed until `done` holds (the relay is asynchronous), for at most 3 s. */
     const eventually = async (read: () => Promise<boolean>) => {
       const until = Date.now() + 3000;
@@ -99,7 +102,10 @@ if (!redisMissing) {
 
       await as(second(), friend)({ method: 'PUT', url: `/posts/react/${id}`, payload: { reactionType: 'fire' } });
       expect(await eventually(async () => (await feedOf(t.app, me))[0].totalReactions === 1)).toBe(true);
-      await as(second(), friend)({ method: 'POST', url: `/comments/posts/${id}/comments`, payload: { commentContent: 'from the other side' } });
+      await as(
+        second(),
+        friend,
+      )({ method: 'POST', url: `/comments/posts/${id}/comments`, payload: { commentContent: 'from the other side' } });
       expect(await eventually(async () => (await feedOf(t.app, me))[0].commentsCount === 1)).toBe(true);
       await as(second(), friend)({ method: 'PATCH', url: '/users/me', payload: { fullName: 'Relayed Name' } });
       expect(await eventually(async () => (await feedOf(t.app, me))[0].author.fullName === 'Relayed Name')).toBe(true);

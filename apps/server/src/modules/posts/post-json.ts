@@ -28,7 +28,8 @@ const KINDS_JSON = Array.from({ length: 1 << REACTION_TYPES.length }, (_, bits) 
 );
 
 /** The reader's part, closing the post. */
-const readerPart = (kinds: number | null, favorite: number) => `,"currentUserReactions":${KINDS_JSON[Number(kinds ?? 0)]},"isFavorite":${Number(favorite) === 1}}`;
+const readerPart = (kinds: number | null, favorite: number) =>
+  `,"currentUserReactions":${KINDS_JSON[Number(kinds ?? 0)]},"isFavorite":${Number(favorite) === 1}}`;
 
 export interface PostJsonOptions {
   maxAgeMs: number;

@@ -11,7 +11,8 @@ import { createPost, imageFile, notificationsOf, sendPost } from './test-factori
 describe.each(dialects())('posts on %s', (dialect) => {
   const t = useTestApp(dialect);
   const fileOf = (url: string) => t.app.ctx.storage.pathOf(t.app.ctx.storage.keyOf(url)!);
-  const storedPostFiles = async () => (existsSync(path.join(t.config.mediaDir, 'posts')) ? (await readdir(path.join(t.config.mediaDir, 'posts'))).length : 0);
+  const storedPostFiles = async () =>
+    existsSync(path.join(t.config.mediaDir, 'posts')) ? (await readdir(path.join(t.config.mediaDir, 'posts'))).length : 0;
   const postRows = async (authorId: string) => t.app.ctx.db.selectFrom('posts').select('id').where('author_id', '=', authorId).execute();
 
   describe('publishing', () => {
@@ -72,7 +73,12 @@ describe.each(dialects())('posts on %s', (dialect) => {
       const ada = await createUser(t.app);
       const before = await storedPostFiles();
       const png = await pngImage(40, 40);
-      const res = await sendPost(t.app, ada, 'too many', Array.from({ length: 5 }, () => imageFile(png)));
+      const res = await sendPost(
+        t.app,
+        ada,
+        'too many',
+        Array.from({ length: 5 }, () => imageFile(png)),
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().details[0].path).toBe('images');
       expect(await postRows(ada.user._id)).toHaveLength(0);
@@ -156,7 +162,9 @@ describe.each(dialects())('posts on %s', (dialect) => {
       expect(files.every((f) => existsSync(f))).toBe(true);
       const bobSays = as(t.app, bob);
       await bobSays({ method: 'PUT', url: `/posts/react/${created._id}`, payload: { reactionType: 'heart' } });
-      const comment = (await bobSays({ method: 'POST', url: `/comments/posts/${created._id}/comments`, payload: { commentContent: 'nice' } })).json().comment;
+      const comment = (
+        await bobSays({ method: 'POST', url: `/comments/posts/${created._id}/comments`, payload: { commentContent: 'nice' } })
+      ).json().comment;
       await bobSays({ method: 'POST', url: `/comments/${comment._id}/like` });
       await bobSays({ method: 'PUT', url: `/posts/${created._id}/favorite` });
       const kept = await createPost(t.app, ada, 'this one stays');

@@ -46,13 +46,20 @@ export function postRepo(db: Db) {
       return rows.map((r) => r.id);
     },
     async countByAuthor(authorId: string): Promise<number> {
-      const row = await db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('author_id', '=', authorId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('author_id', '=', authorId)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     /** How many of everyone's posts up to `anchor`, counting no further than `cap` (so it stays cheap). */
     async countOfEveryone(anchor: string, cap: number): Promise<number> {
       const recent = db.selectFrom('posts').select('id').where('id', '<=', anchor).orderBy('id', 'desc').limit(cap).as('recent');
-      const row = await db.selectFrom(recent).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom(recent)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     /** The posts with their authors' public columns and the viewer's reactions and favorite mark, in one round trip. */

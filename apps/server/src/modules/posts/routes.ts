@@ -55,7 +55,12 @@ export async function postRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.get('/posts/my-posts', {
     onRequest: requireAuth,
-    schema: { tags: ['posts'], summary: "The caller's posts, newest first", querystring: postsPageQuerySchema, response: { 200: userPostsResponseSchema } },
+    schema: {
+      tags: ['posts'],
+      summary: "The caller's posts, newest first",
+      querystring: postsPageQuerySchema,
+      response: { 200: userPostsResponseSchema },
+    },
     handler: async (req) => {
       const page = await posts.myPosts(authOf(req).userId, req.query);
       return { success: true as const, userPosts: page.posts, pagination: page.pagination };
@@ -100,7 +105,12 @@ export async function postRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.delete('/posts/:postId', {
     onRequest: requireAuth,
-    schema: { tags: ['posts'], summary: 'Delete a post (author only) with its images, reactions, comments and favorites', params: postParamsSchema, response: { 200: successSchema } },
+    schema: {
+      tags: ['posts'],
+      summary: 'Delete a post (author only) with its images, reactions, comments and favorites',
+      params: postParamsSchema,
+      response: { 200: successSchema },
+    },
     handler: async (req) => {
       await posts.remove(authOf(req).userId, req.params.postId);
       return { success: true as const };

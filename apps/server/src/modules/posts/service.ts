@@ -33,7 +33,10 @@ export function postService(ctx: AppContext) {
   const load = (postId: string): Promise<PostRow> => existingPost(posts, postId);
 
   async function pageByAuthor(viewerId: string, authorId: string, q: PostsPageQuery) {
-    const [ids, total] = await Promise.all([posts.pageIdsByAuthor(authorId, q.limit, offsetOf(q.page, q.limit)), posts.countByAuthor(authorId)]);
+    const [ids, total] = await Promise.all([
+      posts.pageIdsByAuthor(authorId, q.limit, offsetOf(q.page, q.limit)),
+      posts.countByAuthor(authorId),
+    ]);
     return { posts: await hydrate(viewerId, ids), pagination: pageInfo(q.page, q.limit, total) };
   }
 
@@ -46,7 +49,10 @@ export function postService(ctx: AppContext) {
   /** Everyone's latest posts, at most EVERYONE_FEED_CAP of them. */
   async function pageOfEveryone(viewer: string, anchor: string, limit: number, offset: number) {
     const room = Math.min(limit, EVERYONE_FEED_CAP - offset);
-    return Promise.all([room > 0 ? feedPages.everyonePage(room, { viewer, anchor, offset }) : [], posts.countOfEveryone(anchor, EVERYONE_FEED_CAP)]);
+    return Promise.all([
+      room > 0 ? feedPages.everyonePage(room, { viewer, anchor, offset }) : [],
+      posts.countOfEveryone(anchor, EVERYONE_FEED_CAP),
+    ]);
   }
 
   return {
@@ -109,7 +115,14 @@ export function postService(ctx: AppContext) {
           ? [await feedPages.timelinePage(q.limit, { reader: userId, anchor, offset }), Math.max(0, Number(size ?? 0) - Number(newer ?? 0))]
           : await pageOfEveryone(userId, anchor, q.limit, offset);
       const page = pageInfo(q.page, q.limit, total);
-      return { feedsJson: await renderPage(rows), totalCount: total, currentPage: page.currentPage, totalPages: page.totalPages, hasMore: page.hasMore, anchor };
+      return {
+        feedsJson: await renderPage(rows),
+        totalCount: total,
+        currentPage: page.currentPage,
+        totalPages: page.totalPages,
+        hasMore: page.hasMore,
+        anchor,
+      };
     },
   };
 }

@@ -42,7 +42,12 @@ export function timelineRepo(db: Db) {
         .insertInto('feed_sizes')
         .columns(['owner_id', 'size'])
         // `where true` settles SQLite's parse of INSERT … SELECT … ON CONFLICT.
-        .expression(db.selectFrom(friendsOf(authorId).as('f')).select(['f.friend_id', sql<number>`1`.as('size')]).where(sql<boolean>`true`))
+        .expression(
+          db
+            .selectFrom(friendsOf(authorId).as('f'))
+            .select(['f.friend_id', sql<number>`1`.as('size')])
+            .where(sql<boolean>`true`),
+        )
         .onConflict((oc) => oc.column('owner_id').doUpdateSet({ size: sql<number>`feed_sizes.size + 1` }))
         .execute();
     },
@@ -72,7 +77,10 @@ export function timelineRepo(db: Db) {
      * may already have left on them (posts are open to everyone signed in).
      */
     async link(a: string, b: string): Promise<void> {
-      for (const [reader, author] of [[a, b], [b, a]]) {
+      for (const [reader, author] of [
+        [a, b],
+        [b, a],
+      ]) {
         const res = await db
           .insertInto('feed_items')
           .columns(['owner_id', 'post_id', 'reader_kinds', 'reader_favorite'])
@@ -111,11 +119,19 @@ export function timelineRepo(db: Db) {
 
     /** Sets the reader's favorite mark on their timeline row of a post (if the post is on it). */
     async markFavorite(readerId: string, postId: string, favorite: boolean): Promise<void> {
-      await db.updateTable('feed_items').set({ reader_favorite: favorite ? 1 : 0 }).where('owner_id', '=', readerId).where('post_id', '=', postId).execute();
+      await db
+        .updateTable('feed_items')
+        .set({ reader_favorite: favorite ? 1 : 0 })
+        .where('owner_id', '=', readerId)
+        .where('post_id', '=', postId)
+        .execute();
     },
 
     async unlink(a: string, b: string): Promise<void> {
-      for (const [reader, author] of [[a, b], [b, a]]) {
+      for (const [reader, author] of [
+        [a, b],
+        [b, a],
+      ]) {
         const res = await db
           .deleteFrom('feed_items')
           .where('owner_id', '=', reader)

@@ -37,7 +37,8 @@ export async function receivePostUpload(request: FastifyRequest): Promise<PostUp
         continue;
       }
       fileCount += 1;
-      if (part.fieldname !== 'images') refusal ??= new BadRequestError('Attach images as the `images` field.', [{ path: part.fieldname, message: 'Unexpected file' }]);
+      if (part.fieldname !== 'images')
+        refusal ??= new BadRequestError('Attach images as the `images` field.', [{ path: part.fieldname, message: 'Unexpected file' }]);
       else if (fileCount > LIMITS.postImages) refusal ??= tooManyImages();
       if (refusal) {
         await drain(part.file);
@@ -46,7 +47,8 @@ export async function receivePostUpload(request: FastifyRequest): Promise<PostUp
       const bytes = await collectUpTo(part.file, LIMITS.imageBytes);
       const type = bytes && sniffType(bytes);
       if (!bytes || part.file.truncated) refusal ??= new PayloadTooLargeError(`Each image may be at most ${LIMITS.imageBytes / MB} MB.`);
-      else if (!type || !IMAGE_TYPES.includes(type)) refusal ??= new UnsupportedMediaTypeError('Posts accept JPEG, PNG, WebP or GIF images.');
+      else if (!type || !IMAGE_TYPES.includes(type))
+        refusal ??= new UnsupportedMediaTypeError('Posts accept JPEG, PNG, WebP or GIF images.');
       else images.push(bytes);
     }
   } catch (err) {
@@ -61,7 +63,9 @@ export async function receivePostUpload(request: FastifyRequest): Promise<PostUp
 }
 
 const tooManyImages = () =>
-  new BadRequestError(`A post may have at most ${LIMITS.postImages} images.`, [{ path: 'images', message: `At most ${LIMITS.postImages} images` }]);
+  new BadRequestError(`A post may have at most ${LIMITS.postImages} images.`, [
+    { path: 'images', message: `At most ${LIMITS.postImages} images` },
+  ]);
 
 /** The whole file, or null when it is longer than `limit` (the rest is still read and dropped). */
 async function collectUpTo(stream: AsyncIterable<Buffer>, limit: number): Promise<Buffer | null> {

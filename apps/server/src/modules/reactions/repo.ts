@@ -15,7 +15,12 @@ export function reactionRepo(db: Db) {
       return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
     },
     async remove(postId: string, userId: string, kind: ReactionType): Promise<boolean> {
-      const res = await db.deleteFrom('post_reactions').where('post_id', '=', postId).where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+      const res = await db
+        .deleteFrom('post_reactions')
+        .where('post_id', '=', postId)
+        .where('user_id', '=', userId)
+        .where('kind', '=', kind)
+        .executeTakeFirst();
       return Number(res.numDeletedRows) === 1;
     },
     /** Moves one kind's counter by `delta`; answers all counters as they are now. */
@@ -30,7 +35,12 @@ export function reactionRepo(db: Db) {
     },
     /** The kinds one person holds on a post. */
     async kindsOf(postId: string, userId: string): Promise<ReactionType[]> {
-      const rows = await db.selectFrom('post_reactions').select('kind').where('post_id', '=', postId).where('user_id', '=', userId).execute();
+      const rows = await db
+        .selectFrom('post_reactions')
+        .select('kind')
+        .where('post_id', '=', postId)
+        .where('user_id', '=', userId)
+        .execute();
       const held = new Set(rows.map((r) => r.kind));
       return REACTION_TYPES.filter((k) => held.has(k));
     },
@@ -38,7 +48,12 @@ export function reactionRepo(db: Db) {
     latestPerKind(postId: string, perKind: number) {
       const ranked = db
         .selectFrom('post_reactions')
-        .select(['user_id', 'kind', 'created_at', sql<number>`row_number() over (partition by kind order by created_at desc, user_id desc)`.as('rank')])
+        .select([
+          'user_id',
+          'kind',
+          'created_at',
+          sql<number>`row_number() over (partition by kind order by created_at desc, user_id desc)`.as('rank'),
+        ])
         .where('post_id', '=', postId)
         .as('ranked');
       return db.selectFrom(ranked).select(['user_id', 'kind']).where('rank', '<=', perKind).orderBy('kind').orderBy('rank').execute();

@@ -14,7 +14,6 @@ import { userRepo } from '../users/repo';
 import { reactionRepo } from './repo';
 import { existingPost, postGone } from '../posts/post-lookup';
 
-
 export interface ToggleOutcome {
   action: 'added' | 'removed';
   totalReactions: number;
@@ -38,7 +37,11 @@ export function reactionService(ctx: AppContext) {
           // toggle of the same kind may land between the first two statements; another round then sees
           // its result and flips it back.
           for (let round = 0; round < 3; round++) {
-            const action = (await repo.remove(postId, userId, kind)) ? 'removed' : (await repo.add(postId, userId, kind, nowIso())) ? 'added' : null;
+            const action = (await repo.remove(postId, userId, kind))
+              ? 'removed'
+              : (await repo.add(postId, userId, kind, nowIso()))
+                ? 'added'
+                : null;
             if (!action) continue;
             const counters = await repo.bumpCounter(postId, kind, action === 'added' ? 1 : -1);
             await timelineRepo(trx).markReaction(userId, postId, kind, action === 'added');

@@ -74,7 +74,13 @@ export function storyRepo(db: Db) {
     },
 
     listExpired(now: string, limit: number) {
-      return db.selectFrom('stories').select(['id', 'media_url']).where('expires_at', '<=', now).orderBy('expires_at').limit(limit).execute();
+      return db
+        .selectFrom('stories')
+        .select(['id', 'media_url'])
+        .where('expires_at', '<=', now)
+        .orderBy('expires_at')
+        .limit(limit)
+        .execute();
     },
 
     async deleteMany(ids: readonly string[]): Promise<void> {

@@ -31,7 +31,11 @@ export async function storyRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.get('/users/u/stories/all', {
     onRequest: requireAuth,
-    schema: { tags: ['stories'], summary: "The caller's and friends' live stories, grouped by person", response: { 200: storiesResponseSchema } },
+    schema: {
+      tags: ['stories'],
+      summary: "The caller's and friends' live stories, grouped by person",
+      response: { 200: storiesResponseSchema },
+    },
     handler: async (req) => ({ success: true as const, ...(await stories.list(authOf(req).userId)) }),
   });
 
@@ -40,7 +44,8 @@ export async function storyRoutes(fastify: FastifyInstance, ctx: AppContext) {
     config: { rateLimit: createRateLimit },
     schema: {
       tags: ['stories'],
-      summary: 'Publish a story (multipart `media`: JPEG/PNG/WebP/GIF up to 10 MB or MP4/WebM up to 50 MB; optional `caption` up to 200 characters)',
+      summary:
+        'Publish a story (multipart `media`: JPEG/PNG/WebP/GIF up to 10 MB or MP4/WebM up to 50 MB; optional `caption` up to 200 characters)',
       response: { 201: createStoryResponseSchema },
     },
     handler: async (req, reply) => {
@@ -52,7 +57,12 @@ export async function storyRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.post('/users/u/stories/s/:storyId/view', {
     onRequest: requireAuth,
-    schema: { tags: ['stories'], summary: 'Mark a story watched (idempotent)', params: storyParamsSchema, response: { 200: viewStoryResponseSchema } },
+    schema: {
+      tags: ['stories'],
+      summary: 'Mark a story watched (idempotent)',
+      params: storyParamsSchema,
+      response: { 200: viewStoryResponseSchema },
+    },
     handler: async (req) => {
       await stories.view(req.params.storyId, authOf(req).userId);
       return { success: true as const, viewed: true as const };
@@ -61,7 +71,12 @@ export async function storyRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.get('/users/u/stories/s/:storyId/viewers', {
     onRequest: requireAuth,
-    schema: { tags: ['stories'], summary: 'Who watched your story, latest first', params: storyParamsSchema, response: { 200: storyViewersResponseSchema } },
+    schema: {
+      tags: ['stories'],
+      summary: 'Who watched your story, latest first',
+      params: storyParamsSchema,
+      response: { 200: storyViewersResponseSchema },
+    },
     handler: async (req) => ({ success: true as const, ...(await stories.viewers(req.params.storyId, authOf(req).userId)) }),
   });
 

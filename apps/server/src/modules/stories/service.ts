@@ -18,7 +18,8 @@ export function storyService(ctx: AppContext) {
   /** The story if it is unexpired and `viewerId` may see it (the owner or a friend); 404 otherwise, so existence stays private. */
   async function loadVisible(storyId: string, viewerId: string): Promise<StoryRow> {
     const story = await stories.findById(storyId);
-    const visible = story && story.expires_at > nowIso() && (story.user_id === viewerId || (await stories.areFriends(story.user_id, viewerId)));
+    const visible =
+      story && story.expires_at > nowIso() && (story.user_id === viewerId || (await stories.areFriends(story.user_id, viewerId)));
     if (!visible) throw new NotFoundError('This story is gone or not shared with you.');
     return story;
   }

@@ -63,7 +63,11 @@ describe.each(dialects())('story visibility, views and deletion on %s', (dialect
 
     const viewers = await as(t.app, owner)({ method: 'GET', url: `/users/u/stories/s/${story}/viewers` });
     expect(viewers.statusCode).toBe(200);
-    expect(viewers.json()).toMatchObject({ success: true, viewCount: 1, viewers: [{ user: { _id: friend.user._id, userName: friend.user.userName } }] });
+    expect(viewers.json()).toMatchObject({
+      success: true,
+      viewCount: 1,
+      viewers: [{ user: { _id: friend.user._id, userName: friend.user.userName } }],
+    });
     expect(viewers.json().viewers[0].viewedAt).toEqual(expect.any(String));
 
     const ownView = (await list(owner)).stories[0];
@@ -96,7 +100,11 @@ describe.each(dialects())('story visibility, views and deletion on %s', (dialect
     await as(t.app, me)({ method: 'POST', url: `/users/u/stories/s/${c1}/view` });
 
     const body = await list(me);
-    const groups = body.groupedStories as Array<{ user: { _id: string }; stories: Array<{ _id: string; caption: string | null }>; hasUnviewed: boolean }>;
+    const groups = body.groupedStories as Array<{
+      user: { _id: string };
+      stories: Array<{ _id: string; caption: string | null }>;
+      hasUnviewed: boolean;
+    }>;
     expect(groups.map((g) => g.user._id)).toEqual([me.user._id, a.user._id, b.user._id, c.user._id]);
     expect(groups.map((g) => g.hasUnviewed)).toEqual([false, true, true, false]);
     expect(ids(groups[1].stories)).toEqual([a1, a2]);

@@ -13,7 +13,13 @@ function orderedMultipart(parts: Array<{ field: string; value: string } | FilePa
   const chunks = parts.flatMap((p) =>
     'value' in p
       ? [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"\r\n\r\n${p.value}\r\n`)]
-      : [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.filename}"\r\nContent-Type: ${p.contentType}\r\n\r\n`), p.data, Buffer.from('\r\n')],
+      : [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.filename}"\r\nContent-Type: ${p.contentType}\r\n\r\n`,
+          ),
+          p.data,
+          Buffer.from('\r\n'),
+        ],
   );
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -42,11 +48,25 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
 
   it('creates a photo story with a trimmed caption, re-encoded as WebP without EXIF, living 24 hours', async () => {
     const u = await createUser(t.app);
-    const withExif = await sharp(await pngImage(800, 1200)).jpeg().withMetadata({ exif: { IFD0: { Copyright: 'secret-gps' } } }).toBuffer();
-    const res = await postStory(t.app, u, { data: withExif, filename: 'beach.jpg', contentType: 'image/jpeg' }, { caption: '  Sunset at the beach  ' });
+    const withExif = await sharp(await pngImage(800, 1200))
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps' } } })
+      .toBuffer();
+    const res = await postStory(
+      t.app,
+      u,
+      { data: withExif, filename: 'beach.jpg', contentType: 'image/jpeg' },
+      { caption: '  Sunset at the beach  ' },
+    );
     expect(res.statusCode).toBe(201);
     const story = res.json().story;
-    expect(story).toMatchObject({ user: { _id: u.user._id, userName: u.user.userName }, mediaType: 'image', caption: 'Sunset at the beach', viewed: true, viewCount: 0 });
+    expect(story).toMatchObject({
+      user: { _id: u.user._id, userName: u.user.userName },
+      mediaType: 'image',
+      caption: 'Sunset at the beach',
+      viewed: true,
+      viewCount: 0,
+    });
     expect(story.mediaUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.webp$/);
     expect(Date.parse(story.expiresAt) - Date.parse(story.createdAt)).toBe(24 * 3_600_000);
 
@@ -60,7 +80,10 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
   it('reads the caption whether it comes before or after the file; a blank one is null', async () => {
     const u = await createUser(t.app);
     const image: FilePart = { field: 'media', filename: 'a.png', contentType: 'image/png', data: await pngImage() };
-    const after = await as(t.app, u)({ method: 'POST', url: '/users/u/stories/create', ...orderedMultipart([image, { field: 'caption', value: 'after the file' }]) });
+    const after = await as(
+      t.app,
+      u,
+    )({ method: 'POST', url: '/users/u/stories/create', ...orderedMultipart([image, { field: 'caption', value: 'after the file' }]) });
     expect(after.statusCode).toBe(201);
     expect(after.json().story.caption).toBe('after the file');
     const blank = await postStory(t.app, u, undefined, { caption: '   ' });
@@ -73,22 +96,36 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
     const before = await refused(() => postStory(t.app, u, undefined, { caption: long }), 400);
     expect(before.json()).toMatchObject({ details: [{ path: 'caption' }] });
     const image: FilePart = { field: 'media', filename: 'a.png', contentType: 'image/png', data: await pngImage() };
-    await refused(() => as(t.app, u)({ method: 'POST', url: '/users/u/stories/create', ...orderedMultipart([image, { field: 'caption', value: long }]) }), 400);
+    await refused(
+      () =>
+        as(t.app, u)({ method: 'POST', url: '/users/u/stories/create', ...orderedMultipart([image, { field: 'caption', value: long }]) }),
+      400,
+    );
     expect((await postStory(t.app, u, undefined, { caption: 'y'.repeat(200) })).statusCode).toBe(201);
   });
 
   it('refuses text named .jpg with 415, a photo over 10 MB with 413, and a missing file with 400', async () => {
     const u = await createUser(t.app);
-    await refused(() => postStory(t.app, u, { data: Buffer.from('just some text, not a picture at all'), filename: 'cat.jpg', contentType: 'image/jpeg' }), 415);
+    await refused(
+      () =>
+        postStory(t.app, u, { data: Buffer.from('just some text, not a picture at all'), filename: 'cat.jpg', contentType: 'image/jpeg' }),
+      415,
+    );
     const bigPng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(10 * 1024 * 1024)]);
     await refused(() => postStory(t.app, u, { data: bigPng, filename: 'big.png', contentType: 'image/png' }), 413);
-    const none = await refused(() => as(t.app, u)({ method: 'POST', url: '/users/u/stories/create', ...orderedMultipart([{ field: 'caption', value: 'no file' }]) }), 400);
+    const none = await refused(
+      () => as(t.app, u)({ method: 'POST', url: '/users/u/stories/create', ...orderedMultipart([{ field: 'caption', value: 'no file' }]) }),
+      400,
+    );
     expect(none.json()).toMatchObject({ details: [{ path: 'media' }] });
   });
 
   it('refuses a video over 50 MB with 413 and keeps no partial file', async () => {
     const u = await createUser(t.app);
-    const res = await refused(() => postStory(t.app, u, { data: tinyMp4(50 * 1024 * 1024), filename: 'long.mp4', contentType: 'video/mp4' }), 413);
+    const res = await refused(
+      () => postStory(t.app, u, { data: tinyMp4(50 * 1024 * 1024), filename: 'long.mp4', contentType: 'video/mp4' }),
+      413,
+    );
     expect(res.json()).toMatchObject({ message: 'A story video may be at most 50 MB.' });
   });
 
@@ -124,7 +161,8 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
     const u = await createUser(t.app);
     const expired = await createStory(t.app, u);
     const live = await createStory(t.app, u);
-    const urlOf = async (id: string) => (await t.app.ctx.db.selectFrom('stories').select('media_url').where('id', '=', id).executeTakeFirstOrThrow()).media_url;
+    const urlOf = async (id: string) =>
+      (await t.app.ctx.db.selectFrom('stories').select('media_url').where('id', '=', id).executeTakeFirstOrThrow()).media_url;
     const [expiredFile, liveFile] = [path.basename(await urlOf(expired)), path.basename(await urlOf(live))];
     await ageStory(t.app, expired, 25);
 

@@ -13,7 +13,9 @@ export interface StoryFile {
 
 export async function postStory(app: FastifyInstance, who: TestUser, file?: StoryFile, fields: Record<string, string> = {}) {
   const f = file ?? { data: await pngImage(320, 480) };
-  const body = multipart(fields, [{ field: 'media', filename: f.filename ?? 'story.png', contentType: f.contentType ?? 'image/png', data: f.data }]);
+  const body = multipart(fields, [
+    { field: 'media', filename: f.filename ?? 'story.png', contentType: f.contentType ?? 'image/png', data: f.data },
+  ]);
   return as(app, who)({ method: 'POST', url: '/users/u/stories/create', ...body });
 }
 

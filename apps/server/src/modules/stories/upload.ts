@@ -37,7 +37,8 @@ export async function receiveStoryUpload(request: FastifyRequest, storage: Media
         if (part.fieldname !== 'caption') continue;
         const parsed = storyCaptionSchema.safeParse(typeof part.value === 'string' ? part.value : '');
         if (parsed.success) caption = parsed.data;
-        else refusal ??= new BadRequestError(parsed.error.issues[0].message, [{ path: 'caption', message: parsed.error.issues[0].message }]);
+        else
+          refusal ??= new BadRequestError(parsed.error.issues[0].message, [{ path: 'caption', message: parsed.error.issues[0].message }]);
         continue;
       }
       const chunks = readChunks(part.file);

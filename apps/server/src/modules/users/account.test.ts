@@ -8,7 +8,8 @@ describe.each(dialects())('own account on %s', (dialect) => {
 
   it('reports user-name availability case-insensitively, without a session', async () => {
     const u = await createUser(t.app);
-    const ask = (sendUsername: string) => as(t.app, null)({ method: 'POST', url: '/users/get-username-available', payload: { sendUsername } });
+    const ask = (sendUsername: string) =>
+      as(t.app, null)({ method: 'POST', url: '/users/get-username-available', payload: { sendUsername } });
     expect((await ask(u.user.userName.toUpperCase())).json()).toEqual({ success: true, valid: false });
     expect((await ask('free_name_123')).json()).toEqual({ success: true, valid: true });
     expect((await ask('no spaces allowed')).json()).toEqual({ success: true, valid: false });
@@ -28,7 +29,10 @@ describe.each(dialects())('own account on %s', (dialect) => {
 
   it('stores an avatar re-encoded as a 512 px WebP without EXIF, served under /media', async () => {
     const u = await createUser(t.app);
-    const withExif = await sharp(await pngImage(900, 600)).jpeg().withMetadata({ exif: { IFD0: { Copyright: 'secret-gps' } } }).toBuffer();
+    const withExif = await sharp(await pngImage(900, 600))
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps' } } })
+      .toBuffer();
     const body = multipart({}, [{ field: 'avatar', filename: 'me.jpg', contentType: 'image/jpeg', data: withExif }]);
     const res = await as(t.app, u)({ method: 'POST', url: '/users/me/avatar', ...body });
     expect(res.statusCode).toBe(200);
@@ -43,10 +47,14 @@ describe.each(dialects())('own account on %s', (dialect) => {
 
   it('refuses non-image bytes named .png with 415, and more than 5 MB with 413', async () => {
     const u = await createUser(t.app);
-    const fake = multipart({}, [{ field: 'avatar', filename: 'evil.png', contentType: 'image/png', data: Buffer.from('MZ\x90\x00 this is an executable') }]);
+    const fake = multipart({}, [
+      { field: 'avatar', filename: 'evil.png', contentType: 'image/png', data: Buffer.from('MZ\x90\x00 this is an executable') },
+    ]);
     const r415 = await as(t.app, u)({ method: 'POST', url: '/users/me/avatar', ...fake });
     expect(r415.statusCode).toBe(415);
-    const big = multipart({}, [{ field: 'avatar', filename: 'big.png', contentType: 'image/png', data: Buffer.alloc(5 * 1024 * 1024 + 10, 1) }]);
+    const big = multipart({}, [
+      { field: 'avatar', filename: 'big.png', contentType: 'image/png', data: Buffer.alloc(5 * 1024 * 1024 + 10, 1) },
+    ]);
     const r413 = await as(t.app, u)({ method: 'POST', url: '/users/me/avatar', ...big });
     expect(r413.statusCode).toBe(413);
     expect(r413.json().success).toBe(false);
@@ -56,14 +64,26 @@ describe.each(dialects())('own account on %s', (dialect) => {
 
   it('changes the password only with the current one, and ends the other sessions', async () => {
     const u = await createUser(t.app);
-    const other = (await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { identifier: u.user.email, password: u.password } })).json();
-    const wrong = await as(t.app, u)({ method: 'POST', url: '/users/me/password', payload: { currentPassword: 'not it at all', newPassword: 'brand new secret' } });
+    const other = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { identifier: u.user.email, password: u.password } })
+    ).json();
+    const wrong = await as(
+      t.app,
+      u,
+    )({ method: 'POST', url: '/users/me/password', payload: { currentPassword: 'not it at all', newPassword: 'brand new secret' } });
     expect(wrong.statusCode).toBe(400);
-    const ok = await as(t.app, u)({ method: 'POST', url: '/users/me/password', payload: { currentPassword: u.password, newPassword: 'brand new secret' } });
+    const ok = await as(
+      t.app,
+      u,
+    )({ method: 'POST', url: '/users/me/password', payload: { currentPassword: u.password, newPassword: 'brand new secret' } });
     expect(ok.statusCode).toBe(200);
     expect((await as(t.app, other)({ method: 'GET', url: '/users/me' })).statusCode).toBe(401);
     expect((await as(t.app, u)({ method: 'GET', url: '/users/me' })).statusCode).toBe(200);
-    const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { identifier: u.user.email, password: 'brand new secret' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { identifier: u.user.email, password: 'brand new secret' },
+    });
     expect(login.statusCode).toBe(200);
   });
 });

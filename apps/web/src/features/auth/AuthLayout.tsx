@@ -11,7 +11,9 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         </div>
         <div>
           <h2 className="text-4xl leading-tight font-bold">Your people, your plaza.</h2>
-          <p className="mt-4 max-w-md text-lg text-indigo-100">Share posts and 24-hour stories, react with six reactions, and chat live with your friends.</p>
+          <p className="mt-4 max-w-md text-lg text-indigo-100">
+            Share posts and 24-hour stories, react with six reactions, and chat live with your friends.
+          </p>
         </div>
         <p className="text-sm text-indigo-200">Open source · Made for real conversations</p>
         <div className="pointer-events-none absolute -right-24 -bottom-24 h-96 w-96 rounded-full bg-white/10 blur-2xl" />

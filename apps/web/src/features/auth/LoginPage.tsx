@@ -25,7 +25,10 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const returnTo = useReturnTo();
   const { loading, error } = useAppSelector((s) => s.auth);
-  const { register, handleSubmit, formState } = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema), defaultValues: { identifier: '', password: '' } });
+  const { register, handleSubmit, formState } = useForm<LoginBody>({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { identifier: '', password: '' },
+  });
 
   useEffect(() => {
     dispatch(clearError());
@@ -40,8 +43,19 @@ export default function LoginPage() {
     <AuthLayout title="Welcome back" subtitle="Log in to see what your friends are sharing.">
       <form onSubmit={onSubmit} noValidate className="space-y-2">
         {error && <ErrorBanner message={error} />}
-        <Field label="User name or email" autoComplete="username" autoFocus error={formState.errors.identifier?.message} {...register('identifier')} />
-        <PasswordField label="Password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
+        <Field
+          label="User name or email"
+          autoComplete="username"
+          autoFocus
+          error={formState.errors.identifier?.message}
+          {...register('identifier')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
         <Button type="submit" loading={loading} className="w-full">
           {loading ? 'Logging in…' : 'Log in'}
         </Button>

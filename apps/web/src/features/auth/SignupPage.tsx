@@ -13,9 +13,24 @@ import { AuthLayout } from './AuthLayout';
 import { USERNAME_CHECK_ERROR, useUsernameAvailability } from './useUsernameAvailability';
 
 function AvailabilityHint({ state }: { state: ReturnType<typeof useUsernameAvailability> }) {
-  if (state === 'checking') return <span className="inline-flex items-center gap-1 text-slate-500"><Loader2 className="h-3 w-3 animate-spin" /> Checking…</span>;
-  if (state === 'available') return <span className="inline-flex items-center gap-1 text-emerald-600 dark:text-emerald-400"><CheckCircle2 className="h-3 w-3" /> This user name is available</span>;
-  if (state === 'taken') return <span className="inline-flex items-center gap-1 text-rose-600 dark:text-rose-400"><XCircle className="h-3 w-3" /> This user name is taken</span>;
+  if (state === 'checking')
+    return (
+      <span className="inline-flex items-center gap-1 text-slate-500">
+        <Loader2 className="h-3 w-3 animate-spin" /> Checking…
+      </span>
+    );
+  if (state === 'available')
+    return (
+      <span className="inline-flex items-center gap-1 text-emerald-600 dark:text-emerald-400">
+        <CheckCircle2 className="h-3 w-3" /> This user name is available
+      </span>
+    );
+  if (state === 'taken')
+    return (
+      <span className="inline-flex items-center gap-1 text-rose-600 dark:text-rose-400">
+        <XCircle className="h-3 w-3" /> This user name is taken
+      </span>
+    );
   if (state === 'error') return <span className="text-amber-600">{USERNAME_CHECK_ERROR}</span>;
   return <span className="text-slate-500">3–30 letters, digits, _ or .</span>;
 }
@@ -46,9 +61,21 @@ export default function SignupPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-1">
         {error && <ErrorBanner message={error} />}
         <Field label="Full name" autoComplete="name" autoFocus error={formState.errors.fullName?.message} {...register('fullName')} />
-        <Field label="User name" autoComplete="username" error={formState.errors.userName?.message} hint={<AvailabilityHint state={availability} />} {...register('userName')} />
+        <Field
+          label="User name"
+          autoComplete="username"
+          error={formState.errors.userName?.message}
+          hint={<AvailabilityHint state={availability} />}
+          {...register('userName')}
+        />
         <Field label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
-        <PasswordField label="Password" autoComplete="new-password" error={formState.errors.password?.message} hint="At least 8 characters" {...register('password')} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          error={formState.errors.password?.message}
+          hint="At least 8 characters"
+          {...register('password')}
+        />
         <Button type="submit" loading={loading} className="w-full">
           {loading ? 'Creating account…' : 'Create account'}
         </Button>

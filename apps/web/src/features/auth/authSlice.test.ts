@@ -13,7 +13,15 @@ import reducer, {
   type AuthState,
 } from './authSlice';
 
-const user: SelfUser = { _id: 'u1', userName: 'ada', fullName: 'Ada', email: 'ada@example.com', userImage: null, userBio: null, createdAt: '2026-01-01T00:00:00.000Z' };
+const user: SelfUser = {
+  _id: 'u1',
+  userName: 'ada',
+  fullName: 'Ada',
+  email: 'ada@example.com',
+  userImage: null,
+  userBio: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 const signedIn: AuthState = { loading: false, userDetails: user, accessToken: 'acc', error: null, isAuthenticated: true };
 const req = { identifier: 'ada', password: 'pw' };
 const signupReq = { userName: 'ada', email: 'a@b.co', password: 'longpassword', fullName: 'Ada' };
@@ -36,7 +44,10 @@ describe('session state (SPEC §4)', () => {
   });
 
   it("login rejected: the server's error text, or 'Login failed'", () => {
-    const withText = reducer({ ...unauthenticatedState, loading: true }, loginUser.rejected(null, 'r', req, { error: 'Invalid user name, email or password.', message: 'x' }));
+    const withText = reducer(
+      { ...unauthenticatedState, loading: true },
+      loginUser.rejected(null, 'r', req, { error: 'Invalid user name, email or password.', message: 'x' }),
+    );
     expect(withText).toMatchObject({ loading: false, error: 'Invalid user name, email or password.', isAuthenticated: false });
     const without = reducer({ ...unauthenticatedState, loading: true }, loginUser.rejected(null, 'r', req, undefined));
     expect(without.error).toBe('Login failed');
@@ -51,7 +62,10 @@ describe('session state (SPEC §4)', () => {
   });
 
   it("signup rejected: the server's message, or 'Signup failed'", () => {
-    const s = reducer(unauthenticatedState, signupUser.rejected(null, 'r', signupReq, { error: 'Conflict', message: 'This user name is already taken.' }));
+    const s = reducer(
+      unauthenticatedState,
+      signupUser.rejected(null, 'r', signupReq, { error: 'Conflict', message: 'This user name is already taken.' }),
+    );
     expect(s).toMatchObject({ error: 'This user name is already taken.', isAuthenticated: false, loading: false });
     expect(reducer(unauthenticatedState, signupUser.rejected(null, 'r', signupReq, undefined)).error).toBe('Signup failed');
   });
@@ -66,7 +80,11 @@ describe('session state (SPEC §4)', () => {
   it('clearError, resetAuth, updateTokens and setUserDetails', () => {
     expect(reducer({ ...signedIn, error: 'x' }, clearError()).error).toBeNull();
     expect(reducer(signedIn, resetAuth())).toMatchObject({ userDetails: null, accessToken: null, error: null, isAuthenticated: false });
-    expect(reducer(unauthenticatedState, updateTokens({ accessToken: 'n', user }))).toMatchObject({ accessToken: 'n', isAuthenticated: true, userDetails: user });
+    expect(reducer(unauthenticatedState, updateTokens({ accessToken: 'n', user }))).toMatchObject({
+      accessToken: 'n',
+      isAuthenticated: true,
+      userDetails: user,
+    });
     expect(reducer(unauthenticatedState, setUserDetails(user))).toMatchObject({ userDetails: user, isAuthenticated: true });
     expect(reducer(unauthenticatedState, setUserDetails(null)).isAuthenticated).toBe(false);
   });

@@ -12,32 +12,49 @@ export interface AuthState {
   isAuthenticated: boolean;
 }
 
-export const unauthenticatedState: AuthState = { loading: false, userDetails: null, accessToken: null, error: null, isAuthenticated: false };
+export const unauthenticatedState: AuthState = {
+  loading: false,
+  userDetails: null,
+  accessToken: null,
+  error: null,
+  isAuthenticated: false,
+};
 
 /** Initial state from storage: authenticated iff an access token exists. */
 export function restoredAuthState(stored: { userDetails: SelfUser | null; accessToken: string | null }): AuthState {
-  return { ...unauthenticatedState, userDetails: stored.userDetails, accessToken: stored.accessToken, isAuthenticated: Boolean(stored.accessToken) };
+  return {
+    ...unauthenticatedState,
+    userDetails: stored.userDetails,
+    accessToken: stored.accessToken,
+    isAuthenticated: Boolean(stored.accessToken),
+  };
 }
 
 export const LOGIN_FALLBACK = { error: 'Unknown error occurred', message: 'An error occurred during login.' };
 export const SIGNUP_FALLBACK = { error: 'An error occurred during signup', message: 'An unknown error occurred during signup.' };
 export const LOGOUT_FALLBACK = { error: 'An error occurred during logout', message: 'An unknown error occurred during logout.' };
 
-export const loginUser = createAsyncThunk<LoginResponse, LoginBody, { rejectValue: ApiErrorPayload }>('auth/login', async (body, { rejectWithValue }) => {
-  try {
-    return (await api.post<LoginResponse>('/auth/login', body)).data;
-  } catch (err) {
-    return rejectWithValue(toErrorPayload(err, LOGIN_FALLBACK));
-  }
-});
+export const loginUser = createAsyncThunk<LoginResponse, LoginBody, { rejectValue: ApiErrorPayload }>(
+  'auth/login',
+  async (body, { rejectWithValue }) => {
+    try {
+      return (await api.post<LoginResponse>('/auth/login', body)).data;
+    } catch (err) {
+      return rejectWithValue(toErrorPayload(err, LOGIN_FALLBACK));
+    }
+  },
+);
 
-export const signupUser = createAsyncThunk<SignupResponse, SignupBody, { rejectValue: ApiErrorPayload }>('auth/signup', async (body, { rejectWithValue }) => {
-  try {
-    return (await api.post<SignupResponse>('/auth/signup', body)).data;
-  } catch (err) {
-    return rejectWithValue(toErrorPayload(err, SIGNUP_FALLBACK));
-  }
-});
+export const signupUser = createAsyncThunk<SignupResponse, SignupBody, { rejectValue: ApiErrorPayload }>(
+  'auth/signup',
+  async (body, { rejectWithValue }) => {
+    try {
+      return (await api.post<SignupResponse>('/auth/signup', body)).data;
+    } catch (err) {
+      return rejectWithValue(toErrorPayload(err, SIGNUP_FALLBACK));
+    }
+  },
+);
 
 /** A failed logout request is treated as success (SPEC §8): the local session ends either way. */
 export const logoutUser = createAsyncThunk<{ success: boolean }, void, { rejectValue: ApiErrorPayload }>('auth/logout', async () => {

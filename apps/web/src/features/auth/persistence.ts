@@ -9,13 +9,15 @@ export function addAuthPersistence(listener: ListenerMiddlewareInstance) {
   listener.startListening({
     actionCreator: loginUser.fulfilled,
     effect: ({ payload }) => {
-      if (payload.accessToken) void persistSession({ accessToken: payload.accessToken, refreshToken: payload.refreshToken, userDetails: payload.user });
+      if (payload.accessToken)
+        void persistSession({ accessToken: payload.accessToken, refreshToken: payload.refreshToken, userDetails: payload.user });
     },
   });
   listener.startListening({
     actionCreator: signupUser.fulfilled,
     effect: ({ payload }) => {
-      if (payload.isUserCreated && payload.accessToken) void persistSession({ accessToken: payload.accessToken, refreshToken: payload.refreshToken, userDetails: payload.user });
+      if (payload.isUserCreated && payload.accessToken)
+        void persistSession({ accessToken: payload.accessToken, refreshToken: payload.refreshToken, userDetails: payload.user });
     },
   });
   listener.startListening({
@@ -24,7 +26,8 @@ export function addAuthPersistence(listener: ListenerMiddlewareInstance) {
   });
   listener.startListening({
     actionCreator: updateTokens,
-    effect: ({ payload }) => void persistSession({ accessToken: payload.accessToken, refreshToken: payload.refreshToken, userDetails: payload.user }),
+    effect: ({ payload }) =>
+      void persistSession({ accessToken: payload.accessToken, refreshToken: payload.refreshToken, userDetails: payload.user }),
   });
   listener.startListening({
     actionCreator: setUserDetails,

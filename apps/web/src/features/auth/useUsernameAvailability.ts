@@ -17,7 +17,11 @@ export function useUsernameAvailability(userName: string, delayMs = 400): Availa
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const { data } = await api.post<{ valid: boolean }>('/users/get-username-available', { sendUsername: userName }, { signal: controller.signal });
+        const { data } = await api.post<{ valid: boolean }>(
+          '/users/get-username-available',
+          { sendUsername: userName },
+          { signal: controller.signal },
+        );
         setState(data.valid ? 'available' : 'taken');
       } catch {
         if (!controller.signal.aborted) setState('error');

@@ -49,7 +49,8 @@ export function ChatConversation({ me, user, socket, showBack, onBack }: ChatCon
   // Read receipts: what arrives while the conversation is open and the tab in front counts as read.
   const unreadIncoming = messages.filter((m) => m.messageSender === user._id && !m.readAt).length;
   useEffect(() => {
-    if (visible && (unreadIncoming > 0 || (summaryUnread > 0 && status === 'succeeded'))) void dispatch(markConversationRead({ otherUserId: user._id }));
+    if (visible && (unreadIncoming > 0 || (summaryUnread > 0 && status === 'succeeded')))
+      void dispatch(markConversationRead({ otherUserId: user._id }));
   }, [dispatch, visible, unreadIncoming, summaryUnread, status, user._id]);
 
   useEffect(() => {
@@ -66,7 +67,18 @@ export function ChatConversation({ me, user, socket, showBack, onBack }: ChatCon
       if (!sendChatMessage.fulfilled.match(result)) return false;
       // The server announced the stored message already; this only asks it to confirm (SPEC §7).
       if (socket.connected) {
-        socket.emit('sendMessage', { room, message: result.payload, senderId: me._id, senderUsername: me.userName, receiverId: user._id, receiverUsername: user.userName }, () => {});
+        socket.emit(
+          'sendMessage',
+          {
+            room,
+            message: result.payload,
+            senderId: me._id,
+            senderUsername: me.userName,
+            receiverId: user._id,
+            receiverUsername: user.userName,
+          },
+          () => {},
+        );
       }
       return true;
     },
@@ -82,7 +94,12 @@ export function ChatConversation({ me, user, socket, showBack, onBack }: ChatCon
     <section aria-label={`Conversation with ${name}`} className="flex h-full min-h-0 flex-col">
       <header className="flex items-center gap-3 border-b border-slate-200 px-3 py-2.5 sm:px-4 dark:border-slate-700/70">
         {showBack && (
-          <button type="button" onClick={onBack} aria-label="Back" className="-ml-1 rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-700">
+          <button
+            type="button"
+            onClick={onBack}
+            aria-label="Back"
+            className="-ml-1 rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-700"
+          >
             <ArrowLeft className="h-5 w-5" />
           </button>
         )}
@@ -92,23 +109,40 @@ export function ChatConversation({ me, user, socket, showBack, onBack }: ChatCon
         </span>
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-sm leading-tight font-semibold sm:text-base">{name}</h2>
-          <p aria-live="polite" className={`text-xs ${typing ? 'font-medium text-brand-primary italic dark:text-indigo-300' : online ? 'text-emerald-600 dark:text-emerald-400' : 'text-slate-500 dark:text-slate-400'}`}>
+          <p
+            aria-live="polite"
+            className={`text-xs ${typing ? 'font-medium text-brand-primary italic dark:text-indigo-300' : online ? 'text-emerald-600 dark:text-emerald-400' : 'text-slate-500 dark:text-slate-400'}`}
+          >
             {typing ? 'typing…' : online ? 'Online' : 'Offline'}
           </p>
         </div>
-        <button type="button" aria-label="More options" title="More options" className="rounded-full p-2 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-700">
+        <button
+          type="button"
+          aria-label="More options"
+          title="More options"
+          className="rounded-full p-2 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-700"
+        >
           <MoreVertical className="h-5 w-5" />
         </button>
       </header>
 
       {(error || sendError) && (
         <div className="space-y-2 px-3 pt-3 sm:px-4">
-          {error && <ErrorBanner message={error} onRetry={() => void dispatch(fetchMessages({ currentUserId: me._id, otherUserId: user._id }))} />}
+          {error && (
+            <ErrorBanner message={error} onRetry={() => void dispatch(fetchMessages({ currentUserId: me._id, otherUserId: user._id }))} />
+          )}
           {sendError && <ErrorBanner message={sendError} />}
         </div>
       )}
 
-      <MessageList messages={messages} meId={me._id} status={status} hasOlder={hasOlder} olderStatus={olderStatus} onLoadOlder={loadOlder} />
+      <MessageList
+        messages={messages}
+        meId={me._id}
+        status={status}
+        hasOlder={hasOlder}
+        olderStatus={olderStatus}
+        onLoadOlder={loadOlder}
+      />
       <MessageInput connected={connected} onSend={send} onTyping={signalTyping} />
     </section>
   );

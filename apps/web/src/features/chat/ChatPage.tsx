@@ -68,7 +68,10 @@ function ChatScreen({ me }: { me: SelfUser }) {
   return (
     <div className="card mx-auto flex h-[calc(100dvh-11rem)] max-w-6xl flex-col overflow-hidden md:h-[calc(100dvh-7.5rem)]">
       {(connectionError || reconnectNotice) && (
-        <div role="status" className="flex items-center gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-xs font-medium text-amber-800 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200">
+        <div
+          role="status"
+          className="flex items-center gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-xs font-medium text-amber-800 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200"
+        >
           <WifiOff aria-hidden className="h-4 w-4 shrink-0" />
           <span className="flex flex-wrap gap-x-3">
             {connectionError && <span>{connectionError}</span>}
@@ -78,13 +81,20 @@ function ChatScreen({ me }: { me: SelfUser }) {
       )}
       <div className="flex min-h-0 flex-1">
         {showList && (
-          <aside aria-label="Conversations" className="flex min-h-0 w-full flex-col border-slate-200 md:w-80 md:shrink-0 md:border-r lg:w-96 dark:border-slate-700/70">
+          <aside
+            aria-label="Conversations"
+            className="flex min-h-0 w-full flex-col border-slate-200 md:w-80 md:shrink-0 md:border-r lg:w-96 dark:border-slate-700/70"
+          >
             <ConversationList selectedId={selected?._id ?? null} onSelect={open} />
           </aside>
         )}
         {showConversation && (
           <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-            {selected ? <ChatConversation key={selected._id} me={me} user={selected} socket={socket} showBack={isMobile} onBack={back} /> : <Welcome />}
+            {selected ? (
+              <ChatConversation key={selected._id} me={me} user={selected} socket={socket} showBack={isMobile} onBack={back} />
+            ) : (
+              <Welcome />
+            )}
           </div>
         )}
       </div>

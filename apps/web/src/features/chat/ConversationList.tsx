@@ -27,10 +27,13 @@ export function ConversationList({ selectedId, onSelect }: { selectedId: string 
 
   // The server filters too (it knows people not loaded yet); page 1 of a new search replaces the list.
   useEffect(() => {
-    const timer = setTimeout(() => {
-      lastRequested.current = 1;
-      void dispatch(fetchChatUsers({ page: 1, search: term }));
-    }, term ? SEARCH_DEBOUNCE_MS : 0);
+    const timer = setTimeout(
+      () => {
+        lastRequested.current = 1;
+        void dispatch(fetchChatUsers({ page: 1, search: term }));
+      },
+      term ? SEARCH_DEBOUNCE_MS : 0,
+    );
     return () => clearTimeout(timer);
   }, [dispatch, term]);
 
@@ -159,14 +162,26 @@ export function ConversationList({ selectedId, onSelect }: { selectedId: string 
   );
 }
 
-function Chip({ active, children, ...rest }: { active: boolean; children: React.ReactNode; disabled?: boolean; title?: string; onClick?: () => void }) {
+function Chip({
+  active,
+  children,
+  ...rest
+}: {
+  active: boolean;
+  children: React.ReactNode;
+  disabled?: boolean;
+  title?: string;
+  onClick?: () => void;
+}) {
   return (
     <button
       type="button"
       aria-pressed={active}
       {...rest}
       className={`rounded-full px-3 py-1 text-xs font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 ${
-        active ? 'bg-brand-primary text-white shadow-sm' : 'bg-slate-100 text-slate-600 hover:bg-slate-200 dark:bg-slate-700/60 dark:text-slate-300 dark:hover:bg-slate-700'
+        active
+          ? 'bg-brand-primary text-white shadow-sm'
+          : 'bg-slate-100 text-slate-600 hover:bg-slate-200 dark:bg-slate-700/60 dark:text-slate-300 dark:hover:bg-slate-700'
       }`}
     >
       {children}

@@ -17,7 +17,15 @@ export function PresenceDot({ online, className = '' }: { online: boolean; class
 
 export const displayName = (user: Pick<ChatUser, 'fullName' | 'userName'>) => user.fullName?.trim() || user.userName;
 
-export const ConversationRow = memo(function ConversationRow({ row, selected, onSelect }: { row: ChatListRow; selected: boolean; onSelect: (user: ChatUser) => void }) {
+export const ConversationRow = memo(function ConversationRow({
+  row,
+  selected,
+  onSelect,
+}: {
+  row: ChatListRow;
+  selected: boolean;
+  onSelect: (user: ChatUser) => void;
+}) {
   const { user, online, unreadCount, lastMessageAt, typing } = row;
   const name = displayName(user);
   return (
@@ -37,7 +45,10 @@ export const ConversationRow = memo(function ConversationRow({ row, selected, on
         <span className="flex items-baseline justify-between gap-2">
           <span className={`truncate text-sm ${unreadCount > 0 ? 'font-bold' : 'font-semibold'}`}>{name}</span>
           {lastMessageAt && (
-            <time dateTime={lastMessageAt} className={`shrink-0 text-[11px] ${unreadCount > 0 ? 'font-semibold text-brand-primary dark:text-indigo-300' : 'text-slate-400 dark:text-slate-500'}`}>
+            <time
+              dateTime={lastMessageAt}
+              className={`shrink-0 text-[11px] ${unreadCount > 0 ? 'font-semibold text-brand-primary dark:text-indigo-300' : 'text-slate-400 dark:text-slate-500'}`}
+            >
               {formatListTime(lastMessageAt)}
             </time>
           )}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { counterColor, groupByDate, matchesQuery, mergeMessages, normalizeMessage, normalizeMessageList, type ChatMessage } from './chat-helpers';
+import {
+  counterColor,
+  groupByDate,
+  matchesQuery,
+  mergeMessages,
+  normalizeMessage,
+  normalizeMessageList,
+  type ChatMessage,
+} from './chat-helpers';
 
 const plain = {
   _id: 'm1',
@@ -48,7 +56,13 @@ describe('mergeMessages', () => {
   });
 
   it('drops an optimistic message once its stored copy is there', () => {
-    const pending: ChatMessage = { ...plain, _id: 'pending:c1', clientMessageId: 'c1', pending: true, createdAt: '2030-01-01T00:00:00.000Z' };
+    const pending: ChatMessage = {
+      ...plain,
+      _id: 'pending:c1',
+      clientMessageId: 'c1',
+      pending: true,
+      createdAt: '2030-01-01T00:00:00.000Z',
+    };
     const stored = { ...plain, _id: 'm5', clientMessageId: 'c1' };
     expect(mergeMessages([pending], [stored]).map((m) => m._id)).toEqual(['m5']);
   });

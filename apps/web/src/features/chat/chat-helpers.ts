@@ -45,7 +45,15 @@ export function normalizeMessage(raw: unknown): Message | null {
 
 /** A history response: an array, or an array wrapped in `data` / `messages`. */
 export function normalizeMessageList(raw: unknown): Message[] {
-  const list = Array.isArray(raw) ? raw : isObject(raw) ? (Array.isArray(raw.data) ? raw.data : Array.isArray(raw.messages) ? raw.messages : []) : [];
+  const list = Array.isArray(raw)
+    ? raw
+    : isObject(raw)
+      ? Array.isArray(raw.data)
+        ? raw.data
+        : Array.isArray(raw.messages)
+          ? raw.messages
+          : []
+      : [];
   return list.map(normalizeMessage).filter((m): m is Message => m !== null);
 }
 
@@ -113,7 +121,11 @@ export function formatListTime(iso: string, now = new Date()): string {
   if (dayKey(d) === dayKey(now)) return formatMessageTime(iso);
   const days = (now.getTime() - d.getTime()) / 86_400_000;
   if (days < 6) return d.toLocaleDateString('en-US', { weekday: 'short' });
-  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', ...(d.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}) });
+  return d.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    ...(d.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}),
+  });
 }
 
 export type CounterColor = 'normal' | 'amber' | 'red';

@@ -19,7 +19,13 @@ import reducer, {
 } from './chatSlice';
 
 const ME = 'me-id';
-const person = (id: string, name = id): ChatUser => ({ _id: id, userName: name, fullName: name.toUpperCase(), userImage: null, userBio: null });
+const person = (id: string, name = id): ChatUser => ({
+  _id: id,
+  userName: name,
+  fullName: name.toUpperCase(),
+  userImage: null,
+  userBio: null,
+});
 const BOB = person('bob');
 
 const message = (id: string, over: Partial<Message> = {}): Message => ({
@@ -82,7 +88,10 @@ describe('messages', () => {
 
   it('accepts the wrapped form and a sender given as an object', () => {
     let state = open();
-    state = reducer(state, messageReceived({ message: { message: 'sent', data: { ...message('m4'), messageSender: { _id: 'bob' } } }, currentUserId: ME }));
+    state = reducer(
+      state,
+      messageReceived({ message: { message: 'sent', data: { ...message('m4'), messageSender: { _id: 'bob' } } }, currentUserId: ME }),
+    );
     expect(state.messages.at(-1)).toMatchObject({ _id: 'm4', messageSender: 'bob' });
   });
 
@@ -120,7 +129,13 @@ describe('messages', () => {
     const arg = { sender: { _id: ME, userName: 'me' }, receiver: BOB, text: 'hello', clientMessageId: 'c-1' };
     state = reducer(state, sendChatMessage.pending('s1', arg));
     expect(state.messages.at(-1)).toMatchObject({ pending: true, messageText: 'hello' });
-    const stored = message('m9', { messageSender: ME, messageReceiver: 'bob', messageText: 'hello', clientMessageId: 'c-1', createdAt: '2025-11-23T10:01:00.000Z' });
+    const stored = message('m9', {
+      messageSender: ME,
+      messageReceiver: 'bob',
+      messageText: 'hello',
+      clientMessageId: 'c-1',
+      createdAt: '2025-11-23T10:01:00.000Z',
+    });
     state = reducer(state, messageReceived({ message: stored, currentUserId: ME }));
     state = reducer(state, sendChatMessage.fulfilled(stored, 's1', arg));
     expect(state.messages.map((m) => m._id)).toEqual(['m1', 'm2', 'm9']);
@@ -139,14 +154,20 @@ describe('messages', () => {
     let state = open();
     state = reducer(state, messageReceived({ message: message('m5', { messageSender: ME, messageReceiver: 'bob' }), currentUserId: ME }));
     state = reducer(state, messageReceived({ message: message('m7', { messageSender: ME, messageReceiver: 'bob' }), currentUserId: ME }));
-    state = reducer(state, messagesReadReceived({ room: 'bob-me-id', readerId: 'bob', readAt: '2025-11-23T10:00:06.000Z', currentUserId: ME }));
+    state = reducer(
+      state,
+      messagesReadReceived({ room: 'bob-me-id', readerId: 'bob', readAt: '2025-11-23T10:00:06.000Z', currentUserId: ME }),
+    );
     expect(state.messages.find((m) => m._id === 'm5')?.readAt).toBe('2025-11-23T10:00:06.000Z');
     expect(state.messages.find((m) => m._id === 'm7')?.readAt).toBeNull();
   });
 
   it('my own read (from this or another tab) marks their messages read and clears the badge', () => {
     let state = open();
-    state = reducer(state, messagesReadReceived({ room: 'bob-me-id', readerId: ME, readAt: '2025-11-23T10:00:05.000Z', currentUserId: ME }));
+    state = reducer(
+      state,
+      messagesReadReceived({ room: 'bob-me-id', readerId: ME, readAt: '2025-11-23T10:00:05.000Z', currentUserId: ME }),
+    );
     expect(state.messages.every((m) => m.readAt)).toBe(true);
     expect(pairPartner('bob-me-id', ME)).toBe('bob');
     expect(pairPartner('me-id-zed', ME)).toBe('zed');

@@ -7,7 +7,17 @@ import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction }
 import type { RootState } from '../../app/store';
 import { mergeMessages, normalizeMessage } from './chat-helpers';
 import { CHAT_ERRORS, initialChatState, type ChatState, type ChatUser, type ConversationSummary } from './chat-state';
-import { CANCELED, fetchChatUsers, fetchConversations, fetchMessages, fetchOlderMessages, markConversationRead, resyncMessages, sendChatMessage, toChatUser } from './chatThunks';
+import {
+  CANCELED,
+  fetchChatUsers,
+  fetchConversations,
+  fetchMessages,
+  fetchOlderMessages,
+  markConversationRead,
+  resyncMessages,
+  sendChatMessage,
+  toChatUser,
+} from './chatThunks';
 
 export * from './chat-state';
 export * from './chatThunks';
@@ -120,7 +130,8 @@ const chatSlice = createSlice({
       }
       if (isOpen(state, readerId)) {
         for (const m of state.messages) {
-          if (m.messageSender === currentUserId && m.messageReceiver === readerId && !m.readAt && !m.pending && m.createdAt <= readAt) m.readAt = readAt;
+          if (m.messageSender === currentUserId && m.messageReceiver === readerId && !m.readAt && !m.pending && m.createdAt <= readAt)
+            m.readAt = readAt;
         }
       }
       const last = state.conversations[readerId]?.lastMessage;

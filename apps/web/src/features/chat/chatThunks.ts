@@ -7,7 +7,13 @@ import { delay, normalizeMessage, normalizeMessageList } from './chat-helpers';
 import { CHAT_ERRORS, type ChatUser, type ConversationSummary } from './chat-state';
 
 export const CANCELED = 'canceled';
-export const toChatUser = ({ _id, userName, fullName, userImage, userBio }: ChatUser): ChatUser => ({ _id, userName, fullName, userImage, userBio });
+export const toChatUser = ({ _id, userName, fullName, userImage, userBio }: ChatUser): ChatUser => ({
+  _id,
+  userName,
+  fullName,
+  userImage,
+  userBio,
+});
 
 interface UsersPage {
   users: ChatUser[];
@@ -31,14 +37,17 @@ export const fetchChatUsers = createAsyncThunk<UsersPage, { page: number; search
   },
 );
 
-export const fetchConversations = createAsyncThunk<ConversationSummary[], void, { rejectValue: string }>('chat/fetchConversations', async (_, { rejectWithValue }) => {
-  try {
-    const list = await chatApi.conversations();
-    return list.map((c) => ({ user: toChatUser(c.user), lastMessage: normalizeMessage(c.lastMessage), unreadCount: c.unreadCount }));
-  } catch (err) {
-    return rejectWithValue(isCanceled(err) ? CANCELED : 'failed');
-  }
-});
+export const fetchConversations = createAsyncThunk<ConversationSummary[], void, { rejectValue: string }>(
+  'chat/fetchConversations',
+  async (_, { rejectWithValue }) => {
+    try {
+      const list = await chatApi.conversations();
+      return list.map((c) => ({ user: toChatUser(c.user), lastMessage: normalizeMessage(c.lastMessage), unreadCount: c.unreadCount }));
+    } catch (err) {
+      return rejectWithValue(isCanceled(err) ? CANCELED : 'failed');
+    }
+  },
+);
 
 interface ConversationArgs {
   currentUserId: string;
@@ -107,7 +116,12 @@ export const sendChatMessage = createAsyncThunk<Message, SendArgs, { rejectValue
     for (let attempt = 0; ; attempt++) {
       try {
         const stored = normalizeMessage(
-          await chatApi.send({ messageSenderUsername: sender.userName, messageReceiverUsername: receiver.userName, messageContent: text, clientMessageId }),
+          await chatApi.send({
+            messageSenderUsername: sender.userName,
+            messageReceiverUsername: receiver.userName,
+            messageContent: text,
+            clientMessageId,
+          }),
         );
         if (!stored) throw new Error('The server answered without a message');
         return stored;

@@ -17,7 +17,8 @@ export type ChatListFilter = 'all' | 'unread';
 const selectChat = (s: RootState) => s.chat;
 const selectMeId = (s: RootState) => s.auth.userDetails?._id ?? null;
 
-const byRecentActivity = (a: ConversationSummary, b: ConversationSummary) => (b.lastMessage?.createdAt ?? '').localeCompare(a.lastMessage?.createdAt ?? '');
+const byRecentActivity = (a: ConversationSummary, b: ConversationSummary) =>
+  (b.lastMessage?.createdAt ?? '').localeCompare(a.lastMessage?.createdAt ?? '');
 
 /**
  * People with a conversation first, most recent message first; then everyone else in the server's order.
@@ -41,7 +42,9 @@ export const selectChatList = createSelector(
         typing: typing.has(user._id),
       });
     };
-    for (const summary of Object.values(chat.conversations).filter((c) => c.lastMessage).sort(byRecentActivity)) {
+    for (const summary of Object.values(chat.conversations)
+      .filter((c) => c.lastMessage)
+      .sort(byRecentActivity)) {
       if (summary.user) add(summary.user, summary);
     }
     for (const user of chat.users) add(user, chat.conversations[user._id]);

@@ -77,7 +77,11 @@ export function useChatSocket(me: { _id: string; userName: string }) {
       if (userId === me._id) return;
       clearTimeout(typingTimers.get(userId));
       dispatch(typingChanged({ userId, isTyping }));
-      if (isTyping) typingTimers.set(userId, setTimeout(() => dispatch(typingChanged({ userId, isTyping: false })), TYPING_STALE_MS));
+      if (isTyping)
+        typingTimers.set(
+          userId,
+          setTimeout(() => dispatch(typingChanged({ userId, isTyping: false })), TYPING_STALE_MS),
+        );
     };
     const onMessagesRead = (event: { room: string; readerId: string; readAt: string }) => {
       dispatch(messagesReadReceived({ ...event, currentUserId: me._id }));

@@ -79,7 +79,14 @@ export function CommentItem({ comment, postAuthorId }: { comment: Comment; postA
           )}
         </div>
       </div>
-      <ConfirmDialog open={confirming} title="Delete comment?" confirmLabel="Delete" busy={deleting} onConfirm={() => void remove()} onClose={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete comment?"
+        confirmLabel="Delete"
+        busy={deleting}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirming(false)}
+      >
         This comment will be removed for everyone.
       </ConfirmDialog>
     </li>

@@ -27,7 +27,9 @@ export function CommentsSection({ post }: { post: Post }) {
   return (
     <section aria-label="Comments" className="space-y-3 border-t border-slate-100 px-4 pt-3 pb-4 dark:border-slate-700/70">
       <CommentForm postId={post._id} />
-      {status === 'failed' && <ErrorBanner message={error ?? 'Failed to fetch comments'} onRetry={() => load(comments.length ? pagination.page + 1 : 1)} />}
+      {status === 'failed' && (
+        <ErrorBanner message={error ?? 'Failed to fetch comments'} onRetry={() => load(comments.length ? pagination.page + 1 : 1)} />
+      )}
       <ul className="space-y-3" aria-busy={status === 'loading' || status === 'loadingMore'}>
         {firstLoad ? (
           <>
@@ -38,7 +40,9 @@ export function CommentsSection({ post }: { post: Post }) {
           comments.map((c) => <CommentItem key={c._id} comment={c} postAuthorId={post.author._id} />)
         )}
       </ul>
-      {status === 'succeeded' && comments.length === 0 && <p className="py-2 text-center text-sm text-slate-500 dark:text-slate-400">No comments yet. Be the first to comment.</p>}
+      {status === 'succeeded' && comments.length === 0 && (
+        <p className="py-2 text-center text-sm text-slate-500 dark:text-slate-400">No comments yet. Be the first to comment.</p>
+      )}
       {more && (
         <Button variant="ghost" size="sm" loading={status === 'loadingMore'} onClick={() => load(pagination.page + 1)} className="w-full">
           {status === 'loadingMore' ? 'Loading comments…' : `Load more comments (${Math.max(0, pagination.total - comments.length)})`}

@@ -16,7 +16,11 @@ function loaded(postId: string, count: number, total: number): CommentsState {
   state = reducer(state, fetchComments.pending('r', { postId, page: 1 }));
   return reducer(
     state,
-    fetchComments.fulfilled({ success: true, comments, pagination: { page: 1, limit: 10, total, totalPages: Math.max(1, Math.ceil(total / 10)) } }, 'r', { postId, page: 1 }),
+    fetchComments.fulfilled(
+      { success: true, comments, pagination: { page: 1, limit: 10, total, totalPages: Math.max(1, Math.ceil(total / 10)) } },
+      'r',
+      { postId, page: 1 },
+    ),
   );
 }
 
@@ -30,7 +34,14 @@ describe('comments slice', () => {
   it('appends a later page after the shown comments', () => {
     const state = loaded('p1', 10, 12);
     const more = [buildComment({ postId: 'p1' }), buildComment({ postId: 'p1' })];
-    const next = reducer(state, fetchComments.fulfilled({ success: true, comments: [state.comments[9], ...more], pagination: { page: 2, limit: 10, total: 12, totalPages: 2 } }, 'r2', { postId: 'p1', page: 2 }));
+    const next = reducer(
+      state,
+      fetchComments.fulfilled(
+        { success: true, comments: [state.comments[9], ...more], pagination: { page: 2, limit: 10, total: 12, totalPages: 2 } },
+        'r2',
+        { postId: 'p1', page: 2 },
+      ),
+    );
     expect(next.comments).toHaveLength(12);
     expect(next.comments.slice(-2)).toEqual(more);
     expect(next.status).toBe('succeeded');
@@ -47,7 +58,13 @@ describe('comments slice', () => {
   it('a comment that a page read meanwhile already holds is shown once and counted once', () => {
     const comment = buildComment({ postId: 'p1' });
     let state = reducer(initialCommentsState, selectPost('p1'));
-    state = reducer(state, fetchComments.fulfilled({ success: true, comments: [comment], pagination: { page: 1, limit: 10, total: 1, totalPages: 1 } }, 'r', { postId: 'p1', page: 1 }));
+    state = reducer(
+      state,
+      fetchComments.fulfilled({ success: true, comments: [comment], pagination: { page: 1, limit: 10, total: 1, totalPages: 1 } }, 'r', {
+        postId: 'p1',
+        page: 1,
+      }),
+    );
     const next = reducer(state, submitComment.fulfilled(comment, 's', { postId: 'p1', commentContent: comment.commentContent }));
     expect(next.comments).toEqual([comment]);
     expect(next.pagination.total).toBe(1);
@@ -68,7 +85,10 @@ describe('comments slice', () => {
     expect(liked.comments[0].commentLikes).toEqual(['me']);
     const again = reducer(liked, likeComment.fulfilled({ success: true, userId: 'me', message: 'Comment liked' }, 'l', { commentId: id }));
     expect(again.comments[0].commentLikes).toEqual(['me']);
-    const unliked = reducer(again, likeComment.fulfilled({ success: true, userId: 'me', message: 'Comment unliked' }, 'l', { commentId: id }));
+    const unliked = reducer(
+      again,
+      likeComment.fulfilled({ success: true, userId: 'me', message: 'Comment unliked' }, 'l', { commentId: id }),
+    );
     expect(unliked.comments[0].commentLikes).toEqual([]);
   });
 
@@ -82,14 +102,29 @@ describe('comments slice', () => {
 
   it('ignores answers for a post that is no longer selected', () => {
     const state = reducer(loaded('p1', 2, 2), selectPost('p2'));
-    const late = reducer(state, fetchComments.fulfilled({ success: true, comments: [buildComment()], pagination: { page: 1, limit: 10, total: 1, totalPages: 1 } }, 'r', { postId: 'p1', page: 1 }));
+    const late = reducer(
+      state,
+      fetchComments.fulfilled(
+        { success: true, comments: [buildComment()], pagination: { page: 1, limit: 10, total: 1, totalPages: 1 } },
+        'r',
+        { postId: 'p1', page: 1 },
+      ),
+    );
     expect(late.comments).toHaveLength(0);
   });
 
   it('a failed fetch shows the SPEC fallback text', () => {
     let state = reducer(initialCommentsState, selectPost('p1'));
     state = reducer(state, fetchComments.pending('r', { postId: 'p1', page: 1 }));
-    state = reducer(state, fetchComments.rejected(null, 'r', { postId: 'p1', page: 1 }, { error: 'Failed to fetch comments', message: 'Failed to fetch comments' }));
+    state = reducer(
+      state,
+      fetchComments.rejected(
+        null,
+        'r',
+        { postId: 'p1', page: 1 },
+        { error: 'Failed to fetch comments', message: 'Failed to fetch comments' },
+      ),
+    );
     expect(state).toMatchObject({ status: 'failed', error: 'Failed to fetch comments' });
   });
 });

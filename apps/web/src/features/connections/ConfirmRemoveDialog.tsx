@@ -20,7 +20,9 @@ export function ConfirmRemoveDialog({ open, name, onCancel, onConfirm }: Props) 
             <UserMinus className="h-5 w-5" />
           </div>
           <DialogTitle className="text-lg font-semibold">Remove {name} from your friends?</DialogTitle>
-          <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">You can send a new friend request later, but {name} would have to accept it again.</p>
+          <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
+            You can send a new friend request later, but {name} would have to accept it again.
+          </p>
           <div className="mt-6 flex justify-end gap-2">
             <Button variant="secondary" onClick={onCancel}>
               Cancel

@@ -20,7 +20,12 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 const bob = { _id: 'bob', fullName: 'Bob Builder' };
-const ok = (status: ConnectionChangeResponse['status']): ConnectionChangeResponse => ({ success: true, message: 'ok', targetUserId: 'bob', status });
+const ok = (status: ConnectionChangeResponse['status']): ConnectionChangeResponse => ({
+  success: true,
+  message: 'ok',
+  targetUserId: 'bob',
+  status,
+});
 
 function renderActions(initialStatus: Parameters<typeof ConnectionActions>[0]['initialStatus']) {
   render(

@@ -41,7 +41,13 @@ export function ConnectionActions({ user, initialStatus = 'not_connected', size 
       );
     case 'error':
       return (
-        <Button size={size} variant="secondary" className={grow} onClick={() => void dispatch(fetchConnectionStatus(user._id))} title={entry?.error ?? undefined}>
+        <Button
+          size={size}
+          variant="secondary"
+          className={grow}
+          onClick={() => void dispatch(fetchConnectionStatus(user._id))}
+          title={entry?.error ?? undefined}
+        >
           <RotateCw className="h-4 w-4" /> Retry
         </Button>
       );
@@ -74,7 +80,23 @@ export function ConnectionActions({ user, initialStatus = 'not_connected', size 
             </MenuButton>
             <MenuItems anchor="bottom end" className="card z-50 mt-1 w-48 p-1.5 focus:outline-none">
               <MenuItem>
-                <Link to="/chat" state={user.userName ? { openWith: { _id: user._id, userName: user.userName, fullName: user.fullName, userImage: user.userImage ?? null, userBio: user.userBio ?? null } } : undefined} className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700">
+                <Link
+                  to="/chat"
+                  state={
+                    user.userName
+                      ? {
+                          openWith: {
+                            _id: user._id,
+                            userName: user.userName,
+                            fullName: user.fullName,
+                            userImage: user.userImage ?? null,
+                            userBio: user.userBio ?? null,
+                          },
+                        }
+                      : undefined
+                  }
+                  className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700"
+                >
                   <MessageCircle className="h-4 w-4" /> Message
                 </Link>
               </MenuItem>

@@ -38,27 +38,29 @@ interface ConnectionsSliceShape {
   connections: { byUserId: Record<string, { settled: ConnectionStatus } | undefined> };
 }
 
-export const fetchConnectionStatus = createAsyncThunk<{ targetUserId: string; status: ConnectionStatus }, string, { rejectValue: PeopleRejection }>(
-  'connections/fetchStatus',
-  async (targetUserId, { rejectWithValue }) => {
-    try {
-      const data = await peopleApi.connectionStatus(targetUserId);
-      return { targetUserId, status: data.status };
-    } catch (err) {
-      return rejectWithValue(rejection(err, CONNECTION_ERRORS.status));
-    }
-  },
-);
+export const fetchConnectionStatus = createAsyncThunk<
+  { targetUserId: string; status: ConnectionStatus },
+  string,
+  { rejectValue: PeopleRejection }
+>('connections/fetchStatus', async (targetUserId, { rejectWithValue }) => {
+  try {
+    const data = await peopleApi.connectionStatus(targetUserId);
+    return { targetUserId, status: data.status };
+  } catch (err) {
+    return rejectWithValue(rejection(err, CONNECTION_ERRORS.status));
+  }
+});
 
-export const changeConnection = createAsyncThunk<ConnectionChanged, ConnectionChange, { rejectValue: PeopleRejection; state: ConnectionsSliceShape }>(
-  'connections/change',
-  async ({ targetUserId, action }, { rejectWithValue, getState }) => {
-    const previous = getState().connections.byUserId[targetUserId]?.settled ?? 'not_connected';
-    try {
-      const data = await peopleApi.changeConnection(action, targetUserId);
-      return { targetUserId, status: data.status, previous };
-    } catch (err) {
-      return rejectWithValue(rejection(err, CONNECTION_ERRORS[action]));
-    }
-  },
-);
+export const changeConnection = createAsyncThunk<
+  ConnectionChanged,
+  ConnectionChange,
+  { rejectValue: PeopleRejection; state: ConnectionsSliceShape }
+>('connections/change', async ({ targetUserId, action }, { rejectWithValue, getState }) => {
+  const previous = getState().connections.byUserId[targetUserId]?.settled ?? 'not_connected';
+  try {
+    const data = await peopleApi.changeConnection(action, targetUserId);
+    return { targetUserId, status: data.status, previous };
+  } catch (err) {
+    return rejectWithValue(rejection(err, CONNECTION_ERRORS[action]));
+  }
+});

@@ -25,7 +25,12 @@ async function storeWith(userId: string, status: ConnectionStatus) {
   return store;
 }
 
-const changed = (action: ConnectionAction, status: ConnectionStatus) => ({ success: true as const, message: action, targetUserId: 'bob', status });
+const changed = (action: ConnectionAction, status: ConnectionStatus) => ({
+  success: true as const,
+  message: action,
+  targetUserId: 'bob',
+  status,
+});
 
 beforeEach(() => vi.resetAllMocks());
 
@@ -43,7 +48,12 @@ describe('connection status (SPEC §4)', () => {
     answer(changed('send', 'request_sent'));
     await done;
     expect(api.changeConnection).toHaveBeenCalledWith('send', 'bob');
-    expect(store.getState().connections.byUserId.bob).toMatchObject({ status: 'request_sent', settled: 'request_sent', pending: null, error: null });
+    expect(store.getState().connections.byUserId.bob).toMatchObject({
+      status: 'request_sent',
+      settled: 'request_sent',
+      pending: null,
+      error: null,
+    });
   });
 
   it('accepting gives friends', async () => {
@@ -117,7 +127,15 @@ describe('connection status (SPEC §4)', () => {
   it('a live friend request makes the actor request_received; a live acceptance makes them friends', () => {
     const store = signedInStore();
     const actor = publicUser({ _id: 'carol' });
-    const note = (type: Notification['type'], id: string): Notification => ({ _id: id, type, actor, entityId: null, text: 't', read: false, createdAt: new Date().toISOString() });
+    const note = (type: Notification['type'], id: string): Notification => ({
+      _id: id,
+      type,
+      actor,
+      entityId: null,
+      text: 't',
+      read: false,
+      createdAt: new Date().toISOString(),
+    });
     store.dispatch(notificationReceived(note('friend_request', 'n1')));
     expect(selectConnectionStatus(store.getState(), 'carol')).toBe('request_received');
     store.dispatch(notificationReceived(note('friend_accept', 'n2')));

@@ -110,7 +110,11 @@ interface WithConnections {
 }
 
 /** The status to show for a user: the slice's, or what the list or profile said when nothing is known yet. */
-export const selectConnectionStatus = (state: WithConnections, userId: string, fallback: ConnectionStatus = 'not_connected'): ClientConnectionStatus =>
-  state.connections.byUserId[userId]?.status ?? fallback;
+export const selectConnectionStatus = (
+  state: WithConnections,
+  userId: string,
+  fallback: ConnectionStatus = 'not_connected',
+): ClientConnectionStatus => state.connections.byUserId[userId]?.status ?? fallback;
 
-export const selectConnectionEntry = (state: WithConnections, userId: string): ConnectionEntry | undefined => state.connections.byUserId[userId];
+export const selectConnectionEntry = (state: WithConnections, userId: string): ConnectionEntry | undefined =>
+  state.connections.byUserId[userId];

@@ -8,12 +8,32 @@ let seq = 0;
 
 export function publicUser(overrides: Partial<PublicUser> = {}): PublicUser {
   seq += 1;
-  return { _id: `user-${seq}`, userName: `person${seq}`, fullName: `Person ${seq}`, userImage: null, userBio: null, createdAt: '2025-01-01T00:00:00.000Z', ...overrides };
+  return {
+    _id: `user-${seq}`,
+    userName: `person${seq}`,
+    fullName: `Person ${seq}`,
+    userImage: null,
+    userBio: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
 }
 
-export const networkUser = (overrides: Partial<NetworkUser> = {}): NetworkUser => ({ ...publicUser(overrides), connectionStatus: 'not_connected', ...overrides });
+export const networkUser = (overrides: Partial<NetworkUser> = {}): NetworkUser => ({
+  ...publicUser(overrides),
+  connectionStatus: 'not_connected',
+  ...overrides,
+});
 
-export const me: SelfUser = { _id: 'me-1', userName: 'ada', fullName: 'Ada Lovelace', userImage: null, userBio: null, createdAt: '2025-01-01T00:00:00.000Z', email: 'ada@example.test' };
+export const me: SelfUser = {
+  _id: 'me-1',
+  userName: 'ada',
+  fullName: 'Ada Lovelace',
+  userImage: null,
+  userBio: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  email: 'ada@example.test',
+};
 
 export function httpError(status: number, body: { error: string; message: string }) {
   const config = { headers: new AxiosHeaders() };
@@ -23,4 +43,5 @@ export function httpError(status: number, body: { error: string; message: string
 
 export const canceledError = () => new CanceledError();
 
-export const signedInStore = () => makeStore({ auth: { ...unauthenticatedState, userDetails: me, accessToken: 'token', isAuthenticated: true } });
+export const signedInStore = () =>
+  makeStore({ auth: { ...unauthenticatedState, userDetails: me, accessToken: 'token', isAuthenticated: true } });

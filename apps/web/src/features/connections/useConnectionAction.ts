@@ -13,7 +13,9 @@ export function useConnectionAction() {
       if (changeConnection.fulfilled.match(result)) return true;
       const failure = result.payload;
       if (failure?.canceled) return false;
-      toast.error(failure?.error ?? 'An unknown error occurred.', { description: failure?.message !== failure?.error ? failure?.message : undefined });
+      toast.error(failure?.error ?? 'An unknown error occurred.', {
+        description: failure?.message !== failure?.error ? failure?.message : undefined,
+      });
       // A conflict means the other person changed things meanwhile: show what is true now.
       if (failure?.status === 409) void dispatch(fetchConnectionStatus(targetUserId));
       return false;

@@ -13,7 +13,11 @@ export const FETCH_FAVORITES_FAILED = 'Failed to fetch saved posts';
 
 export type FavoritesState = PagedPostsState;
 
-export const fetchFavorites = createAsyncThunk<FavoritesResponse, { page: number }, { state: { favorites: FavoritesState }; rejectValue: ApiErrorPayload }>(
+export const fetchFavorites = createAsyncThunk<
+  FavoritesResponse,
+  { page: number },
+  { state: { favorites: FavoritesState }; rejectValue: ApiErrorPayload }
+>(
   'favorites/fetch',
   async ({ page }, { dispatch, rejectWithValue }) => {
     try {
@@ -34,7 +38,9 @@ const favoritesSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(fetchFavorites.pending, (state, { meta }) => pageRequested(state, meta.arg.page, meta.requestId))
-      .addCase(fetchFavorites.fulfilled, (state, { meta, payload }) => pageReceived(state, meta.requestId, meta.arg.page, payload.posts, payload.pagination))
+      .addCase(fetchFavorites.fulfilled, (state, { meta, payload }) =>
+        pageReceived(state, meta.requestId, meta.arg.page, payload.posts, payload.pagination),
+      )
       .addCase(fetchFavorites.rejected, (state, { meta, payload }) =>
         pageFailed(state, meta.requestId, wasCanceled(payload), errorText(payload, FETCH_FAVORITES_FAILED)),
       );

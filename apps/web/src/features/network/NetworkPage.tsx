@@ -93,7 +93,10 @@ export default function NetworkPage() {
           )
         ) : (
           <>
-            <ul className={`grid gap-4 transition-opacity sm:grid-cols-2 2xl:grid-cols-3 ${status === 'loading' ? 'opacity-60' : ''}`} aria-label="People">
+            <ul
+              className={`grid gap-4 transition-opacity sm:grid-cols-2 2xl:grid-cols-3 ${status === 'loading' ? 'opacity-60' : ''}`}
+              aria-label="People"
+            >
               {users.map((user) => (
                 <li key={user._id}>
                   <PersonCard user={user} />

@@ -18,18 +18,26 @@ export function PersonCard({ user }: PersonCardProps) {
   const profilePath = useProfilePath();
   const href = profilePath(user.userName);
   return (
-    <article aria-label={user.fullName} className="card flex h-full flex-col overflow-hidden transition sm:hover:-translate-y-0.5 sm:hover:shadow-md">
+    <article
+      aria-label={user.fullName}
+      className="card flex h-full flex-col overflow-hidden transition sm:hover:-translate-y-0.5 sm:hover:shadow-md"
+    >
       <div className="hidden h-16 bg-gradient-to-r from-brand-primary/80 via-violet-500/70 to-brand-accent/70 sm:block" aria-hidden />
       <div className="flex flex-1 items-start gap-3 p-4 sm:-mt-12 sm:flex-col sm:items-center sm:text-center">
         <Link to={href} tabIndex={-1} aria-hidden className="shrink-0 rounded-full sm:ring-4 sm:ring-white sm:dark:ring-brand-surface-dark">
           <Avatar name={user.fullName} src={user.userImage} size="lg" />
         </Link>
         <div className="flex min-w-0 flex-1 flex-col self-stretch sm:items-center">
-          <Link to={href} className="truncate font-semibold hover:text-brand-primary hover:underline sm:max-w-full dark:hover:text-indigo-300">
+          <Link
+            to={href}
+            className="truncate font-semibold hover:text-brand-primary hover:underline sm:max-w-full dark:hover:text-indigo-300"
+          >
             {user.fullName}
           </Link>
           <p className="truncate text-sm text-slate-500 sm:max-w-full dark:text-slate-400">@{user.userName}</p>
-          <p className={`mt-1.5 line-clamp-2 text-sm sm:min-h-10 ${user.userBio ? 'text-slate-600 dark:text-slate-300' : 'text-slate-400 italic dark:text-slate-500'}`}>
+          <p
+            className={`mt-1.5 line-clamp-2 text-sm sm:min-h-10 ${user.userBio ? 'text-slate-600 dark:text-slate-300' : 'text-slate-400 italic dark:text-slate-500'}`}
+          >
             {user.userBio || 'No bio available'}
           </p>
           {typeof user.mutualFriends === 'number' && user.mutualFriends > 0 && (

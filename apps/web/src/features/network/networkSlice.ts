@@ -45,19 +45,23 @@ interface NetworkPageResult {
   pagination: NetworkPagination;
 }
 
-export const fetchNetwork = createAsyncThunk<NetworkPageResult, NetworkPageRequest, { rejectValue: PeopleRejection; state: { network: NetworkState } }>(
-  'network/fetch',
-  async ({ page, search }, { rejectWithValue, getState }) => {
-    const { limit } = getState().network.pagination;
-    try {
-      const data = await peopleApi.network({ page, limit, search: search?.trim() || undefined });
-      return { users: data.data, pagination: data.pagination };
-    } catch (err) {
-      // The list has no SPEC §8 text of its own: the server's words, or the generic fallback.
-      return rejectWithValue({ ...rejection(err, NETWORK_ERROR_TEXT), error: toErrorPayload(err, { error: NETWORK_ERROR_TEXT, message: NETWORK_ERROR_TEXT }).message });
-    }
-  },
-);
+export const fetchNetwork = createAsyncThunk<
+  NetworkPageResult,
+  NetworkPageRequest,
+  { rejectValue: PeopleRejection; state: { network: NetworkState } }
+>('network/fetch', async ({ page, search }, { rejectWithValue, getState }) => {
+  const { limit } = getState().network.pagination;
+  try {
+    const data = await peopleApi.network({ page, limit, search: search?.trim() || undefined });
+    return { users: data.data, pagination: data.pagination };
+  } catch (err) {
+    // The list has no SPEC §8 text of its own: the server's words, or the generic fallback.
+    return rejectWithValue({
+      ...rejection(err, NETWORK_ERROR_TEXT),
+      error: toErrorPayload(err, { error: NETWORK_ERROR_TEXT, message: NETWORK_ERROR_TEXT }).message,
+    });
+  }
+});
 
 const networkSlice = createSlice({
   name: 'network',

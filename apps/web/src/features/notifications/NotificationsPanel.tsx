@@ -8,7 +8,13 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { ErrorBanner } from '../../components/EmptyState';
 import { useProfilePath } from '../profile/paths';
-import { clearNotifications, fetchNotifications, markAllNotificationsRead, markNotificationRead, NOTIFICATION_ERRORS } from './notificationsSlice';
+import {
+  clearNotifications,
+  fetchNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  NOTIFICATION_ERRORS,
+} from './notificationsSlice';
 import { compactAge } from './relativeTime';
 
 const TYPE_ICON: Record<NotificationType, { icon: LucideIcon; className: string }> = {
@@ -32,7 +38,8 @@ export function NotificationsPanel({ onNavigate }: { onNavigate(): void }) {
     void dispatch(fetchNotifications());
   }, [dispatch]);
 
-  const targetOf = (n: Notification) => (n.type === 'friend_request' || n.type === 'friend_accept' ? profilePath(n.actor.userName) : '/feeds');
+  const targetOf = (n: Notification) =>
+    n.type === 'friend_request' || n.type === 'friend_accept' ? profilePath(n.actor.userName) : '/feeds';
 
   async function open(n: Notification) {
     onNavigate();
@@ -52,14 +59,19 @@ export function NotificationsPanel({ onNavigate }: { onNavigate(): void }) {
     if (clearNotifications.rejected.match(result) && !result.payload?.canceled) toast.error(NOTIFICATION_ERRORS.clear);
   }
 
-  const headerButton = 'inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-semibold transition disabled:cursor-not-allowed disabled:opacity-40';
+  const headerButton =
+    'inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-semibold transition disabled:cursor-not-allowed disabled:opacity-40';
 
   return (
     <>
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
         <h2 className="font-semibold">Notifications</h2>
         <div className="flex items-center gap-1">
-          <button onClick={() => void markAll()} disabled={unreadCount === 0} className={`${headerButton} text-brand-primary hover:bg-brand-primary/10 dark:text-indigo-300`}>
+          <button
+            onClick={() => void markAll()}
+            disabled={unreadCount === 0}
+            className={`${headerButton} text-brand-primary hover:bg-brand-primary/10 dark:text-indigo-300`}
+          >
             <CheckCheck className="h-3.5 w-3.5" /> Mark all read
           </button>
           <button
@@ -99,17 +111,29 @@ export function NotificationsPanel({ onNavigate }: { onNavigate(): void }) {
                   >
                     <span className="relative shrink-0">
                       <Avatar name={n.actor.fullName} src={n.actor.userImage} size="md" />
-                      <span className={`absolute -right-1 -bottom-1 flex h-5 w-5 items-center justify-center rounded-full text-white ring-2 ring-white dark:ring-brand-surface-dark ${kind.className}`}>
+                      <span
+                        className={`absolute -right-1 -bottom-1 flex h-5 w-5 items-center justify-center rounded-full text-white ring-2 ring-white dark:ring-brand-surface-dark ${kind.className}`}
+                      >
                         <Icon className="h-3 w-3" />
                       </span>
                     </span>
                     <span className="min-w-0 flex-1">
-                      <span className={`block text-sm ${n.read ? 'text-slate-600 dark:text-slate-300' : 'font-medium text-slate-900 dark:text-white'}`}>{n.text}</span>
-                      <time dateTime={n.createdAt} title={fullDate.format(new Date(n.createdAt))} className="text-xs text-slate-500 dark:text-slate-400">
+                      <span
+                        className={`block text-sm ${n.read ? 'text-slate-600 dark:text-slate-300' : 'font-medium text-slate-900 dark:text-white'}`}
+                      >
+                        {n.text}
+                      </span>
+                      <time
+                        dateTime={n.createdAt}
+                        title={fullDate.format(new Date(n.createdAt))}
+                        className="text-xs text-slate-500 dark:text-slate-400"
+                      >
                         {compactAge(n.createdAt)}
                       </time>
                     </span>
-                    {!n.read && <span aria-label="Unread" role="img" className="mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full bg-brand-primary" />}
+                    {!n.read && (
+                      <span aria-label="Unread" role="img" className="mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full bg-brand-primary" />
+                    )}
                   </button>
                 </li>
               );

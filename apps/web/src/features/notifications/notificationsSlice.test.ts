@@ -3,7 +3,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationsApi } from '../../api/notifications';
 import { httpError, publicUser, signedInStore } from '../connections/testing';
 import { badgeText } from './NotificationsBell';
-import { clearNotifications, fetchNotifications, markAllNotificationsRead, markNotificationRead, notificationReceived } from './notificationsSlice';
+import {
+  clearNotifications,
+  fetchNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  notificationReceived,
+} from './notificationsSlice';
 import { compactAge } from './relativeTime';
 
 vi.mock('../../api/notifications', () => ({ notificationsApi: { list: vi.fn(), markRead: vi.fn(), clear: vi.fn() } }));
@@ -106,7 +112,12 @@ describe('notifications (SPEC §4)', () => {
     api.list.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
     const done = store.dispatch(fetchNotifications());
     store.dispatch(notificationReceived(note('live')));
-    answer({ success: true, notifications: [note('old')], unreadCount: 1, pagination: { currentPage: 1, limit: 20, totalPages: 1, hasMore: false, total: 1 } });
+    answer({
+      success: true,
+      notifications: [note('old')],
+      unreadCount: 1,
+      pagination: { currentPage: 1, limit: 20, totalPages: 1, hasMore: false, total: 1 },
+    });
     await done;
     expect(store.getState().notifications.items.map((n) => n._id)).toEqual(['live', 'old']);
     expect(store.getState().notifications.unreadCount).toBe(2);

@@ -22,7 +22,13 @@ export interface NotificationsState {
   error: string | null;
 }
 
-export const initialNotificationsState: NotificationsState = { items: [], unreadCount: 0, status: 'idle', clearStatus: 'idle', error: null };
+export const initialNotificationsState: NotificationsState = {
+  items: [],
+  unreadCount: 0,
+  status: 'idle',
+  clearStatus: 'idle',
+  error: null,
+};
 
 type Rejected = { rejectValue: PeopleRejection };
 
@@ -38,14 +44,17 @@ export const fetchNotifications = createAsyncThunk<{ notifications: Notification
   },
 );
 
-export const markNotificationRead = createAsyncThunk<{ _id: string; read: boolean }, string, Rejected>('notifications/markRead', async (id, { rejectWithValue }) => {
-  try {
-    const data = await notificationsApi.markRead(id);
-    return { _id: data._id, read: data.read };
-  } catch (err) {
-    return rejectWithValue(rejection(err, NOTIFICATION_ERRORS.markRead));
-  }
-});
+export const markNotificationRead = createAsyncThunk<{ _id: string; read: boolean }, string, Rejected>(
+  'notifications/markRead',
+  async (id, { rejectWithValue }) => {
+    try {
+      const data = await notificationsApi.markRead(id);
+      return { _id: data._id, read: data.read };
+    } catch (err) {
+      return rejectWithValue(rejection(err, NOTIFICATION_ERRORS.markRead));
+    }
+  },
+);
 
 /** There is no bulk endpoint, so every unread one is marked on its own; resolves to how many failed. */
 export const markAllNotificationsRead = createAsyncThunk<number, void, { state: { notifications: NotificationsState } }>(

@@ -10,10 +10,20 @@ const file = (name: string, type: string, size = 1000) => {
 describe('composer image checks', () => {
   it('accepts images up to four and explains what it refuses', () => {
     const { accepted, problems } = checkImages(
-      [file('a.png', 'image/png'), file('b.txt', 'text/plain'), file('c.jpg', 'image/jpeg', 11 * 1024 * 1024), file('d.webp', 'image/webp'), file('e.gif', 'image/gif')],
+      [
+        file('a.png', 'image/png'),
+        file('b.txt', 'text/plain'),
+        file('c.jpg', 'image/jpeg', 11 * 1024 * 1024),
+        file('d.webp', 'image/webp'),
+        file('e.gif', 'image/gif'),
+      ],
       2,
     );
     expect(accepted.map((f) => f.name)).toEqual(['a.png', 'd.webp']);
-    expect(problems).toEqual(['b.txt is not a JPEG, PNG, WebP or GIF image.', 'c.jpg is larger than 10 MB.', 'A post can have at most 4 images.']);
+    expect(problems).toEqual([
+      'b.txt is not a JPEG, PNG, WebP or GIF image.',
+      'c.jpg is larger than 10 MB.',
+      'A post can have at most 4 images.',
+    ]);
   });
 });

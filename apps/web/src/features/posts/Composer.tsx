@@ -77,7 +77,11 @@ export function Composer() {
     setProblems([]);
     setProgress(0);
     try {
-      const post = await postsApi.create(text.trim(), images.map((i) => i.file), setProgress);
+      const post = await postsApi.create(
+        text.trim(),
+        images.map((i) => i.file),
+        setProgress,
+      );
       dispatch(postCreated(post));
       images.forEach((i) => URL.revokeObjectURL(i.preview));
       setImages([]);
@@ -90,7 +94,11 @@ export function Composer() {
     }
   }
 
-  const counterColor = tooLong ? 'text-rose-600 dark:text-rose-400' : text.length > MAX_CHARS * 0.9 ? 'text-amber-600 dark:text-amber-400' : 'text-slate-400 dark:text-slate-500';
+  const counterColor = tooLong
+    ? 'text-rose-600 dark:text-rose-400'
+    : text.length > MAX_CHARS * 0.9
+      ? 'text-amber-600 dark:text-amber-400'
+      : 'text-slate-400 dark:text-slate-500';
 
   return (
     <form onSubmit={publish} aria-label="Create a post" className="card p-4">
@@ -117,7 +125,11 @@ export function Composer() {
         <ul className={`mt-3 grid gap-2 ${images.length === 1 ? 'grid-cols-1' : 'grid-cols-2 sm:grid-cols-4'}`} aria-label="Chosen images">
           {images.map((img, i) => (
             <li key={img.preview} className="group relative overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800">
-              <img src={img.preview} alt={`Chosen image ${i + 1}: ${img.file.name}`} className={`w-full object-cover ${images.length === 1 ? 'max-h-72' : 'aspect-square'}`} />
+              <img
+                src={img.preview}
+                alt={`Chosen image ${i + 1}: ${img.file.name}`}
+                className={`w-full object-cover ${images.length === 1 ? 'max-h-72' : 'aspect-square'}`}
+              />
               <button
                 type="button"
                 onClick={() => unpick(i)}
@@ -133,7 +145,10 @@ export function Composer() {
       )}
 
       {problems.length > 0 && (
-        <ul role="alert" className="mt-3 space-y-1 rounded-xl border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:border-rose-900 dark:bg-rose-950/50 dark:text-rose-200">
+        <ul
+          role="alert"
+          className="mt-3 space-y-1 rounded-xl border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:border-rose-900 dark:bg-rose-950/50 dark:text-rose-200"
+        >
           {problems.map((p) => (
             <li key={p}>{p}</li>
           ))}
@@ -155,7 +170,15 @@ export function Composer() {
 
       <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3 dark:border-slate-700/70">
         <div className="flex items-center gap-1">
-          <input ref={fileRef} type="file" accept={ACCEPTED_TYPES.join(',')} multiple hidden aria-label="Choose images" onChange={(e) => pick(e.target.files)} />
+          <input
+            ref={fileRef}
+            type="file"
+            accept={ACCEPTED_TYPES.join(',')}
+            multiple
+            hidden
+            aria-label="Choose images"
+            onChange={(e) => pick(e.target.files)}
+          />
           <button
             type="button"
             onClick={() => fileRef.current?.click()}

@@ -19,19 +19,38 @@ export function ImageGrid({ media, authorName }: { media: PostMedia[]; authorNam
   const count = shown.length;
   const label = (i: number) => `Open image ${i + 1} of ${count}`;
   const img = (m: PostMedia, i: number) => (
-    <img src={m.thumbUrl} alt={`Image ${i + 1} of ${count} by ${authorName}`} loading="lazy" className="h-full w-full object-cover transition group-hover:brightness-95" />
+    <img
+      src={m.thumbUrl}
+      alt={`Image ${i + 1} of ${count} by ${authorName}`}
+      loading="lazy"
+      className="h-full w-full object-cover transition group-hover:brightness-95"
+    />
   );
 
   return (
     <>
       {count === 1 ? (
-        <button type="button" onClick={() => setOpen(0)} aria-label={label(0)} className="group block w-full overflow-hidden bg-slate-100 dark:bg-slate-800" style={{ aspectRatio: singleRatio(shown[0]) }}>
+        <button
+          type="button"
+          onClick={() => setOpen(0)}
+          aria-label={label(0)}
+          className="group block w-full overflow-hidden bg-slate-100 dark:bg-slate-800"
+          style={{ aspectRatio: singleRatio(shown[0]) }}
+        >
           {img(shown[0], 0)}
         </button>
       ) : (
-        <div className={`grid aspect-[16/10] grid-cols-2 gap-0.5 overflow-hidden bg-slate-100 dark:bg-slate-800 ${count > 2 ? 'grid-rows-2' : ''}`}>
+        <div
+          className={`grid aspect-[16/10] grid-cols-2 gap-0.5 overflow-hidden bg-slate-100 dark:bg-slate-800 ${count > 2 ? 'grid-rows-2' : ''}`}
+        >
           {shown.map((m, i) => (
-            <button key={m.url} type="button" onClick={() => setOpen(i)} aria-label={label(i)} className={`group min-h-0 overflow-hidden ${CELL_LAYOUTS[count][i]}`}>
+            <button
+              key={m.url}
+              type="button"
+              onClick={() => setOpen(i)}
+              aria-label={label(i)}
+              className={`group min-h-0 overflow-hidden ${CELL_LAYOUTS[count][i]}`}
+            >
               {img(m, i)}
             </button>
           ))}

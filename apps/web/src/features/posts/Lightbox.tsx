@@ -12,7 +12,8 @@ export interface LightboxProps {
   onClose(): void;
 }
 
-const navButton = 'absolute top-1/2 -translate-y-1/2 rounded-full bg-white/10 p-3 text-white backdrop-blur hover:bg-white/25 disabled:opacity-30';
+const navButton =
+  'absolute top-1/2 -translate-y-1/2 rounded-full bg-white/10 p-3 text-white backdrop-blur hover:bg-white/25 disabled:opacity-30';
 
 export function Lightbox({ media, index, authorName, onIndexChange, onClose }: LightboxProps) {
   const open = index !== null;
@@ -36,9 +37,17 @@ export function Lightbox({ media, index, authorName, onIndexChange, onClose }: L
           Image {(index ?? 0) + 1} of {count} by {authorName}
         </DialogTitle>
         {current && (
-          <img src={current.url} alt={`Image ${(index ?? 0) + 1} of ${count} by ${authorName}`} className="max-h-full max-w-full rounded-lg object-contain shadow-2xl" />
+          <img
+            src={current.url}
+            alt={`Image ${(index ?? 0) + 1} of ${count} by ${authorName}`}
+            className="max-h-full max-w-full rounded-lg object-contain shadow-2xl"
+          />
         )}
-        <button onClick={onClose} aria-label="Close image viewer" className="absolute top-4 right-4 rounded-full bg-white/10 p-2.5 text-white hover:bg-white/25">
+        <button
+          onClick={onClose}
+          aria-label="Close image viewer"
+          className="absolute top-4 right-4 rounded-full bg-white/10 p-2.5 text-white hover:bg-white/25"
+        >
           <X className="h-5 w-5" />
         </button>
         {count > 1 && (
@@ -46,10 +55,18 @@ export function Lightbox({ media, index, authorName, onIndexChange, onClose }: L
             <button onClick={() => step(-1)} disabled={index === 0} aria-label="Previous image" className={`${navButton} left-3 sm:left-6`}>
               <ChevronLeft className="h-6 w-6" />
             </button>
-            <button onClick={() => step(1)} disabled={index === count - 1} aria-label="Next image" className={`${navButton} right-3 sm:right-6`}>
+            <button
+              onClick={() => step(1)}
+              disabled={index === count - 1}
+              aria-label="Next image"
+              className={`${navButton} right-3 sm:right-6`}
+            >
               <ChevronRight className="h-6 w-6" />
             </button>
-            <p className="absolute bottom-5 left-1/2 -translate-x-1/2 rounded-full bg-white/10 px-3 py-1 text-sm text-white" aria-live="polite">
+            <p
+              className="absolute bottom-5 left-1/2 -translate-x-1/2 rounded-full bg-white/10 px-3 py-1 text-sm text-white"
+              aria-live="polite"
+            >
               {(index ?? 0) + 1} / {count}
             </p>
           </>

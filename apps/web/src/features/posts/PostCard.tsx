@@ -82,7 +82,10 @@ export function PostCard({ post }: { post: Post }) {
         </div>
         {mine && (
           <Menu as="div" className="relative -mt-1 -mr-2">
-            <MenuButton aria-label="Post options" className="rounded-full p-2 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800">
+            <MenuButton
+              aria-label="Post options"
+              className="rounded-full p-2 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
+            >
               <MoreHorizontal className="h-5 w-5" />
             </MenuButton>
             <MenuItems anchor="bottom end" className="card z-40 mt-1 w-44 p-1.5 focus:outline-none">
@@ -111,8 +114,16 @@ export function PostCard({ post }: { post: Post }) {
         <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-2 dark:border-slate-700/70">
           <WhoReacted post={post} />
           <div className="flex items-center gap-1">
-            <button type="button" onClick={toggleComments} aria-expanded={commentsOpen} aria-label={`Comments (${post.commentsCount})`} className={actionButton}>
-              <MessageCircle className={`h-4.5 w-4.5 ${commentsOpen ? 'fill-brand-primary/15 text-brand-primary dark:text-indigo-300' : ''}`} />
+            <button
+              type="button"
+              onClick={toggleComments}
+              aria-expanded={commentsOpen}
+              aria-label={`Comments (${post.commentsCount})`}
+              className={actionButton}
+            >
+              <MessageCircle
+                className={`h-4.5 w-4.5 ${commentsOpen ? 'fill-brand-primary/15 text-brand-primary dark:text-indigo-300' : ''}`}
+              />
               <span className="tabular-nums">{post.commentsCount}</span>
               <span className="hidden sm:inline">{post.commentsCount === 1 ? 'comment' : 'comments'}</span>
             </button>
@@ -133,7 +144,14 @@ export function PostCard({ post }: { post: Post }) {
 
       {commentsOpen && <CommentsSection post={post} />}
 
-      <ConfirmDialog open={confirming} title="Delete post?" confirmLabel="Delete" busy={deleting} onConfirm={() => void remove()} onClose={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete post?"
+        confirmLabel="Delete"
+        busy={deleting}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirming(false)}
+      >
         This post, its reactions and comments will be removed for everyone.
       </ConfirmDialog>
     </article>

@@ -18,7 +18,13 @@ export function PostText({ text, className = '', foldable = true }: { text: stri
     <p className={`break-words whitespace-pre-wrap ${className}`}>
       {splitLinks(shown).map((part, i) =>
         part.kind === 'link' ? (
-          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-brand-primary underline-offset-2 hover:underline dark:text-indigo-300">
+          <a
+            key={i}
+            href={part.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="font-medium text-brand-primary underline-offset-2 hover:underline dark:text-indigo-300"
+          >
             {part.text}
           </a>
         ) : (
@@ -28,7 +34,11 @@ export function PostText({ text, className = '', foldable = true }: { text: stri
       {folded && (
         <>
           {' '}
-          <button type="button" onClick={() => setExpanded(true)} className="font-semibold text-slate-500 hover:underline dark:text-slate-400">
+          <button
+            type="button"
+            onClick={() => setExpanded(true)}
+            className="font-semibold text-slate-500 hover:underline dark:text-slate-400"
+          >
             See more
           </button>
         </>

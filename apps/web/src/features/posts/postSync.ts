@@ -16,7 +16,11 @@ export interface PostSyncHooks<S> {
   onFavoriteSettled?(state: Draft<S>, post: Post, isFavorite: boolean): void;
 }
 
-export function addPostSyncCases<S>(builder: ActionReducerMapBuilder<S>, postsOf: (state: Draft<S>) => Post[], hooks: PostSyncHooks<S> = {}) {
+export function addPostSyncCases<S>(
+  builder: ActionReducerMapBuilder<S>,
+  postsOf: (state: Draft<S>) => Post[],
+  hooks: PostSyncHooks<S> = {},
+) {
   const withPost = (state: Draft<S>, postId: string, change: (post: Post) => void) => {
     const post = postsOf(state).find((p) => p._id === postId);
     if (post) change(post);

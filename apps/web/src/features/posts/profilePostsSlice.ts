@@ -21,7 +21,11 @@ const initialState: ProfilePostsState = { ...initialPagedPosts(PAGE_SIZES.feed),
 
 const sameName = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
-export const fetchProfilePosts = createAsyncThunk<UserPostsResponse, { userName: string; page: number }, { state: Root; rejectValue: ApiErrorPayload }>(
+export const fetchProfilePosts = createAsyncThunk<
+  UserPostsResponse,
+  { userName: string; page: number },
+  { state: Root; rejectValue: ApiErrorPayload }
+>(
   'profilePosts/fetch',
   async ({ userName, page }, { getState, dispatch, rejectWithValue }) => {
     try {
@@ -52,7 +56,9 @@ const profilePostsSlice = createSlice({
         if (!sameName(state.userName, userName)) Object.assign(state, initialState, { userName });
         pageRequested(state, page, action.meta.requestId);
       })
-      .addCase(fetchProfilePosts.fulfilled, (state, { meta, payload }) => pageReceived(state, meta.requestId, meta.arg.page, payload.userPosts, payload.pagination))
+      .addCase(fetchProfilePosts.fulfilled, (state, { meta, payload }) =>
+        pageReceived(state, meta.requestId, meta.arg.page, payload.userPosts, payload.pagination),
+      )
       .addCase(fetchProfilePosts.rejected, (state, { meta, payload }) =>
         pageFailed(state, meta.requestId, wasCanceled(payload), errorText(payload, FETCH_USER_POSTS_FAILED)),
       )

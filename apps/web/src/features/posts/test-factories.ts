@@ -5,7 +5,15 @@ let seq = 0;
 
 export function buildUser(overrides: Partial<PublicUser> = {}): PublicUser {
   seq += 1;
-  return { _id: `user-${seq}`, userName: `person${seq}`, fullName: `Person ${seq}`, userImage: null, userBio: null, createdAt: '2025-01-01T00:00:00.000Z', ...overrides };
+  return {
+    _id: `user-${seq}`,
+    userName: `person${seq}`,
+    fullName: `Person ${seq}`,
+    userImage: null,
+    userBio: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
 }
 
 export function buildPost(overrides: Partial<Post> = {}): Post {
@@ -27,5 +35,13 @@ export function buildPost(overrides: Partial<Post> = {}): Post {
 
 export function buildComment(overrides: Partial<Comment> = {}): Comment {
   seq += 1;
-  return { _id: `comment-${seq}`, postId: 'post-x', commentContent: `Comment ${seq}`, commentAuthor: buildUser(), commentLikes: [], createdAt: new Date().toISOString(), ...overrides };
+  return {
+    _id: `comment-${seq}`,
+    postId: 'post-x',
+    commentContent: `Comment ${seq}`,
+    commentAuthor: buildUser(),
+    commentLikes: [],
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
 }

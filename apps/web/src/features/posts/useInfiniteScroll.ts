@@ -9,9 +9,12 @@ export function useInfiniteScroll<T extends Element>(onReach: () => void, enable
   useEffect(() => {
     const node = sentinel.current;
     if (!enabled || !node || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) callback.current();
-    }, { rootMargin: '600px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) callback.current();
+      },
+      { rootMargin: '600px 0px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [enabled]);

@@ -47,7 +47,9 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
           </div>
         </div>
 
-        <p className={`mt-5 text-center whitespace-pre-line sm:text-left ${user.userBio ? 'text-slate-700 dark:text-slate-200' : 'text-slate-400 italic dark:text-slate-500'}`}>
+        <p
+          className={`mt-5 text-center whitespace-pre-line sm:text-left ${user.userBio ? 'text-slate-700 dark:text-slate-200' : 'text-slate-400 italic dark:text-slate-500'}`}
+        >
           {user.userBio || 'No bio available'}
         </p>
         {!Number.isNaN(joined.getTime()) && (

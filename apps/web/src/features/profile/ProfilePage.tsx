@@ -26,7 +26,10 @@ export default function ProfilePage() {
           icon={<UserX className="h-7 w-7" />}
           title="This person doesn't exist"
           action={
-            <Link to="/network" className="rounded-xl bg-brand-primary px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-primary-hover">
+            <Link
+              to="/network"
+              className="rounded-xl bg-brand-primary px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-primary-hover"
+            >
               Find people in your network
             </Link>
           }

@@ -13,16 +13,21 @@ vi.mock('../../api/people', () => ({ peopleApi: { ownProfile: vi.fn(), visitedPr
 const api = vi.mocked(peopleApi);
 const bob = publicUser({ _id: 'bob', userName: 'bob', fullName: 'Bob Builder' });
 
-const response = <T,>(data: T, status = 200) => ({ data, status }) as AxiosResponse<T>;
+const response = <T>(data: T, status = 200) => ({ data, status }) as AxiosResponse<T>;
 
-const visited = (): VisitedProfileResponse => ({ success: true, data: { user: bob, stats: { posts: 3, friends: 4 }, connectionStatus: 'request_received', mutualFriends: 2 } });
+const visited = (): VisitedProfileResponse => ({
+  success: true,
+  data: { user: bob, stats: { posts: 3, friends: 4 }, connectionStatus: 'request_received', mutualFriends: 2 },
+});
 
 beforeEach(() => vi.resetAllMocks());
 
 describe('profile', () => {
   it("the signed-in user's own name loads the own profile", async () => {
     const store = signedInStore();
-    api.ownProfile.mockResolvedValueOnce(response<OwnProfileResponse>({ success: true, data: { user: me, stats: { posts: 1, friends: 0 } } }));
+    api.ownProfile.mockResolvedValueOnce(
+      response<OwnProfileResponse>({ success: true, data: { user: me, stats: { posts: 1, friends: 0 } } }),
+    );
     await store.dispatch(fetchProfile('ADA'));
     expect(api.ownProfile).toHaveBeenCalledWith('ada');
     expect(store.getState().profile).toMatchObject({ status: 'succeeded', data: { isOwn: true, stats: { posts: 1, friends: 0 } } });
@@ -67,7 +72,15 @@ describe('profile', () => {
     const store = signedInStore();
     api.visitedProfile.mockResolvedValueOnce(response({ ...visited(), data: { ...visited().data, connectionStatus: 'request_sent' } }));
     await store.dispatch(fetchProfile('bob'));
-    const accepted = { _id: 'n1', type: 'friend_accept' as const, actor: bob, entityId: null, text: 'Bob accepted', read: false, createdAt: new Date().toISOString() };
+    const accepted = {
+      _id: 'n1',
+      type: 'friend_accept' as const,
+      actor: bob,
+      entityId: null,
+      text: 'Bob accepted',
+      read: false,
+      createdAt: new Date().toISOString(),
+    };
     store.dispatch(notificationReceived(accepted));
     store.dispatch(notificationReceived({ ...accepted, _id: 'n2' }));
     expect(store.getState().profile.data).toMatchObject({ connectionStatus: 'friends', stats: { friends: 5 } });

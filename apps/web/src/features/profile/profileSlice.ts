@@ -50,7 +50,13 @@ export const fetchProfile = createAsyncThunk<ProfileData, string, { rejectValue:
         return { user: res.data.data.user, stats: res.data.data.stats, isOwn: true, connectionStatus: null, mutualFriends: null };
       }
       const { data } = await peopleApi.visitedProfile(authUser, visitedUser);
-      return { user: data.data.user, stats: data.data.stats, isOwn: false, connectionStatus: data.data.connectionStatus, mutualFriends: data.data.mutualFriends };
+      return {
+        user: data.data.user,
+        stats: data.data.stats,
+        isOwn: false,
+        connectionStatus: data.data.connectionStatus,
+        mutualFriends: data.data.mutualFriends,
+      };
     } catch (err) {
       return rejectWithValue(rejection(err, PROFILE_ERROR));
     }
@@ -93,7 +99,14 @@ const profileSlice = createSlice({
       .addCase(notificationReceived, (state, { payload }) => {
         // The person on screen accepted the caller's request just now: one more friend on their count.
         const data = state.data;
-        if (payload.type !== 'friend_accept' || !data || data.isOwn || data.user._id !== payload.actor._id || data.connectionStatus === 'friends') return;
+        if (
+          payload.type !== 'friend_accept' ||
+          !data ||
+          data.isOwn ||
+          data.user._id !== payload.actor._id ||
+          data.connectionStatus === 'friends'
+        )
+          return;
         data.connectionStatus = 'friends';
         data.stats.friends += 1;
       });

@@ -53,7 +53,10 @@ export function WhoReacted({ post }: { post: Post }) {
       >
         <span aria-hidden="true" className="flex -space-x-1">
           {used.slice(0, 3).map((k) => (
-            <span key={k} className="flex h-6 w-6 items-center justify-center rounded-full bg-white text-sm ring-2 ring-white dark:bg-slate-800 dark:ring-brand-surface-dark">
+            <span
+              key={k}
+              className="flex h-6 w-6 items-center justify-center rounded-full bg-white text-sm ring-2 ring-white dark:bg-slate-800 dark:ring-brand-surface-dark"
+            >
               {REACTION_EMOJI[k]}
             </span>
           ))}
@@ -61,12 +64,23 @@ export function WhoReacted({ post }: { post: Post }) {
         <span className="tabular-nums">{total}</span>
       </PopoverButton>
       <PopoverPanel anchor="bottom start" className="card z-40 mt-2 w-72 p-2 shadow-lg focus:outline-none">
-        <div role="tablist" aria-label="Reaction kinds" className="flex gap-1 overflow-x-auto border-b border-slate-100 pb-2 dark:border-slate-700">
+        <div
+          role="tablist"
+          aria-label="Reaction kinds"
+          className="flex gap-1 overflow-x-auto border-b border-slate-100 pb-2 dark:border-slate-700"
+        >
           <button role="tab" aria-selected={tab === 'all'} onClick={() => setTab('all')} className={tabClass(tab === 'all')}>
             All {total}
           </button>
           {used.map((k) => (
-            <button key={k} role="tab" aria-selected={tab === k} aria-label={`${REACTION_LABELS[k]} ${counts[k]}`} onClick={() => setTab(k)} className={tabClass(tab === k)}>
+            <button
+              key={k}
+              role="tab"
+              aria-selected={tab === k}
+              aria-label={`${REACTION_LABELS[k]} ${counts[k]}`}
+              onClick={() => setTab(k)}
+              className={tabClass(tab === k)}
+            >
               {REACTION_EMOJI[k]} {counts[k]}
             </button>
           ))}
@@ -82,7 +96,10 @@ export function WhoReacted({ post }: { post: Post }) {
             <ul className="space-y-0.5">
               {people.map(({ user, kinds }) => (
                 <li key={user._id}>
-                  <Link to={profilePath(me, user.userName)} className="flex items-center gap-2.5 rounded-lg px-2 py-1.5 hover:bg-slate-50 dark:hover:bg-slate-800">
+                  <Link
+                    to={profilePath(me, user.userName)}
+                    className="flex items-center gap-2.5 rounded-lg px-2 py-1.5 hover:bg-slate-50 dark:hover:bg-slate-800"
+                  >
                     <Avatar name={user.fullName} src={user.userImage} size="xs" />
                     <span className="min-w-0 flex-1 truncate text-sm font-medium">{user.fullName}</span>
                     <span aria-label={kinds.map((k) => REACTION_LABELS[k]).join(', ')} className="text-sm">

@@ -10,7 +10,11 @@ import reactionsReducer, { addReaction, fetchReactions, REACT_FAILED, removeReac
 vi.mock('../../api/posts', () => ({ postsApi: { react: vi.fn(), reactions: vi.fn(), feed: vi.fn() } }));
 const api = vi.mocked(postsApi);
 
-const rootReducer = combineReducers({ reactions: reactionsReducer, feed: feedReducer, auth: (s: { userDetails: { userName: string } | null } = { userDetails: { userName: 'me' } }) => s });
+const rootReducer = combineReducers({
+  reactions: reactionsReducer,
+  feed: feedReducer,
+  auth: (s: { userDetails: { userName: string } | null } = { userDetails: { userName: 'me' } }) => s,
+});
 const makeStore = () => configureStore({ reducer: rootReducer });
 
 function deferred<T>() {
@@ -66,7 +70,12 @@ describe('reactions slice', () => {
     const store = makeStore();
     api.react.mockResolvedValue({ success: true, action: 'removed', reactionType: 'fire', totalReactions: 2 });
     api.reactions.mockResolvedValue(serverSet(2, 0, []));
-    const withFire = { ...seed, reactionCounts: { ...seed.reactionCounts, fire: 1 }, totalReactions: 3, currentUserReactions: ['fire' as const] };
+    const withFire = {
+      ...seed,
+      reactionCounts: { ...seed.reactionCounts, fire: 1 },
+      totalReactions: 3,
+      currentUserReactions: ['fire' as const],
+    };
     const done = store.dispatch(removeReaction({ postId: post._id, reactionType: 'fire', seed: withFire }));
     expect(store.getState().reactions.byPostId[post._id].fire.count).toBe(0);
     expect(store.getState().reactions.byPostId[post._id].currentUserReactions).toEqual([]);
@@ -89,7 +98,15 @@ describe('reactions slice', () => {
   it('a failed refetch shows "Failed to fetch reactions"', async () => {
     const store = makeStore();
     api.react.mockResolvedValue({ success: true, action: 'added', reactionType: 'heart', totalReactions: 3 });
-    api.reactions.mockRejectedValue(new AxiosError('bad', 'ERR', undefined, undefined, { status: 500, data: {}, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } }));
+    api.reactions.mockRejectedValue(
+      new AxiosError('bad', 'ERR', undefined, undefined, {
+        status: 500,
+        data: {},
+        statusText: '',
+        headers: {},
+        config: { headers: new AxiosHeaders() },
+      }),
+    );
     await store.dispatch(addReaction({ postId: post._id, reactionType: 'heart', seed }));
     await vi.waitFor(() => expect(store.getState().reactions.byPostId[post._id].status).toBe('failed'));
     expect(store.getState().reactions.byPostId[post._id].error).toBe('Failed to fetch reactions');

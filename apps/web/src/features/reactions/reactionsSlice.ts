@@ -50,8 +50,17 @@ export interface ToggleArg {
 const initialState: ReactionsState = { byPostId: {} };
 
 function fromSeed(seed: ReactionSeed): PostReactions {
-  const kinds = Object.fromEntries(REACTION_TYPES.map((k): [ReactionType, ReactionKindState] => [k, { count: seed.reactionCounts[k], users: [] }])) as Record<ReactionType, ReactionKindState>;
-  return { ...kinds, totalReactions: seed.totalReactions, currentUserReactions: [...seed.currentUserReactions], status: 'idle', error: null, pendingKinds: [] };
+  const kinds = Object.fromEntries(
+    REACTION_TYPES.map((k): [ReactionType, ReactionKindState] => [k, { count: seed.reactionCounts[k], users: [] }]),
+  ) as Record<ReactionType, ReactionKindState>;
+  return {
+    ...kinds,
+    totalReactions: seed.totalReactions,
+    currentUserReactions: [...seed.currentUserReactions],
+    status: 'idle',
+    error: null,
+    pendingKinds: [],
+  };
 }
 
 export const fetchReactions = createAsyncThunk<ReactionsResponse, string, { rejectValue: ApiErrorPayload }>(
@@ -66,15 +75,18 @@ export const fetchReactions = createAsyncThunk<ReactionsResponse, string, { reje
 );
 
 function toggleThunk(type: string, failure: string) {
-  return createAsyncThunk<{ totalReactions: number }, ToggleArg, { rejectValue: ApiErrorPayload }>(type, async ({ postId, reactionType }, { dispatch, rejectWithValue }) => {
-    try {
-      const result = await postsApi.react(postId, reactionType);
-      void dispatch(fetchReactions(postId));
-      return { totalReactions: result.totalReactions };
-    } catch (err) {
-      return rejectWithValue(toErrorPayload(err, fallback(failure)));
-    }
-  });
+  return createAsyncThunk<{ totalReactions: number }, ToggleArg, { rejectValue: ApiErrorPayload }>(
+    type,
+    async ({ postId, reactionType }, { dispatch, rejectWithValue }) => {
+      try {
+        const result = await postsApi.react(postId, reactionType);
+        void dispatch(fetchReactions(postId));
+        return { totalReactions: result.totalReactions };
+      } catch (err) {
+        return rejectWithValue(toErrorPayload(err, fallback(failure)));
+      }
+    },
+  );
 }
 
 export const addReaction = toggleThunk('reactions/add', REACT_FAILED);
@@ -110,7 +122,14 @@ const reactionsSlice = createSlice({
         const postId = action.meta.arg;
         const { reactions, totalReactions, currentUserReactions } = action.payload;
         const previous = state.byPostId[postId];
-        const entry: PostReactions = { ...(previous ?? fromSeed({ reactionCounts: { heart: 0, fire: 0, thumbsUp: 0, smile: 0, celebrate: 0, clap: 0 }, totalReactions: 0, currentUserReactions: [] })) };
+        const entry: PostReactions = {
+          ...(previous ??
+            fromSeed({
+              reactionCounts: { heart: 0, fire: 0, thumbsUp: 0, smile: 0, celebrate: 0, clap: 0 },
+              totalReactions: 0,
+              currentUserReactions: [],
+            })),
+        };
         for (const kind of REACTION_TYPES) entry[kind] = { count: reactions[kind].count, users: reactions[kind].users };
         entry.totalReactions = totalReactions;
         entry.currentUserReactions = [...currentUserReactions];

@@ -14,8 +14,13 @@ export interface ReactionView {
 
 export function usePostReactions(post: Post): ReactionView {
   const entry = useAppSelector((s) => s.reactions.byPostId[post._id]);
-  const seed: ReactionSeed = { reactionCounts: post.reactionCounts, totalReactions: post.totalReactions, currentUserReactions: post.currentUserReactions };
-  if (!entry) return { counts: post.reactionCounts, total: post.totalReactions, mine: post.currentUserReactions, pendingKinds: [], entry, seed };
+  const seed: ReactionSeed = {
+    reactionCounts: post.reactionCounts,
+    totalReactions: post.totalReactions,
+    currentUserReactions: post.currentUserReactions,
+  };
+  if (!entry)
+    return { counts: post.reactionCounts, total: post.totalReactions, mine: post.currentUserReactions, pendingKinds: [], entry, seed };
   const counts = Object.fromEntries(REACTION_TYPES.map((k) => [k, entry[k].count])) as ReactionCounts;
   return { counts, total: entry.totalReactions, mine: entry.currentUserReactions, pendingKinds: entry.pendingKinds, entry, seed };
 }

@@ -16,7 +16,11 @@ const gregor = publicUser({ userName: 'gregor', fullName: 'Gregor Mendel' });
 
 function Visited() {
   const { visitor, visitedUser } = useParams();
-  return <p>profile of {visitedUser} seen by {visitor}</p>;
+  return (
+    <p>
+      profile of {visitedUser} seen by {visitor}
+    </p>
+  );
 }
 
 function renderSearch() {

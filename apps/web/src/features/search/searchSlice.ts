@@ -16,13 +16,16 @@ export interface SearchState {
 
 export const initialSearchState: SearchState = { query: '', results: [], status: 'idle', error: null, latestRequestId: null };
 
-export const searchUsers = createAsyncThunk<PublicUser[], string, { rejectValue: PeopleRejection }>('search/users', async (query, { rejectWithValue }) => {
-  try {
-    return await peopleApi.searchUsers(query.trim());
-  } catch (err) {
-    return rejectWithValue(rejection(err, SEARCH_ERROR));
-  }
-});
+export const searchUsers = createAsyncThunk<PublicUser[], string, { rejectValue: PeopleRejection }>(
+  'search/users',
+  async (query, { rejectWithValue }) => {
+    try {
+      return await peopleApi.searchUsers(query.trim());
+    } catch (err) {
+      return rejectWithValue(rejection(err, SEARCH_ERROR));
+    }
+  },
+);
 
 const searchSlice = createSlice({
   name: 'search',

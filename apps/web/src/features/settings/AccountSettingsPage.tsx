@@ -42,8 +42,19 @@ export default function AccountSettingsPage() {
       <section className="card p-6">
         <h2 className="mb-4 text-lg font-semibold">Change password</h2>
         <form onSubmit={onSubmit} noValidate className="space-y-1">
-          <PasswordField label="Current password" autoComplete="current-password" error={formState.errors.currentPassword?.message} {...register('currentPassword')} />
-          <PasswordField label="New password" autoComplete="new-password" error={formState.errors.newPassword?.message} hint="At least 8 characters" {...register('newPassword')} />
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            error={formState.errors.currentPassword?.message}
+            {...register('currentPassword')}
+          />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            error={formState.errors.newPassword?.message}
+            hint="At least 8 characters"
+            {...register('newPassword')}
+          />
           <Button type="submit" loading={formState.isSubmitting}>
             Change password
           </Button>

@@ -13,7 +13,10 @@ import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { setUserDetails } from '../auth/authSlice';
 
-const profileSchema = z.object({ fullName: fullNameSchema, userBio: z.string().max(LIMITS.userBio.max, `At most ${LIMITS.userBio.max} characters`) });
+const profileSchema = z.object({
+  fullName: fullNameSchema,
+  userBio: z.string().max(LIMITS.userBio.max, `At most ${LIMITS.userBio.max} characters`),
+});
 type ProfileForm = z.infer<typeof profileSchema>;
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif';
 
@@ -66,18 +69,33 @@ export default function ProfileSettingsPage() {
         <div className="relative">
           <Avatar name={user?.fullName ?? '?'} src={preview ?? user?.userImage} size="xl" />
           {progress !== null && (
-            <div className="absolute inset-0 flex items-center justify-center rounded-full bg-black/50 text-sm font-semibold text-white">{Math.round(progress * 100)}%</div>
+            <div className="absolute inset-0 flex items-center justify-center rounded-full bg-black/50 text-sm font-semibold text-white">
+              {Math.round(progress * 100)}%
+            </div>
           )}
         </div>
         <div className="text-center sm:text-left">
           <h2 className="text-lg font-semibold">Profile photo</h2>
           <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">JPEG, PNG, WebP or GIF, up to 5 MB.</p>
-          <input ref={fileRef} type="file" accept={ACCEPTED} className="hidden" aria-label="Choose a profile photo" onChange={(e) => void onPick(e.target.files?.[0])} />
+          <input
+            ref={fileRef}
+            type="file"
+            accept={ACCEPTED}
+            className="hidden"
+            aria-label="Choose a profile photo"
+            onChange={(e) => void onPick(e.target.files?.[0])}
+          />
           <Button variant="secondary" onClick={() => fileRef.current?.click()} loading={progress !== null}>
             <Camera className="h-4 w-4" /> {progress !== null ? 'Uploading…' : 'Upload photo'}
           </Button>
           {progress !== null && (
-            <div className="mt-3 h-1.5 w-48 overflow-hidden rounded-full skeleton" role="progressbar" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
+            <div
+              className="mt-3 h-1.5 w-48 overflow-hidden rounded-full skeleton"
+              role="progressbar"
+              aria-valuenow={Math.round(progress * 100)}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
               <div className="h-full bg-brand-primary transition-all" style={{ width: `${progress * 100}%` }} />
             </div>
           )}
@@ -91,7 +109,13 @@ export default function ProfileSettingsPage() {
             <label htmlFor="bio" className="block text-sm font-medium">
               Bio
             </label>
-            <textarea id="bio" rows={3} className="input resize-none" placeholder="Tell people a little about yourself" {...register('userBio')} />
+            <textarea
+              id="bio"
+              rows={3}
+              className="input resize-none"
+              placeholder="Tell people a little about yourself"
+              {...register('userBio')}
+            />
             <div className="flex justify-between text-xs">
               <span className="text-rose-600">{formState.errors.userBio?.message}</span>
               <span className={bio.length > LIMITS.userBio.max ? 'text-rose-600' : 'text-slate-500'}>

@@ -15,7 +15,14 @@ export function RootLayout() {
         <Outlet />
       </Suspense>
       <SessionExpiredOverlay />
-      <Toaster position="top-center" offset={TOAST.offsetPx} duration={TOAST.durationMs} theme={dark ? 'dark' : 'light'} richColors closeButton />
+      <Toaster
+        position="top-center"
+        offset={TOAST.offsetPx}
+        duration={TOAST.durationMs}
+        theme={dark ? 'dark' : 'light'}
+        richColors
+        closeButton
+      />
     </>
   );
 }

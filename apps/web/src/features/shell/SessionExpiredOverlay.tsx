@@ -40,7 +40,12 @@ export function SessionExpiredOverlay() {
 
   if (!expired) return null;
   return (
-    <div role="alertdialog" aria-modal="true" aria-labelledby="session-expired-title" className="fixed inset-0 z-[100] flex items-center justify-center bg-slate-950/70 p-4 backdrop-blur-sm">
+    <div
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="session-expired-title"
+      className="fixed inset-0 z-[100] flex items-center justify-center bg-slate-950/70 p-4 backdrop-blur-sm"
+    >
       <div className="card w-full max-w-sm p-6 text-center">
         <div className="mx-auto mb-3 w-fit rounded-full bg-amber-100 p-3 text-amber-600 dark:bg-amber-900/40 dark:text-amber-300">
           <Clock className="h-7 w-7" />

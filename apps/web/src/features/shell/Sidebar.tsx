@@ -6,7 +6,9 @@ import { NAV_ITEMS } from './nav-items';
 
 const linkClass = (active: boolean, expanded: boolean) =>
   `flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition ${expanded ? '' : 'justify-center'} ${
-    active ? 'bg-brand-primary/10 text-brand-primary dark:bg-brand-primary/20 dark:text-indigo-300' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+    active
+      ? 'bg-brand-primary/10 text-brand-primary dark:bg-brand-primary/20 dark:text-indigo-300'
+      : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
   }`;
 
 export function Sidebar() {
@@ -40,7 +42,10 @@ export function Sidebar() {
 
 export function MobileNav() {
   return (
-    <nav aria-label="Main navigation" className="fixed inset-x-0 bottom-0 z-30 flex justify-around border-t border-slate-200 bg-white/95 py-1.5 backdrop-blur md:hidden dark:border-slate-800 dark:bg-brand-dark/95">
+    <nav
+      aria-label="Main navigation"
+      className="fixed inset-x-0 bottom-0 z-30 flex justify-around border-t border-slate-200 bg-white/95 py-1.5 backdrop-blur md:hidden dark:border-slate-800 dark:bg-brand-dark/95"
+    >
       {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
         <NavLink
           key={to}

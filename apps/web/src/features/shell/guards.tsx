@@ -2,7 +2,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 
-export const selectIsSignedIn = (s: { auth: { isAuthenticated: boolean; accessToken: string | null } }) => s.auth.isAuthenticated && Boolean(s.auth.accessToken);
+export const selectIsSignedIn = (s: { auth: { isAuthenticated: boolean; accessToken: string | null } }) =>
+  s.auth.isAuthenticated && Boolean(s.auth.accessToken);
 
 /** Protected screens send a signed-out visitor to /auth/login, passing where they were going. */
 export function ProtectedRoute() {

@@ -102,7 +102,15 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
                 {picked.kind === 'image' ? (
                   <img src={picked.url} alt="Preview of your story" className="h-full w-full object-contain" />
                 ) : (
-                  <video src={picked.url} aria-label="Preview of your story" className="h-full w-full object-contain" autoPlay muted loop playsInline />
+                  <video
+                    src={picked.url}
+                    aria-label="Preview of your story"
+                    className="h-full w-full object-contain"
+                    autoPlay
+                    muted
+                    loop
+                    playsInline
+                  />
                 )}
                 {!uploading && (
                   <button
@@ -122,7 +130,9 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
                   <ImagePlus className="h-7 w-7" />
                 </span>
                 <span className="font-semibold">Choose a photo or video</span>
-                <span className="text-xs text-slate-500 dark:text-slate-400">JPEG, PNG, WebP or GIF up to 10 MB · MP4 or WebM up to 50 MB</span>
+                <span className="text-xs text-slate-500 dark:text-slate-400">
+                  JPEG, PNG, WebP or GIF up to 10 MB · MP4 or WebM up to 50 MB
+                </span>
               </button>
             )}
 
@@ -155,14 +165,22 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
                   aria-valuenow={Math.round(progress * 100)}
                   className="h-2 overflow-hidden rounded-full skeleton"
                 >
-                  <div className="h-full rounded-full bg-linear-to-r from-brand-primary to-brand-accent transition-[width]" style={{ width: `${progress * 100}%` }} />
+                  <div
+                    className="h-full rounded-full bg-linear-to-r from-brand-primary to-brand-accent transition-[width]"
+                    style={{ width: `${progress * 100}%` }}
+                  />
                 </div>
-                <p className="text-xs text-slate-500 dark:text-slate-400">{progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Processing…'}</p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  {progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Processing…'}
+                </p>
               </div>
             )}
 
             {error && (
-              <p role="alert" className="rounded-xl border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:border-rose-900 dark:bg-rose-950/50 dark:text-rose-200">
+              <p
+                role="alert"
+                className="rounded-xl border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:border-rose-900 dark:bg-rose-950/50 dark:text-rose-200"
+              >
                 {error}
               </p>
             )}

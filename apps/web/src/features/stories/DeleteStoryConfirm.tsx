@@ -5,7 +5,12 @@ import { Button } from '../../components/Button';
 export function DeleteStoryConfirm({ deleting, onCancel, onConfirm }: { deleting: boolean; onCancel: () => void; onConfirm: () => void }) {
   return (
     <div className="absolute inset-0 z-20 flex items-center justify-center bg-black/60 p-6">
-      <div role="alertdialog" aria-labelledby="delete-story-title" aria-describedby="delete-story-text" className="card w-full max-w-xs p-5 text-center">
+      <div
+        role="alertdialog"
+        aria-labelledby="delete-story-title"
+        aria-describedby="delete-story-text"
+        className="card w-full max-w-xs p-5 text-center"
+      >
         <div className="mx-auto mb-3 flex h-11 w-11 items-center justify-center rounded-full bg-rose-100 text-rose-600 dark:bg-rose-950 dark:text-rose-400">
           <Trash2 className="h-5 w-5" />
         </div>

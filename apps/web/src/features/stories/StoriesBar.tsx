@@ -74,8 +74,20 @@ export function StoriesBar() {
         </button>
       )}
 
-      <div ref={scroller} onScroll={measure} className="flex items-start gap-2 overflow-x-auto scroll-smooth px-3 [scrollbar-width:none] sm:px-4 [&::-webkit-scrollbar]:hidden">
-        {me && <OwnBubble name={me.fullName} image={me.userImage} group={own} onAdd={() => setCreating(true)} onOpen={() => own && dispatch(openGroup(own.user._id))} />}
+      <div
+        ref={scroller}
+        onScroll={measure}
+        className="flex items-start gap-2 overflow-x-auto scroll-smooth px-3 [scrollbar-width:none] sm:px-4 [&::-webkit-scrollbar]:hidden"
+      >
+        {me && (
+          <OwnBubble
+            name={me.fullName}
+            image={me.userImage}
+            group={own}
+            onAdd={() => setCreating(true)}
+            onOpen={() => own && dispatch(openGroup(own.user._id))}
+          />
+        )}
 
         {firstLoad && <BubbleSkeletons />}
 
@@ -95,7 +107,12 @@ export function StoriesBar() {
         {!firstLoad &&
           status !== 'failed' &&
           others.map((group) => (
-            <Bubble key={group.user._id} label={group.user.fullName} ariaLabel={`Stories of ${group.user.fullName}${group.hasUnviewed ? ', new' : ''}`} onClick={() => dispatch(openGroup(group.user._id))}>
+            <Bubble
+              key={group.user._id}
+              label={group.user.fullName}
+              ariaLabel={`Stories of ${group.user.fullName}${group.hasUnviewed ? ', new' : ''}`}
+              onClick={() => dispatch(openGroup(group.user._id))}
+            >
               <StoryRing unviewed={group.hasUnviewed}>
                 <Avatar name={group.user.fullName} src={group.user.userImage} size="lg" />
               </StoryRing>
@@ -117,7 +134,11 @@ export function StoriesBar() {
 
 function Bubble({ label, ariaLabel, onClick, children }: { label: string; ariaLabel: string; onClick: () => void; children: ReactNode }) {
   return (
-    <button onClick={onClick} aria-label={ariaLabel} className="group flex w-[80px] shrink-0 flex-col items-center gap-1.5 rounded-xl pt-0.5 pb-1 focus-visible:outline-2">
+    <button
+      onClick={onClick}
+      aria-label={ariaLabel}
+      className="group flex w-[80px] shrink-0 flex-col items-center gap-1.5 rounded-xl pt-0.5 pb-1 focus-visible:outline-2"
+    >
       <span className="transition group-hover:scale-[1.04] group-active:scale-95">{children}</span>
       <span className="w-full truncate text-center text-xs font-medium text-slate-700 dark:text-slate-300">{label}</span>
     </button>
@@ -134,7 +155,8 @@ interface OwnBubbleProps {
 
 /** Without stories the whole bubble adds one; with stories the avatar opens them and the + adds another. */
 function OwnBubble({ name, image, group, onAdd, onOpen }: OwnBubbleProps) {
-  const badge = 'absolute right-0 bottom-0 flex h-6 w-6 items-center justify-center rounded-full bg-brand-primary text-white ring-[3px] ring-white dark:ring-brand-surface-dark';
+  const badge =
+    'absolute right-0 bottom-0 flex h-6 w-6 items-center justify-center rounded-full bg-brand-primary text-white ring-[3px] ring-white dark:ring-brand-surface-dark';
   if (!group) {
     return (
       <Bubble label="Add story" ariaLabel="Add story" onClick={onAdd}>

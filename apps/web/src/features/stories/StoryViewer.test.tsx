@@ -28,9 +28,15 @@ const bob = person('bob', 'Bob Ray');
 function setup() {
   const store = configureStore({
     reducer: { auth: authReducer, stories: storiesReducer },
-    preloadedState: { auth: { ...unauthenticatedState, userDetails: { ...person('me'), email: 'me@example.test' } }, stories: initialStoriesState() },
+    preloadedState: {
+      auth: { ...unauthenticatedState, userDetails: { ...person('me'), email: 'me@example.test' } },
+      stories: initialStoriesState(),
+    },
   });
-  const groups = [group(ann, [story('a1', ann, { caption: 'First of Ann' }), story('a2', ann, { caption: 'Second of Ann' })]), group(bob, [story('b1', bob, { caption: 'Bob here' })])];
+  const groups = [
+    group(ann, [story('a1', ann, { caption: 'First of Ann' }), story('a2', ann, { caption: 'Second of Ann' })]),
+    group(bob, [story('b1', bob, { caption: 'Bob here' })]),
+  ];
   store.dispatch(fetchStories.fulfilled({ success: true, groupedStories: groups, stories: groups.flatMap((g) => g.stories) }, 'req'));
   render(
     <Provider store={store}>
@@ -115,7 +121,17 @@ describe('StoryViewer', () => {
     const store = setup();
     await screen.findByText('First of Ann', { selector: 'p' });
     const tapArea = screen.getByTestId('story-tap-area');
-    vi.spyOn(tapArea, 'getBoundingClientRect').mockReturnValue({ left: 0, top: 0, width: 300, height: 600, right: 300, bottom: 600, x: 0, y: 0, toJSON: () => ({}) });
+    vi.spyOn(tapArea, 'getBoundingClientRect').mockReturnValue({
+      left: 0,
+      top: 0,
+      width: 300,
+      height: 600,
+      right: 300,
+      bottom: 600,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
     fireEvent.pointerDown(tapArea, { clientX: 200, clientY: 300 });
     fireEvent.pointerUp(tapArea, { clientX: 200, clientY: 300 });
     expect(store.getState().stories.activeStoryId).toBe('a2');

@@ -12,7 +12,16 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { Spinner } from '../../components/Spinner';
 import { DeleteStoryConfirm } from './DeleteStoryConfirm';
-import { closeViewer, deleteStory, selectActiveGroup, selectActiveStory, showNextStory, showPreviousStory, viewStory, wasCanceled } from './storiesSlice';
+import {
+  closeViewer,
+  deleteStory,
+  selectActiveGroup,
+  selectActiveStory,
+  showNextStory,
+  showPreviousStory,
+  viewStory,
+  wasCanceled,
+} from './storiesSlice';
 import { timeAgo } from './story-time';
 import { ViewersSheet } from './ViewersSheet';
 
@@ -202,20 +211,33 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
       onPointerEnter={(e) => e.pointerType === 'mouse' && setHovered(true)}
       onPointerLeave={(e) => e.pointerType === 'mouse' && setHovered(false)}
     >
-      <button onClick={previous} aria-label="Previous story" className="hidden rounded-full bg-white/10 p-2.5 text-white transition hover:bg-white/25 sm:block">
+      <button
+        onClick={previous}
+        aria-label="Previous story"
+        className="hidden rounded-full bg-white/10 p-2.5 text-white transition hover:bg-white/25 sm:block"
+      >
         <ChevronLeft className="h-6 w-6" />
       </button>
 
       <div
         className="relative h-full w-full touch-none overflow-hidden bg-black select-none sm:aspect-[9/16] sm:h-[min(90vh,860px)] sm:w-auto sm:rounded-2xl sm:shadow-2xl"
-        style={dragY ? { transform: `translateY(${dragY}px) scale(${1 - Math.min(dragY, 400) / 2000})`, opacity: 1 - Math.min(dragY, 400) / 800 } : undefined}
+        style={
+          dragY
+            ? { transform: `translateY(${dragY}px) scale(${1 - Math.min(dragY, 400) / 2000})`, opacity: 1 - Math.min(dragY, 400) / 800 }
+            : undefined
+        }
       >
         <DialogTitle className="sr-only">Stories of {story.user.fullName}</DialogTitle>
 
         <div className="absolute inset-0 flex items-center justify-center">
           {story.mediaType === 'image' ? (
             <>
-              <img src={story.mediaUrl} alt="" aria-hidden="true" className="absolute inset-0 h-full w-full scale-110 object-cover opacity-40 blur-2xl" />
+              <img
+                src={story.mediaUrl}
+                alt=""
+                aria-hidden="true"
+                className="absolute inset-0 h-full w-full scale-110 object-cover opacity-40 blur-2xl"
+              />
               <img
                 key={storyId}
                 src={story.mediaUrl}
@@ -320,7 +342,9 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
 
         {(story.caption || isOwner) && (
           <div className="pointer-events-none absolute inset-x-0 bottom-0 z-10 bg-linear-to-t from-black/75 via-black/35 to-transparent px-4 pt-14 pb-5">
-            {story.caption && <p className="text-[15px] leading-snug break-words whitespace-pre-line text-white drop-shadow">{story.caption}</p>}
+            {story.caption && (
+              <p className="text-[15px] leading-snug break-words whitespace-pre-line text-white drop-shadow">{story.caption}</p>
+            )}
             {isOwner && (
               <button
                 onClick={() => setOverlay('viewers')}
@@ -334,10 +358,16 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
         )}
 
         {overlay === 'viewers' && <ViewersSheet storyId={storyId} onClose={() => setOverlay('none')} />}
-        {overlay === 'confirm' && <DeleteStoryConfirm deleting={deleting} onCancel={() => setOverlay('none')} onConfirm={() => void confirmDelete()} />}
+        {overlay === 'confirm' && (
+          <DeleteStoryConfirm deleting={deleting} onCancel={() => setOverlay('none')} onConfirm={() => void confirmDelete()} />
+        )}
       </div>
 
-      <button onClick={next} aria-label="Next story" className="hidden rounded-full bg-white/10 p-2.5 text-white transition hover:bg-white/25 sm:block">
+      <button
+        onClick={next}
+        aria-label="Next story"
+        className="hidden rounded-full bg-white/10 p-2.5 text-white transition hover:bg-white/25 sm:block"
+      >
         <ChevronRight className="h-6 w-6" />
       </button>
     </DialogPanel>

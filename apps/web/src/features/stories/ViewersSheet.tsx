@@ -25,7 +25,12 @@ export function ViewersSheet({ storyId, onClose }: { storyId: string; onClose: (
         setLoad({ status: 'succeeded', viewers: res.viewers });
         dispatch(viewCountLoaded({ storyId, viewCount: res.viewCount }));
       },
-      (err: unknown) => current && setLoad({ status: 'failed', message: toErrorPayload(err, { error: 'Failed to load viewers', message: 'Failed to load viewers' }).message }),
+      (err: unknown) =>
+        current &&
+        setLoad({
+          status: 'failed',
+          message: toErrorPayload(err, { error: 'Failed to load viewers', message: 'Failed to load viewers' }).message,
+        }),
     );
     return () => {
       current = false;
@@ -45,7 +50,11 @@ export function ViewersSheet({ storyId, onClose }: { storyId: string; onClose: (
           <Eye className="h-5 w-5 text-brand-primary" />
           <h2 className="font-semibold">Viewers</h2>
           {load.status === 'succeeded' && <span className="text-sm text-slate-500 dark:text-slate-400">{load.viewers.length}</span>}
-          <button onClick={onClose} aria-label="Close viewers" className="ml-auto rounded-full p-1.5 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-700">
+          <button
+            onClick={onClose}
+            aria-label="Close viewers"
+            className="ml-auto rounded-full p-1.5 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-700"
+          >
             <X className="h-5 w-5" />
           </button>
         </header>
@@ -63,7 +72,10 @@ export function ViewersSheet({ storyId, onClose }: { storyId: string; onClose: (
           {load.status === 'failed' && (
             <div role="alert" className="px-4 py-6 text-center text-sm">
               <p className="text-rose-600 dark:text-rose-400">{load.message}</p>
-              <button onClick={() => setAttempt((n) => n + 1)} className="mt-2 font-semibold text-brand-primary underline-offset-2 hover:underline">
+              <button
+                onClick={() => setAttempt((n) => n + 1)}
+                className="mt-2 font-semibold text-brand-primary underline-offset-2 hover:underline"
+              >
                 Try again
               </button>
             </div>

@@ -12,10 +12,14 @@ export type PickedMedia = { kind: 'image' | 'video'; error: null } | { kind: nul
 /** The server checks the bytes again; this only spares a long upload that would be refused. */
 export function checkStoryMedia(file: Pick<File, 'type' | 'size'>): PickedMedia {
   if (IMAGE_MIME.includes(file.type)) {
-    return file.size > LIMITS.imageBytes ? { kind: null, error: `A story photo may be at most ${LIMITS.imageBytes / MB} MB.` } : { kind: 'image', error: null };
+    return file.size > LIMITS.imageBytes
+      ? { kind: null, error: `A story photo may be at most ${LIMITS.imageBytes / MB} MB.` }
+      : { kind: 'image', error: null };
   }
   if (VIDEO_MIME.includes(file.type)) {
-    return file.size > LIMITS.videoBytes ? { kind: null, error: `A story video may be at most ${LIMITS.videoBytes / MB} MB.` } : { kind: 'video', error: null };
+    return file.size > LIMITS.videoBytes
+      ? { kind: null, error: `A story video may be at most ${LIMITS.videoBytes / MB} MB.` }
+      : { kind: 'video', error: null };
   }
   return { kind: null, error: 'Stories accept JPEG, PNG, WebP or GIF photos and MP4 or WebM videos.' };
 }

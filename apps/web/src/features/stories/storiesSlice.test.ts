@@ -20,7 +20,10 @@ const ann = person('ann', 'Ann Lee');
 const bob = person('bob', 'Bob Ray');
 
 function loaded(state: StoriesState, groups = [group(ann, [story('a1', ann), story('a2', ann)]), group(bob, [story('b1', bob)])]) {
-  return reducer(state, fetchStories.fulfilled({ success: true, groupedStories: groups, stories: groups.flatMap((g) => g.stories) }, 'req'));
+  return reducer(
+    state,
+    fetchStories.fulfilled({ success: true, groupedStories: groups, stories: groups.flatMap((g) => g.stories) }, 'req'),
+  );
 }
 
 function makeStore(preloaded = initialStoriesState()) {
@@ -42,7 +45,10 @@ describe('stories slice', () => {
 
   it('a failed fetch shows the server message or "Failed to fetch stories"; a canceled duplicate changes nothing', () => {
     const loading = reducer(initialStoriesState(), fetchStories.pending('req'));
-    const failed = reducer(loading, fetchStories.rejected(null, 'req', undefined, { error: 'Failed to fetch stories', message: 'Failed to fetch stories' }));
+    const failed = reducer(
+      loading,
+      fetchStories.rejected(null, 'req', undefined, { error: 'Failed to fetch stories', message: 'Failed to fetch stories' }),
+    );
     expect(failed).toMatchObject({ status: 'failed', error: 'Failed to fetch stories' });
     const canceled = reducer(loading, fetchStories.rejected(null, 'req', undefined, { error: 'canceled', message: 'x' }));
     expect(canceled).toEqual(loading);

@@ -55,13 +55,16 @@ export interface CreateStoryArgs {
   onProgress?: (fraction: number) => void;
 }
 
-export const createStory = createAsyncThunk<Story, CreateStoryArgs, ThunkApi>('stories/create', async ({ media, caption, onProgress }, { rejectWithValue }) => {
-  try {
-    return await storiesApi.create(media, caption, onProgress);
-  } catch (err) {
-    return rejectWithValue(toErrorPayload(err, CREATE_FALLBACK));
-  }
-});
+export const createStory = createAsyncThunk<Story, CreateStoryArgs, ThunkApi>(
+  'stories/create',
+  async ({ media, caption, onProgress }, { rejectWithValue }) => {
+    try {
+      return await storiesApi.create(media, caption, onProgress);
+    } catch (err) {
+      return rejectWithValue(toErrorPayload(err, CREATE_FALLBACK));
+    }
+  },
+);
 
 /** Marks a story watched at once (pending) and tells the server; a story already watched sends nothing. */
 export const viewStory = createAsyncThunk<string, string, ThunkApi>(
@@ -81,17 +84,20 @@ export const viewStory = createAsyncThunk<string, string, ThunkApi>(
 );
 
 /** Deletes a story; when it is the one on screen, the viewer moves on to the story after it first. */
-export const deleteStory = createAsyncThunk<string, string, ThunkApi>('stories/delete', async (storyId, { dispatch, getState, rejectWithValue }) => {
-  try {
-    await storiesApi.remove(storyId);
-  } catch (err) {
-    return rejectWithValue(toErrorPayload(err, DELETE_FALLBACK));
-  }
-  const { activeStoryId, groupedStories } = getState().stories;
-  const next = activeStoryId === storyId ? storyAfter(groupedStories, storyId) : null;
-  if (next) dispatch(storiesSlice.actions.openStory(next));
-  return storyId;
-});
+export const deleteStory = createAsyncThunk<string, string, ThunkApi>(
+  'stories/delete',
+  async (storyId, { dispatch, getState, rejectWithValue }) => {
+    try {
+      await storiesApi.remove(storyId);
+    } catch (err) {
+      return rejectWithValue(toErrorPayload(err, DELETE_FALLBACK));
+    }
+    const { activeStoryId, groupedStories } = getState().stories;
+    const next = activeStoryId === storyId ? storyAfter(groupedStories, storyId) : null;
+    if (next) dispatch(storiesSlice.actions.openStory(next));
+    return storyId;
+  },
+);
 
 function findById(state: StoriesState, storyId: string): Story | undefined {
   const at = findStory(state.groupedStories, storyId);
@@ -190,8 +196,10 @@ export const { openGroup, openStory, closeViewer, viewCountLoaded } = storiesSli
 export default storiesSlice.reducer;
 
 type WithStories = { stories: StoriesState };
-export const selectActiveStory = (s: WithStories): Story | null => (s.stories.activeStoryId ? (findById(s.stories, s.stories.activeStoryId) ?? null) : null);
-export const selectActiveGroup = (s: WithStories): StoryGroup | null => s.stories.groupedStories.find((g) => g.user._id === s.stories.activeGroupId) ?? null;
+export const selectActiveStory = (s: WithStories): Story | null =>
+  s.stories.activeStoryId ? (findById(s.stories, s.stories.activeStoryId) ?? null) : null;
+export const selectActiveGroup = (s: WithStories): StoryGroup | null =>
+  s.stories.groupedStories.find((g) => g.user._id === s.stories.activeGroupId) ?? null;
 
 /** Past a person's last story comes the next person's first to play; past the last person the viewer closes. */
 export const showNextStory = () => (dispatch: Dispatch, getState: () => WithStories) => {

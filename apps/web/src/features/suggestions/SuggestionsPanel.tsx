@@ -34,14 +34,20 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
 
   return (
     <section aria-labelledby={`suggestions-title-${layout}`} className={`${layout === 'list' ? 'card p-4' : ''} ${className}`}>
-      <h2 id={`suggestions-title-${layout}`} className="mb-3 flex items-center gap-2 text-sm font-semibold tracking-wide text-slate-700 uppercase dark:text-slate-200">
+      <h2
+        id={`suggestions-title-${layout}`}
+        className="mb-3 flex items-center gap-2 text-sm font-semibold tracking-wide text-slate-700 uppercase dark:text-slate-200"
+      >
         <Sparkles className="h-4 w-4 text-brand-accent" /> People you may know
       </h2>
 
       {status === 'failed' && items.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">
           {error}{' '}
-          <button className="font-semibold text-brand-primary underline-offset-2 hover:underline dark:text-indigo-300" onClick={() => void dispatch(fetchSuggestions())}>
+          <button
+            className="font-semibold text-brand-primary underline-offset-2 hover:underline dark:text-indigo-300"
+            onClick={() => void dispatch(fetchSuggestions())}
+          >
             Try again
           </button>
         </p>
@@ -82,7 +88,9 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
               <Link to={profilePath(user.userName)} className="mt-2 max-w-full truncate text-sm font-semibold hover:underline">
                 {user.fullName}
               </Link>
-              <p className="max-w-full truncate text-xs text-slate-500 dark:text-slate-400">{subtitle(user.mutualFriends, user.userName)}</p>
+              <p className="max-w-full truncate text-xs text-slate-500 dark:text-slate-400">
+                {subtitle(user.mutualFriends, user.userName)}
+              </p>
               <div className="mt-3 flex w-full">
                 <ConnectionActions user={user} initialStatus="not_connected" stretch />
               </div>

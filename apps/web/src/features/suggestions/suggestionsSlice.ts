@@ -16,14 +16,21 @@ export interface SuggestionsState {
 
 export const initialSuggestionsState: SuggestionsState = { items: [], dismissed: [], status: 'idle', error: null };
 
-export const fetchSuggestions = createAsyncThunk<SuggestedUser[], void, { rejectValue: PeopleRejection; state: { suggestions: SuggestionsState } }>(
+export const fetchSuggestions = createAsyncThunk<
+  SuggestedUser[],
+  void,
+  { rejectValue: PeopleRejection; state: { suggestions: SuggestionsState } }
+>(
   'suggestions/fetch',
   async (_, { rejectWithValue }) => {
     try {
       const data = await peopleApi.suggestions(1, PAGE_SIZES.suggestions);
       return data.data.suggestions;
     } catch (err) {
-      return rejectWithValue({ ...rejection(err, SUGGESTIONS_ERROR), error: toErrorPayload(err, { error: SUGGESTIONS_ERROR, message: SUGGESTIONS_ERROR }).message });
+      return rejectWithValue({
+        ...rejection(err, SUGGESTIONS_ERROR),
+        error: toErrorPayload(err, { error: SUGGESTIONS_ERROR, message: SUGGESTIONS_ERROR }).message,
+      });
     }
   },
   // Several panels may mount at once (the network page has two layouts); one request serves them all.

@@ -19,7 +19,12 @@ export interface OnlineUsersBroadcaster {
   stop(): void;
 }
 
-export function onlineUsersBroadcaster(io: PlazaServer, presence: Presence, audience: AudienceCache, log: (err: unknown) => void): OnlineUsersBroadcaster {
+export function onlineUsersBroadcaster(
+  io: PlazaServer,
+  presence: Presence,
+  audience: AudienceCache,
+  log: (err: unknown) => void,
+): OnlineUsersBroadcaster {
   const flipped = new Set<string>();
   const resend = new Set<string>();
   let timer: NodeJS.Timeout | null = null;

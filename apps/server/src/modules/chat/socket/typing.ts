@@ -30,10 +30,13 @@ export function onTyping(c: ChatSocketContext, socket: PlazaSocket) {
     const wait = lastAt + TYPING_THROTTLE_MS - Date.now();
     if (wait <= 0 && !timer) return relay(p.data.room, partner, p.data.isTyping);
     pending = { room: p.data.room, partner, isTyping: p.data.isTyping };
-    timer ??= setTimeout(() => {
-      timer = null;
-      if (pending) relay(pending.room, pending.partner, pending.isTyping);
-      pending = null;
-    }, Math.max(0, wait));
+    timer ??= setTimeout(
+      () => {
+        timer = null;
+        if (pending) relay(pending.room, pending.partner, pending.isTyping);
+        pending = null;
+      },
+      Math.max(0, wait),
+    );
   };
 }
