@@ -1,10 +1,13 @@
-/** The Redux store: slices by feature, listeners for persistence, preloaded from storage at start. */
+/** The Redux store: client-state slices, the RTK Query cache, listeners for persistence; preloaded from storage at start. */
 import { STORAGE_KEYS } from '@plaza/contract';
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { plazaApi } from '../api/plaza-api';
 import { addAuthPersistence } from '../features/auth/persistence';
+import { sessionChanged } from '../features/auth/session-changed';
 import { reducers } from './reducers';
 
-const rootReducer = combineReducers(reducers);
+const rootReducer = combineReducers({ ...reducers, [plazaApi.reducerPath]: plazaApi.reducer });
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {
@@ -18,11 +21,20 @@ export function makeStore(preloadedState?: Partial<RootState>) {
       document.documentElement.classList.toggle('dark', dark);
     },
   });
-  return configureStore({
+  // Someone signed in or out: nothing cached for the previous person may show to the next one.
+  listener.startListening({
+    matcher: sessionChanged,
+    effect: (_action, api) => {
+      api.dispatch(plazaApi.util.resetApiState());
+    },
+  });
+  const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(listener.middleware),
+    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(plazaApi.middleware),
   });
+  setupListeners(store.dispatch);
+  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -1,0 +1,37 @@
+/**
+ * The web app's one cache of server data (RTK Query). Each feature adds its endpoints with
+ * `plazaApi.injectEndpoints` in its own `api.ts`; tags below are how a change in one place refreshes
+ * the lists that show it elsewhere.
+ */
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { axiosBaseQuery } from './base-query';
+
+export const TAG_TYPES = [
+  'Me',
+  'Post',
+  'Feed',
+  'Favorites',
+  'UserPosts',
+  'Reactions',
+  'Comments',
+  'Profile',
+  'Network',
+  'Connection',
+  'Requests',
+  'Suggestions',
+  'Search',
+  'Notifications',
+  'Stories',
+  'Conversations',
+  'Messages',
+] as const;
+
+export const plazaApi = createApi({
+  reducerPath: 'api',
+  baseQuery: axiosBaseQuery,
+  tagTypes: TAG_TYPES,
+  // Lists refetch when a screen opens again after a minute, and on reconnect (see setupListeners in the store).
+  refetchOnMountOrArgChange: 60,
+  refetchOnReconnect: true,
+  endpoints: () => ({}),
+});
