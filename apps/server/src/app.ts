@@ -16,6 +16,7 @@ import { diskStorage } from './media/storage';
 import { features } from './modules';
 import { authService } from './modules/auth/service';
 import { TokenSigner } from './modules/auth/tokens';
+import { installCompression } from './plugins/compression';
 import { installErrorHandler } from './plugins/error-handler';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { createRealtime, type PlazaServer } from './realtime/server';
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   installErrorHandler(app);
 
   installSecurityHeaders(app);
+  await installCompression(app);
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false }) : null;

@@ -34,15 +34,24 @@ export async function registerStatic(app: FastifyInstance, config: Config) {
     prefix: '/',
     wildcard: false,
     index: ['index.html'],
+    // The build wrote .br and .gz beside each file; the smallest one the browser accepts is sent.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       reply.header('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
 
-  // Client-side routes (/feeds, /chat, …) all answer with the app shell.
+  // Client-side routes (/feeds, /chat, …) all answer with the app shell, also to crawlers and link
+  // previewers that send no Accept header or `*/*`; only a client asking for JSON alone gets the 404 body.
   app.setNotFoundHandler((request, reply) => {
     const accepts = request.headers.accept ?? '';
-    if (request.method === 'GET' && !NOT_SPA.test(request.url) && accepts.includes('text/html')) {
+    const wantsJsonOnly = accepts.includes('application/json') && !accepts.includes('text/html');
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !NOT_SPA.test(request.url) &&
+      !wantsJsonOnly &&
+      !/\.[a-z0-9]+$/i.test(request.url.split('?')[0])
+    ) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
     }
     return reply.status(404).send(notFoundBody(request));
