@@ -1,14 +1,25 @@
 /** The routes of SPEC §2: pages load on demand; guards decide who sees what. */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullPageSpinner } from './components/Spinner';
 import { AppLayout } from './features/shell/AppLayout';
+import { chunkLoaded } from './features/shell/chunk-reload';
 import { ProtectedRoute, PublicOnlyRoute } from './features/shell/guards';
 import { RootLayout } from './features/shell/RootLayout';
+import { RouteError } from './features/shell/RouteError';
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => {
+  const { default: Component } = await load();
+  chunkLoaded();
+  return { Component, ErrorBoundary: RouteError };
+};
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // A page that throws (or whose file fails to load) shows its own error inside the layout; this
+    // catches what is left, e.g. a failing layout.
+    errorElement: <RouteError standalone />,
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { path: '/', element: <Navigate to="/auth/login" replace /> },
       {

@@ -1,7 +1,7 @@
 /** The outermost route: every page, plus the toasts and the session-expiry overlay. */
 import { TOAST } from '@plaza/contract';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from 'sonner';
 import { useAppSelector } from '../../app/hooks';
 import { FullPageSpinner } from '../../components/Spinner';
@@ -14,6 +14,8 @@ export function RootLayout() {
       <Suspense fallback={<FullPageSpinner />}>
         <Outlet />
       </Suspense>
+      {/* New pages open at the top; back and forward return to where the reader was. */}
+      <ScrollRestoration />
       <SessionExpiredOverlay />
       <Toaster
         position="top-center"
