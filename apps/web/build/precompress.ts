@@ -51,9 +51,14 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      const { files, rawBytes, brotliBytes } = await precompressDir(outDir);
-      this.info(`precompressed ${files} files: ${(rawBytes / 1024).toFixed(0)} KB → ${(brotliBytes / 1024).toFixed(0)} KB brotli`);
+    // Last, after every other plugin wrote its files (e.g. the service worker).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const { files, rawBytes, brotliBytes } = await precompressDir(outDir);
+        this.info(`precompressed ${files} files: ${(rawBytes / 1024).toFixed(0)} KB → ${(brotliBytes / 1024).toFixed(0)} KB brotli`);
+      },
     },
   };
 }

@@ -10,6 +10,7 @@ import { restoredAuthState } from './features/auth/authSlice';
 import { loadTheme } from './features/theme/themeSlice';
 import './index.css';
 import { readSession } from './lib/secure-storage';
+import { registerServiceWorker } from './lib/service-worker';
 import { createRouter } from './router';
 
 const stored = await readSession<SelfUser>();
@@ -18,6 +19,8 @@ document.documentElement.classList.toggle('dark', theme.isDarkMode);
 
 const store = makeStore({ auth: restoredAuthState(stored), theme });
 bridgeSession(store);
+
+registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,0 +1,38 @@
+/**
+ * Registers the service worker of production builds (offline page, installable app) and offers a
+ * newer version with a toast; the new version also takes over by itself at the next page load.
+ */
+import { toast } from 'sonner';
+
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  window.addEventListener('load', () => {
+    navigator.serviceWorker
+      .register('/sw.js')
+      .then((registration) => {
+        const offer = (worker: ServiceWorker) => {
+          toast('New version available', {
+            description: 'Reload to get the latest Plaza.',
+            duration: Infinity,
+            action: {
+              label: 'Reload',
+              onClick: () => {
+                navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+                worker.postMessage('SKIP_WAITING');
+              },
+            },
+          });
+        };
+        // A version already installed and waiting from an earlier visit.
+        if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+        registration.addEventListener('updatefound', () => {
+          const installing = registration.installing;
+          installing?.addEventListener('statechange', () => {
+            // The first install has no controller yet: nothing to update from.
+            if (installing.state === 'installed' && navigator.serviceWorker.controller) offer(installing);
+          });
+        });
+      })
+      .catch((error: unknown) => console.warn('Service worker registration failed', error));
+  });
+}

@@ -1,0 +1,36 @@
+/** The app installs as a PWA and answers page loads without a network. */
+import { expect, test } from '@playwright/test';
+
+test('the manifest names the app, its icons and a standalone display', async ({ request }) => {
+  const res = await request.get('/manifest.webmanifest');
+  expect(res.ok()).toBe(true);
+  const manifest = (await res.json()) as { name: string; display: string; start_url: string; icons: { sizes: string; purpose: string }[] };
+  expect(manifest).toMatchObject({ name: 'Plaza', display: 'standalone', start_url: '/feeds' });
+  expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(
+    expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+  );
+  for (const icon of ['/icon-192.png', '/icon-512.png', '/icon-maskable-512.png']) expect((await request.get(icon)).ok()).toBe(true);
+});
+
+test("after one visit, a page load without a network shows Plaza's own screens, never the browser's error", async ({ browser }) => {
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await page.goto('/auth/login');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The first load was not controlled yet; the next one is.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+  await context.setOffline(true);
+  // A screen visited before comes from the cache as it was.
+  await page.goto('/auth/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+  // A screen never visited cannot be fetched: Plaza says so itself, with a way to retry.
+  await page.goto('/network');
+  await expect(page.getByRole('heading', { level: 1, name: "This page couldn't be loaded" })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await context.setOffline(false);
+  await context.close();
+});
