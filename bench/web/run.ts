@@ -1,0 +1,204 @@
+/**
+ * Cold loads of Plaza's screens as a phone on slow 4G sees them: Chromium with the network throttled
+ * through CDP (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) and the CPU slowed 4×, as
+ * Lighthouse's mobile run does. For each screen: JavaScript bytes over the wire (compressed), all bytes,
+ * first contentful paint and largest contentful paint, median of ROUNDS loads with an empty cache.
+ *
+ *   npm run build && npx tsx bench/web/run.ts        # ROUNDS=3
+ */
+import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { option } from '../lib/load-tools';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const ROUNDS = option('rounds', 3);
+const PORT = option('port', 3471);
+const origin = `http://127.0.0.1:${PORT}`;
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface Load {
+  jsBytes: number;
+  allBytes: number;
+  fcp: number;
+  lcp: number;
+}
+
+async function startServer(dataDir: string) {
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(`${origin}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error('The server did not become ready.');
+}
+
+async function api<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  if (typeof init.body === 'string') headers.set('content-type', 'application/json');
+  const res = await fetch(`${origin}/api/v1${url}`, { ...init, headers });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url} → ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Two friends; the reader's feed holds posts with photos, as a real one would. */
+async function prepareData() {
+  const signup = (n: string) =>
+    api<{ accessToken: string; user: { _id: string } }>('/auth/signup', {
+      method: 'POST',
+      body: JSON.stringify({ userName: n, email: `${n}@example.test`, password: 'bench password 1', fullName: `Bench ${n}` }),
+    });
+  const reader = await signup('bench_reader');
+  const friend = await signup('bench_friend');
+  await api('/users/follow/friend-request/send', {
+    method: 'POST',
+    token: reader.accessToken,
+    body: JSON.stringify({ targetUserId: friend.user._id }),
+  });
+  await api('/users/follow/friend-request/accept', {
+    method: 'POST',
+    token: friend.accessToken,
+    body: JSON.stringify({ targetUserId: reader.user._id }),
+  });
+  const photo = readFileSync(path.join(root, 'e2e/fixtures/post.png'));
+  for (let i = 0; i < 6; i++) {
+    const form = new FormData();
+    form.append('content', `Bench post ${i}: a walk by the river, then coffee with friends.`);
+    if (i % 2 === 0) form.append('images', new Blob([photo], { type: 'image/png' }), 'photo.png');
+    await api('/posts', { method: 'POST', token: friend.accessToken, body: form });
+  }
+}
+
+async function throttle(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return cdp;
+}
+
+const PAINT_OBSERVER = `
+  window.__lcp = 0;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; })
+    .observe({ type: 'largest-contentful-paint', buffered: true });
+`;
+
+async function coldLoad(context: BrowserContext, url: string, ready: (page: Page) => Promise<unknown>): Promise<Load> {
+  const page = await context.newPage();
+  await page.addInitScript(PAINT_OBSERVER);
+  const cdp = await throttle(page);
+  const types = new Map<string, string>();
+  let jsBytes = 0;
+  let allBytes = 0;
+  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  cdp.on('Network.loadingFinished', (e) => {
+    allBytes += e.encodedDataLength;
+    if (types.get(e.requestId) === 'Script') jsBytes += e.encodedDataLength;
+  });
+  await page.goto(`${origin}${url}`);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  // LCP is final at the first input or when the page is hidden; a short pause lets late paints land.
+  await page.waitForTimeout(500);
+  const { fcp, lcp } = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+    lcp: (window as unknown as { __lcp: number }).__lcp,
+  }));
+  await page.close();
+  return { jsBytes, allBytes, fcp, lcp };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-web-'));
+  const server = await startServer(dataDir);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    await prepareData();
+    // A signed-in browser profile, made once without throttling; each cold load starts from its storage.
+    const setup = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await setup.newPage();
+    await page.goto(`${origin}/auth/login`);
+    await page.getByLabel('User name or email').fill('bench_reader');
+    await page.getByLabel('Password', { exact: true }).fill('bench password 1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/feeds$/);
+    const signedIn = await setup.storageState();
+    await setup.close();
+
+    const screens: Array<{ name: string; url: string; signedIn: boolean; ready: (p: Page) => Promise<unknown> }> = [
+      { name: 'login', url: '/auth/login', signedIn: false, ready: (p) => p.getByRole('button', { name: 'Log in' }).waitFor() },
+      { name: 'signup', url: '/auth/signup', signedIn: false, ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
+      { name: 'feed', url: '/feeds', signedIn: true, ready: (p) => p.getByText('Bench post 5').waitFor({ timeout: 60_000 }) },
+      {
+        name: 'network',
+        url: '/network',
+        signedIn: true,
+        ready: (p) => p.getByText('Bench bench_friend').first().waitFor({ timeout: 60_000 }),
+      },
+      { name: 'chat', url: '/chat', signedIn: true, ready: (p) => p.getByRole('heading').first().waitFor({ timeout: 60_000 }) },
+    ];
+    const rows: string[] = [];
+    for (const screen of screens) {
+      const loads: Load[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const context = await browser.newContext({
+          serviceWorkers: 'block',
+          viewport: { width: 390, height: 844 },
+          deviceScaleFactor: 2,
+          isMobile: true,
+          hasTouch: true,
+          ...(screen.signedIn ? { storageState: signedIn } : {}),
+        });
+        loads.push(await coldLoad(context, screen.url, screen.ready));
+        await context.close();
+      }
+      const kb = (n: number) => (n / 1024).toFixed(0);
+      rows.push(
+        `| ${screen.name} | ${kb(median(loads.map((l) => l.jsBytes)))} | ${kb(median(loads.map((l) => l.allBytes)))} | ${(median(loads.map((l) => l.fcp)) / 1000).toFixed(2)} | ${(median(loads.map((l) => l.lcp)) / 1000).toFixed(2)} |`,
+      );
+    }
+    console.log(
+      `\nLoad average at the end: ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}; ${ROUNDS} cold loads per screen, median`,
+    );
+    console.log('| Screen | JS over the wire (KB) | All bytes (KB) | FCP (s) | LCP (s) |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const row of rows) console.log(row);
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
