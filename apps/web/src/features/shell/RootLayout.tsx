@@ -5,10 +5,14 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from 'sonner';
 import { useAppSelector } from '../../app/hooks';
 import { FullPageSpinner } from '../../components/Spinner';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 import { SessionExpiredOverlay } from './SessionExpiredOverlay';
 
 export function RootLayout() {
   const dark = useAppSelector((s) => s.theme.isDarkMode);
+  // Desktop: top right, 8 px from the top (SPEC §9), clear of the centred search box. Phone: above the
+  // bottom navigation, where it covers neither the header nor the page's first lines.
+  const desktop = useMediaQuery('(min-width: 768px)');
   return (
     <>
       <Suspense fallback={<FullPageSpinner />}>
@@ -18,12 +22,14 @@ export function RootLayout() {
       <ScrollRestoration />
       <SessionExpiredOverlay />
       <Toaster
-        position="top-center"
+        position={desktop ? 'top-right' : 'bottom-center'}
         offset={TOAST.offsetPx}
+        mobileOffset={{ bottom: 80, left: 8, right: 8 }}
         duration={TOAST.durationMs}
         theme={dark ? 'dark' : 'light'}
         richColors
         closeButton
+        toastOptions={{ classNames: { closeButton: 'plaza-toast-close' } }}
       />
     </>
   );
