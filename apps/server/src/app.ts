@@ -19,6 +19,9 @@ import { TokenSigner } from './modules/auth/tokens';
 import { installErrorHandler } from './plugins/error-handler';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { createRealtime, type PlazaServer } from './realtime/server';
+import { installInputGuards } from './security/input-guards';
+import { serverTimeoutOptions } from './security/http-timeouts';
+import { fastifyTrustProxy } from './security/trust-proxy';
 import { registerStatic } from './web/static';
 
 declare module 'fastify' {
@@ -47,7 +50,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    ...serverTimeoutOptions(config.timeouts),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
   });
@@ -58,6 +62,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // the feed's SQL. Development and tests keep the check, so a presenter that leaks a field fails there.
   app.setSerializerCompiler(config.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
   installErrorHandler(app);
+  installInputGuards(app);
 
   installSecurityHeaders(app);
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
