@@ -37,7 +37,7 @@ describe.each(dialects())('hostile input on %s', (dialect) => {
       const u = await createUser(t.app);
       const api = as(t.app, u);
       expectRefused(await api({ method: 'GET', url: '/posts/user/abc%00def' }), 400);
-      expectRefused(await api({ method: 'GET', url: '/users/get-username-available?userName=ab%00c' }), 400);
+      expectRefused(await api({ method: 'GET', url: '/users/suggested-users?limit=5%00' }), 400);
       expectRefused(await api({ method: 'GET', url: '/posts/favorites?page=1%00' }), 400);
       expectRefused(await t.app.inject({ method: 'GET', url: '/api/v1/search/users?query=abc%00def' }), 400);
     });
