@@ -20,6 +20,9 @@ import { installCompression } from './plugins/compression';
 import { installErrorHandler } from './plugins/error-handler';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { createRealtime, type PlazaServer } from './realtime/server';
+import { installInputGuards } from './security/input-guards';
+import { serverTimeoutOptions } from './security/http-timeouts';
+import { fastifyTrustProxy } from './security/trust-proxy';
 import { registerStatic } from './web/static';
 
 declare module 'fastify' {
@@ -48,7 +51,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    ...serverTimeoutOptions(config.timeouts),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
   });
@@ -59,6 +63,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // the feed's SQL. Development and tests keep the check, so a presenter that leaks a field fails there.
   app.setSerializerCompiler(config.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
   installErrorHandler(app);
+  installInputGuards(app);
 
   installSecurityHeaders(app);
   await installCompression(app);

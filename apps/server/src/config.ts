@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { httpTimeouts, type HttpTimeouts } from './security/http-timeouts';
+import { trustProxySchema, type TrustProxy } from './security/trust-proxy';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -17,6 +19,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: trustProxySchema,
+  REQUEST_TIMEOUT: z.coerce.number().positive().default(60),
+  HEADERS_TIMEOUT: z.coerce.number().positive().default(10),
+  KEEP_ALIVE_TIMEOUT: z.coerce.number().positive().default(72),
   STORY_TTL_HOURS: z.coerce.number().positive().default(24),
   FEED_POST_MAX_AGE_MS: z.coerce.number().int().min(0).default(10_000),
   ACCESS_TOKEN_TTL: z.coerce
@@ -41,6 +47,10 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string | null;
   authRateLimit: number;
+  /** Which peers may name the client in `X-Forwarded-For` (Fastify's `trustProxy`); false believes no one. */
+  trustProxy: TrustProxy;
+  /** Slow-client limits of the HTTP server (security/http-timeouts.ts). */
+  timeouts: HttpTimeouts;
   storyTtlHours: number;
   /** How long the feed may show a post rendered earlier, for changes no event told this server about (posts/post-json.ts). */
   feedPostMaxAgeMs: number;
@@ -80,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: resolveWebDist(e.WEB_DIST),
     authRateLimit: e.AUTH_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    timeouts: httpTimeouts({ request: e.REQUEST_TIMEOUT, headers: e.HEADERS_TIMEOUT, keepAlive: e.KEEP_ALIVE_TIMEOUT }),
     storyTtlHours: e.STORY_TTL_HOURS,
     feedPostMaxAgeMs: e.FEED_POST_MAX_AGE_MS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,

@@ -1,6 +1,8 @@
 /** Image re-encoding: fixes orientation, drops EXIF/GPS (sharp keeps no metadata unless asked), makes a thumbnail. */
 import sharp from 'sharp';
 import { UnsupportedMediaTypeError } from '../lib/errors';
+import { checkDeclaredSize, MAX_INPUT_PIXELS } from './image-limits';
+import { imageQueue } from './image-queue';
 import { IMAGE_TYPES, sniffType } from './sniff';
 
 export interface ProcessedImage {
@@ -15,8 +17,10 @@ sharp.cache(false);
 export async function processImage(input: Buffer, opts: { maxSize: number; thumbSize: number; square?: boolean }): Promise<ProcessedImage> {
   const type = sniffType(input);
   if (!type || !IMAGE_TYPES.includes(type)) throw new UnsupportedMediaTypeError('Only JPEG, PNG, WebP and GIF images are accepted.');
+  await checkDeclaredSize(input, { animated: false });
+  const release = await imageQueue.acquire();
   try {
-    const base = sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate();
+    const base = sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
     const fit = opts.square ? 'cover' : 'inside';
     const { data: main, info } = await base
       .clone()
@@ -27,5 +31,7 @@ export async function processImage(input: Buffer, opts: { maxSize: number; thumb
     return { main, thumb, width: info.width, height: info.height };
   } catch {
     throw new UnsupportedMediaTypeError('The image could not be read. Is the file damaged?');
+  } finally {
+    release();
   }
 }

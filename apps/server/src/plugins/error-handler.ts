@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { HttpError } from '../lib/errors';
+import { inputRefusal } from '../security/input-guards';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -59,6 +60,8 @@ export function installErrorHandler(app: FastifyInstance): void {
         .status(400)
         .send({ success: false, error: 'Validation failed', message: details[0]?.message ?? 'Invalid input', details });
     }
+    const refused = inputRefusal(err, request);
+    if (refused) return reply.status(refused.statusCode).send({ success: false, error: refused.error, message: refused.message });
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       const code = (err as FastifyError).code;

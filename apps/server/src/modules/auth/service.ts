@@ -32,6 +32,9 @@ const refreshFailure = (error: string) => new UnauthorizedError(error, { isUserA
 /** How long a live session may be trusted from memory before it is read again (bounds cross-node staleness). */
 const SESSION_CACHE_MS = 5000;
 
+/** A taken email gets this rather than "already registered", which would tell a stranger who has an account here. */
+const SIGNUP_REFUSED = "That user name or email can't be used. If you already have an account, log in.";
+
 export function authService(db: Db, signer: TokenSigner) {
   const users = userRepo(db);
   const sessions = sessionRepo(db);
@@ -64,7 +67,7 @@ export function authService(db: Db, signer: TokenSigner) {
   return {
     async signup(body: SignupBody, userAgent: string | null): Promise<IssuedSession> {
       if (await users.userNameTaken(body.userName)) throw new ConflictError('This user name is already taken.');
-      if (await users.findByEmail(body.email)) throw new ConflictError('An account with this email already exists.');
+      if (await users.findByEmail(body.email)) throw new ConflictError(SIGNUP_REFUSED);
       const now = nowIso();
       const row: UserRow = {
         id: newId(),
@@ -84,7 +87,7 @@ export function authService(db: Db, signer: TokenSigner) {
         await users.insert(row);
       } catch (err) {
         // Two signups racing for the same name or email: the unique index decides, the loser gets 409.
-        if (isUniqueViolation(err)) throw new ConflictError('This user name or email is already taken.');
+        if (isUniqueViolation(err)) throw new ConflictError(SIGNUP_REFUSED);
         throw err;
       }
       return startSession(row, userAgent);

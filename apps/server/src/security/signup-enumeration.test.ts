@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../test/factories';
+import { dialects, useTestApp } from '../../test/harness';
+
+const GENERIC = "That user name or email can't be used. If you already have an account, log in.";
+
+describe.each(dialects())('signup does not confirm who has an account, on %s', (dialect) => {
+  const t = useTestApp(dialect);
+  const signup = (userName: string, email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { userName, email, password: 'long enough pw', fullName: 'Probe' },
+    });
+
+  it('a stranger probing a registered email gets the generic refusal, which never says the email is taken', async () => {
+    const member = await createUser(t.app, { email: 'member@example.com' });
+    const probe = await signup('probe_one', member.user.email.toUpperCase());
+    expect(probe.statusCode).toBe(409);
+    const body = probe.json();
+    expect(body).toEqual({ success: false, error: 'Conflict', message: GENERIC });
+    expect(body.message).not.toMatch(/exists|registered|taken|in use/i);
+  });
+
+  it('the user name stays distinguishable, as its availability is public anyway', async () => {
+    const member = await createUser(t.app);
+    const res = await signup(member.user.userName, 'someone-new@example.com');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This user name is already taken.');
+    const available = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/get-username-available',
+      payload: { sendUsername: member.user.userName },
+    });
+    expect(available.json()).toMatchObject({ success: true, valid: false });
+  });
+
+  it('two signups racing for one email: the loser gets the same generic refusal', async () => {
+    const [a, b] = await Promise.all([signup('racer_one', 'race@example.com'), signup('racer_two', 'race@example.com')]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    expect((a.statusCode === 409 ? a : b).json().message).toBe(GENERIC);
+  });
+});
