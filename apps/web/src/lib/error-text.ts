@@ -1,7 +1,7 @@
 /** One line for a person from a failed call's `{ error, message }`, with SPEC §8 fallbacks. */
 import type { ApiErrorPayload } from '../api/errors';
 
-export type Fallback = { error: string; message: string };
+type Fallback = { error: string; message: string };
 
 /** A SPEC §8 fallback text used for both fields, so whichever one is shown reads the same. */
 export const fallback = (text: string): Fallback => ({ error: text, message: text });
@@ -13,7 +13,7 @@ const isPayload = (value: unknown): value is ApiErrorPayload =>
  * The `{ error, message }` of a failed RTK Query call, whichever way it arrives: the hook's `error`,
  * what `unwrap()` throws, or what `queryFulfilled` rejects with (`{ error: payload }`).
  */
-export function apiErrorOf(failure: unknown): ApiErrorPayload | undefined {
+function apiErrorOf(failure: unknown): ApiErrorPayload | undefined {
   if (isPayload(failure)) return failure;
   if (typeof failure === 'object' && failure !== null && isPayload((failure as { error?: unknown }).error)) {
     return (failure as { error: ApiErrorPayload }).error;

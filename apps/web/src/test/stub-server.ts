@@ -5,7 +5,7 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { api } from '../api/client';
 
-export interface StubRequest {
+interface StubRequest {
   method: string;
   /** The path under /api/v1, e.g. `/posts/favorites`. */
   url: string;
@@ -13,7 +13,7 @@ export interface StubRequest {
   body: unknown;
 }
 
-export interface StubAnswer {
+interface StubAnswer {
   status: number;
   data?: unknown;
 }

@@ -20,7 +20,7 @@ export const SUBMIT_COMMENT_FAILED = 'Failed to submit comment';
 export const LIKE_COMMENT_FAILED = 'Failed to like/unlike comment';
 export const DELETE_COMMENT_FAILED = 'Failed to delete comment';
 
-export interface CommentLikeToggle {
+interface CommentLikeToggle {
   commentId: string;
   postId: string;
   /** The signed-in reader, whose like is shown at once. */
@@ -32,7 +32,7 @@ export interface CommentLikeToggle {
 const listUrl = (postId: string) => `/comments/posts/${encodeURIComponent(postId)}/comments`;
 const commentUrl = (commentId: string) => `/comments/${encodeURIComponent(commentId)}`;
 
-export const commentsApi = plazaApi.injectEndpoints({
+const commentsApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
     getComments: build.infiniteQuery<CommentsPage, string, number, CommentsResponse>({
       query: ({ queryArg: postId, pageParam }) => ({

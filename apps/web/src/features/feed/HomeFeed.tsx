@@ -11,7 +11,7 @@ import { Composer, FETCH_FEED_FAILED, postsOf, useGetFeedInfiniteQuery, useGetNe
 import { PostList } from './PostList';
 
 /** How often an open, focused feed asks whether something newer was posted. */
-export const NEW_POSTS_CHECK_MS = 60_000;
+const NEW_POSTS_CHECK_MS = 60_000;
 
 export function HomeFeed() {
   const userName = useAppSelector((s) => s.auth.userDetails?.userName);

@@ -19,7 +19,7 @@ import { ReactionBar, WhoReacted } from '../reactions';
 const actionButton =
   'inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium text-slate-600 transition hover:bg-slate-100 disabled:opacity-60 dark:text-slate-300 dark:hover:bg-slate-800';
 
-export interface PostCardProps {
+interface PostCardProps {
   post: Post;
   commentsOpen: boolean;
   onToggleComments(): void;

@@ -14,7 +14,7 @@ import { PostCard } from './PostCard';
 import { PostSkeleton } from './PostSkeleton';
 
 /** What PostList reads of an infinite query's hook result. */
-export interface PostListQuery {
+interface PostListQuery {
   data?: { pages: PostsPage[] };
   error?: unknown;
   isError: boolean;
@@ -27,7 +27,7 @@ export interface PostListQuery {
   refetch(): unknown;
 }
 
-export interface PostListProps {
+interface PostListProps {
   query: PostListQuery;
   /** The SPEC §8 text shown when a failure brings none. */
   errorFallback: string;

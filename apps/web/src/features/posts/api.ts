@@ -12,13 +12,13 @@ export const FETCH_USER_POSTS_FAILED = 'Failed to fetch user feeds';
 export const FETCH_FAVORITES_FAILED = 'Failed to fetch saved posts';
 
 /** Page 1 asks without an anchor; later pages carry the one page 1 answered. */
-export interface FeedPageParam {
+interface FeedPageParam {
   page: number;
   anchor?: string;
 }
 
 /** Whose posts: `mine` reads `my-posts`, anyone else `user/{userName}`. */
-export interface UserPostsArg {
+interface UserPostsArg {
   userName: string;
   mine: boolean;
 }

@@ -8,7 +8,7 @@ export const PUBLISH_FAILED = 'Failed to publish post';
 export const DELETE_POST_FAILED = 'Failed to delete post';
 export const FAVORITE_FAILED = 'Failed to update saved posts';
 
-export interface NewPost {
+interface NewPost {
   content: string;
   images: File[];
   /** Upload progress from 0 to 1. */
@@ -17,7 +17,7 @@ export interface NewPost {
 
 const postUrl = (postId: string) => `/posts/${encodeURIComponent(postId)}`;
 
-export const postMutationsApi = plazaApi.injectEndpoints({
+const postMutationsApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
     /** Multipart: `content` beside up to four `images`. */
     createPost: build.mutation<Post, NewPost, PostResponse>({

@@ -12,7 +12,7 @@ type PostThunk<R> = ThunkAction<R, PostsState, unknown, UnknownAction>;
 type PagesChange = (pages: PostsPage[]) => void;
 
 /** Takes back a change made to every cached copy of a post. */
-export interface PostPatch {
+interface PostPatch {
   undo(): void;
 }
 
@@ -59,7 +59,7 @@ export const patchPost =
     );
 
 /** The latest cached copy of a post, wherever it is. */
-export const findCachedPost = (state: PostsState, postId: string): Post | undefined => {
+const findCachedPost = (state: PostsState, postId: string): Post | undefined => {
   for (const list of cachedLists(state)) {
     const found = list.pages?.flatMap((page) => page.posts).find((p) => p._id === postId);
     if (found) return found;

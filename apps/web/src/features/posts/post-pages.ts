@@ -3,7 +3,6 @@
  * changes made to it, so one helper can keep a post the same in all of them.
  */
 import type { Post, ReactionType } from '@plaza/contract';
-import type { InfiniteData } from '@reduxjs/toolkit/query';
 
 export interface PostsPage {
   posts: Post[];
@@ -13,8 +12,6 @@ export interface PostsPage {
   /** Feed only: the moment page 1 froze the feed at (CONTRACT `anchor`), sent back with later pages. */
   anchor?: string;
 }
-
-export type PostPages<PageParam> = InfiniteData<PostsPage, PageParam>;
 
 /** Pages overlap when posts are added or removed between two page reads: show each post once (SPEC §4 "Feed"). */
 export function postsOf(data: { pages: PostsPage[] } | undefined): Post[] {

@@ -12,7 +12,7 @@ export const FETCH_REACTIONS_FAILED = 'Failed to fetch reactions';
 export const REACT_FAILED = 'Failed to react to post';
 export const REMOVE_REACTION_FAILED = 'Failed to remove reaction';
 
-export interface ReactionToggle {
+interface ReactionToggle {
   postId: string;
   reactionType: ReactionType;
   /** The reader holds this kind now, so the toggle takes it back. */
@@ -22,7 +22,7 @@ export interface ReactionToggle {
 const countsOf = (reactions: ReactionsResponse['reactions']) =>
   Object.fromEntries(REACTION_TYPES.map((kind) => [kind, reactions[kind].count])) as ReactionCounts;
 
-export const reactionsApi = plazaApi.injectEndpoints({
+const reactionsApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
     getReactions: build.query<ReactionsResponse, string, ReactionsResponse>({
       query: (postId) => ({ url: '/posts/p/reactions-all', params: { postId }, fallback: fallback(FETCH_REACTIONS_FAILED) }),
