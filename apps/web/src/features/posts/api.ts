@@ -25,7 +25,7 @@ interface UserPostsArg {
 
 const feedUrl = (authUser: string) => `/posts/${encodeURIComponent(authUser)}/feeds`;
 
-const pagedPosts = (posts: Post[], pagination: UserPostsResponse['pagination']): PostsPage => ({
+const toPostsPage = (posts: Post[], pagination: UserPostsResponse['pagination']): PostsPage => ({
   posts,
   hasMore: pagination.hasMore,
   total: pagination.total,
@@ -69,7 +69,7 @@ export const postsApi = plazaApi.injectEndpoints({
         params: { page: pageParam, limit: PAGE_SIZES.feed },
         fallback: fallback(FETCH_USER_POSTS_FAILED),
       }),
-      transformResponse: (r) => pagedPosts(r.userPosts, r.pagination),
+      transformResponse: (r) => toPostsPage(r.userPosts, r.pagination),
       infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPage, refetchCachedPages: false },
       providesTags: (data, _error, arg) => [{ type: 'UserPosts', id: arg.userName.toLowerCase() }, ...postTags(data?.pages)],
     }),
@@ -81,7 +81,7 @@ export const postsApi = plazaApi.injectEndpoints({
         params: { page: pageParam, limit: PAGE_SIZES.feed },
         fallback: fallback(FETCH_FAVORITES_FAILED),
       }),
-      transformResponse: (r) => pagedPosts(r.posts, r.pagination),
+      transformResponse: (r) => toPostsPage(r.posts, r.pagination),
       infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPage, refetchCachedPages: false },
       providesTags: (data) => ['Favorites', ...postTags(data?.pages)],
     }),
