@@ -10,11 +10,6 @@ import profileReducer from '../features/profile/profileSlice';
 import searchReducer from '../features/search/searchSlice';
 import suggestionsReducer from '../features/suggestions/suggestionsSlice';
 import storiesReducer from '../features/stories/storiesSlice';
-import feedReducer from '../features/feed/feedSlice';
-import reactionsReducer from '../features/reactions/reactionsSlice';
-import commentsReducer from '../features/comments/commentsSlice';
-import favoritesReducer from '../features/favorites/favoritesSlice';
-import profilePostsReducer from '../features/posts/profilePostsSlice';
 import chatReducer from '../features/chat/chatSlice';
 
 export const reducers = {
@@ -29,10 +24,5 @@ export const reducers = {
   suggestions: suggestionsReducer,
   notifications: notificationsReducer,
   stories: storiesReducer,
-  feed: feedReducer,
-  reactions: reactionsReducer,
-  comments: commentsReducer,
-  favorites: favoritesReducer,
-  profilePosts: profilePostsReducer,
   chat: chatReducer,
 };

@@ -1,29 +1,29 @@
-/** Writes a comment on the selected post: 1–2000 characters, not blank; Enter sends, Shift+Enter breaks the line. */
+/** Writes a comment on a post: 1–2000 characters, not blank; Enter sends, Shift+Enter breaks the line. */
 import { LIMITS } from '@plaza/contract';
 import { SendHorizontal } from 'lucide-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { Spinner } from '../../components/Spinner';
-import { submitComment } from './commentsSlice';
+import { errorText } from '../../lib/error-text';
+import { SUBMIT_COMMENT_FAILED, useAddCommentMutation } from './api';
 
 const MAX = LIMITS.commentContent.max;
 
 export function CommentForm({ postId }: { postId: string }) {
-  const dispatch = useAppDispatch();
   const me = useAppSelector((s) => s.auth.userDetails);
-  const { submitStatus, submitError } = useAppSelector((s) => s.comments);
+  const [addComment, { isLoading: sending, isError, error }] = useAddCommentMutation();
+  const submitError = isError ? errorText(error, SUBMIT_COMMENT_FAILED) : null;
   const [text, setText] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const sending = submitStatus === 'loading';
   const tooLong = text.length > MAX;
   const canSend = text.trim().length >= LIMITS.commentContent.min && !tooLong && !sending;
 
   async function send(e?: FormEvent) {
     e?.preventDefault();
     if (!canSend) return;
-    const result = await dispatch(submitComment({ postId, commentContent: text.trim() }));
-    if (submitComment.fulfilled.match(result)) {
+    const result = await addComment({ postId, commentContent: text.trim() });
+    if ('data' in result) {
       setText('');
       inputRef.current?.focus();
     }

@@ -4,21 +4,21 @@ import { Heart, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
-import { ConfirmDialog } from '../posts/ConfirmDialog';
-import { errorText } from '../posts/errorText';
-import { PostText } from '../posts/PostText';
-import { profilePath } from '../posts/profilePath';
-import { exactTime, relativeTime } from '../posts/relativeTime';
-import { DELETE_COMMENT_FAILED, deleteComment, LIKE_COMMENT_FAILED, likeComment } from './commentsSlice';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { PostText } from '../../components/PostText';
+import { compactAge, exactTime } from '../../lib/dates';
+import { errorText, wasCanceled } from '../../lib/error-text';
+import { profilePath } from '../../lib/profile-path';
+import { DELETE_COMMENT_FAILED, LIKE_COMMENT_FAILED, useDeleteCommentMutation, useLikeCommentMutation } from './api';
 
 export function CommentItem({ comment, postAuthorId }: { comment: Comment; postAuthorId: string }) {
-  const dispatch = useAppDispatch();
   const me = useAppSelector((s) => s.auth.userDetails);
-  const busy = useAppSelector((s) => s.comments.busyIds.includes(comment._id));
+  const [likeComment, { isLoading: liking }] = useLikeCommentMutation();
+  const [deleteComment, { isLoading: deleting }] = useDeleteCommentMutation();
+  const busy = liking || deleting;
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const liked = !!me && comment.commentLikes.includes(me._id);
   const likes = comment.commentLikes.length;
   const canDelete = !!me && (comment.commentAuthor._id === me._id || postAuthorId === me._id);
@@ -26,15 +26,14 @@ export function CommentItem({ comment, postAuthorId }: { comment: Comment; postA
   const link = profilePath(me?.userName ?? '', author.userName);
 
   async function like() {
-    const result = await dispatch(likeComment({ commentId: comment._id }));
-    if (likeComment.rejected.match(result)) toast.error(errorText(result.payload, LIKE_COMMENT_FAILED));
+    if (!me) return;
+    const result = await likeComment({ commentId: comment._id, postId: comment.postId, userId: me._id, liked });
+    if ('error' in result && !wasCanceled(result.error)) toast.error(errorText(result.error, LIKE_COMMENT_FAILED));
   }
 
   async function remove() {
-    setDeleting(true);
-    const result = await dispatch(deleteComment({ commentId: comment._id, postId: comment.postId }));
-    setDeleting(false);
-    if (deleteComment.rejected.match(result)) toast.error(errorText(result.payload, DELETE_COMMENT_FAILED));
+    const result = await deleteComment({ commentId: comment._id, postId: comment.postId });
+    if ('error' in result) toast.error(errorText(result.error, DELETE_COMMENT_FAILED));
     else setConfirming(false);
   }
 
@@ -52,7 +51,7 @@ export function CommentItem({ comment, postAuthorId }: { comment: Comment; postA
         </div>
         <div className="mt-0.5 flex items-center gap-1 px-2 text-xs text-slate-500 dark:text-slate-400">
           <time dateTime={comment.createdAt} title={exactTime(comment.createdAt)}>
-            {relativeTime(comment.createdAt)}
+            {compactAge(comment.createdAt)}
           </time>
           <span aria-hidden="true">·</span>
           <button

@@ -1,11 +1,12 @@
-/** The comments under the selected post: the form, newest first, and "Load more". */
+/** The comments under an opened post: the form, newest first, and "Load more". */
 import type { Post } from '@plaza/contract';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';
+import { errorText } from '../../lib/error-text';
+import { FETCH_COMMENTS_FAILED, useGetCommentsInfiniteQuery } from './api';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
-import { fetchComments } from './commentsSlice';
+import { commentsOf, totalOf } from './comment-pages';
 
 function CommentSkeleton() {
   return (
@@ -17,20 +18,18 @@ function CommentSkeleton() {
 }
 
 export function CommentsSection({ post }: { post: Post }) {
-  const dispatch = useAppDispatch();
-  const { postId, comments, pagination, status, error } = useAppSelector((s) => s.comments);
-  if (postId !== post._id) return null;
-  const firstLoad = (status === 'loading' || status === 'idle') && comments.length === 0;
-  const more = pagination.page > 0 && pagination.page < pagination.totalPages;
-  const load = (page: number) => void dispatch(fetchComments({ postId: post._id, page }));
+  // Opening the comments always reads them afresh (SPEC §4 "Requests and content").
+  const { data, error, isError, isSuccess, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } =
+    useGetCommentsInfiniteQuery(post._id, { refetchOnMountOrArgChange: true });
+  const comments = commentsOf(data);
+  const firstLoad = isFetching && !isFetchingNextPage && comments.length === 0;
+  const retry = () => void (isFetchNextPageError ? fetchNextPage() : refetch());
 
   return (
     <section aria-label="Comments" className="space-y-3 border-t border-slate-100 px-4 pt-3 pb-4 dark:border-slate-700/70">
       <CommentForm postId={post._id} />
-      {status === 'failed' && (
-        <ErrorBanner message={error ?? 'Failed to fetch comments'} onRetry={() => load(comments.length ? pagination.page + 1 : 1)} />
-      )}
-      <ul className="space-y-3" aria-busy={status === 'loading' || status === 'loadingMore'}>
+      {isError && <ErrorBanner message={errorText(error, FETCH_COMMENTS_FAILED)} onRetry={retry} />}
+      <ul className="space-y-3" aria-busy={isFetching}>
         {firstLoad ? (
           <>
             <CommentSkeleton />
@@ -40,12 +39,12 @@ export function CommentsSection({ post }: { post: Post }) {
           comments.map((c) => <CommentItem key={c._id} comment={c} postAuthorId={post.author._id} />)
         )}
       </ul>
-      {status === 'succeeded' && comments.length === 0 && (
+      {isSuccess && !isFetching && comments.length === 0 && (
         <p className="py-2 text-center text-sm text-slate-500 dark:text-slate-400">No comments yet. Be the first to comment.</p>
       )}
-      {more && (
-        <Button variant="ghost" size="sm" loading={status === 'loadingMore'} onClick={() => load(pagination.page + 1)} className="w-full">
-          {status === 'loadingMore' ? 'Loading comments…' : `Load more comments (${Math.max(0, pagination.total - comments.length)})`}
+      {hasNextPage && !isError && (
+        <Button variant="ghost" size="sm" loading={isFetchingNextPage} onClick={() => void fetchNextPage()} className="w-full">
+          {isFetchingNextPage ? 'Loading comments…' : `Load more comments (${Math.max(0, totalOf(data) - comments.length)})`}
         </Button>
       )}
     </section>

@@ -1,20 +1,13 @@
 /** Saved posts (/favorites), most recently saved first. */
 import { Bookmark } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
-import { PostList } from '../posts/PostList';
-import { fetchFavorites } from './favoritesSlice';
+import { PostList } from '../feed';
+import { FETCH_FAVORITES_FAILED, useGetFavoritesInfiniteQuery } from '../posts';
 
 export default function FavoritesPage() {
-  const dispatch = useAppDispatch();
-  const { posts, pagination, status, error, loadingPage } = useAppSelector((s) => s.favorites);
-
-  useEffect(() => {
-    // Saved posts change from other pages; always start from the latest.
-    void dispatch(fetchFavorites({ page: 1 }));
-  }, [dispatch]);
+  // Saved posts change from other pages and devices; opening the page reads the latest.
+  const favorites = useGetFavoritesInfiniteQuery(undefined, { refetchOnMountOrArgChange: true });
 
   return (
     <div className="mx-auto max-w-[640px] space-y-4">
@@ -24,13 +17,8 @@ export default function FavoritesPage() {
       </header>
       <PostList
         label="Saved posts"
-        posts={posts}
-        status={status}
-        error={error}
-        loadingPage={loadingPage}
-        hasMore={pagination.hasMore}
-        onLoadMore={() => void dispatch(fetchFavorites({ page: pagination.currentPage + 1 }))}
-        onRetry={() => void dispatch(fetchFavorites({ page: 1 }))}
+        query={favorites}
+        errorFallback={FETCH_FAVORITES_FAILED}
         empty={
           <EmptyState
             icon={<Bookmark className="h-7 w-7" />}

@@ -1,20 +1,17 @@
 /**
  * Writes a post: text up to 5000 characters and up to four images (JPEG, PNG, WebP, GIF; 10 MB each),
- * checked here before upload; shows upload progress and announces the stored post to the lists.
+ * checked here before upload; shows upload progress, and the stored post joins the cached lists.
  */
 import { LIMITS } from '@plaza/contract';
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { toErrorPayload } from '../../api/errors';
-import { postsApi } from '../../api/posts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
-import { errorText, fallback } from './errorText';
-import { postCreated } from './postActions';
+import { errorText } from '../../lib/error-text';
+import { PUBLISH_FAILED, useCreatePostMutation } from './mutations';
 
-export const PUBLISH_FAILED = 'Failed to publish post';
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 const MAX_CHARS = LIMITS.postContent.max;
 const MAX_IMAGES = LIMITS.postImages;
@@ -39,7 +36,7 @@ export function checkImages(files: File[], alreadyPicked: number): { accepted: F
 }
 
 export function Composer() {
-  const dispatch = useAppDispatch();
+  const [createPost] = useCreatePostMutation();
   const me = useAppSelector((s) => s.auth.userDetails);
   const [text, setText] = useState('');
   const [images, setImages] = useState<Picked[]>([]);
@@ -77,18 +74,13 @@ export function Composer() {
     setProblems([]);
     setProgress(0);
     try {
-      const post = await postsApi.create(
-        text.trim(),
-        images.map((i) => i.file),
-        setProgress,
-      );
-      dispatch(postCreated(post));
+      await createPost({ content: text.trim(), images: images.map((i) => i.file), onProgress: setProgress }).unwrap();
       images.forEach((i) => URL.revokeObjectURL(i.preview));
       setImages([]);
       setText('');
       toast.success('Post published');
     } catch (err) {
-      setProblems([errorText(toErrorPayload(err, fallback(PUBLISH_FAILED)), PUBLISH_FAILED)]);
+      setProblems([errorText(err, PUBLISH_FAILED)]);
     } finally {
       setProgress(null);
     }

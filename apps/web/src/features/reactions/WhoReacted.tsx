@@ -1,53 +1,79 @@
-/** The reaction summary of a post; opening it lists who reacted, by kind (latest 20 per kind). */
+/** A post's reaction summary; opening it lists who reacted, by kind (latest 20 per kind). */
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { REACTION_EMOJI, REACTION_TYPES, type Post, type PublicUser, type ReactionType } from '@plaza/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { ErrorBanner } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
-import { profilePath } from '../posts/profilePath';
+import { errorText } from '../../lib/error-text';
+import { profilePath } from '../../lib/profile-path';
+import { FETCH_REACTIONS_FAILED, useGetReactionsQuery } from './api';
 import { REACTION_LABELS } from './labels';
-import { fetchReactions } from './reactionsSlice';
-import { usePostReactions } from './usePostReactions';
 
 type Tab = 'all' | ReactionType;
 
-export function WhoReacted({ post }: { post: Post }) {
-  const dispatch = useAppDispatch();
+/** The people behind the counts, fetched each time the panel opens (it mounts only while open). */
+function PeopleWhoReacted({ post, tab }: { post: Post; tab: Tab }) {
   const me = useAppSelector((s) => s.auth.userDetails?.userName ?? '');
-  const { counts, total, entry } = usePostReactions(post);
+  const { data, error, isError, isSuccess, refetch } = useGetReactionsQuery(post._id, { refetchOnMountOrArgChange: true });
+  if (isError) return <ErrorBanner message={errorText(error, FETCH_REACTIONS_FAILED)} onRetry={() => void refetch()} />;
+  if (!isSuccess) {
+    return (
+      <div className="flex justify-center py-6 text-brand-primary">
+        <Spinner />
+      </div>
+    );
+  }
+
+  const byId = new Map<string, { user: PublicUser; kinds: ReactionType[] }>();
+  for (const kind of tab === 'all' ? REACTION_TYPES : [tab]) {
+    for (const user of data.reactions[kind].users) {
+      const row = byId.get(user._id) ?? { user, kinds: [] };
+      row.kinds.push(kind);
+      byId.set(user._id, row);
+    }
+  }
+  const people = [...byId.values()];
+  const shownCount = tab === 'all' ? post.totalReactions : post.reactionCounts[tab];
+
+  return (
+    <ul className="space-y-0.5">
+      {people.map(({ user, kinds }) => (
+        <li key={user._id}>
+          <Link
+            to={profilePath(me, user.userName)}
+            className="flex items-center gap-2.5 rounded-lg px-2 py-1.5 hover:bg-slate-50 dark:hover:bg-slate-800"
+          >
+            <Avatar name={user.fullName} src={user.userImage} size="xs" />
+            <span className="min-w-0 flex-1 truncate text-sm font-medium">{user.fullName}</span>
+            <span aria-label={kinds.map((k) => REACTION_LABELS[k]).join(', ')} className="text-sm">
+              {kinds.map((k) => REACTION_EMOJI[k]).join('')}
+            </span>
+          </Link>
+        </li>
+      ))}
+      {people.length < shownCount && tab !== 'all' && (
+        <li className="px-2 py-1.5 text-xs text-slate-500 dark:text-slate-400">and {shownCount - people.length} more</li>
+      )}
+    </ul>
+  );
+}
+
+export function WhoReacted({ post }: { post: Post }) {
   const [tab, setTab] = useState<Tab>('all');
+  const counts = post.reactionCounts;
+  const total = post.totalReactions;
   if (total === 0) return <span className="text-sm text-slate-400 dark:text-slate-500">No reactions yet</span>;
 
   const used = REACTION_TYPES.filter((k) => counts[k] > 0).sort((a, b) => counts[b] - counts[a]);
-  const loaded = entry?.status === 'succeeded';
-  const load = () => {
-    if (entry?.status !== 'loading') void dispatch(fetchReactions(post._id));
-  };
-
-  const people: Array<{ user: PublicUser; kinds: ReactionType[] }> = [];
-  if (entry) {
-    const kinds = tab === 'all' ? REACTION_TYPES : [tab];
-    const byId = new Map<string, { user: PublicUser; kinds: ReactionType[] }>();
-    for (const kind of kinds) {
-      for (const user of entry[kind].users) {
-        const row = byId.get(user._id) ?? { user, kinds: [] };
-        row.kinds.push(kind);
-        byId.set(user._id, row);
-      }
-    }
-    people.push(...byId.values());
-  }
-  const shownCount = tab === 'all' ? total : counts[tab];
   const tabClass = (active: boolean) =>
     `shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold transition ${active ? 'bg-brand-primary text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-700'}`;
 
   return (
     <Popover className="relative">
       <PopoverButton
-        onClick={load}
         aria-label={`See who reacted (${total})`}
         className="inline-flex items-center gap-1.5 rounded-full px-1.5 py-1 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
       >
@@ -86,33 +112,7 @@ export function WhoReacted({ post }: { post: Post }) {
           ))}
         </div>
         <div role="tabpanel" className="max-h-72 overflow-y-auto pt-1">
-          {entry?.status === 'failed' && <ErrorBanner message={entry.error ?? 'Failed to fetch reactions'} onRetry={load} />}
-          {!loaded && entry?.status !== 'failed' && (
-            <div className="flex justify-center py-6 text-brand-primary">
-              <Spinner />
-            </div>
-          )}
-          {loaded && (
-            <ul className="space-y-0.5">
-              {people.map(({ user, kinds }) => (
-                <li key={user._id}>
-                  <Link
-                    to={profilePath(me, user.userName)}
-                    className="flex items-center gap-2.5 rounded-lg px-2 py-1.5 hover:bg-slate-50 dark:hover:bg-slate-800"
-                  >
-                    <Avatar name={user.fullName} src={user.userImage} size="xs" />
-                    <span className="min-w-0 flex-1 truncate text-sm font-medium">{user.fullName}</span>
-                    <span aria-label={kinds.map((k) => REACTION_LABELS[k]).join(', ')} className="text-sm">
-                      {kinds.map((k) => REACTION_EMOJI[k]).join('')}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-              {people.length < shownCount && tab !== 'all' && (
-                <li className="px-2 py-1.5 text-xs text-slate-500 dark:text-slate-400">and {shownCount - people.length} more</li>
-              )}
-            </ul>
-          )}
+          <PeopleWhoReacted post={post} tab={tab} />
         </div>
       </PopoverPanel>
     </Popover>

@@ -5,61 +5,46 @@ import { Bookmark, MessageCircle, MoreHorizontal, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
-import { CommentsSection } from '../comments/CommentsSection';
-import { fetchComments, selectPost } from '../comments/commentsSlice';
-import { ReactionBar } from '../reactions/ReactionBar';
-import { WhoReacted } from '../reactions/WhoReacted';
-import { ConfirmDialog } from './ConfirmDialog';
-import { errorText, wasCanceled } from './errorText';
-import { ImageGrid } from './ImageGrid';
-import { DELETE_POST_FAILED, deletePost, FAVORITE_FAILED, toggleFavorite } from './postActions';
-import { PostText } from './PostText';
-import { profilePath } from './profilePath';
-import { exactTime, relativeTime } from './relativeTime';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { PostText } from '../../components/PostText';
+import { compactAge, exactTime } from '../../lib/dates';
+import { errorText, wasCanceled } from '../../lib/error-text';
+import { profilePath } from '../../lib/profile-path';
+import { CommentsSection } from '../comments';
+import { DELETE_POST_FAILED, FAVORITE_FAILED, ImageGrid, useDeletePostMutation, useToggleFavoriteMutation } from '../posts';
+import { ReactionBar, WhoReacted } from '../reactions';
 
 const actionButton =
   'inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium text-slate-600 transition hover:bg-slate-100 disabled:opacity-60 dark:text-slate-300 dark:hover:bg-slate-800';
 
-export function PostCard({ post }: { post: Post }) {
-  const dispatch = useAppDispatch();
+interface PostCardProps {
+  post: Post;
+  commentsOpen: boolean;
+  onToggleComments(): void;
+}
+
+export function PostCard({ post, commentsOpen, onToggleComments }: PostCardProps) {
   const me = useAppSelector((s) => s.auth.userDetails);
-  const commentsOpen = useAppSelector((s) => s.comments.postId === post._id);
+  const [toggleFavorite, { isLoading: savingFavorite }] = useToggleFavoriteMutation();
+  const [deletePost, { isLoading: deleting }] = useDeletePostMutation();
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [savingFavorite, setSavingFavorite] = useState(false);
   const { author } = post;
   const mine = me?._id === author._id;
   const link = profilePath(me?.userName ?? '', author.userName);
   const titleId = `post-${post._id}-author`;
 
-  function toggleComments() {
-    if (commentsOpen) {
-      dispatch(selectPost(null));
-      return;
-    }
-    dispatch(selectPost(post._id));
-    void dispatch(fetchComments({ postId: post._id, page: 1 }));
-  }
-
   async function favorite() {
-    setSavingFavorite(true);
-    const result = await dispatch(toggleFavorite({ post }));
-    setSavingFavorite(false);
-    if (toggleFavorite.fulfilled.match(result)) toast.success(result.payload.isFavorite ? 'Saved to favorites' : 'Removed from favorites');
-    else if (!wasCanceled(result.payload)) toast.error(errorText(result.payload, FAVORITE_FAILED));
+    const result = await toggleFavorite(post);
+    if ('data' in result) toast.success(result.data ? 'Saved to favorites' : 'Removed from favorites');
+    else if (!wasCanceled(result.error)) toast.error(errorText(result.error, FAVORITE_FAILED));
   }
 
   async function remove() {
-    setDeleting(true);
-    const result = await dispatch(deletePost({ postId: post._id }));
-    if (deletePost.rejected.match(result)) {
-      setDeleting(false);
-      toast.error(errorText(result.payload, DELETE_POST_FAILED));
-    } else {
-      toast.success('Post deleted');
-    }
+    const result = await deletePost(post._id);
+    if ('error' in result) toast.error(errorText(result.error, DELETE_POST_FAILED));
+    else toast.success('Post deleted');
   }
 
   return (
@@ -76,7 +61,7 @@ export function PostCard({ post }: { post: Post }) {
             <span className="truncate">@{author.userName}</span>
             <span aria-hidden="true">·</span>
             <time dateTime={post.createdAt} title={exactTime(post.createdAt)} className="shrink-0">
-              {relativeTime(post.createdAt)}
+              {compactAge(post.createdAt)}
             </time>
           </p>
         </div>
@@ -116,7 +101,7 @@ export function PostCard({ post }: { post: Post }) {
           <div className="flex items-center gap-1">
             <button
               type="button"
-              onClick={toggleComments}
+              onClick={onToggleComments}
               aria-expanded={commentsOpen}
               aria-label={`Comments (${post.commentsCount})`}
               className={actionButton}

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { splitLinks } from './linkify';
+import { splitLinks } from '../lib/linkify';
 import { PostText } from './PostText';
 
 describe('PostText', () => {

@@ -1,6 +1,6 @@
 /** Post or comment text with http(s) links made clickable; long text folds behind "See more". */
 import { useState } from 'react';
-import { splitLinks } from './linkify';
+import { splitLinks } from '../lib/linkify';
 
 const FOLD_AT = 600;
 const FOLD_TO = 400;

@@ -1,7 +1,7 @@
 /** A yes/no question before something that cannot be undone. */
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import type { ReactNode } from 'react';
-import { Button } from '../../components/Button';
+import { Button } from './Button';
 
 export interface ConfirmDialogProps {
   open: boolean;

@@ -1,0 +1,2 @@
+/** What other features use of comments: the section under an opened post. */
+export { CommentsSection } from './CommentsSection';

@@ -1,0 +1,76 @@
+/**
+ * The home feed column (SPEC §3 "Feed", §4): the heading with refresh, the "New posts" offer, the
+ * composer and the posts of you and your friends. Coming back to it keeps what was read; a small
+ * poll for the newest post offers what came since without moving the page.
+ */
+import { skipToken } from '@reduxjs/toolkit/query';
+import { ArrowUp, Newspaper, RefreshCw } from 'lucide-react';
+import { useAppSelector } from '../../app/hooks';
+import { EmptyState } from '../../components/EmptyState';
+import { Composer, FETCH_FEED_FAILED, postsOf, useGetFeedInfiniteQuery, useGetNewestPostQuery } from '../posts';
+import { PostList } from './PostList';
+
+/** How often an open, focused feed asks whether something newer was posted. */
+const NEW_POSTS_CHECK_MS = 60_000;
+
+export function HomeFeed() {
+  const userName = useAppSelector((s) => s.auth.userDetails?.userName);
+  const authUser = userName ?? skipToken;
+  const feed = useGetFeedInfiniteQuery(authUser, { refetchOnMountOrArgChange: false });
+  const { data: newest } = useGetNewestPostQuery(authUser, {
+    pollingInterval: NEW_POSTS_CHECK_MS,
+    skipPollingIfUnfocused: true,
+    refetchOnMountOrArgChange: true,
+  });
+  const posts = postsOf(feed.data);
+  const refreshing = feed.isFetching && !feed.isFetchingNextPage && posts.length > 0;
+  const newPostsAvailable = !!newest && feed.isSuccess && !feed.isFetching && !posts.some((p) => p._id === newest._id);
+
+  function refresh() {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    void feed.refetch();
+  }
+
+  return (
+    <>
+      <div className="flex items-center justify-between">
+        <h1 className="text-xl font-bold">Home</h1>
+        <button
+          type="button"
+          onClick={refresh}
+          disabled={feed.isFetching}
+          aria-label="Refresh feed"
+          title="Refresh feed"
+          className="rounded-full p-2 text-slate-500 transition hover:bg-slate-100 disabled:opacity-60 dark:text-slate-400 dark:hover:bg-slate-800"
+        >
+          <RefreshCw className={`h-5 w-5 ${refreshing ? 'animate-spin' : ''}`} />
+        </button>
+      </div>
+
+      {newPostsAvailable && (
+        <div className="sticky top-20 z-20 flex justify-center">
+          <button
+            type="button"
+            onClick={refresh}
+            className="inline-flex items-center gap-1.5 rounded-full bg-brand-primary px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-brand-primary/30 transition hover:bg-brand-primary-hover"
+          >
+            <ArrowUp className="h-4 w-4" /> New posts
+          </button>
+        </div>
+      )}
+
+      <Composer />
+
+      <PostList
+        label="Feed"
+        query={feed}
+        errorFallback={FETCH_FEED_FAILED}
+        empty={
+          <EmptyState icon={<Newspaper className="h-7 w-7" />} title="Your feed is empty">
+            Share your first post above, or add friends from the network to see what they post.
+          </EmptyState>
+        }
+      />
+    </>
+  );
+}

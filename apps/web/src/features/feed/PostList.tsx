@@ -1,0 +1,89 @@
+/**
+ * A cached list of posts as cards (SPEC §4): skeletons on first load, an error with retry, an empty
+ * state, infinite scroll with "Load more", "You're all caught up" at the end. One card at a time shows
+ * its comments: opening another closes the first.
+ */
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { Button } from '../../components/Button';
+import { ErrorBanner } from '../../components/EmptyState';
+import { errorText } from '../../lib/error-text';
+import { useInfiniteScroll } from '../../lib/useInfiniteScroll';
+import { postsOf, type PostsPage } from '../posts';
+import { PostCard } from './PostCard';
+import { PostSkeleton } from './PostSkeleton';
+
+/** What PostList reads of an infinite query's hook result. */
+interface PostListQuery {
+  data?: { pages: PostsPage[] };
+  error?: unknown;
+  isError: boolean;
+  isSuccess: boolean;
+  isFetching: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  hasNextPage: boolean;
+  fetchNextPage(): unknown;
+  refetch(): unknown;
+}
+
+interface PostListProps {
+  query: PostListQuery;
+  /** The SPEC §8 text shown when a failure brings none. */
+  errorFallback: string;
+  empty: ReactNode;
+  label: string;
+}
+
+export function PostList({ query, errorFallback, empty, label }: PostListProps) {
+  const { data, error, isError, isSuccess, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage } = query;
+  const [commentsOpenFor, setCommentsOpenFor] = useState<string | null>(null);
+  const posts = postsOf(data);
+  const canLoadMore = hasNextPage && !isFetching && !isError;
+  const loadMore = () => void query.fetchNextPage();
+  const sentinel = useInfiniteScroll<HTMLDivElement>(loadMore, canLoadMore);
+  const message = isError ? errorText(error, errorFallback) : null;
+
+  if (posts.length === 0 && isFetching && !isFetchingNextPage) {
+    return (
+      <div className="space-y-4" aria-busy="true" aria-label={label}>
+        <span className="sr-only" role="status">
+          Loading posts
+        </span>
+        <PostSkeleton />
+        <PostSkeleton withImage />
+        <PostSkeleton />
+      </div>
+    );
+  }
+
+  return (
+    <section aria-label={label} className="space-y-4">
+      {message && posts.length === 0 && <ErrorBanner message={message} onRetry={() => void query.refetch()} />}
+      {isSuccess && !isFetching && posts.length === 0 && empty}
+      {posts.map((post) => (
+        <PostCard
+          key={post._id}
+          post={post}
+          commentsOpen={commentsOpenFor === post._id}
+          onToggleComments={() => setCommentsOpenFor((open) => (open === post._id ? null : post._id))}
+        />
+      ))}
+      {isFetchingNextPage && <PostSkeleton />}
+      {message && posts.length > 0 && (
+        <ErrorBanner message={message} onRetry={isFetchNextPageError ? loadMore : () => void query.refetch()} />
+      )}
+      <div ref={sentinel} aria-hidden="true" />
+      {canLoadMore && (
+        <div className="flex justify-center">
+          <Button variant="secondary" onClick={loadMore}>
+            Load more
+          </Button>
+        </div>
+      )}
+      {!hasNextPage && posts.length > 0 && isSuccess && !isFetching && (
+        <p className="py-4 text-center text-sm text-slate-400 dark:text-slate-500">You're all caught up</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The lists of posts in the RTK Query cache (CONTRACT "Posts"): the home feed, the newest post (for the
+ * "New posts" offer), a profile's posts and the saved posts. Every list is kept as `PostsPage`s.
+ */
+import { PAGE_SIZES, type FavoritesResponse, type FeedResponse, type Post, type UserPostsResponse } from '@plaza/contract';
+import { plazaApi } from '../../api/plaza-api';
+import { fallback } from '../../lib/error-text';
+import type { PostsPage } from './post-pages';
+
+export const FETCH_FEED_FAILED = 'An error occurred while fetching feeds';
+export const FETCH_USER_POSTS_FAILED = 'Failed to fetch user feeds';
+export const FETCH_FAVORITES_FAILED = 'Failed to fetch saved posts';
+
+/** Page 1 asks without an anchor; later pages carry the one page 1 answered. */
+interface FeedPageParam {
+  page: number;
+  anchor?: string;
+}
+
+/** Whose posts: `mine` reads `my-posts`, anyone else `user/{userName}`. */
+interface UserPostsArg {
+  userName: string;
+  mine: boolean;
+}
+
+const feedUrl = (authUser: string) => `/posts/${encodeURIComponent(authUser)}/feeds`;
+
+const toPostsPage = (posts: Post[], pagination: UserPostsResponse['pagination']): PostsPage => ({
+  posts,
+  hasMore: pagination.hasMore,
+  total: pagination.total,
+});
+
+/** Each list provides a tag per post it holds, so a change to one post can find every list showing it. */
+const postTags = (pages: PostsPage[] | undefined) =>
+  (pages ?? []).flatMap((page) => page.posts.map((p) => ({ type: 'Post' as const, id: p._id })));
+
+const nextPage = (last: PostsPage, _all: PostsPage[], lastParam: number) => (last.hasMore ? lastParam + 1 : undefined);
+
+export const postsApi = plazaApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The home feed of `authUser` (the signed-in user's name). */
+    getFeed: build.infiniteQuery<PostsPage, string, FeedPageParam, FeedResponse>({
+      query: ({ queryArg, pageParam }) => ({
+        url: feedUrl(queryArg),
+        params: { page: pageParam.page, limit: PAGE_SIZES.feed, anchor: pageParam.anchor },
+        fallback: fallback(FETCH_FEED_FAILED),
+      }),
+      transformResponse: ({ data }) => ({ posts: data.feeds, hasMore: data.hasMore, total: data.totalCount, anchor: data.anchor }),
+      infiniteQueryOptions: {
+        initialPageParam: { page: 1 },
+        // The anchor of page 1 freezes the following pages at that moment, so new posts never shift them.
+        getNextPageParam: (last, all, lastParam) => (last.hasMore ? { page: lastParam.page + 1, anchor: all[0]?.anchor } : undefined),
+        // Refreshing the feed starts again from page 1 with a new anchor.
+        refetchCachedPages: false,
+      },
+      providesTags: (data) => ['Feed', ...postTags(data?.pages)],
+    }),
+
+    /** Only the newest post of the feed, polled to offer "New posts" without moving what is read. */
+    getNewestPost: build.query<Post | null, string, FeedResponse>({
+      query: (authUser) => ({ url: feedUrl(authUser), params: { page: 1, limit: 1 }, fallback: fallback(FETCH_FEED_FAILED) }),
+      transformResponse: ({ data }) => data.feeds[0] ?? null,
+    }),
+
+    getUserPosts: build.infiniteQuery<PostsPage, UserPostsArg, number, UserPostsResponse>({
+      query: ({ queryArg, pageParam }) => ({
+        url: queryArg.mine ? '/posts/my-posts' : `/posts/user/${encodeURIComponent(queryArg.userName)}`,
+        params: { page: pageParam, limit: PAGE_SIZES.feed },
+        fallback: fallback(FETCH_USER_POSTS_FAILED),
+      }),
+      transformResponse: (r) => toPostsPage(r.userPosts, r.pagination),
+      infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPage, refetchCachedPages: false },
+      providesTags: (data, _error, arg) => [{ type: 'UserPosts', id: arg.userName.toLowerCase() }, ...postTags(data?.pages)],
+    }),
+
+    /** Saved posts, most recently saved first. */
+    getFavorites: build.infiniteQuery<PostsPage, void, number, FavoritesResponse>({
+      query: ({ pageParam }) => ({
+        url: '/posts/favorites',
+        params: { page: pageParam, limit: PAGE_SIZES.feed },
+        fallback: fallback(FETCH_FAVORITES_FAILED),
+      }),
+      transformResponse: (r) => toPostsPage(r.posts, r.pagination),
+      infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPage, refetchCachedPages: false },
+      providesTags: (data) => ['Favorites', ...postTags(data?.pages)],
+    }),
+  }),
+});
+
+export const { useGetFeedInfiniteQuery, useGetNewestPostQuery, useGetUserPostsInfiniteQuery, useGetFavoritesInfiniteQuery } = postsApi;

@@ -1,0 +1,84 @@
+/**
+ * A stand-in for the server in web tests: answers the one axios instance's requests through its adapter
+ * (so RTK Query, the refresh queue and the duplicate cancel all run for real) and records every call.
+ */
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { api } from '../api/client';
+
+interface StubRequest {
+  method: string;
+  /** The path under /api/v1, e.g. `/posts/favorites`. */
+  url: string;
+  params: Record<string, unknown>;
+  body: unknown;
+}
+
+interface StubAnswer {
+  status: number;
+  data?: unknown;
+}
+
+type Handler = (request: StubRequest) => StubAnswer | Promise<StubAnswer>;
+
+interface Route {
+  method: string;
+  path: string | RegExp;
+  handler: Handler;
+}
+
+const toRequest = (config: InternalAxiosRequestConfig): StubRequest => ({
+  method: (config.method ?? 'get').toUpperCase(),
+  url: config.url ?? '',
+  params: (config.params ?? {}) as Record<string, unknown>,
+  body: typeof config.data === 'string' ? (JSON.parse(config.data) as unknown) : config.data,
+});
+
+/**
+ * The route added last wins, so a test can change an answer midway; a request no route answers gets a
+ * 404, so a forgotten route shows up as a failure.
+ */
+export function stubServer() {
+  const routes: Route[] = [];
+  const calls: StubRequest[] = [];
+  const previous = api.defaults.adapter;
+
+  const adapter: AxiosAdapter = async (config) => {
+    const request = toRequest(config);
+    calls.push(request);
+    const route = [...routes]
+      .reverse()
+      .find((r) => r.method === request.method && (typeof r.path === 'string' ? r.path === request.url : r.path.test(request.url)));
+    const { status, data } = route ? await route.handler(request) : { status: 404, data: { success: false, error: 'Not found' } };
+    const response = { status, data, statusText: String(status), headers: new AxiosHeaders(), config, request: {} };
+    if (status >= 400) throw new AxiosError(`HTTP ${status}`, String(status), config, {}, response);
+    return response;
+  };
+  api.defaults.adapter = adapter;
+
+  const server = {
+    calls,
+    /** Answers `method path` (a path under /api/v1, or a pattern) with `handler`. */
+    on(method: string, path: string | RegExp, handler: Handler) {
+      routes.push({ method, path, handler });
+      return server;
+    },
+    /** The calls made to one path, e.g. to read the params each page was asked with. */
+    callsTo: (method: string, path: string | RegExp) =>
+      calls.filter((c) => c.method === method && (typeof path === 'string' ? c.url === path : path.test(c.url))),
+    restore() {
+      api.defaults.adapter = previous;
+    },
+  };
+  return server;
+}
+
+export type StubServer = ReturnType<typeof stubServer>;
+
+/** An answer the test releases when it chooses, to look at the screen while a call is on its way. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
