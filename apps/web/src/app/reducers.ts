@@ -9,7 +9,7 @@ import notificationsReducer from '../features/notifications/notificationsSlice';
 import profileReducer from '../features/profile/profileSlice';
 import searchReducer from '../features/search/searchSlice';
 import suggestionsReducer from '../features/suggestions/suggestionsSlice';
-import storiesReducer from '../features/stories/storiesSlice';
+import storyViewerReducer from '../features/stories/viewerSlice';
 import feedReducer from '../features/feed/feedSlice';
 import reactionsReducer from '../features/reactions/reactionsSlice';
 import commentsReducer from '../features/comments/commentsSlice';
@@ -28,7 +28,7 @@ export const reducers = {
   search: searchReducer,
   suggestions: suggestionsReducer,
   notifications: notificationsReducer,
-  stories: storiesReducer,
+  storyViewer: storyViewerReducer,
   feed: feedReducer,
   reactions: reactionsReducer,
   comments: commentsReducer,
