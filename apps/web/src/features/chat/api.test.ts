@@ -5,6 +5,7 @@ import { resetAuth } from '../auth/authSlice';
 import { chatApi, type SendArgs } from './api';
 import { historyMessages } from './chat-cache';
 import { conversationOpened } from './chatSlice';
+import { presenceApi } from './presence-api';
 import { at, BOB, CAROL, fakeServer, fakeSocket, ME, message, person, publicUser, type Answer, type Request } from './test-chat';
 
 const live = vi.hoisted(() => ({ socket: null as unknown }));
@@ -32,7 +33,7 @@ function setup(route: (request: Request) => Answer | Promise<Answer> | undefined
 const historyOf = (store: AppStore) => chatApi.endpoints.chatHistory.select(conversation)(store.getState());
 const idsOf = (store: AppStore) => historyMessages(historyOf(store).data).map((m) => m._id);
 const conversationsOf = (store: AppStore) => chatApi.endpoints.chatConversations.select(ME)(store.getState()).data ?? [];
-const presenceOf = (store: AppStore) => chatApi.endpoints.chatPresence.select(ME)(store.getState()).data;
+const presenceOf = (store: AppStore) => presenceApi.endpoints.chatPresence.select(ME)(store.getState()).data;
 
 const sendArgs = (clientMessageId: string, text = 'hello'): SendArgs => ({
   sender: { _id: ME, userName: 'me' },
@@ -244,7 +245,7 @@ describe('conversations', () => {
 describe('presence', () => {
   it('asks for the online list, and the server’s list replaces ours', async () => {
     const { store, socket } = setup(() => undefined);
-    await store.dispatch(chatApi.endpoints.chatPresence.initiate(ME));
+    await store.dispatch(presenceApi.endpoints.chatPresence.initiate(ME));
     expect(socket.emitted).toContainEqual({ event: 'userConnected', args: [ME] });
     socket.serverSends('onlineUsers', [BOB, CAROL, BOB]);
     await vi.waitFor(() => expect(presenceOf(store)?.online).toEqual([BOB, CAROL]));
@@ -255,7 +256,7 @@ describe('presence', () => {
   it('typing shows until it stops, goes stale after 5 s, or a message arrives; a dropped connection clears it', async () => {
     vi.useFakeTimers();
     const { store, socket } = setup(() => undefined);
-    await store.dispatch(chatApi.endpoints.chatPresence.initiate(ME));
+    await store.dispatch(presenceApi.endpoints.chatPresence.initiate(ME));
     await vi.advanceTimersByTimeAsync(0);
     const typing = (userId: string, isTyping: boolean) => socket.serverSends('typing', { room: ROOM, userId, isTyping });
 

@@ -1,7 +1,7 @@
 /**
  * The chat's server data (SPEC §7 "Chat", CONTRACT "Chat") in the RTK Query cache: people to talk to,
- * conversations, each conversation's history, presence; sends and reads. Socket events (CONTRACT
- * "Socket.io") are written into the entries they change while those entries live.
+ * conversations, each conversation's history; sends and reads. Socket events (CONTRACT "Socket.io") are
+ * written into the entries they change while those entries live. Presence is in `./presence-api`.
  */
 import {
   CHAT,
@@ -14,7 +14,6 @@ import {
   type MessagesReadEvent,
   type NetworkResponse,
   type SendMessageBody,
-  type TypingEvent,
 } from '@plaza/contract';
 import { retry } from '@reduxjs/toolkit/query/react';
 import { axiosBaseQuery, type ApiRequest } from '../../api/base-query';
@@ -33,21 +32,10 @@ import {
   type HistoryPage,
 } from './chat-cache';
 import { delay } from './chat-helpers';
-import {
-  CHAT_ERRORS,
-  toChatUser,
-  type ChatMessage,
-  type ChatUser,
-  type ConversationArgs,
-  type ConversationSummary,
-  type Presence,
-} from './chat-model';
+import { CHAT_ERRORS, toChatUser, type ChatMessage, type ChatUser, type ConversationArgs, type ConversationSummary } from './chat-model';
 import { streamFromSocket } from './socket-stream';
 
-/** A partner whose "stopped typing" got lost stops showing as typing after this long. */
-const TYPING_STALE_MS = 5000;
-
-export interface ChatUsersPage {
+interface ChatUsersPage {
   users: ChatUser[];
   page: number;
   hasMore: boolean;
@@ -60,7 +48,7 @@ export interface SendArgs {
   clientMessageId: string;
 }
 
-const FALLBACK = { error: 'Request failed', message: CHAT_ERRORS.messages };
+const HISTORY_FALLBACK = { error: 'Request failed', message: CHAT_ERRORS.messages };
 
 const historyUrl = ({ me, other }: ConversationArgs) => `/chats/${encodeURIComponent(me)}/${encodeURIComponent(other)}`;
 
@@ -171,7 +159,7 @@ export const chatApi = plazaApi.injectEndpoints({
       async queryFn({ queryArg, pageParam }, api) {
         const result = pageParam
           ? await axiosBaseQuery({ url: historyUrl(queryArg), params: { before: pageParam, limit: PAGE_SIZES.chatHistory } }, api, {})
-          : await fetchWithBackoff({ url: historyUrl(queryArg), fallback: FALLBACK }, api, {});
+          : await fetchWithBackoff({ url: historyUrl(queryArg), fallback: HISTORY_FALLBACK }, api, {});
         if (result.error) return { error: result.error as ApiErrorPayload };
         const messages = result.data as Message[];
         return { data: { messages, hasOlder: messages.length >= PAGE_SIZES.chatHistory } };
@@ -220,68 +208,6 @@ export const chatApi = plazaApi.injectEndpoints({
     chatLatestMessages: build.query<Message[], ConversationArgs>({
       query: (arg) => ({ url: historyUrl(arg), params: { limit: PAGE_SIZES.chatHistory } }),
       keepUnusedDataFor: 0,
-    }),
-
-    /** Who is online and who is typing to `me`: pushed by the server only, so the entry never refetches. */
-    chatPresence: build.query<Presence, string>({
-      queryFn: () => ({ data: { online: [], typing: [] } }),
-      async onCacheEntryAdded(me, lifecycle) {
-        const { updateCachedData } = lifecycle;
-        const timers = new Map<string, ReturnType<typeof setTimeout>>();
-        const setTyping = (userId: string, isTyping: boolean) => {
-          clearTimeout(timers.get(userId));
-          timers.delete(userId);
-          if (isTyping)
-            timers.set(
-              userId,
-              setTimeout(() => setTyping(userId, false), TYPING_STALE_MS),
-            );
-          updateCachedData((p) => {
-            p.typing = p.typing.filter((id) => id !== userId);
-            if (isTyping) p.typing.push(userId);
-          });
-        };
-        await streamFromSocket(lifecycle, (socket, whenLoaded) => {
-          // The server's list replaces ours (SPEC §4).
-          const onOnline = (ids: string[]) =>
-            whenLoaded(() =>
-              updateCachedData((p) => {
-                p.online = [...new Set(ids)];
-              }),
-            );
-          const onTyping = ({ userId, isTyping }: TypingEvent) => {
-            if (userId !== me) whenLoaded(() => setTyping(userId, isTyping));
-          };
-          // A message from someone ends their typing.
-          const onMessage = (message: Message) => {
-            if (message.messageSender !== me) whenLoaded(() => setTyping(message.messageSender, false));
-          };
-          const onDisconnect = () =>
-            whenLoaded(() => {
-              for (const timer of timers.values()) clearTimeout(timer);
-              timers.clear();
-              updateCachedData((p) => {
-                p.typing = [];
-              });
-            });
-          // Asks for this user's onlineUsers list, which went out before anyone here was listening.
-          const announce = () => socket.emit('userConnected', me);
-          socket.on('onlineUsers', onOnline);
-          socket.on('typing', onTyping);
-          socket.on('receiveMessage', onMessage);
-          socket.on('disconnect', onDisconnect);
-          socket.on('connect', announce);
-          if (socket.connected) announce();
-          return () => {
-            socket.off('onlineUsers', onOnline);
-            socket.off('typing', onTyping);
-            socket.off('receiveMessage', onMessage);
-            socket.off('disconnect', onDisconnect);
-            socket.off('connect', announce);
-            for (const timer of timers.values()) clearTimeout(timer);
-          };
-        });
-      },
     }),
 
     /** POST /chats/send: shown at once as pending, replaced by the stored copy, rolled back when it fails. */
@@ -341,15 +267,6 @@ export const {
   useChatUsersInfiniteQuery,
   useChatConversationsQuery,
   useChatHistoryInfiniteQuery,
-  useChatPresenceQuery,
   useSendChatMessageMutation,
   useMarkChatReadMutation,
 } = chatApi;
-
-const NO_PRESENCE: Presence = { online: [], typing: [] };
-
-/** Presence of `me`'s contacts; the socket alone updates it, so no refetch may wipe it. */
-export function useChatPresence(me: string): Presence {
-  const { data } = useChatPresenceQuery(me, { refetchOnMountOrArgChange: false, refetchOnReconnect: false, refetchOnFocus: false });
-  return data ?? NO_PRESENCE;
-}

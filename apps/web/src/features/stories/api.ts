@@ -8,8 +8,8 @@ import { forgetViewed, readViewedIds, rememberViewed } from './viewed-storage';
 /** SPEC §8 texts for when the server gives none. */
 export const FETCH_FALLBACK = { error: 'Failed to fetch stories', message: 'Failed to fetch stories' };
 export const CREATE_FALLBACK = { error: 'Failed to create story', message: 'Failed to create story' };
-export const VIEW_FALLBACK = { error: 'Failed to view story', message: 'Failed to view story' };
-export const DELETE_FALLBACK = { error: 'Failed to delete story', message: 'Failed to delete story' };
+const VIEW_FALLBACK = { error: 'Failed to view story', message: 'Failed to view story' };
+const DELETE_FALLBACK = { error: 'Failed to delete story', message: 'Failed to delete story' };
 export const VIEWERS_FALLBACK = { error: 'Failed to load viewers', message: 'Failed to load viewers' };
 
 export interface CreateStoryArgs {
@@ -106,4 +106,4 @@ export const storiesApi = plazaApi.injectEndpoints({
   }),
 });
 
-export const { useStoriesQuery, useCreateStoryMutation, useDeleteStoryMutation, useStoryViewersQuery } = storiesApi;
+export const { useStoriesQuery, useCreateStoryMutation, useStoryViewersQuery } = storiesApi;
