@@ -9,7 +9,7 @@ import notificationsReducer from '../features/notifications/notificationsSlice';
 import profileReducer from '../features/profile/profileSlice';
 import searchReducer from '../features/search/searchSlice';
 import suggestionsReducer from '../features/suggestions/suggestionsSlice';
-import storiesReducer from '../features/stories/storiesSlice';
+import storyViewerReducer from '../features/stories/viewerSlice';
 import chatReducer from '../features/chat/chatSlice';
 
 export const reducers = {
@@ -23,6 +23,6 @@ export const reducers = {
   search: searchReducer,
   suggestions: suggestionsReducer,
   notifications: notificationsReducer,
-  stories: storiesReducer,
+  storyViewer: storyViewerReducer,
   chat: chatReducer,
 };

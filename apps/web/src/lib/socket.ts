@@ -1,7 +1,7 @@
 /**
  * The one socket.io connection of a signed-in tab (SPEC §7 Realtime): websocket first, then polling;
- * authenticated with the access token; reconnection per SPEC §9. Features subscribe through `useSocketEvent`
- * or `getSocket()`, never by opening their own connection.
+ * authenticated with the access token; reconnection per SPEC §9. Features subscribe through `useSocketEvent`,
+ * or `getSocket()` (the chat's cache entries do so while they live), never by opening their own connection.
  */
 import { CHAT, type ClientToServerEvents, type ServerToClientEvents } from '@plaza/contract';
 import { io, type Socket } from 'socket.io-client';

@@ -1,17 +1,18 @@
 /** The right panel with a person selected: header, notices, the messages and the composer. */
 import { CHAT, pairRoom } from '@plaza/contract';
 import { ArrowLeft, MoreVertical } from 'lucide-react';
-import { useCallback, useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { ErrorBanner } from '../../components/EmptyState';
 import type { PlazaSocket } from '../../lib/socket';
+import { useChatHistoryInfiniteQuery, useMarkChatReadMutation, useSendChatMessageMutation } from './api';
+import { historyMessages } from './chat-cache';
+import { CHAT_ERRORS, type ChatUser, type Presence } from './chat-model';
 import { displayName, PresenceDot } from './ConversationRow';
-import { fetchMessages, fetchOlderMessages, markConversationRead, sendChatMessage, sendErrorCleared, type ChatUser } from './chatSlice';
 import { useDocumentVisible } from './hooks';
 import { MessageInput } from './MessageInput';
-import { MessageList } from './MessageList';
-import { selectIsOnline, selectIsTyping } from './selectors';
+import { MessageList, type HistoryPhase } from './MessageList';
 import { useTypingSignal } from './useTypingSignal';
 
 /** crypto.randomUUID exists only in secure contexts; a plain-http LAN address still needs an id. */
@@ -24,54 +25,62 @@ function newClientMessageId(): string {
 export interface ChatConversationProps {
   me: { _id: string; userName: string };
   user: ChatUser;
+  /** The conversation's unread count as the server last told it. */
+  unreadCount: number;
+  presence: Presence;
   socket: PlazaSocket | null;
   showBack: boolean;
   onBack: () => void;
 }
 
-export function ChatConversation({ me, user, socket, showBack, onBack }: ChatConversationProps) {
-  const dispatch = useAppDispatch();
-  const messages = useAppSelector((s) => s.chat.messages);
-  const status = useAppSelector((s) => s.chat.messagesStatus);
-  const error = useAppSelector((s) => s.chat.messagesError);
-  const hasOlder = useAppSelector((s) => s.chat.hasOlder);
-  const olderStatus = useAppSelector((s) => s.chat.olderStatus);
-  const sendError = useAppSelector((s) => s.chat.sendError);
+export function ChatConversation({ me, user, unreadCount, presence, socket, showBack, onBack }: ChatConversationProps) {
+  const conversation = useMemo(() => ({ me: me._id, other: user._id }), [me._id, user._id]);
+  const { data, isError, isFetchNextPageError, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } =
+    useChatHistoryInfiniteQuery(conversation);
+  const messages = useMemo(() => historyMessages(data), [data]);
+  const [sendMessage, { isError: sendFailed, reset: clearSendError }] = useSendChatMessageMutation();
+  const [markRead] = useMarkChatReadMutation();
   const connected = useAppSelector((s) => s.chat.isConnected);
-  const online = useAppSelector((s) => selectIsOnline(s, user._id));
-  const typing = useAppSelector((s) => selectIsTyping(s, user._id));
-  const summaryUnread = useAppSelector((s) => s.chat.conversations[user._id]?.unreadCount ?? 0);
+  const online = presence.online.includes(user._id);
+  const typing = presence.typing.includes(user._id);
   const visible = useDocumentVisible();
   const room = pairRoom(me._id, user._id);
   const signalTyping = useTypingSignal(socket, room);
   const name = displayName(user);
+  const phase: HistoryPhase = data ? 'loaded' : isError ? 'failed' : 'loading';
+  // A page of older messages that failed is retried by scrolling up again; only the latest page gets a banner.
+  const loadFailed = isError && !isFetchNextPageError;
 
   // Read receipts: what arrives while the conversation is open and the tab in front counts as read.
   const unreadIncoming = messages.filter((m) => m.messageSender === user._id && !m.readAt).length;
   useEffect(() => {
-    if (visible && (unreadIncoming > 0 || (summaryUnread > 0 && status === 'succeeded')))
-      void dispatch(markConversationRead({ otherUserId: user._id }));
-  }, [dispatch, visible, unreadIncoming, summaryUnread, status, user._id]);
+    if (visible && (unreadIncoming > 0 || (unreadCount > 0 && phase === 'loaded'))) void markRead(conversation);
+  }, [markRead, conversation, visible, unreadIncoming, unreadCount, phase]);
 
   useEffect(() => {
-    if (!sendError) return;
-    const timer = setTimeout(() => dispatch(sendErrorCleared()), CHAT.sendErrorClearMs);
+    if (!sendFailed) return;
+    const timer = setTimeout(clearSendError, CHAT.sendErrorClearMs);
     return () => clearTimeout(timer);
-  }, [dispatch, sendError]);
+  }, [sendFailed, clearSendError]);
 
   const send = useCallback(
     async (text: string) => {
       // Sending requires a room, a socket and a selected user (SPEC §5).
       if (!room || !socket || !user) return false;
-      const result = await dispatch(sendChatMessage({ sender: me, receiver: user, text, clientMessageId: newClientMessageId() }));
-      if (!sendChatMessage.fulfilled.match(result)) return false;
+      const result = await sendMessage({
+        sender: { _id: me._id, userName: me.userName },
+        receiver: user,
+        text,
+        clientMessageId: newClientMessageId(),
+      });
+      if (!result.data) return false;
       // The server announced the stored message already; this only asks it to confirm (SPEC §7).
       if (socket.connected) {
         socket.emit(
           'sendMessage',
           {
             room,
-            message: result.payload,
+            message: result.data,
             senderId: me._id,
             senderUsername: me.userName,
             receiverId: user._id,
@@ -82,13 +91,10 @@ export function ChatConversation({ me, user, socket, showBack, onBack }: ChatCon
       }
       return true;
     },
-    [dispatch, me, room, socket, user],
+    [sendMessage, me._id, me.userName, room, socket, user],
   );
 
-  const loadOlder = useCallback(() => {
-    const oldest = messages.find((m) => !m.pending);
-    if (oldest) void dispatch(fetchOlderMessages({ currentUserId: me._id, otherUserId: user._id, before: oldest._id }));
-  }, [dispatch, messages, me._id, user._id]);
+  const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   return (
     <section aria-label={`Conversation with ${name}`} className="flex h-full min-h-0 flex-col">
@@ -126,21 +132,19 @@ export function ChatConversation({ me, user, socket, showBack, onBack }: ChatCon
         </button>
       </header>
 
-      {(error || sendError) && (
+      {(loadFailed || sendFailed) && (
         <div className="space-y-2 px-3 pt-3 sm:px-4">
-          {error && (
-            <ErrorBanner message={error} onRetry={() => void dispatch(fetchMessages({ currentUserId: me._id, otherUserId: user._id }))} />
-          )}
-          {sendError && <ErrorBanner message={sendError} />}
+          {loadFailed && <ErrorBanner message={CHAT_ERRORS.messages} onRetry={() => void refetch()} />}
+          {sendFailed && <ErrorBanner message={CHAT_ERRORS.send} />}
         </div>
       )}
 
       <MessageList
         messages={messages}
         meId={me._id}
-        status={status}
-        hasOlder={hasOlder}
-        olderStatus={olderStatus}
+        phase={phase}
+        hasOlder={hasNextPage}
+        loadingOlder={isFetchingNextPage}
         onLoadOlder={loadOlder}
       />
       <MessageInput connected={connected} onSend={send} onTyping={signalTyping} />

@@ -4,14 +4,19 @@
  */
 import type { SelfUser } from '@plaza/contract';
 import { MessagesSquare, WifiOff } from 'lucide-react';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useChatConversationsQuery } from './api';
+import { useChatPresence } from './presence-api';
 import { ChatConversation } from './ChatConversation';
-import { closeConversation, fetchConversations, fetchMessages, selectUser, type ChatUser } from './chatSlice';
+import type { ChatUser, ConversationSummary } from './chat-model';
+import { conversationClosed, conversationOpened } from './chatSlice';
 import { ConversationList } from './ConversationList';
 import { useIsMobile } from './hooks';
 import { useChatSocket } from './useChatSocket';
+
+const NO_CONVERSATIONS: ConversationSummary[] = [];
 
 export default function ChatPage() {
   const me = useAppSelector((s) => s.auth.userDetails);
@@ -22,29 +27,27 @@ export default function ChatPage() {
 function ChatScreen({ me }: { me: SelfUser }) {
   const dispatch = useAppDispatch();
   const socket = useChatSocket(me);
-  const selected = useAppSelector((s) => s.chat.selectedUser);
+  const selected = useAppSelector((s) => s.chat.openUser);
   const connectionError = useAppSelector((s) => s.chat.connectionError);
   const reconnectNotice = useAppSelector((s) => s.chat.reconnectNotice);
   const isMobile = useIsMobile();
-  const historyLoad = useRef<{ abort: () => void } | null>(null);
+  // Held for the whole screen, so the list and the conversation read one live copy.
+  const { data: conversations = NO_CONVERSATIONS } = useChatConversationsQuery(me._id);
+  const presence = useChatPresence(me._id);
 
-  useEffect(() => {
-    void dispatch(fetchConversations());
-    return () => {
-      historyLoad.current?.abort();
-      dispatch(closeConversation());
-    };
-  }, [dispatch]);
+  useEffect(
+    () => () => {
+      dispatch(conversationClosed());
+    },
+    [dispatch],
+  );
 
-  // Selecting a user clears the messages and loads the history (SPEC §4).
+  // Opening a conversation shows that person's history, which loads with the conversation panel (SPEC §4).
   const open = useCallback(
     (user: ChatUser) => {
-      if (user._id === selected?._id) return;
-      historyLoad.current?.abort();
-      dispatch(selectUser(user));
-      historyLoad.current = dispatch(fetchMessages({ currentUserId: me._id, otherUserId: user._id }));
+      if (user._id !== selected?._id) dispatch(conversationOpened(user));
     },
-    [dispatch, me._id, selected?._id],
+    [dispatch, selected?._id],
   );
 
   // "Message" on a profile or card arrives here with the person to open.
@@ -58,8 +61,7 @@ function ChatScreen({ me }: { me: SelfUser }) {
   }, [openWith, open, navigate]);
 
   const back = useCallback(() => {
-    historyLoad.current?.abort();
-    dispatch(closeConversation());
+    dispatch(conversationClosed());
   }, [dispatch]);
 
   const showList = !isMobile || !selected;
@@ -85,13 +87,28 @@ function ChatScreen({ me }: { me: SelfUser }) {
             aria-label="Conversations"
             className="flex min-h-0 w-full flex-col border-slate-200 md:w-80 md:shrink-0 md:border-r lg:w-96 dark:border-slate-700/70"
           >
-            <ConversationList selectedId={selected?._id ?? null} onSelect={open} />
+            <ConversationList
+              meId={me._id}
+              conversations={conversations}
+              presence={presence}
+              selectedId={selected?._id ?? null}
+              onSelect={open}
+            />
           </aside>
         )}
         {showConversation && (
           <div className="flex min-h-0 min-w-0 flex-1 flex-col">
             {selected ? (
-              <ChatConversation key={selected._id} me={me} user={selected} socket={socket} showBack={isMobile} onBack={back} />
+              <ChatConversation
+                key={selected._id}
+                me={me}
+                user={selected}
+                unreadCount={conversations.find((c) => c.user._id === selected._id)?.unreadCount ?? 0}
+                presence={presence}
+                socket={socket}
+                showBack={isMobile}
+                onBack={back}
+              />
             ) : (
               <Welcome />
             )}

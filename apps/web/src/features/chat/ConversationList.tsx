@@ -1,50 +1,47 @@
 /** The left panel 'Conversations' (SPEC §2): search, filter chips, and the people one can chat with. */
 import { Bell, Filter, Search, Settings, SquarePen, Users, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorBanner } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
+import { useChatUsersInfiniteQuery } from './api';
+import { buildChatList, type ChatListFilter } from './chat-list';
+import { CHAT_ERRORS, type ChatUser, type ConversationSummary, type Presence } from './chat-model';
 import { ConversationRow } from './ConversationRow';
-import { fetchChatUsers, type ChatUser } from './chatSlice';
-import { selectChatList, type ChatListFilter } from './selectors';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 const iconButton = 'rounded-full p-2 text-slate-400 disabled:cursor-not-allowed dark:text-slate-500';
 
-export function ConversationList({ selectedId, onSelect }: { selectedId: string | null; onSelect: (user: ChatUser) => void }) {
-  const dispatch = useAppDispatch();
+export interface ConversationListProps {
+  meId: string;
+  conversations: readonly ConversationSummary[];
+  presence: Presence;
+  selectedId: string | null;
+  onSelect: (user: ChatUser) => void;
+}
+
+export function ConversationList({ meId, conversations, presence, selectedId, onSelect }: ConversationListProps) {
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<ChatListFilter>('all');
-  const rows = useAppSelector((s) => selectChatList(s, query, filter));
-  const status = useAppSelector((s) => s.chat.usersStatus);
-  const error = useAppSelector((s) => s.chat.usersError);
-  const hasMore = useAppSelector((s) => s.chat.usersHasMore);
-  const page = useAppSelector((s) => s.chat.usersPage);
-  const searched = useAppSelector((s) => s.chat.usersSearch);
   const term = query.trim();
-  const lastRequested = useRef(1);
-
-  // The server filters too (it knows people not loaded yet); page 1 of a new search replaces the list.
+  // The server filters too (it knows people not loaded yet); each search is its own list, from page 1.
+  const [searched, setSearched] = useState(term);
   useEffect(() => {
-    const timer = setTimeout(
-      () => {
-        lastRequested.current = 1;
-        void dispatch(fetchChatUsers({ page: 1, search: term }));
-      },
-      term ? SEARCH_DEBOUNCE_MS : 0,
-    );
+    const timer = setTimeout(() => setSearched(term), term ? SEARCH_DEBOUNCE_MS : 0);
     return () => clearTimeout(timer);
-  }, [dispatch, term]);
+  }, [term]);
+  const { data, isFetching, isError, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } = useChatUsersInfiniteQuery(searched);
+  const users = useMemo(() => data?.pages.flatMap((p) => p.users) ?? [], [data]);
+  const rows = useMemo(
+    () => buildChatList({ conversations, users, presence, meId, openId: selectedId, query, filter }),
+    [conversations, users, presence, meId, selectedId, query, filter],
+  );
+  const pageCount = data?.pages.length ?? 0;
 
-  const load = (next: number) => {
-    lastRequested.current = next;
-    void dispatch(fetchChatUsers({ page: next, search: term }));
-  };
   const loadMore = () => {
-    if (hasMore && status !== 'loading' && searched === term) load(page + 1);
+    if (hasNextPage && !isFetching && searched === term) void fetchNextPage();
   };
-  const retry = () => load(searched === term ? lastRequested.current : 1);
+  const retry = () => void (isFetchNextPageError ? fetchNextPage() : refetch());
   const loadMoreRef = useRef(loadMore);
   loadMoreRef.current = loadMore;
 
@@ -52,16 +49,16 @@ export function ConversationList({ selectedId, onSelect }: { selectedId: string 
   const sentinel = useRef<HTMLLIElement>(null);
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || typeof IntersectionObserver === 'undefined' || !hasMore) return;
+    if (!el || typeof IntersectionObserver === 'undefined' || !hasNextPage) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) loadMoreRef.current();
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [hasMore, page, status]);
+  }, [hasNextPage, pageCount, isFetching]);
 
-  const settled = status !== 'loading' && searched === term;
-  const firstLoad = rows.length === 0 && !settled && status !== 'failed';
+  const settled = !isFetching && searched === term;
+  const firstLoad = rows.length === 0 && !settled && !isError;
 
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -131,9 +128,9 @@ export function ConversationList({ selectedId, onSelect }: { selectedId: string 
               <RowSkeleton key={i} />
             ))}
           </div>
-        ) : rows.length === 0 && status === 'failed' ? (
+        ) : rows.length === 0 && isError ? (
           <div className="p-2">
-            <ErrorBanner message={error ?? 'Failed to load users. Please try again.'} onRetry={retry} />
+            <ErrorBanner message={CHAT_ERRORS.users} onRetry={retry} />
           </div>
         ) : rows.length === 0 ? (
           <EmptyList query={term} filter={filter} settled={settled} />
@@ -145,14 +142,14 @@ export function ConversationList({ selectedId, onSelect }: { selectedId: string 
               </li>
             ))}
             <li ref={sentinel} aria-hidden className="h-px" />
-            {status === 'loading' && (
+            {isFetching && (
               <li className="flex justify-center py-3 text-brand-primary">
                 <Spinner size="sm" label="Loading users..." />
               </li>
             )}
-            {status === 'failed' && (
+            {isError && (
               <li className="p-2">
-                <ErrorBanner message={error ?? 'Failed to load users. Please try again.'} onRetry={retry} />
+                <ErrorBanner message={CHAT_ERRORS.users} onRetry={retry} />
               </li>
             )}
           </ul>

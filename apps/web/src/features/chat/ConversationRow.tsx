@@ -1,9 +1,9 @@
 /** One person in the conversations list: avatar with presence dot, name, bio, last-message time and unread badge. */
 import { memo } from 'react';
 import { Avatar } from '../../components/Avatar';
-import { formatListTime } from './chat-helpers';
-import type { ChatUser } from './chatSlice';
-import type { ChatListRow } from './selectors';
+import { listTime } from '../../lib/dates';
+import type { ChatListRow } from './chat-list';
+import type { ChatUser } from './chat-model';
 
 export function PresenceDot({ online, className = '' }: { online: boolean; className?: string }) {
   return (
@@ -49,7 +49,7 @@ export const ConversationRow = memo(function ConversationRow({
               dateTime={lastMessageAt}
               className={`shrink-0 text-[11px] ${unreadCount > 0 ? 'font-semibold text-brand-primary dark:text-indigo-300' : 'text-slate-400 dark:text-slate-500'}`}
             >
-              {formatListTime(lastMessageAt)}
+              {listTime(lastMessageAt)}
             </time>
           )}
         </span>

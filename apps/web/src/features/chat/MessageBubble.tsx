@@ -1,7 +1,8 @@
 /** One message: own ones right-aligned in blue with a delivery mark, the other person's left-aligned. */
 import { Check, CheckCheck, Clock } from 'lucide-react';
 import { memo } from 'react';
-import { formatMessageTime, type ChatMessage } from './chat-helpers';
+import { clockTime } from '../../lib/dates';
+import type { ChatMessage } from './chat-model';
 
 function DeliveryMark({ message }: { message: ChatMessage }) {
   const [Icon, label, tone] = message.pending
@@ -30,7 +31,7 @@ export const MessageBubble = memo(function MessageBubble({ message, own }: { mes
         <div
           className={`mt-0.5 flex items-center justify-end gap-1 text-[11px] ${own ? 'text-blue-100' : 'text-slate-400 dark:text-slate-400'}`}
         >
-          <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
+          <time dateTime={message.createdAt}>{clockTime(message.createdAt)}</time>
           {own && <DeliveryMark message={message} />}
         </div>
       </div>

@@ -5,24 +5,27 @@
 import { ArrowDown, MessageCircle } from 'lucide-react';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../components/Spinner';
-import { groupByDate, type ChatMessage } from './chat-helpers';
-import type { RequestStatus } from './chatSlice';
+import { groupByDate } from './chat-helpers';
+import type { ChatMessage } from './chat-model';
 import { MessageBubble } from './MessageBubble';
 
 /** Within this many pixels of the bottom the reader counts as following the conversation. */
 const FOLLOW_THRESHOLD_PX = 96;
 const LOAD_OLDER_THRESHOLD_PX = 80;
 
+/** Where the history stands: still loading, loaded, or failed to load at all. */
+export type HistoryPhase = 'loading' | 'loaded' | 'failed';
+
 export interface MessageListProps {
   messages: ChatMessage[];
   meId: string;
-  status: RequestStatus;
+  phase: HistoryPhase;
   hasOlder: boolean;
-  olderStatus: RequestStatus;
+  loadingOlder: boolean;
   onLoadOlder: () => void;
 }
 
-export function MessageList({ messages, meId, status, hasOlder, olderStatus, onLoadOlder }: MessageListProps) {
+export function MessageList({ messages, meId, phase, hasOlder, loadingOlder, onLoadOlder }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const groups = useMemo(() => groupByDate(messages), [messages]);
   const [showJump, setShowJump] = useState(false);
@@ -58,7 +61,7 @@ export function MessageList({ messages, meId, status, hasOlder, olderStatus, onL
     if (!el) return;
     following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_THRESHOLD_PX;
     if (following.current) setShowJump(false);
-    if (el.scrollTop < LOAD_OLDER_THRESHOLD_PX && hasOlder && olderStatus !== 'loading' && messages.length > 0) onLoadOlder();
+    if (el.scrollTop < LOAD_OLDER_THRESHOLD_PX && hasOlder && !loadingOlder && messages.length > 0) onLoadOlder();
   };
 
   const jumpToLatest = () => {
@@ -80,9 +83,9 @@ export function MessageList({ messages, meId, status, hasOlder, olderStatus, onL
         className="h-full overflow-y-auto bg-slate-50/70 px-3 py-4 sm:px-5 dark:bg-slate-900/40"
       >
         {messages.length === 0 ? (
-          status === 'loading' || status === 'idle' ? (
+          phase === 'loading' ? (
             <LoadingMessages />
-          ) : status === 'succeeded' ? (
+          ) : phase === 'loaded' ? (
             <div className="flex h-full flex-col items-center justify-center gap-3 text-center text-slate-500 dark:text-slate-400">
               <div className="rounded-full bg-brand-primary/10 p-4 text-brand-primary">
                 <MessageCircle className="h-7 w-7" />
@@ -92,12 +95,12 @@ export function MessageList({ messages, meId, status, hasOlder, olderStatus, onL
           ) : null
         ) : (
           <>
-            {olderStatus === 'loading' && (
+            {loadingOlder && (
               <div className="flex justify-center pb-3 text-brand-primary">
                 <Spinner size="sm" label="Loading earlier messages..." />
               </div>
             )}
-            {!hasOlder && status === 'succeeded' && (
+            {!hasOlder && phase === 'loaded' && (
               <p className="pb-3 text-center text-xs text-slate-400 dark:text-slate-500">This is the beginning of your conversation.</p>
             )}
             {groups.map((group) => (

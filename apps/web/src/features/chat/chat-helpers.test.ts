@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  counterColor,
-  groupByDate,
-  matchesQuery,
-  mergeMessages,
-  normalizeMessage,
-  normalizeMessageList,
-  type ChatMessage,
-} from './chat-helpers';
+import { counterColor, groupByDate, matchesQuery, mergeMessages } from './chat-helpers';
+import type { ChatMessage } from './chat-model';
 
 const plain = {
   _id: 'm1',
@@ -18,35 +11,6 @@ const plain = {
   createdAt: '2025-11-23T10:00:00.000Z',
   readAt: null,
 };
-
-describe('normalizeMessage', () => {
-  it('keeps a plain message as it is', () => {
-    expect(normalizeMessage(plain)).toEqual(plain);
-  });
-
-  it('unwraps {message, data:{…}}', () => {
-    expect(normalizeMessage({ message: 'Message sent', data: plain })).toEqual(plain);
-  });
-
-  it('unwraps {message:{…}}', () => {
-    expect(normalizeMessage({ message: plain })).toEqual(plain);
-  });
-
-  it('reads a sender and receiver given as objects with _id', () => {
-    expect(normalizeMessage({ ...plain, messageSender: { _id: 'a', userName: 'ann' }, messageReceiver: { _id: 'b' } })).toEqual(plain);
-  });
-
-  it('rejects what is not a message', () => {
-    expect(normalizeMessage(null)).toBeNull();
-    expect(normalizeMessage({ message: 'ok' })).toBeNull();
-    expect(normalizeMessage({ _id: 'x', messageText: 'no sender' })).toBeNull();
-  });
-
-  it('reads a history list, also when wrapped in data', () => {
-    expect(normalizeMessageList([plain])).toEqual([plain]);
-    expect(normalizeMessageList({ data: [{ data: plain }] })).toEqual([plain]);
-  });
-});
 
 describe('mergeMessages', () => {
   it('keeps one copy per _id, sorted by createdAt', () => {

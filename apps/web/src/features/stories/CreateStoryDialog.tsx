@@ -4,10 +4,9 @@ import { LIMITS } from '@plaza/contract';
 import { ImagePlus, RefreshCw, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { useAppDispatch } from '../../app/hooks';
 import { Button } from '../../components/Button';
+import { CREATE_FALLBACK, useCreateStoryMutation } from './api';
 import { ACCEPTED_MEDIA, checkStoryMedia } from './media-rules';
-import { createStory } from './storiesSlice';
 
 interface Picked {
   file: File;
@@ -16,7 +15,7 @@ interface Picked {
 }
 
 export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const dispatch = useAppDispatch();
+  const [createStory] = useCreateStoryMutation();
   const fileInput = useRef<HTMLInputElement>(null);
   const captionId = useId();
   const [picked, setPicked] = useState<Picked | null>(null);
@@ -57,14 +56,14 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
     if (!picked || uploading) return;
     setError(null);
     setProgress(0);
-    const result = await dispatch(createStory({ media: picked.file, caption, onProgress: setProgress }));
-    if (createStory.fulfilled.match(result)) {
+    const result = await createStory({ media: picked.file, caption, onProgress: setProgress });
+    if (result.error) {
+      setProgress(null);
+      setError(result.error.message ?? CREATE_FALLBACK.message);
+    } else {
       toast.success('Your story is live');
       onClose();
       reset();
-    } else {
-      setProgress(null);
-      setError(result.payload?.message ?? 'Failed to create story');
     }
   }
 

@@ -7,33 +7,33 @@ import { ChevronLeft, ChevronRight, Plus, RotateCw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
+import { FETCH_FALLBACK, useStoriesQuery } from './api';
 import { CreateStoryDialog } from './CreateStoryDialog';
-import { FETCH_FALLBACK, fetchStories, openGroup } from './storiesSlice';
 import { StoryRing } from './StoryRing';
 import { StoryViewer } from './StoryViewer';
+import { openGroup } from './viewer-actions';
 
 /** Coming back to the tab after this long fetches again: stories come and go within a day. */
 const REFETCH_AFTER_MS = 60_000;
 
+const NO_GROUPS: StoryGroup[] = [];
+
 export function StoriesBar() {
   const dispatch = useAppDispatch();
   const me = useAppSelector((s) => s.auth.userDetails);
-  const { groupedStories, status, error } = useAppSelector((s) => s.stories);
+  const { data: groupedStories = NO_GROUPS, isLoading, isError, isSuccess, error, refetch, fulfilledTimeStamp } = useStoriesQuery();
   const [creating, setCreating] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const [canScroll, setCanScroll] = useState({ left: false, right: false });
 
   useEffect(() => {
-    void dispatch(fetchStories());
-    let fetchedAt = Date.now();
     const onVisible = () => {
-      if (document.visibilityState !== 'visible' || Date.now() - fetchedAt < REFETCH_AFTER_MS) return;
-      fetchedAt = Date.now();
-      void dispatch(fetchStories());
+      if (document.visibilityState !== 'visible' || Date.now() - (fulfilledTimeStamp ?? 0) < REFETCH_AFTER_MS) return;
+      void refetch();
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [dispatch]);
+  }, [refetch, fulfilledTimeStamp]);
 
   const measure = useCallback(() => {
     const el = scroller.current;
@@ -48,7 +48,7 @@ export function StoriesBar() {
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [measure, groupedStories.length, status]);
+  }, [measure, groupedStories.length, isLoading, isError]);
 
   const scrollBy = (direction: 1 | -1) => {
     const el = scroller.current;
@@ -57,7 +57,8 @@ export function StoriesBar() {
 
   const own = groupedStories.find((g) => g.user._id === me?._id);
   const others = groupedStories.filter((g) => g.user._id !== me?._id);
-  const firstLoad = status === 'loading' && groupedStories.length === 0;
+  const firstLoad = isLoading;
+  const errorText = isError ? (error?.message ?? FETCH_FALLBACK.message) : null;
   const arrow =
     'absolute top-1/2 z-10 hidden -translate-y-1/2 rounded-full border border-slate-200 bg-white/95 p-1.5 text-slate-700 shadow-md transition hover:bg-white md:block dark:border-slate-600 dark:bg-slate-800/95 dark:text-slate-200 dark:hover:bg-slate-700';
 
@@ -91,12 +92,12 @@ export function StoriesBar() {
 
         {firstLoad && <BubbleSkeletons />}
 
-        {status === 'failed' && (
+        {isError && (
           <div role="alert" className="flex min-h-[92px] flex-1 flex-col items-start justify-center gap-1 px-2 text-sm">
             <p className="font-semibold text-rose-700 dark:text-rose-300">{FETCH_FALLBACK.error}</p>
-            {error && error !== FETCH_FALLBACK.error && <p className="text-slate-500 dark:text-slate-400">{error}</p>}
+            {errorText && errorText !== FETCH_FALLBACK.error && <p className="text-slate-500 dark:text-slate-400">{errorText}</p>}
             <button
-              onClick={() => void dispatch(fetchStories())}
+              onClick={() => void refetch()}
               className="inline-flex items-center gap-1 font-semibold text-brand-primary hover:underline dark:text-indigo-300"
             >
               <RotateCw className="h-3.5 w-3.5" /> Retry
@@ -105,7 +106,7 @@ export function StoriesBar() {
         )}
 
         {!firstLoad &&
-          status !== 'failed' &&
+          !isError &&
           others.map((group) => (
             <Bubble
               key={group.user._id}
@@ -119,7 +120,7 @@ export function StoriesBar() {
             </Bubble>
           ))}
 
-        {status === 'succeeded' && others.length === 0 && (
+        {isSuccess && others.length === 0 && (
           <p className="flex min-h-[92px] max-w-64 items-center px-2 text-sm text-slate-500 dark:text-slate-400">
             No stories from friends right now. Share a moment of your own — it stays up for 24 hours.
           </p>

@@ -1,12 +1,12 @@
-import { configureStore } from '@reduxjs/toolkit';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storiesApi } from '../../api/stories';
-import authReducer, { unauthenticatedState } from '../auth/authSlice';
-import storiesReducer, { fetchStories, initialStoriesState, openGroup } from './storiesSlice';
+import { makeStore, type AppStore } from '../../app/store';
+import { unauthenticatedState } from '../auth/authSlice';
+import { storiesApi } from './api';
 import { IMAGE_DURATION_MS, StoryViewer } from './StoryViewer';
-import { group, person, story } from './test-stories';
+import { group, person, story, storiesBody, stubServer, type StoriesRequest } from './test-stories';
+import { openGroup, selectActiveGroup, selectStoryGroups } from './viewer-actions';
 
 // jsdom has no PointerEvent; without one, fired pointer events lose their coordinates.
 if (typeof window.PointerEvent === 'undefined') {
@@ -25,19 +25,18 @@ if (typeof window.PointerEvent === 'undefined') {
 const ann = person('ann', 'Ann Lee');
 const bob = person('bob', 'Bob Ray');
 
-function setup() {
-  const store = configureStore({
-    reducer: { auth: authReducer, stories: storiesReducer },
-    preloadedState: {
-      auth: { ...unauthenticatedState, userDetails: { ...person('me'), email: 'me@example.test' } },
-      stories: initialStoriesState(),
-    },
-  });
+let requests: StoriesRequest[] = [];
+
+async function setup() {
   const groups = [
     group(ann, [story('a1', ann, { caption: 'First of Ann' }), story('a2', ann, { caption: 'Second of Ann' })]),
     group(bob, [story('b1', bob, { caption: 'Bob here' })]),
   ];
-  store.dispatch(fetchStories.fulfilled({ success: true, groupedStories: groups, stories: groups.flatMap((g) => g.stories) }, 'req'));
+  requests = stubServer(({ url }) =>
+    url.endsWith('/view') ? { status: 200, data: { success: true, viewed: true } } : { status: 200, data: storiesBody(groups) },
+  );
+  const store = makeStore({ auth: { ...unauthenticatedState, userDetails: { ...person('me'), email: 'me@example.test' } } });
+  await store.dispatch(storiesApi.endpoints.stories.initiate());
   render(
     <Provider store={store}>
       <StoryViewer />
@@ -50,10 +49,10 @@ function setup() {
 }
 
 const imageOf = (caption: string) => screen.getByRole('img', { name: caption });
+const activeId = (store: AppStore) => store.getState().storyViewer.activeStoryId;
 
 beforeEach(() => {
   localStorage.clear();
-  vi.spyOn(storiesApi, 'view').mockResolvedValue({ success: true, viewed: true });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -62,63 +61,64 @@ afterEach(() => {
 
 describe('StoryViewer', () => {
   it('shows the author, the caption and one progress bar per story, and marks the story viewed', async () => {
-    const store = setup();
+    const store = await setup();
     expect(await screen.findByText('First of Ann', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByText('Ann Lee')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Story 1 of 2' })).toBeInTheDocument();
-    expect(storiesApi.view).toHaveBeenCalledWith('a1');
-    expect(store.getState().stories.groupedStories[0].stories[0].viewed).toBe(true);
+    await vi.waitFor(() => expect(requests).toContainEqual({ method: 'POST', url: '/users/u/stories/s/a1/view' }));
+    expect(selectStoryGroups(store.getState())[0].stories[0].viewed).toBe(true);
   });
 
   it('the → key moves to the next story and ← back', async () => {
-    const store = setup();
+    const store = await setup();
     await screen.findByText('First of Ann', { selector: 'p' });
     fireEvent.keyDown(document.body, { key: 'ArrowRight' });
-    expect(store.getState().stories.activeStoryId).toBe('a2');
+    expect(activeId(store)).toBe('a2');
     expect(await screen.findByText('Second of Ann', { selector: 'p' })).toBeInTheDocument();
     fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
-    expect(store.getState().stories.activeStoryId).toBe('a1');
+    expect(activeId(store)).toBe('a1');
   });
 
   it('moving past a person’s last story goes to the next person', async () => {
-    const store = setup();
+    const store = await setup();
     await screen.findByText('First of Ann', { selector: 'p' });
     fireEvent.keyDown(document.body, { key: 'ArrowRight' });
     fireEvent.keyDown(document.body, { key: 'ArrowRight' });
-    expect(store.getState().stories).toMatchObject({ activeStoryId: 'b1', activeGroupId: 'bob' });
+    expect(activeId(store)).toBe('b1');
+    expect(selectActiveGroup(store.getState())?.user._id).toBe('bob');
     expect(await screen.findByText('Bob Ray')).toBeInTheDocument();
   });
 
   it('Esc closes the viewer', async () => {
-    const store = setup();
+    const store = await setup();
     await screen.findByText('First of Ann', { selector: 'p' });
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
-    expect(store.getState().stories.activeStoryId).toBeNull();
+    expect(activeId(store)).toBeNull();
     expect(screen.queryByText('First of Ann')).not.toBeInTheDocument();
   });
 
   it('a photo advances after 5 s once it has loaded, and holding the pointer down pauses it', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
-    const store = setup();
+    const store = await setup();
     fireEvent.load(imageOf('First of Ann'));
 
     act(() => vi.advanceTimersByTime(IMAGE_DURATION_MS - 500));
-    expect(store.getState().stories.activeStoryId).toBe('a1');
+    expect(activeId(store)).toBe('a1');
     act(() => vi.advanceTimersByTime(600));
-    expect(store.getState().stories.activeStoryId).toBe('a2');
+    expect(activeId(store)).toBe('a2');
 
     fireEvent.load(imageOf('Second of Ann'));
     const tapArea = screen.getByTestId('story-tap-area');
     fireEvent.pointerDown(tapArea, { clientX: 200, clientY: 300 });
     act(() => vi.advanceTimersByTime(IMAGE_DURATION_MS * 2));
-    expect(store.getState().stories.activeStoryId).toBe('a2');
+    expect(activeId(store)).toBe('a2');
     fireEvent.pointerUp(tapArea, { clientX: 200, clientY: 300 });
     act(() => vi.advanceTimersByTime(IMAGE_DURATION_MS + 100));
-    expect(store.getState().stories.activeStoryId).toBe('b1');
+    expect(activeId(store)).toBe('b1');
   });
 
   it('a tap on the left third goes back, on the right two-thirds forward', async () => {
-    const store = setup();
+    const store = await setup();
     await screen.findByText('First of Ann', { selector: 'p' });
     const tapArea = screen.getByTestId('story-tap-area');
     vi.spyOn(tapArea, 'getBoundingClientRect').mockReturnValue({
@@ -134,9 +134,9 @@ describe('StoryViewer', () => {
     });
     fireEvent.pointerDown(tapArea, { clientX: 200, clientY: 300 });
     fireEvent.pointerUp(tapArea, { clientX: 200, clientY: 300 });
-    expect(store.getState().stories.activeStoryId).toBe('a2');
+    expect(activeId(store)).toBe('a2');
     fireEvent.pointerDown(tapArea, { clientX: 50, clientY: 300 });
     fireEvent.pointerUp(tapArea, { clientX: 50, clientY: 300 });
-    expect(store.getState().stories.activeStoryId).toBe('a1');
+    expect(activeId(store)).toBe('a1');
   });
 });

@@ -11,18 +11,10 @@ import { toast } from 'sonner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { Spinner } from '../../components/Spinner';
+import { spelledAge } from '../../lib/dates';
 import { DeleteStoryConfirm } from './DeleteStoryConfirm';
-import {
-  closeViewer,
-  deleteStory,
-  selectActiveGroup,
-  selectActiveStory,
-  showNextStory,
-  showPreviousStory,
-  viewStory,
-  wasCanceled,
-} from './storiesSlice';
-import { timeAgo } from './story-time';
+import { deleteStory, selectActiveGroup, selectActiveStory, showNextStory, showPreviousStory, watchStory } from './viewer-actions';
+import { viewerClosed } from './viewerSlice';
 import { ViewersSheet } from './ViewersSheet';
 
 export const IMAGE_DURATION_MS = 5000;
@@ -47,7 +39,7 @@ export function StoryViewer() {
   }, [open]);
 
   // Esc first closes what is open over the story, then the viewer.
-  const onClose = () => (overlay !== 'none' ? setOverlay('none') : dispatch(closeViewer()));
+  const onClose = () => (overlay !== 'none' ? setOverlay('none') : dispatch(viewerClosed()));
 
   return (
     <Dialog open={open} onClose={onClose} className="relative z-[60]">
@@ -102,12 +94,12 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
     if (videoRef.current) videoRef.current.currentTime = 0;
     setReplays((n) => n + 1);
   };
-  const close = () => dispatch(closeViewer());
+  const close = () => dispatch(viewerClosed());
 
   useEffect(() => {
     elapsed.current = 0;
-    void dispatch(viewStory(storyId)).then((action) => {
-      if (viewStory.rejected.match(action) && action.payload && !wasCanceled(action.payload)) toast.error(action.payload.message);
+    void dispatch(watchStory(storyId)).then((failure) => {
+      if (failure) toast.error(failure.message);
     });
   }, [dispatch, storyId]);
 
@@ -195,11 +187,11 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
 
   async function confirmDelete() {
     setDeleting(true);
-    const result = await dispatch(deleteStory(storyId));
+    const failure = await dispatch(deleteStory(storyId));
     setDeleting(false);
     setOverlay('none');
-    if (deleteStory.fulfilled.match(result)) toast.success('Story deleted');
-    else if (result.payload) toast.error(result.payload.message);
+    if (failure) toast.error(failure.message);
+    else toast.success('Story deleted');
   }
 
   const viewCount = story.viewCount ?? 0;
@@ -316,7 +308,7 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
             <div className="min-w-0">
               <p className="truncate text-sm font-semibold text-white">{isOwner ? 'Your story' : story.user.fullName}</p>
               <p className="text-xs text-white/70">
-                <time dateTime={story.createdAt}>{timeAgo(story.createdAt)}</time>
+                <time dateTime={story.createdAt}>{spelledAge(story.createdAt)}</time>
               </p>
             </div>
             <div className="ml-auto flex shrink-0 items-center">

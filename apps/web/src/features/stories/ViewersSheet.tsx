@@ -1,41 +1,14 @@
 /** Who watched one of your stories, latest first, in a sheet over the story. */
-import type { StoryViewer } from '@plaza/contract';
 import { Eye, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { toErrorPayload } from '../../api/errors';
-import { storiesApi } from '../../api/stories';
-import { useAppDispatch } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
-import { viewCountLoaded } from './storiesSlice';
-import { timeAgo } from './story-time';
-
-type Load = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'succeeded'; viewers: StoryViewer[] };
+import { spelledAge } from '../../lib/dates';
+import { useStoryViewersQuery, VIEWERS_FALLBACK } from './api';
 
 export function ViewersSheet({ storyId, onClose }: { storyId: string; onClose: () => void }) {
-  const dispatch = useAppDispatch();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setLoad({ status: 'loading' });
-    storiesApi.viewers(storyId).then(
-      (res) => {
-        if (!current) return;
-        setLoad({ status: 'succeeded', viewers: res.viewers });
-        dispatch(viewCountLoaded({ storyId, viewCount: res.viewCount }));
-      },
-      (err: unknown) =>
-        current &&
-        setLoad({
-          status: 'failed',
-          message: toErrorPayload(err, { error: 'Failed to load viewers', message: 'Failed to load viewers' }).message,
-        }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [dispatch, storyId, attempt]);
+  // Asked again on every opening: views keep coming in while the story is up.
+  const { data, isFetching, isError, error, refetch } = useStoryViewersQuery(storyId, { refetchOnMountOrArgChange: true });
+  const failed = isError && !isFetching;
+  const viewers = failed ? undefined : data?.viewers;
 
   return (
     <div className="absolute inset-0 z-20 flex flex-col justify-end">
@@ -49,7 +22,7 @@ export function ViewersSheet({ storyId, onClose }: { storyId: string; onClose: (
         <header className="flex items-center gap-2 border-b border-slate-200 px-5 py-3 dark:border-slate-700">
           <Eye className="h-5 w-5 text-brand-primary" />
           <h2 className="font-semibold">Viewers</h2>
-          {load.status === 'succeeded' && <span className="text-sm text-slate-500 dark:text-slate-400">{load.viewers.length}</span>}
+          {viewers && <span className="text-sm text-slate-500 dark:text-slate-400">{viewers.length}</span>}
           <button
             onClick={onClose}
             aria-label="Close viewers"
@@ -59,7 +32,7 @@ export function ViewersSheet({ storyId, onClose }: { storyId: string; onClose: (
           </button>
         </header>
         <div className="overflow-y-auto px-2 py-2">
-          {load.status === 'loading' && (
+          {!viewers && !failed && (
             <ul aria-label="Loading viewers" className="space-y-1">
               {[0, 1, 2].map((i) => (
                 <li key={i} className="flex items-center gap-3 px-3 py-2">
@@ -69,23 +42,20 @@ export function ViewersSheet({ storyId, onClose }: { storyId: string; onClose: (
               ))}
             </ul>
           )}
-          {load.status === 'failed' && (
+          {failed && (
             <div role="alert" className="px-4 py-6 text-center text-sm">
-              <p className="text-rose-600 dark:text-rose-400">{load.message}</p>
-              <button
-                onClick={() => setAttempt((n) => n + 1)}
-                className="mt-2 font-semibold text-brand-primary underline-offset-2 hover:underline"
-              >
+              <p className="text-rose-600 dark:text-rose-400">{error?.message ?? VIEWERS_FALLBACK.message}</p>
+              <button onClick={() => void refetch()} className="mt-2 font-semibold text-brand-primary underline-offset-2 hover:underline">
                 Try again
               </button>
             </div>
           )}
-          {load.status === 'succeeded' && load.viewers.length === 0 && (
+          {viewers?.length === 0 && (
             <p className="px-4 py-8 text-center text-sm text-slate-500 dark:text-slate-400">No one has seen this story yet.</p>
           )}
-          {load.status === 'succeeded' && load.viewers.length > 0 && (
+          {viewers && viewers.length > 0 && (
             <ul aria-label="People who viewed this story">
-              {load.viewers.map(({ user, viewedAt }) => (
+              {viewers.map(({ user, viewedAt }) => (
                 <li key={user._id} className="flex items-center gap-3 rounded-xl px-3 py-2">
                   <Avatar name={user.fullName} src={user.userImage} size="sm" />
                   <div className="min-w-0">
@@ -93,7 +63,7 @@ export function ViewersSheet({ storyId, onClose }: { storyId: string; onClose: (
                     <p className="truncate text-xs text-slate-500 dark:text-slate-400">@{user.userName}</p>
                   </div>
                   <time dateTime={viewedAt} className="ml-auto shrink-0 text-xs text-slate-500 dark:text-slate-400">
-                    {timeAgo(viewedAt)}
+                    {spelledAge(viewedAt)}
                   </time>
                 </li>
               ))}

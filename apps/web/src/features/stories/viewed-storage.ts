@@ -16,10 +16,19 @@ export function readViewedIds(): string[] {
   }
 }
 
-export function writeViewedIds(ids: string[]): void {
+function writeViewedIds(ids: string[]): void {
   try {
     localStorage.setItem(STORAGE_KEYS.viewedStories, JSON.stringify(ids.slice(-MAX_REMEMBERED)));
   } catch {
     // Storage full or blocked: the server still knows what was watched.
   }
+}
+
+export function rememberViewed(storyId: string): void {
+  writeViewedIds([...readViewedIds().filter((id) => id !== storyId), storyId]);
+}
+
+export function forgetViewed(storyId: string): void {
+  const ids = readViewedIds();
+  if (ids.includes(storyId)) writeViewedIds(ids.filter((id) => id !== storyId));
 }

@@ -1,0 +1,272 @@
+/**
+ * The chat's server data (SPEC §7 "Chat", CONTRACT "Chat") in the RTK Query cache: people to talk to,
+ * conversations, each conversation's history; sends and reads. Socket events (CONTRACT "Socket.io") are
+ * written into the entries they change while those entries live. Presence is in `./presence-api`.
+ */
+import {
+  CHAT,
+  PAGE_SIZES,
+  pairRoom,
+  parsePairRoom,
+  type ConversationsResponse,
+  type MarkReadResponse,
+  type Message,
+  type MessagesReadEvent,
+  type NetworkResponse,
+  type SendMessageBody,
+} from '@plaza/contract';
+import { retry } from '@reduxjs/toolkit/query/react';
+import { axiosBaseQuery, type ApiRequest } from '../../api/base-query';
+import type { ApiErrorPayload } from '../../api/errors';
+import { plazaApi } from '../../api/plaza-api';
+import {
+  addToHistory,
+  clearUnread,
+  dropPending,
+  historyHasAny,
+  markHistoryRead,
+  markLastMessageRead,
+  noteMessage,
+  noteSent,
+  type HistoryData,
+  type HistoryPage,
+} from './chat-cache';
+import { delay } from './chat-helpers';
+import { CHAT_ERRORS, toChatUser, type ChatMessage, type ChatUser, type ConversationArgs, type ConversationSummary } from './chat-model';
+import { streamFromSocket } from './socket-stream';
+
+interface ChatUsersPage {
+  users: ChatUser[];
+  page: number;
+  hasMore: boolean;
+}
+
+export interface SendArgs {
+  sender: { _id: string; userName: string };
+  receiver: ChatUser;
+  text: string;
+  clientMessageId: string;
+}
+
+const HISTORY_FALLBACK = { error: 'Request failed', message: CHAT_ERRORS.messages };
+
+const historyUrl = ({ me, other }: ConversationArgs) => `/chats/${encodeURIComponent(me)}/${encodeURIComponent(other)}`;
+
+const errorField = (error: unknown, field: 'error' | 'status'): unknown =>
+  typeof error === 'object' && error !== null && field in error ? (error as Record<typeof field, unknown>)[field] : undefined;
+
+/** An identical request replaced this one (SPEC §7): trying it again would only cancel the other. */
+const wasCanceled = (error: unknown) => errorField(error, 'error') === 'canceled';
+
+/** Retrying cannot fix a refused message; anything else (network, 5xx, 429, 408) is worth another try. */
+function isRetryable(error: unknown): boolean {
+  const status = errorField(error, 'status');
+  return !wasCanceled(error) && (typeof status !== 'number' || status >= 500 || status === 429 || status === 408);
+}
+
+/** The latest history: three retries, 1, 2 and 4 s apart (SPEC §9). */
+const fetchWithBackoff = retry(axiosBaseQuery, {
+  retryCondition: (error, _request, { attempt }) => attempt <= CHAT.historyRetries && !wasCanceled(error),
+  backoff: (attempt, _max, signal) => delay(CHAT.historyBackoffMs[Math.min(attempt, CHAT.historyBackoffMs.length) - 1], signal),
+});
+
+/** A send: two retries a second apart (SPEC §9); the same clientMessageId makes a retry return the first copy. */
+const sendWithRetries = retry(axiosBaseQuery, {
+  retryCondition: (error, _request, { attempt }) => attempt <= CHAT.sendRetries && isRetryable(error),
+  backoff: (_attempt, _max, signal) => delay(CHAT.sendRetryDelayMs, signal),
+});
+
+/** The other person of a pair room the signed-in user belongs to. */
+function partnerIn(room: string, me: string): string | null {
+  const pair = parsePairRoom(room);
+  if (!pair || !pair.includes(me)) return null;
+  return pair[0] === me ? pair[1] : pair[0];
+}
+
+const belongsTo = (message: Message, { me, other }: ConversationArgs) =>
+  (message.messageSender === me && message.messageReceiver === other) ||
+  (message.messageSender === other && message.messageReceiver === me);
+
+const historyTag = ({ me, other }: ConversationArgs) => ({ type: 'Messages' as const, id: pairRoom(me, other) });
+
+export const chatApi = plazaApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The people one can chat with, ten a page (SPEC §9); the server filters by `search` too. */
+    chatUsers: build.infiniteQuery<ChatUsersPage, string, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+      },
+      query: ({ queryArg: search, pageParam: page }) => ({
+        url: '/users/network',
+        params: { page, limit: PAGE_SIZES.chatUsers, search: search || undefined },
+      }),
+      transformResponse: (res: NetworkResponse) => ({
+        users: res.data.map(toChatUser),
+        page: res.pagination.currentPage,
+        hasMore: res.pagination.hasMore,
+      }),
+    }),
+
+    /** The signed-in user's conversations (`me`, which also keeps one person's list from another's). */
+    chatConversations: build.query<ConversationSummary[], string>({
+      query: () => '/chats/conversations',
+      transformResponse: (res: ConversationsResponse) =>
+        res.data.map((c) => ({ user: toChatUser(c.user), lastMessage: c.lastMessage, unreadCount: c.unreadCount })),
+      providesTags: ['Conversations'],
+      async onCacheEntryAdded(me, lifecycle) {
+        const { dispatch, updateCachedData } = lifecycle;
+        const refetch = () => dispatch(plazaApi.util.invalidateTags(['Conversations']));
+        await streamFromSocket(lifecycle, (socket, whenLoaded) => {
+          const onMessage = (message: Message) =>
+            whenLoaded(() => {
+              let known = true;
+              updateCachedData((list) => {
+                known = noteMessage(list, message, me);
+              });
+              // Someone writing for the first time: the server knows who they are.
+              if (!known) refetch();
+            });
+          const onRead = ({ room, readerId, readAt }: MessagesReadEvent) =>
+            whenLoaded(() =>
+              updateCachedData((list) => {
+                // I read a conversation (here or in another tab), or they read mine.
+                const other = readerId === me ? partnerIn(room, me) : null;
+                if (other) clearUnread(list, other);
+                else if (readerId !== me) markLastMessageRead(list, readerId, me, readAt);
+              }),
+            );
+          // Whatever a lost connection missed comes from the server again.
+          const onConnect = () => whenLoaded(refetch);
+          socket.on('receiveMessage', onMessage);
+          socket.on('messagesRead', onRead);
+          socket.on('connect', onConnect);
+          return () => {
+            socket.off('receiveMessage', onMessage);
+            socket.off('messagesRead', onRead);
+            socket.off('connect', onConnect);
+          };
+        });
+      },
+    }),
+
+    /** A conversation's history, latest page first; the next page is the one `before` the oldest message shown. */
+    chatHistory: build.infiniteQuery<HistoryPage, ConversationArgs, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (last) => (last.hasOlder ? last.messages.find((m) => !m.pending)?._id : undefined),
+      },
+      async queryFn({ queryArg, pageParam }, api) {
+        const result = pageParam
+          ? await axiosBaseQuery({ url: historyUrl(queryArg), params: { before: pageParam, limit: PAGE_SIZES.chatHistory } }, api, {})
+          : await fetchWithBackoff({ url: historyUrl(queryArg), fallback: HISTORY_FALLBACK }, api, {});
+        if (result.error) return { error: result.error as ApiErrorPayload };
+        const messages = result.data as Message[];
+        return { data: { messages, hasOlder: messages.length >= PAGE_SIZES.chatHistory } };
+      },
+      providesTags: (_data, _error, arg) => [historyTag(arg)],
+      async onCacheEntryAdded(arg, lifecycle) {
+        const { dispatch, updateCachedData } = lifecycle;
+        const room = pairRoom(arg.me, arg.other);
+        /** After a reconnect: the latest page, merged by _id, fills whatever the connection missed. */
+        const resync = async () => {
+          const latest = await dispatch(chatApi.endpoints.chatLatestMessages.initiate(arg, { subscribe: false, forceRefetch: true }));
+          const missed = latest.data;
+          if (!missed) return;
+          let gap = false;
+          updateCachedData((data: HistoryData) => {
+            // A full page with nothing we know: more was missed than one page holds, so load it all again.
+            gap = missed.length >= PAGE_SIZES.chatHistory && !historyHasAny(data, missed);
+            if (!gap) addToHistory(data, missed);
+          });
+          if (gap) dispatch(plazaApi.util.invalidateTags([historyTag(arg)]));
+        };
+        await streamFromSocket(lifecycle, (socket, whenLoaded) => {
+          const onMessage = (message: Message) => {
+            if (belongsTo(message, arg)) whenLoaded(() => updateCachedData((data) => addToHistory(data, [message])));
+          };
+          const onRead = ({ room: readRoom, readerId, readAt }: MessagesReadEvent) => {
+            if (readRoom !== room) return;
+            // I read theirs (here or in another tab), or they read mine.
+            const sender = readerId === arg.me ? arg.other : readerId === arg.other ? arg.me : null;
+            if (sender) whenLoaded(() => updateCachedData((data) => markHistoryRead(data, sender, readAt)));
+          };
+          const onConnect = () => whenLoaded(() => void resync());
+          socket.on('receiveMessage', onMessage);
+          socket.on('messagesRead', onRead);
+          socket.on('connect', onConnect);
+          return () => {
+            socket.off('receiveMessage', onMessage);
+            socket.off('messagesRead', onRead);
+            socket.off('connect', onConnect);
+          };
+        });
+      },
+    }),
+
+    /** The latest page alone, for the catch-up after a reconnect; the explicit limit keeps it apart from a first load. */
+    chatLatestMessages: build.query<Message[], ConversationArgs>({
+      query: (arg) => ({ url: historyUrl(arg), params: { limit: PAGE_SIZES.chatHistory } }),
+      keepUnusedDataFor: 0,
+    }),
+
+    /** POST /chats/send: shown at once as pending, replaced by the stored copy, rolled back when it fails. */
+    sendChatMessage: build.mutation<Message, SendArgs>({
+      async queryFn({ sender, receiver, text, clientMessageId }, api) {
+        const body: SendMessageBody = {
+          messageSenderUsername: sender.userName,
+          messageReceiverUsername: receiver.userName,
+          messageContent: text,
+          clientMessageId,
+        };
+        const request: ApiRequest = { url: '/chats/send', method: 'POST', body };
+        const result = await sendWithRetries(request, api, {});
+        return result.error ? { error: result.error as ApiErrorPayload } : { data: result.data as Message };
+      },
+      async onQueryStarted({ sender, receiver, text, clientMessageId }, { dispatch, queryFulfilled }) {
+        const conversation = { me: sender._id, other: receiver._id };
+        const pending: ChatMessage = {
+          _id: `pending:${clientMessageId}`,
+          clientMessageId,
+          messageSender: sender._id,
+          messageReceiver: receiver._id,
+          messageText: text,
+          createdAt: new Date().toISOString(),
+          readAt: null,
+          pending: true,
+        };
+        dispatch(chatApi.util.updateQueryData('chatHistory', conversation, (data) => addToHistory(data, [pending])));
+        try {
+          const { data: stored } = await queryFulfilled;
+          dispatch(chatApi.util.updateQueryData('chatHistory', conversation, (data) => addToHistory(data, [stored])));
+          dispatch(chatApi.util.updateQueryData('chatConversations', sender._id, (list) => noteSent(list, stored, receiver)));
+        } catch {
+          dispatch(chatApi.util.updateQueryData('chatHistory', conversation, (data) => dropPending(data, clientMessageId)));
+        }
+      },
+    }),
+
+    /** Marks the conversation read up to now; only what the server had then becomes read. */
+    markChatRead: build.mutation<MarkReadResponse, ConversationArgs>({
+      query: ({ other }) => ({ url: `/chats/${encodeURIComponent(other)}/read`, method: 'POST' }),
+      async onQueryStarted(conversation, { dispatch, queryFulfilled }) {
+        let readAt: string;
+        try {
+          ({ readAt } = (await queryFulfilled).data);
+        } catch {
+          return;
+        }
+        dispatch(chatApi.util.updateQueryData('chatHistory', conversation, (data) => markHistoryRead(data, conversation.other, readAt)));
+        dispatch(chatApi.util.updateQueryData('chatConversations', conversation.me, (list) => clearUnread(list, conversation.other)));
+      },
+    }),
+  }),
+});
+
+export const {
+  useChatUsersInfiniteQuery,
+  useChatConversationsQuery,
+  useChatHistoryInfiniteQuery,
+  useSendChatMessageMutation,
+  useMarkChatReadMutation,
+} = chatApi;

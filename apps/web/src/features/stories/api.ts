@@ -1,0 +1,109 @@
+/** Stories of the caller and their friends (SPEC §7 "Stories", CONTRACT "Stories") in the RTK Query cache. */
+import type { CreateStoryResponse, StoriesResponse, Story, StoryGroup, StoryViewersResponse, ViewStoryResponse } from '@plaza/contract';
+import type { ApiErrorPayload } from '../../api/errors';
+import { plazaApi } from '../../api/plaza-api';
+import { addOwnStory, removeStory, setViewCount, setViewed, withViewed } from './stories-cache';
+import { forgetViewed, readViewedIds, rememberViewed } from './viewed-storage';
+
+/** SPEC §8 texts for when the server gives none. */
+export const FETCH_FALLBACK = { error: 'Failed to fetch stories', message: 'Failed to fetch stories' };
+export const CREATE_FALLBACK = { error: 'Failed to create story', message: 'Failed to create story' };
+const VIEW_FALLBACK = { error: 'Failed to view story', message: 'Failed to view story' };
+const DELETE_FALLBACK = { error: 'Failed to delete story', message: 'Failed to delete story' };
+export const VIEWERS_FALLBACK = { error: 'Failed to load viewers', message: 'Failed to load viewers' };
+
+export interface CreateStoryArgs {
+  media: File;
+  caption: string;
+  /** From 0 to 1 as the upload goes. */
+  onProgress?: (fraction: number) => void;
+}
+
+const storyPath = (storyId: string) => `/users/u/stories/s/${encodeURIComponent(storyId)}`;
+
+/** A request canceled because an identical one replaced it says nothing about the data (SPEC §7). */
+export const wasCanceled = (error: ApiErrorPayload | undefined) => error?.error === 'canceled';
+
+const failureOf = (rejection: unknown): ApiErrorPayload | undefined =>
+  typeof rejection === 'object' && rejection !== null && 'error' in rejection ? (rejection.error as ApiErrorPayload) : undefined;
+
+export const storiesApi = plazaApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** Every live story, in groups per person; stories watched in this browser stay watched on every refetch. */
+    stories: build.query<StoryGroup[], void>({
+      query: () => ({ url: '/users/u/stories/all', fallback: FETCH_FALLBACK }),
+      transformResponse: (res: StoriesResponse) => withViewed(res.groupedStories, readViewedIds()),
+      providesTags: ['Stories'],
+    }),
+
+    createStory: build.mutation<Story, CreateStoryArgs>({
+      query: ({ media, caption, onProgress }) => {
+        const form = new FormData();
+        // The caption goes first so the server can refuse a bad one before reading a large file.
+        if (caption.trim()) form.append('caption', caption.trim());
+        form.append('media', media);
+        return {
+          url: '/users/u/stories/create',
+          method: 'POST',
+          body: form,
+          onUploadProgress: (e) => onProgress?.(e.total ? e.loaded / e.total : 0),
+          fallback: CREATE_FALLBACK,
+        };
+      },
+      transformResponse: (res: CreateStoryResponse) => res.story,
+      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
+        try {
+          const { data: story } = await queryFulfilled;
+          dispatch(storiesApi.util.updateQueryData('stories', undefined, (groups) => addOwnStory(groups, story)));
+        } catch {
+          // The dialog shows why.
+        }
+      },
+    }),
+
+    /** Marks a story watched at once, here and in this browser's memory, and rolls that back if the server refuses. */
+    viewStory: build.mutation<ViewStoryResponse, string>({
+      query: (storyId) => ({ url: `${storyPath(storyId)}/view`, method: 'POST', fallback: VIEW_FALLBACK }),
+      async onQueryStarted(storyId, { dispatch, queryFulfilled }) {
+        rememberViewed(storyId);
+        dispatch(storiesApi.util.updateQueryData('stories', undefined, (groups) => setViewed(groups, storyId, true)));
+        try {
+          await queryFulfilled;
+        } catch (rejection) {
+          if (wasCanceled(failureOf(rejection))) return;
+          forgetViewed(storyId);
+          dispatch(storiesApi.util.updateQueryData('stories', undefined, (groups) => setViewed(groups, storyId, false)));
+        }
+      },
+    }),
+
+    deleteStory: build.mutation<void, string>({
+      query: (storyId) => ({ url: storyPath(storyId), method: 'DELETE', fallback: DELETE_FALLBACK }),
+      transformResponse: () => undefined,
+      async onQueryStarted(storyId, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        forgetViewed(storyId);
+        dispatch(storiesApi.util.updateQueryData('stories', undefined, (groups) => removeStory(groups, storyId)));
+      },
+    }),
+
+    /** Who watched one of the caller's stories, latest first; the story's view count follows the answer. */
+    storyViewers: build.query<StoryViewersResponse, string>({
+      query: (storyId) => ({ url: `${storyPath(storyId)}/viewers`, fallback: VIEWERS_FALLBACK }),
+      async onQueryStarted(storyId, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(storiesApi.util.updateQueryData('stories', undefined, (groups) => setViewCount(groups, storyId, data.viewCount)));
+        } catch {
+          // The sheet shows why.
+        }
+      },
+    }),
+  }),
+});
+
+export const { useStoriesQuery, useCreateStoryMutation, useStoryViewersQuery } = storiesApi;
