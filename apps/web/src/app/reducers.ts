@@ -3,12 +3,7 @@ import authReducer from '../features/auth/authSlice';
 import themeReducer from '../features/theme/themeSlice';
 import sessionReducer from '../features/ui/sessionSlice';
 import sidebarReducer from '../features/ui/sidebarSlice';
-import connectionsReducer from '../features/connections/connectionsSlice';
-import networkReducer from '../features/network/networkSlice';
-import notificationsReducer from '../features/notifications/notificationsSlice';
-import profileReducer from '../features/profile/profileSlice';
-import searchReducer from '../features/search/searchSlice';
-import suggestionsReducer from '../features/suggestions/suggestionsSlice';
+import dismissedSuggestionsReducer from '../features/suggestions/dismissedSlice';
 import storiesReducer from '../features/stories/storiesSlice';
 import feedReducer from '../features/feed/feedSlice';
 import reactionsReducer from '../features/reactions/reactionsSlice';
@@ -22,12 +17,7 @@ export const reducers = {
   theme: themeReducer,
   session: sessionReducer,
   sidebar: sidebarReducer,
-  connections: connectionsReducer,
-  network: networkReducer,
-  profile: profileReducer,
-  search: searchReducer,
-  suggestions: suggestionsReducer,
-  notifications: notificationsReducer,
+  dismissedSuggestions: dismissedSuggestionsReducer,
   stories: storiesReducer,
   feed: feedReducer,
   reactions: reactionsReducer,
