@@ -1,14 +1,9 @@
-/** Every slice of the web app, by feature. */
+/** The client-state slices of the web app, by feature; server data lives in the RTK Query cache (api/plaza-api.ts). */
 import authReducer from '../features/auth/authSlice';
 import themeReducer from '../features/theme/themeSlice';
 import sessionReducer from '../features/ui/sessionSlice';
 import sidebarReducer from '../features/ui/sidebarSlice';
-import connectionsReducer from '../features/connections/connectionsSlice';
-import networkReducer from '../features/network/networkSlice';
-import notificationsReducer from '../features/notifications/notificationsSlice';
-import profileReducer from '../features/profile/profileSlice';
-import searchReducer from '../features/search/searchSlice';
-import suggestionsReducer from '../features/suggestions/suggestionsSlice';
+import dismissedSuggestionsReducer from '../features/suggestions/dismissedSlice';
 import storyViewerReducer from '../features/stories/viewerSlice';
 import chatReducer from '../features/chat/chatSlice';
 
@@ -17,12 +12,7 @@ export const reducers = {
   theme: themeReducer,
   session: sessionReducer,
   sidebar: sidebarReducer,
-  connections: connectionsReducer,
-  network: networkReducer,
-  profile: profileReducer,
-  search: searchReducer,
-  suggestions: suggestionsReducer,
-  notifications: notificationsReducer,
+  dismissedSuggestions: dismissedSuggestionsReducer,
   storyViewer: storyViewerReducer,
   chat: chatReducer,
 };

@@ -1,36 +1,32 @@
 /**
  * The connection button(s) for one person, by status: Add friend / Cancel request / Accept + Decline /
- * a Friends menu with Remove friend (confirmed). Used by network cards, suggestions and profiles alike.
+ * a Friends menu with Remove friend (confirmed). Used by network cards, suggestions and profiles alike;
+ * each passes the status its cached list holds, which a change rewrites everywhere at once.
  */
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { ConnectionStatus } from '@plaza/contract';
 import { Check, ChevronDown, Clock, MessageCircle, RotateCw, UserCheck, UserMinus, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/Button';
 import { ConfirmRemoveDialog } from './ConfirmRemoveDialog';
-import { fetchConnectionStatus } from './connectionThunks';
-import { selectConnectionEntry } from './connectionsSlice';
+import { CONNECTION_ERRORS, type ClientConnectionStatus } from './statuses';
 import { useConnectionAction } from './useConnectionAction';
 
 export interface ConnectionActionsProps {
   user: { _id: string; fullName: string; userName?: string; userImage?: string | null; userBio?: string | null };
-  /** What the list or profile said, shown until the connections slice knows better. */
-  initialStatus?: ConnectionStatus;
+  /** What the cached list or profile holding this person says. */
+  status: ConnectionStatus;
   size?: 'sm' | 'md';
   /** Buttons share the full width (cards) instead of sitting at their natural size. */
   stretch?: boolean;
 }
 
-export function ConnectionActions({ user, initialStatus = 'not_connected', size = 'sm', stretch = false }: ConnectionActionsProps) {
-  const entry = useAppSelector((s) => selectConnectionEntry(s, user._id));
-  const status = entry?.status ?? initialStatus;
-  const pending = entry?.pending ?? null;
-  const act = useConnectionAction();
-  const dispatch = useAppDispatch();
+export function ConnectionActions({ user, status: cached, size = 'sm', stretch = false }: ConnectionActionsProps) {
+  const { act, busy, checking, checkFailed, recheck } = useConnectionAction(user._id);
   const [confirming, setConfirming] = useState(false);
   const grow = stretch ? 'flex-1' : '';
+  const status: ClientConnectionStatus = checking ? 'loading' : checkFailed ? 'error' : cached;
 
   switch (status) {
     case 'loading':
@@ -41,29 +37,23 @@ export function ConnectionActions({ user, initialStatus = 'not_connected', size 
       );
     case 'error':
       return (
-        <Button
-          size={size}
-          variant="secondary"
-          className={grow}
-          onClick={() => void dispatch(fetchConnectionStatus(user._id))}
-          title={entry?.error ?? undefined}
-        >
+        <Button size={size} variant="secondary" className={grow} onClick={recheck} title={CONNECTION_ERRORS.status}>
           <RotateCw className="h-4 w-4" /> Retry
         </Button>
       );
     case 'request_sent':
       return (
-        <Button size={size} variant="secondary" className={grow} loading={pending === 'send'} onClick={() => void act(user._id, 'cancel')}>
-          {pending !== 'send' && <Clock className="h-4 w-4" />} Cancel request
+        <Button size={size} variant="secondary" className={grow} loading={busy} onClick={() => void act('cancel')}>
+          {!busy && <Clock className="h-4 w-4" />} Cancel request
         </Button>
       );
     case 'request_received':
       return (
         <div className={`flex gap-2 ${stretch ? 'w-full' : ''}`}>
-          <Button size={size} className={grow} onClick={() => void act(user._id, 'accept')}>
+          <Button size={size} className={grow} onClick={() => void act('accept')}>
             <Check className="h-4 w-4" /> Accept
           </Button>
-          <Button size={size} variant="secondary" className={grow} onClick={() => void act(user._id, 'decline')}>
+          <Button size={size} variant="secondary" className={grow} onClick={() => void act('decline')}>
             <X className="h-4 w-4" /> Decline
           </Button>
         </div>
@@ -73,7 +63,7 @@ export function ConnectionActions({ user, initialStatus = 'not_connected', size 
         <>
           <Menu as="div" className={`relative ${grow}`}>
             <MenuButton
-              disabled={pending === 'accept'}
+              disabled={busy}
               className={`inline-flex w-full items-center justify-center gap-2 rounded-xl bg-emerald-50 font-semibold text-emerald-700 ring-1 ring-emerald-200 transition hover:bg-emerald-100 disabled:opacity-70 dark:bg-emerald-950/60 dark:text-emerald-300 dark:ring-emerald-900 dark:hover:bg-emerald-900/60 ${size === 'sm' ? 'px-3 py-1.5 text-sm' : 'px-4 py-2.5 text-sm'}`}
             >
               <UserCheck className="h-4 w-4" /> Friends <ChevronDown className="h-4 w-4 opacity-70" />
@@ -116,15 +106,15 @@ export function ConnectionActions({ user, initialStatus = 'not_connected', size 
             onCancel={() => setConfirming(false)}
             onConfirm={() => {
               setConfirming(false);
-              void act(user._id, 'remove');
+              void act('remove');
             }}
           />
         </>
       );
     default:
       return (
-        <Button size={size} className={grow} loading={pending !== null} onClick={() => void act(user._id, 'send')}>
-          {pending === null && <UserPlus className="h-4 w-4" />} Add friend
+        <Button size={size} className={grow} loading={busy} onClick={() => void act('send')}>
+          {!busy && <UserPlus className="h-4 w-4" />} Add friend
         </Button>
       );
   }

@@ -1,6 +1,10 @@
-/** Test helpers of the people slices: users, axios failures like the real client produces, a signed-in store. */
+/**
+ * Test helpers of the people features: users, a signed-in store, and a stand-in for the server behind
+ * the real axios instance (its adapter), so requests go through the same interceptors and cache as in the app.
+ */
 import type { NetworkUser, PublicUser, SelfUser } from '@plaza/contract';
-import { AxiosError, AxiosHeaders, CanceledError, type AxiosResponse } from 'axios';
+import { AxiosError, CanceledError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { api } from '../../api/client';
 import { makeStore } from '../../app/store';
 import { unauthenticatedState } from '../auth/authSlice';
 
@@ -35,13 +39,119 @@ export const me: SelfUser = {
   email: 'ada@example.test',
 };
 
-export function httpError(status: number, body: { error: string; message: string }) {
-  const config = { headers: new AxiosHeaders() };
-  const response = { status, statusText: String(status), data: { success: false, ...body }, headers: {}, config } as AxiosResponse;
-  return new AxiosError(body.message, 'ERR_BAD_RESPONSE', config, undefined, response);
-}
-
-export const canceledError = () => new CanceledError();
-
 export const signedInStore = () =>
   makeStore({ auth: { ...unauthenticatedState, userDetails: me, accessToken: 'token', isAuthenticated: true } });
+
+export interface FakeRequest {
+  method: string;
+  url: string;
+  params: Record<string, unknown>;
+  body: unknown;
+}
+
+export interface Reply {
+  status?: number;
+  data: unknown;
+}
+
+type Handler = (request: FakeRequest) => Reply | Promise<Reply>;
+
+interface Route {
+  method: string;
+  path: string;
+  handler: Handler;
+  once: boolean;
+}
+
+export const failure = (status: number, message = 'Something went wrong on our side.'): Reply => ({
+  status,
+  data: { success: false, error: `HTTP ${status}`, message },
+});
+
+/** A promise the test settles by hand, to look at the screen while a request is still out. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+function whenAborted(signal: InternalAxiosRequestConfig['signal']): Promise<never> {
+  return new Promise((_, reject) => {
+    const abortable = signal as AbortSignal | undefined;
+    abortable?.addEventListener?.('abort', () => reject(new CanceledError()));
+  });
+}
+
+/**
+ * Answers requests by method and path (without the query string). `once` answers are used first, in
+ * order; otherwise the latest `on` for the path answers. Every request is recorded in `requests`.
+ */
+export function fakeServer() {
+  const routes: Route[] = [];
+  const requests: FakeRequest[] = [];
+
+  api.defaults.adapter = async (config) => {
+    const request: FakeRequest = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url: config.url ?? '',
+      params: (config.params as Record<string, unknown> | undefined) ?? {},
+      body: typeof config.data === 'string' ? (JSON.parse(config.data) as unknown) : config.data,
+    };
+    requests.push(request);
+    const matches = routes.filter((r) => r.method === request.method && r.path === request.url);
+    const route = matches.find((r) => r.once) ?? matches.at(-1);
+    if (!route) throw new Error(`The fake server has no answer for ${request.method} ${request.url}`);
+    if (route.once) routes.splice(routes.indexOf(route), 1);
+    const { status = 200, data } = await Promise.race([Promise.resolve(route.handler(request)), whenAborted(config.signal)]);
+    const response: AxiosResponse = { status, statusText: String(status), data, headers: {}, config, request: {} };
+    if (status >= 400) throw new AxiosError(`HTTP ${status}`, String(status), config, {}, response);
+    return response;
+  };
+
+  const add = (once: boolean) => (method: string, path: string, answer: Reply | Handler) => {
+    routes.push({ method, path, once, handler: typeof answer === 'function' ? answer : () => answer });
+  };
+
+  return {
+    requests,
+    on: add(false),
+    once: add(true),
+    /** The requests made to one path, in order. */
+    calls: (method: string, path: string) => requests.filter((r) => r.method === method && r.url === path),
+  };
+}
+
+/** One page of GET /users/network. */
+export const networkPage = (users: NetworkUser[], currentPage = 1, hasMore = false, totalUsers = users.length): Reply => ({
+  data: {
+    success: true,
+    data: users,
+    pagination: { currentPage, totalUsers, limit: 10, totalPages: hasMore ? currentPage + 1 : currentPage, hasMore },
+  },
+});
+
+/** GET /users/suggested-users with these people. */
+export const suggestionsAnswer = (people: PublicUser[]): Reply => ({
+  data: {
+    success: true,
+    message: 'ok',
+    data: {
+      suggestions: people.map((p) => ({ ...p, mutualFriends: 1 })),
+      pagination: { currentPage: 1, limit: 5, totalPages: 1, hasMore: false, total: people.length },
+    },
+  },
+});
+
+/** GET /users/u/profile/{me}/visited/{userName}. */
+export const visitedAnswer = (user: PublicUser, connectionStatus: NetworkUser['connectionStatus'], friends = 4): Reply => ({
+  data: { success: true, data: { user, stats: { posts: 3, friends }, connectionStatus, mutualFriends: 2 } },
+});
+
+/** Headless UI's anchored menus watch their button's size; jsdom has no ResizeObserver. */
+export function stubResizeObserver() {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

@@ -1,25 +1,41 @@
-/** Runs a connection change and reports a failure in a toast with the SPEC §8 text (the slice already rolled back). */
+/**
+ * One person's connection button state: the change in flight (shared by every button showing that
+ * person), a toast with the SPEC §8 text when a change fails, and after a conflict a fresh status check
+ * whose own loading and error states the buttons show.
+ */
 import type { ConnectionAction } from '@plaza/contract';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import { useAppDispatch } from '../../app/hooks';
-import { changeConnection, fetchConnectionStatus } from './connectionThunks';
+import type { ApiErrorPayload } from '../../api/errors';
+import { useChangeConnectionMutation, useLazyConnectionStatusQuery } from './api';
+import { isCanceledError } from './canceled';
+import { CONNECTION_ERRORS } from './statuses';
 
-export function useConnectionAction() {
-  const dispatch = useAppDispatch();
-  return useCallback(
-    async (targetUserId: string, action: ConnectionAction): Promise<boolean> => {
-      const result = await dispatch(changeConnection({ targetUserId, action }));
-      if (changeConnection.fulfilled.match(result)) return true;
-      const failure = result.payload;
-      if (failure?.canceled) return false;
-      toast.error(failure?.error ?? 'An unknown error occurred.', {
-        description: failure?.message !== failure?.error ? failure?.message : undefined,
-      });
-      // A conflict means the other person changed things meanwhile: show what is true now.
-      if (failure?.status === 409) void dispatch(fetchConnectionStatus(targetUserId));
-      return false;
+export function useConnectionAction(targetUserId: string) {
+  const [change, { isLoading: busy }] = useChangeConnectionMutation({ fixedCacheKey: `connection:${targetUserId}` });
+  const [check, checked] = useLazyConnectionStatusQuery();
+
+  const act = useCallback(
+    async (action: ConnectionAction) => {
+      try {
+        await change({ targetUserId, action }).unwrap();
+      } catch (failure) {
+        if (isCanceledError(failure)) return;
+        const { message, status } = failure as Partial<ApiErrorPayload>;
+        const title = CONNECTION_ERRORS[action];
+        toast.error(title, { description: message && message !== title ? message : undefined });
+        // A conflict means the other person changed things meanwhile: show what is true now.
+        if (status === 409) void check(targetUserId);
+      }
     },
-    [dispatch],
+    [change, check, targetUserId],
   );
+
+  return {
+    act,
+    busy,
+    checking: checked.isFetching,
+    checkFailed: checked.isError && !checked.isFetching,
+    recheck: () => void check(targetUserId),
+  };
 }

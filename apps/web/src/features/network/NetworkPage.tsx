@@ -1,34 +1,32 @@
 /** The network (SPEC §2 /network): everyone else on Plaza with the right connection action, searchable, paged. */
 import { Search, SearchX, Users, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useMemo, useState } from 'react';
 import { Button } from '../../components/Button';
 import { EmptyState, ErrorBanner } from '../../components/EmptyState';
-import { useDebouncedValue } from '../search/useDebouncedValue';
-import { SuggestionsPanel } from '../suggestions/SuggestionsPanel';
-import { fetchNetwork, resetNetwork } from './networkSlice';
+import { useDebouncedValue } from '../search';
+import { SuggestionsPanel } from '../suggestions';
+import { firstNetworkPage, NETWORK_ERROR_TEXT, peopleOf, useNetworkInfiniteQuery } from './api';
 import { PersonCard, PersonCardSkeleton } from './PersonCard';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export default function NetworkPage() {
-  const dispatch = useAppDispatch();
-  const { users, pagination, status, moreStatus, error, search } = useAppSelector((s) => s.network);
-  const [term, setTerm] = useState(search);
+  const [term, setTerm] = useState('');
   const query = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
-  const lastQuery = useRef<string | null>(null);
+  // Once a search has started the list over, pages are larger (SPEC §9).
+  const [searched, setSearched] = useState(false);
+  if (query && !searched) setSearched(true);
 
-  useEffect(() => {
-    if (lastQuery.current === query) return;
-    // A new search starts the list over; the first load of the page just refreshes page 1.
-    if (lastQuery.current !== null) dispatch(resetNetwork());
-    lastQuery.current = query;
-    void dispatch(fetchNetwork({ page: 1, search: query }));
-  }, [query, dispatch]);
+  const { currentData, isFetching, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError, refetch } =
+    useNetworkInfiniteQuery({ search: query }, { initialPageParam: firstNetworkPage(searched) });
+  const users = useMemo(() => (currentData ? peopleOf(currentData) : []), [currentData]);
+  const totalUsers = currentData?.pages.at(-1)?.pagination.totalUsers ?? 0;
+  const errorText = (error && 'error' in error && error.message) || NETWORK_ERROR_TEXT;
 
-  const firstLoad = (status === 'loading' || status === 'idle') && users.length === 0;
-  const loadMore = () => void dispatch(fetchNetwork({ page: pagination.currentPage + 1, search: query }));
-  const retry = () => void dispatch(fetchNetwork({ page: 1, search: query }));
+  const firstLoad = !currentData && !isError;
+  const refreshing = isFetching && !isFetchingNextPage && Boolean(currentData);
+  const loadMore = () => void fetchNextPage();
+  const retry = () => void refetch();
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
@@ -39,8 +37,8 @@ export default function NetworkPage() {
               Network
             </h1>
             <p className="text-sm text-slate-500 dark:text-slate-400">
-              {status === 'succeeded' && pagination.totalUsers > 0
-                ? `${pagination.totalUsers} ${pagination.totalUsers === 1 ? 'person' : 'people'}${query ? ` matching “${query}”` : ' on Plaza'}`
+              {currentData && totalUsers > 0
+                ? `${totalUsers} ${totalUsers === 1 ? 'person' : 'people'}${query ? ` matching “${query}”` : ' on Plaza'}`
                 : 'Find people and grow your circle'}
             </p>
           </div>
@@ -73,8 +71,8 @@ export default function NetworkPage() {
 
         <SuggestionsPanel layout="strip" className="mb-6 lg:hidden" />
 
-        {status === 'failed' && users.length === 0 ? (
-          <ErrorBanner message={error ?? 'An unknown error occurred.'} onRetry={retry} />
+        {isError && !currentData ? (
+          <ErrorBanner message={errorText} onRetry={retry} />
         ) : firstLoad ? (
           <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" aria-busy="true" aria-label="Loading people">
             {Array.from({ length: 6 }, (_, i) => (
@@ -94,7 +92,7 @@ export default function NetworkPage() {
         ) : (
           <>
             <ul
-              className={`grid gap-4 transition-opacity sm:grid-cols-2 2xl:grid-cols-3 ${status === 'loading' ? 'opacity-60' : ''}`}
+              className={`grid gap-4 transition-opacity sm:grid-cols-2 2xl:grid-cols-3 ${refreshing ? 'opacity-60' : ''}`}
               aria-label="People"
             >
               {users.map((user) => (
@@ -103,14 +101,14 @@ export default function NetworkPage() {
                 </li>
               ))}
             </ul>
-            {moreStatus === 'failed' && (
+            {isFetchNextPageError && (
               <div className="mt-4">
-                <ErrorBanner message={error ?? 'An unknown error occurred.'} onRetry={loadMore} />
+                <ErrorBanner message={errorText} onRetry={loadMore} />
               </div>
             )}
-            {pagination.hasMore && (
+            {hasNextPage && (
               <div className="mt-6 flex justify-center">
-                <Button variant="secondary" onClick={loadMore} loading={moreStatus === 'loading'}>
+                <Button variant="secondary" onClick={loadMore} loading={isFetchingNextPage}>
                   Load more
                 </Button>
               </div>

@@ -1,17 +1,14 @@
 /** One person of the network grid: who they are and the right connection action (a row on phones, a card above). */
-import type { ConnectionStatus, PublicUser } from '@plaza/contract';
+import type { NetworkUser } from '@plaza/contract';
 import { Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
-import { ConnectionActions } from '../connections/ConnectionActions';
-import { useProfilePath } from '../profile/paths';
+import { ConnectionActions } from '../connections';
+import { useProfilePath } from '../profile';
+import { mutualFriendsText } from '../suggestions';
 
 export interface PersonCardProps {
-  user: PublicUser & { connectionStatus?: ConnectionStatus; mutualFriends?: number };
-}
-
-export function mutualFriendsText(count: number) {
-  return `${count} mutual friend${count === 1 ? '' : 's'}`;
+  user: NetworkUser & { mutualFriends?: number };
 }
 
 export function PersonCard({ user }: PersonCardProps) {
@@ -46,7 +43,7 @@ export function PersonCard({ user }: PersonCardProps) {
             </p>
           )}
           <div className="mt-3 flex w-full sm:mt-auto sm:pt-4">
-            <ConnectionActions user={user} initialStatus={user.connectionStatus} stretch />
+            <ConnectionActions user={user} status={user.connectionStatus} stretch />
           </div>
         </div>
       </div>

@@ -5,28 +5,25 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { notificationSchema, type Notification } from '@plaza/contract';
 import { Bell } from 'lucide-react';
-import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch } from '../../app/hooks';
 import { useSocketEvent } from '../../lib/useSocketEvent';
-import { fetchNotifications, notificationReceived } from './notificationsSlice';
+import { unreadCountOf, useNotificationsInfiniteQuery } from './api';
+import { notificationArrived } from './live';
 import { NotificationsPanel } from './NotificationsPanel';
 
 export const badgeText = (unread: number) => (unread > 9 ? '9+' : String(unread));
 
 export function NotificationsBell() {
   const dispatch = useAppDispatch();
-  const unread = useAppSelector((s) => s.notifications.unreadCount);
-
-  useEffect(() => {
-    void dispatch(fetchNotifications());
-  }, [dispatch]);
+  // The bell keeps the first page loaded for as long as someone is signed in: it carries the unread count.
+  const { unread } = useNotificationsInfiniteQuery(undefined, { selectFromResult: ({ data }) => ({ unread: unreadCountOf(data) }) });
 
   useSocketEvent('notification', (payload: unknown) => {
     const parsed = notificationSchema.safeParse(payload);
     if (!parsed.success) return;
     const notification: Notification = parsed.data;
-    dispatch(notificationReceived(notification));
+    dispatch(notificationArrived(notification));
     toast(notification.text, { icon: <Bell className="h-4 w-4 text-brand-primary" /> });
   });
 

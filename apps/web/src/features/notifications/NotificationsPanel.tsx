@@ -1,21 +1,22 @@
 /** The inside of the bell's panel: header actions, the list and its empty, loading and error states. */
 import type { Notification, NotificationType } from '@plaza/contract';
 import { BellOff, CheckCheck, Heart, MessageCircle, ThumbsUp, Trash2, UserCheck, UserPlus, type LucideIcon } from 'lucide-react';
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
+import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';
-import { useProfilePath } from '../profile/paths';
+import { compactAge, exactTime } from '../../lib/dates';
+import { isCanceledError } from '../connections';
+import { useProfilePath } from '../profile';
 import {
-  clearNotifications,
-  fetchNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
   NOTIFICATION_ERRORS,
-} from './notificationsSlice';
-import { compactAge } from './relativeTime';
+  notificationsOf,
+  unreadCountOf,
+  useClearNotificationsMutation,
+  useMarkNotificationReadMutation,
+  useNotificationsInfiniteQuery,
+} from './api';
 
 const TYPE_ICON: Record<NotificationType, { icon: LucideIcon; className: string }> = {
   friend_request: { icon: UserPlus, className: 'bg-brand-primary' },
@@ -25,18 +26,24 @@ const TYPE_ICON: Record<NotificationType, { icon: LucideIcon; className: string 
   comment_like: { icon: ThumbsUp, className: 'bg-amber-500' },
 };
 
-const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 export function NotificationsPanel({ onNavigate }: { onNavigate(): void }) {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const profilePath = useProfilePath();
-  const { items, unreadCount, status, clearStatus, error } = useAppSelector((s) => s.notifications);
-
   // Opening the panel refreshes the list; live arrivals already sit on top.
-  useEffect(() => {
-    void dispatch(fetchNotifications());
-  }, [dispatch]);
+  const list = useNotificationsInfiniteQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [markRead] = useMarkNotificationReadMutation();
+  const [clear, { isLoading: clearing }] = useClearNotificationsMutation();
+  const items = notificationsOf(list.data);
+  const unreadCount = unreadCountOf(list.data);
+
+  /** Resolves to whether it failed for a reason worth telling (not a duplicate canceled in flight). */
+  const markOne = (id: string) =>
+    markRead(id)
+      .unwrap()
+      .then(
+        () => false,
+        (error: unknown) => !isCanceledError(error),
+      );
 
   const targetOf = (n: Notification) =>
     n.type === 'friend_request' || n.type === 'friend_accept' ? profilePath(n.actor.userName) : '/feeds';
@@ -45,18 +52,21 @@ export function NotificationsPanel({ onNavigate }: { onNavigate(): void }) {
     onNavigate();
     navigate(targetOf(n));
     if (n.read) return;
-    const result = await dispatch(markNotificationRead(n._id));
-    if (markNotificationRead.rejected.match(result) && !result.payload?.canceled) toast.error(NOTIFICATION_ERRORS.markRead);
+    if (await markOne(n._id)) toast.error(NOTIFICATION_ERRORS.markRead);
   }
 
+  // There is no bulk call: every unread one is marked on its own.
   async function markAll() {
-    const failed = await dispatch(markAllNotificationsRead()).unwrap();
-    if (failed > 0) toast.error(NOTIFICATION_ERRORS.markRead);
+    const failed = await Promise.all(items.filter((n) => !n.read).map((n) => markOne(n._id)));
+    if (failed.some(Boolean)) toast.error(NOTIFICATION_ERRORS.markRead);
   }
 
   async function clearAll() {
-    const result = await dispatch(clearNotifications());
-    if (clearNotifications.rejected.match(result) && !result.payload?.canceled) toast.error(NOTIFICATION_ERRORS.clear);
+    try {
+      await clear().unwrap();
+    } catch (error) {
+      if (!isCanceledError(error)) toast.error(NOTIFICATION_ERRORS.clear);
+    }
   }
 
   const headerButton =
@@ -76,7 +86,7 @@ export function NotificationsPanel({ onNavigate }: { onNavigate(): void }) {
           </button>
           <button
             onClick={() => void clearAll()}
-            disabled={items.length === 0 || clearStatus === 'loading'}
+            disabled={items.length === 0 || clearing}
             className={`${headerButton} text-slate-500 hover:bg-slate-100 hover:text-rose-600 dark:text-slate-400 dark:hover:bg-slate-700`}
           >
             <Trash2 className="h-3.5 w-3.5" /> Clear all
@@ -84,11 +94,11 @@ export function NotificationsPanel({ onNavigate }: { onNavigate(): void }) {
         </div>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
-        {items.length === 0 && status === 'failed' ? (
+        {items.length === 0 && list.isError && !list.isFetching ? (
           <div className="p-4">
-            <ErrorBanner message={error ?? NOTIFICATION_ERRORS.fetch} onRetry={() => void dispatch(fetchNotifications())} />
+            <ErrorBanner message={NOTIFICATION_ERRORS.fetch} onRetry={() => void list.refetch()} />
           </div>
-        ) : items.length === 0 && (status === 'loading' || status === 'idle') ? (
+        ) : items.length === 0 && !list.data ? (
           <NotificationsSkeleton />
         ) : items.length === 0 ? (
           <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
@@ -123,11 +133,7 @@ export function NotificationsPanel({ onNavigate }: { onNavigate(): void }) {
                       >
                         {n.text}
                       </span>
-                      <time
-                        dateTime={n.createdAt}
-                        title={fullDate.format(new Date(n.createdAt))}
-                        className="text-xs text-slate-500 dark:text-slate-400"
-                      >
+                      <time dateTime={n.createdAt} title={exactTime(n.createdAt)} className="text-xs text-slate-500 dark:text-slate-400">
                         {compactAge(n.createdAt)}
                       </time>
                     </span>
@@ -139,6 +145,18 @@ export function NotificationsPanel({ onNavigate }: { onNavigate(): void }) {
               );
             })}
           </ul>
+        )}
+        {items.length > 0 && list.isFetchNextPageError && (
+          <div className="p-3">
+            <ErrorBanner message={NOTIFICATION_ERRORS.fetch} onRetry={() => void list.fetchNextPage()} />
+          </div>
+        )}
+        {items.length > 0 && list.hasNextPage && (
+          <div className="flex justify-center p-3">
+            <Button size="sm" variant="secondary" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+              Load more
+            </Button>
+          </div>
         )}
       </div>
     </>

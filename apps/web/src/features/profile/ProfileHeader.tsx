@@ -2,8 +2,8 @@
 import { CalendarDays, PencilLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
-import { ConnectionActions } from '../connections/ConnectionActions';
-import type { ProfileData } from './profileSlice';
+import { ConnectionActions } from '../connections';
+import type { ProfileData } from './api';
 
 const joinedFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
 
@@ -17,7 +17,7 @@ function Stat({ label, value }: { label: string; value: number }) {
 }
 
 export function ProfileHeader({ profile }: { profile: ProfileData }) {
-  const { user, stats, isOwn } = profile;
+  const { user, stats } = profile;
   const joined = new Date(user.createdAt);
   return (
     <section aria-label="Profile" className="card overflow-hidden">
@@ -34,7 +34,7 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
             </div>
           </div>
           <div className="flex shrink-0 justify-center sm:pb-1">
-            {isOwn ? (
+            {profile.isOwn ? (
               <Link
                 to="/settings/profile"
                 className="inline-flex items-center gap-2 rounded-xl bg-slate-100 px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-200 dark:bg-slate-700 dark:text-slate-100 dark:hover:bg-slate-600"
@@ -42,7 +42,7 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
                 <PencilLine className="h-4 w-4" /> Edit profile
               </Link>
             ) : (
-              <ConnectionActions user={user} initialStatus={profile.connectionStatus ?? 'not_connected'} size="md" />
+              <ConnectionActions user={profile.user} status={profile.user.connectionStatus} size="md" />
             )}
           </div>
         </div>
@@ -61,7 +61,7 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
         <dl className="mt-5 flex justify-center gap-2 border-t border-slate-200 pt-4 sm:justify-start sm:gap-10 dark:border-slate-700">
           <Stat label="Posts" value={stats.posts} />
           <Stat label="Friends" value={stats.friends} />
-          {profile.mutualFriends !== null && <Stat label="Mutual friends" value={profile.mutualFriends} />}
+          {!profile.isOwn && <Stat label="Mutual friends" value={profile.mutualFriends} />}
         </dl>
       </div>
     </section>

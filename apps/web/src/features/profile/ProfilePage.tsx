@@ -1,25 +1,36 @@
 /** A profile (SPEC §2 /network/u/profile/{visitor}/visited/{visitedUser}): one's own, or someone else's as the signed-in user sees it. */
+import { skipToken } from '@reduxjs/toolkit/query';
 import { UserX } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { EmptyState, ErrorBanner } from '../../components/EmptyState';
+import { isSameUser, PROFILE_ERROR, useOwnProfileQuery, useVisitedProfileQuery, type ProfileData } from './api';
 import { ProfileHeader, ProfileHeaderSkeleton } from './ProfileHeader';
 import { ProfilePostsSection } from './ProfilePostsSection';
-import { fetchProfile, isSameUser, PROFILE_ERROR } from './profileSlice';
+
+/** The profile named in the address, read from whichever of the two calls fits. */
+function useProfile(visitedUser: string) {
+  const authUser = useAppSelector((s) => s.auth.userDetails?.userName ?? '');
+  const own = Boolean(authUser) && isSameUser(authUser, visitedUser);
+  const ownQuery = useOwnProfileQuery(own ? authUser : skipToken);
+  const visitedQuery = useVisitedProfileQuery(!own && authUser && visitedUser ? { authUser, userName: visitedUser } : skipToken);
+  const query = own ? ownQuery : visitedQuery;
+  const { error } = query;
+  // `currentData` belongs to this address only, so another person's page never flashes the previous one.
+  const profile: ProfileData | undefined = query.currentData;
+  return {
+    profile,
+    failed: query.isError && !query.isFetching,
+    notFound: Boolean(error && 'status' in error && error.status === 404),
+    retry: () => void query.refetch(),
+  };
+}
 
 export default function ProfilePage() {
   const { visitedUser = '' } = useParams();
-  const dispatch = useAppDispatch();
-  const { data, status, notFound, userName } = useAppSelector((s) => s.profile);
+  const { profile, failed, notFound, retry } = useProfile(visitedUser);
 
-  useEffect(() => {
-    if (visitedUser) void dispatch(fetchProfile(visitedUser));
-  }, [visitedUser, dispatch]);
-
-  const current = userName !== null && isSameUser(userName, visitedUser) ? data : null;
-
-  if (status === 'failed' && notFound) {
+  if (failed && notFound) {
     return (
       <div className="mx-auto max-w-4xl">
         <EmptyState
@@ -42,12 +53,12 @@ export default function ProfilePage() {
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      {status === 'failed' && !current ? (
-        <ErrorBanner message={PROFILE_ERROR} onRetry={() => void dispatch(fetchProfile(visitedUser))} />
-      ) : current ? (
+      {failed && !profile ? (
+        <ErrorBanner message={PROFILE_ERROR} onRetry={retry} />
+      ) : profile ? (
         <>
-          <ProfileHeader profile={current} />
-          <ProfilePostsSection userName={current.user.userName} fullName={current.user.fullName} isOwn={current.isOwn} />
+          <ProfileHeader profile={profile} />
+          <ProfilePostsSection userName={profile.user.userName} fullName={profile.user.fullName} isOwn={profile.isOwn} />
         </>
       ) : (
         <ProfileHeaderSkeleton />

@@ -2,14 +2,14 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { peopleApi } from '../../api/people';
-import { httpError, publicUser, signedInStore } from '../connections/testing';
+import type { PublicUser } from '@plaza/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deferred, failure, fakeServer, publicUser, signedInStore, type Reply } from '../connections/testing';
 import { NavbarSearch } from './NavbarSearch';
 
-vi.mock('../../api/people', () => ({ peopleApi: { searchUsers: vi.fn() } }));
-
-const api = vi.mocked(peopleApi);
+let server: ReturnType<typeof fakeServer>;
+const found = (users: PublicUser[]): Reply => ({ data: { success: true, users } });
+const searches = () => server.calls('GET', '/search/users').map((r) => r.params.query);
 const grace = publicUser({ userName: 'grace', fullName: 'Grace Hopper' });
 const greta = publicUser({ userName: 'greta', fullName: 'Greta Garbo' });
 const gregor = publicUser({ userName: 'gregor', fullName: 'Gregor Mendel' });
@@ -39,16 +39,17 @@ function renderSearch() {
   return { input: screen.getByRole('combobox', { name: 'Search people' }), user: userEvent.setup() };
 }
 
-beforeEach(() => vi.resetAllMocks());
+beforeEach(() => {
+  server = fakeServer();
+});
 
 describe('NavbarSearch', () => {
   it('lists matches after the debounce and walks them with the arrow keys, Enter opens the profile', async () => {
-    api.searchUsers.mockResolvedValue([grace, greta, gregor]);
+    server.on('GET', '/search/users', found([grace, greta, gregor]));
     const { input, user } = renderSearch();
     await user.type(input, 'gr');
     const options = await screen.findAllByRole('option');
-    expect(api.searchUsers).toHaveBeenCalledTimes(1);
-    expect(api.searchUsers).toHaveBeenCalledWith('gr');
+    expect(searches()).toEqual(['gr']);
     expect(options.map((o) => o.textContent)).toEqual(['GGrace Hopper@grace', 'GGreta Garbo@greta', 'GGregor Mendel@gregor']);
     expect(input).toHaveAttribute('aria-expanded', 'true');
 
@@ -69,7 +70,7 @@ describe('NavbarSearch', () => {
   });
 
   it('Esc closes the list, a second Esc clears the text', async () => {
-    api.searchUsers.mockResolvedValue([grace]);
+    server.on('GET', '/search/users', found([grace]));
     const { input, user } = renderSearch();
     await user.type(input, 'grace');
     await screen.findByRole('option');
@@ -81,8 +82,22 @@ describe('NavbarSearch', () => {
     expect(input).toHaveValue('');
   });
 
+  it('an answer that comes late for an earlier query is never shown for the newer one', async () => {
+    const late = deferred<Reply>();
+    server.once('GET', '/search/users', () => late.promise);
+    server.once('GET', '/search/users', found([greta]));
+    const { input, user } = renderSearch();
+    await user.type(input, 'gr');
+    await waitFor(() => expect(searches()).toEqual(['gr']));
+    await user.type(input, 'e');
+    expect(await screen.findByRole('option', { name: /Greta Garbo/ })).toBeInTheDocument();
+    late.resolve(found([grace]));
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
+    expect(screen.queryByRole('option', { name: /Grace Hopper/ })).not.toBeInTheDocument();
+  });
+
   it('clicking a result opens that profile', async () => {
-    api.searchUsers.mockResolvedValue([grace, greta]);
+    server.on('GET', '/search/users', found([grace, greta]));
     const { input, user } = renderSearch();
     await user.type(input, 'gr');
     await user.click(await screen.findByRole('option', { name: /Greta Garbo/ }));
@@ -90,21 +105,22 @@ describe('NavbarSearch', () => {
   });
 
   it('says so when nobody matches, and shows the SPEC §8 text when the search fails', async () => {
-    api.searchUsers.mockResolvedValueOnce([]);
+    server.once('GET', '/search/users', found([]));
     const { input, user } = renderSearch();
     await user.type(input, 'zz');
     expect(await screen.findByText('No users found')).toBeInTheDocument();
-    api.searchUsers.mockRejectedValueOnce(httpError(500, { error: 'Internal', message: 'Boom' }));
+    server.once('GET', '/search/users', failure(500, 'Boom'));
     await user.type(input, 'z');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to search users');
+    expect(searches()).toEqual(['zz', 'zzz']);
   });
 
   it('shows a loading state while waiting', async () => {
-    api.searchUsers.mockReturnValue(new Promise(() => {}));
+    server.on('GET', '/search/users', () => new Promise<Reply>(() => {}));
     const { input, user } = renderSearch();
     await user.type(input, 'g');
     expect(screen.getByText('Searching…')).toBeInTheDocument();
-    await waitFor(() => expect(api.searchUsers).toHaveBeenCalledWith('g'));
+    await waitFor(() => expect(searches()).toEqual(['g']));
     expect(screen.getByText('Searching…')).toBeInTheDocument();
   });
 });

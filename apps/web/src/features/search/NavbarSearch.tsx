@@ -5,20 +5,17 @@
 import { Search, SearchX } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { Spinner } from '../../components/Spinner';
-import { useProfilePath } from '../profile/paths';
-import { clearSearch, searchUsers } from './searchSlice';
+import { useProfilePath } from '../profile';
+import { SEARCH_ERROR, useSearchUsersQuery } from './api';
 import { useDebouncedValue } from './useDebouncedValue';
 
 export const NAVBAR_SEARCH_DEBOUNCE_MS = 300;
 
 export function NavbarSearch() {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const profilePath = useProfilePath();
-  const search = useAppSelector((s) => s.search);
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -28,17 +25,15 @@ export function NavbarSearch() {
   const optionId = (i: number) => `${baseId}-option-${i}`;
 
   const query = useDebouncedValue(text.trim(), NAVBAR_SEARCH_DEBOUNCE_MS);
+  const found = useSearchUsersQuery(query, { skip: !query });
 
-  useEffect(() => {
-    setActive(-1);
-    if (query) void dispatch(searchUsers(query));
-    else dispatch(clearSearch());
-  }, [query, dispatch]);
+  useEffect(() => setActive(-1), [query]);
 
-  const settled = text.trim() === query && search.query === query;
-  const loading = Boolean(text.trim()) && (!settled || search.status === 'loading');
-  const results = settled && search.status === 'succeeded' ? search.results : [];
-  const failed = settled && search.status === 'failed';
+  // Results and errors are shown only for what the box says now, never for an earlier query.
+  const settled = text.trim() === query;
+  const results = (settled && found.currentData) || [];
+  const loading = Boolean(text.trim()) && (!settled || (found.isFetching && !found.currentData));
+  const failed = settled && found.isError && !found.isFetching;
   const showDropdown = open && text.trim() !== '';
 
   function choose(index: number) {
@@ -113,7 +108,7 @@ export function NavbarSearch() {
             </div>
           ) : failed ? (
             <p role="alert" className="px-3 py-3 text-sm text-rose-600 dark:text-rose-400">
-              {search.error}
+              {SEARCH_ERROR}
             </p>
           ) : results.length === 0 ? (
             <p className="flex items-center gap-2 px-3 py-3 text-sm text-slate-500 dark:text-slate-400">

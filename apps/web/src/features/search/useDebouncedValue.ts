@@ -1,3 +1,4 @@
+/** A value that follows another once it has stopped changing, for searches typed one key at a time. */
 import { useEffect, useState } from 'react';
 
 /** `value`, once it has stayed the same for `delayMs`. */

@@ -1,18 +1,23 @@
+/** Account settings: the account's fixed facts, a password change, and logging out. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordBodySchema, type ChangePasswordBody } from '@plaza/contract';
 import { LogOut } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { accountApi } from '../../api/account';
-import { toErrorPayload } from '../../api/errors';
+import type { ApiErrorPayload } from '../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/Button';
 import { Field, PasswordField } from '../../components/Field';
 import { logoutUser } from '../auth/authSlice';
+import { useChangePasswordMutation, useMeQuery } from './api';
+import { failureMessage } from './failure';
 
 export default function AccountSettingsPage() {
-  const user = useAppSelector((s) => s.auth.userDetails);
+  const sessionUser = useAppSelector((s) => s.auth.userDetails);
+  const { data: me } = useMeQuery();
+  const user = me ?? sessionUser;
+  const [changePassword] = useChangePasswordMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { register, handleSubmit, formState, reset, setError } = useForm<ChangePasswordBody>({
@@ -22,13 +27,13 @@ export default function AccountSettingsPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await accountApi.changePassword(values);
+      await changePassword(values).unwrap();
       reset();
       toast.success('Password changed. Your other sessions were logged out.');
-    } catch (err) {
-      const e = toErrorPayload(err, { error: 'Password change failed', message: 'Your password could not be changed.' });
-      if (e.details?.length) for (const d of e.details) setError(d.path as keyof ChangePasswordBody, { message: d.message });
-      else toast.error(e.message);
+    } catch (failure) {
+      const details = (failure as Partial<ApiErrorPayload>).details;
+      if (details?.length) for (const d of details) setError(d.path as keyof ChangePasswordBody, { message: d.message });
+      else toast.error(failureMessage(failure, 'Your password could not be changed.'));
     }
   });
 

@@ -1,3 +1,4 @@
+/** Profile settings: photo (with upload progress), full name and bio. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { fullNameSchema, LIMITS } from '@plaza/contract';
 import { Camera } from 'lucide-react';
@@ -5,13 +6,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { accountApi } from '../../api/account';
-import { toErrorPayload } from '../../api/errors';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
-import { setUserDetails } from '../auth/authSlice';
+import { useUpdateMeMutation, useUploadAvatarMutation } from './api';
+import { failureMessage } from './failure';
+import { useSessionUserUpdate } from './useSessionUser';
 
 const profileSchema = z.object({
   fullName: fullNameSchema,
@@ -22,7 +23,9 @@ const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif';
 
 export default function ProfileSettingsPage() {
   const user = useAppSelector((s) => s.auth.userDetails);
-  const dispatch = useAppDispatch();
+  const toSession = useSessionUserUpdate();
+  const [updateMe] = useUpdateMeMutation();
+  const [uploadAvatar] = useUploadAvatarMutation();
   const fileRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -36,12 +39,12 @@ export default function ProfileSettingsPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const updated = await accountApi.update({ fullName: values.fullName, userBio: values.userBio.trim() || null });
-      dispatch(setUserDetails(updated));
+      const updated = await updateMe({ fullName: values.fullName, userBio: values.userBio.trim() || null }).unwrap();
+      toSession(updated);
       reset({ fullName: updated.fullName, userBio: updated.userBio ?? '' });
       toast.success('Profile saved');
-    } catch (err) {
-      toast.error(toErrorPayload(err, { error: 'Save failed', message: 'Your profile could not be saved.' }).message);
+    } catch (failure) {
+      toast.error(failureMessage(failure, 'Your profile could not be saved.'));
     }
   });
 
@@ -51,12 +54,12 @@ export default function ProfileSettingsPage() {
     setPreview(URL.createObjectURL(file));
     setProgress(0);
     try {
-      const updated = await accountApi.uploadAvatar(file, setProgress);
-      dispatch(setUserDetails(updated));
+      const updated = await uploadAvatar({ file, onProgress: setProgress }).unwrap();
+      toSession(updated);
       toast.success('Profile photo updated');
-    } catch (err) {
+    } catch (failure) {
       setPreview(null);
-      toast.error(toErrorPayload(err, { error: 'Upload failed', message: 'The photo could not be uploaded.' }).message);
+      toast.error(failureMessage(failure, 'The photo could not be uploaded.'));
     } finally {
       setProgress(null);
       if (fileRef.current) fileRef.current.value = '';

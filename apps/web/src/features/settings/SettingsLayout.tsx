@@ -1,3 +1,4 @@
+/** The settings screen (SPEC §2 /settings): tabs for account and profile above the chosen one. */
 import { NavLink, Outlet } from 'react-router';
 
 const tab = ({ isActive }: { isActive: boolean }) =>

@@ -1,11 +1,13 @@
+/** The top bar: logo, people search, theme, notifications and the account menu of the signed-in user. */
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { LogOut, Moon, Settings, Sun, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { logoutUser } from '../auth/authSlice';
-import { NotificationsBell } from '../notifications/NotificationsBell';
-import { NavbarSearch } from '../search/NavbarSearch';
+import { NotificationsBell } from '../notifications';
+import { profilePath } from '../profile';
+import { NavbarSearch } from '../search';
 import { toggleTheme } from '../theme/themeSlice';
 
 export function Logo() {
@@ -59,7 +61,7 @@ export function Navbar() {
             <p className="truncate text-xs text-slate-500 dark:text-slate-400">@{user?.userName}</p>
           </div>
           <MenuItem>
-            <Link to={user ? `/network/u/profile/${user.userName}/visited/${user.userName}` : '/feeds'} className={itemClass}>
+            <Link to={user ? profilePath(user.userName, user.userName) : '/feeds'} className={itemClass}>
               <UserRound className="h-4 w-4" /> Your profile
             </Link>
           </MenuItem>

@@ -3,14 +3,15 @@
  * A vertical list for side columns (network, feed) or a horizontal strip for narrow screens.
  */
 import { Sparkles, X } from 'lucide-react';
-import { useEffect } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
-import { ConnectionActions } from '../connections/ConnectionActions';
-import { mutualFriendsText } from '../network/PersonCard';
-import { useProfilePath } from '../profile/paths';
-import { dismissSuggestion, fetchSuggestions } from './suggestionsSlice';
+import { ConnectionActions } from '../connections';
+import { useProfilePath } from '../profile';
+import { SUGGESTIONS_ERROR, useSuggestionsQuery } from './api';
+import { dismissSuggestion } from './dismissedSlice';
+import { mutualFriendsText } from './texts';
 
 export interface SuggestionsPanelProps {
   layout?: 'list' | 'strip';
@@ -19,16 +20,14 @@ export interface SuggestionsPanelProps {
 
 export function SuggestionsPanel({ layout = 'list', className = '' }: SuggestionsPanelProps) {
   const dispatch = useAppDispatch();
-  const { items, status, error } = useAppSelector((s) => s.suggestions);
+  // Several panels may show at once (the network page has two layouts); they share one request.
+  const { data, isLoading, isError, error, refetch } = useSuggestionsQuery();
+  const dismissed = useAppSelector((s) => s.dismissedSuggestions.ids);
+  const items = useMemo(() => (data ?? []).filter((user) => !dismissed.includes(user._id)), [data, dismissed]);
   const profilePath = useProfilePath();
 
-  useEffect(() => {
-    if (status === 'idle') void dispatch(fetchSuggestions());
-  }, [status, dispatch]);
-
-  const loading = status === 'idle' || status === 'loading';
   // A strip with nothing to show only takes room from the page.
-  if (layout === 'strip' && !loading && items.length === 0) return null;
+  if (layout === 'strip' && !isLoading && items.length === 0) return null;
 
   const subtitle = (mutual: number, userName: string) => (mutual > 0 ? mutualFriendsText(mutual) : `@${userName}`);
 
@@ -41,17 +40,17 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
         <Sparkles className="h-4 w-4 text-brand-accent" /> People you may know
       </h2>
 
-      {status === 'failed' && items.length === 0 ? (
+      {isError && items.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">
-          {error}{' '}
+          {(error && 'error' in error && error.message) || SUGGESTIONS_ERROR}{' '}
           <button
             className="font-semibold text-brand-primary underline-offset-2 hover:underline dark:text-indigo-300"
-            onClick={() => void dispatch(fetchSuggestions())}
+            onClick={() => void refetch()}
           >
             Try again
           </button>
         </p>
-      ) : loading && items.length === 0 ? (
+      ) : isLoading && items.length === 0 ? (
         <SuggestionsSkeleton layout={layout} />
       ) : items.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">No suggestions right now. Check back as more people join.</p>
@@ -68,7 +67,7 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
                 </Link>
                 <p className="truncate text-xs text-slate-500 dark:text-slate-400">{subtitle(user.mutualFriends, user.userName)}</p>
                 <div className="mt-2 flex">
-                  <ConnectionActions user={user} initialStatus="not_connected" />
+                  <ConnectionActions user={user} status={user.connectionStatus} />
                 </div>
               </div>
               <DismissButton name={user.fullName} onClick={() => dispatch(dismissSuggestion(user._id))} />
@@ -92,7 +91,7 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
                 {subtitle(user.mutualFriends, user.userName)}
               </p>
               <div className="mt-3 flex w-full">
-                <ConnectionActions user={user} initialStatus="not_connected" stretch />
+                <ConnectionActions user={user} status={user.connectionStatus} stretch />
               </div>
             </li>
           ))}

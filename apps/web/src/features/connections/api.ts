@@ -1,0 +1,81 @@
+/**
+ * Connection endpoints (SPEC §7 "Users, connections, search"): a status check and the five changes.
+ * A change shows its expected status at once in every cached list that holds the person, takes it back
+ * if the server refuses, and then refetches what the change made stale.
+ */
+import type { ConnectionAction, ConnectionChangeResponse, ConnectionStatusResponse, TargetUserBody } from '@plaza/contract';
+import { plazaApi } from '../../api/plaza-api';
+import { failureWasCanceled } from './canceled';
+import { CONNECTION_ERRORS, EXPECTED_STATUS } from './statuses';
+import { writeConnectionStatus, type PersonWithStatus } from './status-cache';
+
+export interface ConnectionChange {
+  targetUserId: string;
+  action: ConnectionAction;
+}
+
+const enc = encodeURIComponent;
+
+/** The four friend-request changes share `{actionType}`; removing a friend has its own path. */
+const connectionPath = (action: ConnectionAction) =>
+  action === 'remove' ? '/users/follow/friend-request/friend/remove' : `/users/follow/friend-request/${action}`;
+
+/**
+ * What a confirmed change makes stale beyond the statuses already written: the status check and the
+ * person's profile (friend and mutual counts) always; when a friendship began or ended, the caller's own
+ * profile and the suggestions (friends of friends changed). Network lists are not refetched: their statuses
+ * are already right, and a refetch racing a second click would briefly show that click undone.
+ */
+function staleAfter(action: ConnectionAction, targetUserId: string) {
+  const tags = [
+    { type: 'Connection' as const, id: targetUserId },
+    { type: 'Profile' as const, id: targetUserId },
+  ];
+  if (action !== 'accept' && action !== 'remove') return tags;
+  return [...tags, 'Me' as const, { type: 'Suggestions' as const, id: 'LIST' }];
+}
+
+export const connectionsApi = plazaApi.injectEndpoints({
+  endpoints: (build) => ({
+    connectionStatus: build.query<PersonWithStatus, string>({
+      query: (targetUserId) => ({
+        url: `/users/follow/connection-status/${enc(targetUserId)}`,
+        fallback: { error: CONNECTION_ERRORS.status, message: CONNECTION_ERRORS.status },
+      }),
+      transformResponse: (res: ConnectionStatusResponse): PersonWithStatus => ({ _id: res.targetUserId, connectionStatus: res.status }),
+      providesTags: (_result, _error, targetUserId) => [{ type: 'Connection', id: targetUserId }],
+      // What is true now goes everywhere the person is shown.
+      async onQueryStarted(targetUserId, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(writeConnectionStatus(targetUserId, data.connectionStatus));
+        } catch {
+          // The caller shows the failure.
+        }
+      },
+    }),
+
+    changeConnection: build.mutation<ConnectionChangeResponse, ConnectionChange>({
+      query: ({ targetUserId, action }) => ({
+        url: connectionPath(action),
+        method: 'POST',
+        body: { targetUserId } satisfies TargetUserBody,
+        fallback: { error: CONNECTION_ERRORS[action], message: CONNECTION_ERRORS[action] },
+      }),
+      async onQueryStarted({ targetUserId, action }, { dispatch, queryFulfilled }) {
+        const expected = EXPECTED_STATUS[action];
+        const optimistic = dispatch(writeConnectionStatus(targetUserId, expected));
+        try {
+          const { data } = await queryFulfilled;
+          // Both asked at once, say: the server turned a send into a friendship.
+          if (data.status !== expected) dispatch(writeConnectionStatus(targetUserId, data.status));
+        } catch (failure) {
+          if (!failureWasCanceled(failure)) for (const patch of optimistic) patch.undo();
+        }
+      },
+      invalidatesTags: (result, _error, { targetUserId, action }) => (result ? staleAfter(action, targetUserId) : []),
+    }),
+  }),
+});
+
+export const { useLazyConnectionStatusQuery, useChangeConnectionMutation } = connectionsApi;

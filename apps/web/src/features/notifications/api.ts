@@ -1,0 +1,83 @@
+/**
+ * The signed-in user's notifications (SPEC §4, CONTRACT "Notifications"): newest first, twenty a page,
+ * with the unread count the first page carries. Marking one read shows at once and is taken back if the
+ * server refuses; clear-all empties the list; live arrivals go on top once.
+ */
+import { PAGE_SIZES, type Notification, type NotificationsResponse } from '@plaza/contract';
+import type { InfiniteData } from '@reduxjs/toolkit/query';
+import { plazaApi } from '../../api/plaza-api';
+import { failureWasCanceled } from '../connections';
+
+export const NOTIFICATION_ERRORS = {
+  fetch: 'Failed to fetch notifications',
+  markRead: 'Failed to mark notification as read',
+  clear: 'Failed to clear notifications',
+} as const;
+
+export type NotificationPages = InfiniteData<NotificationsResponse, number>;
+
+const fallback = (text: string) => ({ error: text, message: text });
+const enc = encodeURIComponent;
+
+/** The count on the bell: what the server said with the first page, kept in step with changes since. */
+export const unreadCountOf = (data: NotificationPages | undefined): number => data?.pages[0]?.unreadCount ?? 0;
+
+export const notificationsOf = (data: NotificationPages | undefined): Notification[] => data?.pages.flatMap((p) => p.notifications) ?? [];
+
+function setRead(data: NotificationPages, id: string): void {
+  const item = data.pages.flatMap((p) => p.notifications).find((n) => n._id === id);
+  if (!item || item.read) return;
+  item.read = true;
+  const first = data.pages[0];
+  first.unreadCount = Math.max(0, first.unreadCount - 1);
+}
+
+export const notificationsApi = plazaApi.injectEndpoints({
+  endpoints: (build) => ({
+    notifications: build.infiniteQuery<NotificationsResponse, void, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.currentPage + 1 : undefined),
+      },
+      query: ({ pageParam }) => ({
+        url: '/users/notifications',
+        params: { page: pageParam, limit: PAGE_SIZES.notifications },
+        fallback: fallback(NOTIFICATION_ERRORS.fetch),
+      }),
+      providesTags: ['Notifications'],
+    }),
+
+    markNotificationRead: build.mutation<{ success: true; _id: string; read: true }, string>({
+      query: (id) => ({ url: `/users/notifications/${enc(id)}/read`, method: 'PUT', fallback: fallback(NOTIFICATION_ERRORS.markRead) }),
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        const patch = dispatch(notificationsApi.util.updateQueryData('notifications', undefined, (draft) => setRead(draft, id)));
+        try {
+          await queryFulfilled;
+        } catch (failure) {
+          if (!failureWasCanceled(failure)) patch.undo();
+        }
+      },
+    }),
+
+    clearNotifications: build.mutation<{ success: true; deleted: number }, void>({
+      query: () => ({ url: '/users/notifications/clear', method: 'DELETE', fallback: fallback(NOTIFICATION_ERRORS.clear) }),
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return; // The panel says so; the list stays as it was.
+        }
+        dispatch(
+          notificationsApi.util.updateQueryData('notifications', undefined, (draft) => {
+            const first = draft.pages[0];
+            if (!first) return;
+            draft.pages = [{ ...first, notifications: [], unreadCount: 0, pagination: { ...first.pagination, hasMore: false, total: 0 } }];
+            draft.pageParams = [draft.pageParams[0]];
+          }),
+        );
+      },
+    }),
+  }),
+});
+
+export const { useNotificationsInfiniteQuery, useMarkNotificationReadMutation, useClearNotificationsMutation } = notificationsApi;

@@ -1,0 +1,2 @@
+/** What other features use of notifications: the bell of the navbar. */
+export { NotificationsBell } from './NotificationsBell';

@@ -1,0 +1,74 @@
+/**
+ * Profiles (SPEC §2, §7): the signed-in user's own (GET /users/u/profile/{authUser}) or a visited one
+ * (…/visited/{userName}), with their counts. A visited person is tagged like every list that shows a
+ * connection status, so a change made anywhere shows here too.
+ */
+import type { NetworkUser, OwnProfileResponse, ProfileStats, SelfUser, VisitedProfileResponse } from '@plaza/contract';
+import { api } from '../../api/client';
+import { toErrorPayload } from '../../api/errors';
+import { plazaApi } from '../../api/plaza-api';
+import { personTags } from '../connections';
+
+export const PROFILE_ERROR = 'Failed to fetch user profile';
+const PROFILE_FALLBACK = { error: PROFILE_ERROR, message: PROFILE_ERROR };
+
+export interface OwnProfile {
+  isOwn: true;
+  user: SelfUser;
+  stats: ProfileStats;
+}
+
+export interface VisitedProfile {
+  isOwn: false;
+  /** The person, with how the signed-in user stands with them. */
+  user: NetworkUser;
+  stats: ProfileStats;
+  mutualFriends: number;
+}
+
+export type ProfileData = OwnProfile | VisitedProfile;
+
+export interface VisitedProfileArgs {
+  authUser: string;
+  userName: string;
+}
+
+export const isSameUser = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+const enc = encodeURIComponent;
+
+export const profileApi = plazaApi.injectEndpoints({
+  endpoints: (build) => ({
+    ownProfile: build.query<OwnProfile, string>({
+      // SPEC §7: the own profile counts as loaded only with status 200 and success true, so this one
+      // reads the status the axios layer answered with.
+      async queryFn(authUser) {
+        try {
+          const res = await api.get<OwnProfileResponse>(`/users/u/profile/${enc(authUser)}`);
+          if (res.status !== 200 || res.data.success !== true) return { error: PROFILE_FALLBACK };
+          return { data: { isOwn: true, user: res.data.data.user, stats: res.data.data.stats } };
+        } catch (err) {
+          return { error: toErrorPayload(err, PROFILE_FALLBACK) };
+        }
+      },
+      // 'Me': the caller's own friend count changes with every friendship, and their name with settings.
+      providesTags: (profile) => ['Me', ...(profile ? [{ type: 'Profile' as const, id: profile.user._id }] : [])],
+    }),
+
+    visitedProfile: build.query<VisitedProfile, VisitedProfileArgs>({
+      query: ({ authUser, userName }) => ({
+        url: `/users/u/profile/${enc(authUser)}/visited/${enc(userName)}`,
+        fallback: PROFILE_FALLBACK,
+      }),
+      transformResponse: ({ data }: VisitedProfileResponse): VisitedProfile => ({
+        isOwn: false,
+        user: { ...data.user, connectionStatus: data.connectionStatus },
+        stats: data.stats,
+        mutualFriends: data.mutualFriends,
+      }),
+      providesTags: (profile) => personTags('Profile', profile ? [profile.user] : []),
+    }),
+  }),
+});
+
+export const { useOwnProfileQuery, useVisitedProfileQuery } = profileApi;
