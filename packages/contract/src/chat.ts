@@ -16,7 +16,7 @@ export const messageSchema = z
     createdAt: z.string(),
     readAt: z.string().nullable(),
   })
-  .meta({ id: 'Message' });
+  .meta({ id: 'Message', description: 'A chat message; `readAt` is set once the receiver has read it.' });
 export type Message = z.infer<typeof messageSchema>;
 
 export const messageTextSchema = z

@@ -11,7 +11,7 @@ export const errorEnvelopeSchema = z
     details: z.array(errorDetailSchema).optional(),
     isUserAuthenticated: z.boolean().optional(),
   })
-  .meta({ id: 'ErrorEnvelope' });
+  .meta({ id: 'ErrorEnvelope', description: 'The body of every error response (any non-2xx status).' });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 export const REFRESH_ERRORS = {

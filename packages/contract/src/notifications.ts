@@ -16,7 +16,10 @@ export const notificationSchema = z
     read: z.boolean(),
     createdAt: z.string(),
   })
-  .meta({ id: 'Notification' });
+  .meta({
+    id: 'Notification',
+    description: 'Something another person did that concerns the caller; also pushed live as the `notification` socket event.',
+  });
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationsQuerySchema = pageQuery(PAGE_SIZES.notifications);

@@ -6,8 +6,7 @@ import type { z } from 'zod';
 
 export const API_PREFIX = '/api/v1';
 
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The error statuses an operation may answer; every one of them carries the error envelope. */
 export const ERROR_STATUSES = [400, 401, 403, 404, 406, 409, 413, 415, 429] as const;

@@ -42,7 +42,7 @@ export const postSchema = z
     commentsCount: z.number(),
     isFavorite: z.boolean(),
   })
-  .meta({ id: 'Post' });
+  .meta({ id: 'Post', description: "A post as the caller sees it: counts, and the caller's own reactions and favorite mark." });
 export type Post = z.infer<typeof postSchema>;
 
 /** The text part of `POST /posts` (multipart); the `images` files travel beside it. */

@@ -37,7 +37,7 @@ export const storySchema = z
     /** Only on the caller's own stories. */
     viewCount: z.number().optional(),
   })
-  .meta({ id: 'Story' });
+  .meta({ id: 'Story', description: 'A photo or video visible to its author and their friends for 24 hours.' });
 export type Story = z.infer<typeof storySchema>;
 
 export const storyGroupSchema = z

@@ -20,7 +20,7 @@ import type { ZodType } from 'zod';
 type Field<Op, K extends string> = Op extends { [P in K]: infer S extends ZodType } ? S : undefined;
 
 /** The Fastify schema of an operation, precise enough for the type provider to type the handler. */
-export interface ContractSchema<Op extends Operation> {
+interface ContractSchema<Op extends Operation> {
   operationId: string;
   summary: string;
   description?: string;
@@ -34,7 +34,7 @@ export interface ContractSchema<Op extends Operation> {
 }
 
 /** Everything of a route that is not in the contract: the handler, hooks (`onRequest: requireAuth`) and `config`. */
-export type ContractRouteOptions<Op extends Operation> = Omit<
+type ContractRouteOptions<Op extends Operation> = Omit<
   RouteShorthandOptionsWithHandler<
     RawServerDefault,
     RawRequestDefaultExpression,
@@ -48,7 +48,7 @@ export type ContractRouteOptions<Op extends Operation> = Omit<
   'schema'
 >;
 
-export function contractSchema<Op extends Operation>(op: Op): ContractSchema<Op> {
+function contractSchema<Op extends Operation>(op: Op): ContractSchema<Op> {
   const response: Record<number, ZodType> = { ...op.responses };
   for (const status of op.errors) response[status] = errorEnvelopeSchema;
   const schema = {

@@ -65,7 +65,15 @@ const documentComponents: ObjectTransform = (input) => {
     for (const name of [...used]) refsIn(schemas[name], used);
     grew = used.size > before;
   }
-  doc.components!.schemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  // `$schema` and `$id` are JSON Schema document keys that zod adds; inside an OpenAPI component they would only mislead.
+  doc.components!.schemas = Object.fromEntries(
+    Object.entries(schemas)
+      .filter(([name]) => used.has(name))
+      .map(([name, schema]) => {
+        const { $schema: _s, $id: _i, ...rest } = schema as Record<string, unknown>;
+        return [name, rest];
+      }),
+  );
   return doc as ReturnType<ObjectTransform>;
 };
 
