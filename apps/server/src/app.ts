@@ -2,10 +2,8 @@
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -18,6 +16,7 @@ import { authService } from './modules/auth/service';
 import { TokenSigner } from './modules/auth/tokens';
 import { installCompression } from './plugins/compression';
 import { installErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { createRealtime, type PlazaServer } from './realtime/server';
 import { installInputGuards } from './security/input-guards';
@@ -76,16 +75,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const stopRelay = redis ? relayEvents(ctx.events, redis, `${config.redisKeyPrefix}events`, ['postChanged', 'profileChanged']) : null;
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 4, fields: 10, fieldSize: 64 * 1024 } });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Plaza API', version: '1.0.0', description: 'Generated from the zod schemas of @plaza/contract.' },
-      servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerOpenApi(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {

@@ -1,4 +1,4 @@
-/** Chat: messages, history, conversations and the socket payloads (CONTRACT "Chat" and "Socket.io"). */
+/** Chat: messages, history and conversations (CONTRACT "Chat"); the socket payloads are in socket.ts. */
 import { z } from 'zod';
 import { CHAT, PAGE_SIZES } from './constants';
 import { idSchema, publicUserSchema } from './common';
@@ -6,15 +6,17 @@ import { idSchema, publicUserSchema } from './common';
 export const CHAT_HISTORY_MAX_LIMIT = 100;
 export const CONVERSATIONS_MAX_LIMIT = 100;
 
-export const messageSchema = z.object({
-  _id: z.string(),
-  clientMessageId: z.string().nullable(),
-  messageSender: z.string(),
-  messageReceiver: z.string(),
-  messageText: z.string(),
-  createdAt: z.string(),
-  readAt: z.string().nullable(),
-});
+export const messageSchema = z
+  .object({
+    _id: z.string(),
+    clientMessageId: z.string().nullable(),
+    messageSender: z.string(),
+    messageReceiver: z.string(),
+    messageText: z.string(),
+    createdAt: z.string(),
+    readAt: z.string().nullable(),
+  })
+  .meta({ id: 'Message', description: 'A chat message; `readAt` is set once the receiver has read it.' });
 export type Message = z.infer<typeof messageSchema>;
 
 export const messageTextSchema = z
@@ -50,11 +52,13 @@ export const conversationsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(CONVERSATIONS_MAX_LIMIT).default(CONVERSATIONS_MAX_LIMIT),
 });
 
-export const conversationSchema = z.object({
-  user: publicUserSchema,
-  lastMessage: messageSchema,
-  unreadCount: z.number(),
-});
+export const conversationSchema = z
+  .object({
+    user: publicUserSchema,
+    lastMessage: messageSchema,
+    unreadCount: z.number(),
+  })
+  .meta({ id: 'Conversation' });
 export type Conversation = z.infer<typeof conversationSchema>;
 
 /** Most recent activity first. */
@@ -64,39 +68,3 @@ export type ConversationsResponse = z.infer<typeof conversationsResponseSchema>;
 export const markReadParamsSchema = z.object({ otherUserId: idSchema });
 export const markReadResponseSchema = z.object({ success: z.literal(true), readAt: z.string() });
 export type MarkReadResponse = z.infer<typeof markReadResponseSchema>;
-
-// Socket payloads. The server parses every one of them; a client that sends anything else gets nothing.
-
-const roomSchema = z.string().min(1).max(128);
-
-export const joinRoomPayloadSchema = z.object({ room: roomSchema, userId: idSchema, username: z.string().max(64).optional() });
-export type JoinRoomPayload = z.infer<typeof joinRoomPayloadSchema>;
-
-export const leaveRoomPayloadSchema = z.object({ room: roomSchema, userId: idSchema });
-export type LeaveRoomPayload = z.infer<typeof leaveRoomPayloadSchema>;
-
-/** Only `message._id` is trusted: the server relays what it stored, never what the client sent. */
-export const sendMessagePayloadSchema = z.object({
-  room: roomSchema,
-  message: z.looseObject({ _id: idSchema }),
-  senderId: idSchema.optional(),
-  senderUsername: z.string().max(64).optional(),
-  receiverId: idSchema.optional(),
-  receiverUsername: z.string().max(64).optional(),
-});
-export type SendMessagePayload = z.infer<typeof sendMessagePayloadSchema>;
-
-export const pingPayloadSchema = z.object({ userId: idSchema });
-export type PingPayload = z.infer<typeof pingPayloadSchema>;
-
-export const typingPayloadSchema = z.object({ room: roomSchema, isTyping: z.boolean() });
-export type TypingPayload = z.infer<typeof typingPayloadSchema>;
-
-export const roomJoinedEventSchema = z.object({ room: z.string(), online: z.boolean() });
-export type RoomJoinedEvent = z.infer<typeof roomJoinedEventSchema>;
-
-export const typingEventSchema = z.object({ room: z.string(), userId: z.string(), isTyping: z.boolean() });
-export type TypingEvent = z.infer<typeof typingEventSchema>;
-
-export const messagesReadEventSchema = z.object({ room: z.string(), readerId: z.string(), readAt: z.string() });
-export type MessagesReadEvent = z.infer<typeof messagesReadEventSchema>;

@@ -14,24 +14,28 @@ export const pageQuery = (defaultLimit: number) =>
   });
 export type PageQuery = z.infer<ReturnType<typeof pageQuery>>;
 
-export const paginationSchema = z.object({
-  currentPage: z.number(),
-  limit: z.number(),
-  totalPages: z.number(),
-  hasMore: z.boolean(),
-  total: z.number(),
-});
+export const paginationSchema = z
+  .object({
+    currentPage: z.number(),
+    limit: z.number(),
+    totalPages: z.number(),
+    hasMore: z.boolean(),
+    total: z.number(),
+  })
+  .meta({ id: 'Pagination' });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-export const publicUserSchema = z.object({
-  _id: z.string(),
-  userName: z.string(),
-  fullName: z.string(),
-  userImage: z.string().nullable(),
-  userBio: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const publicUserSchema = z
+  .object({
+    _id: z.string(),
+    userName: z.string(),
+    fullName: z.string(),
+    userImage: z.string().nullable(),
+    userBio: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PublicUser' });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export const selfUserSchema = publicUserSchema.extend({ email: z.string() });
+export const selfUserSchema = publicUserSchema.extend({ email: z.string() }).meta({ id: 'SelfUser' });
 export type SelfUser = z.infer<typeof selfUserSchema>;

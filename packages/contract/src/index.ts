@@ -8,3 +8,5 @@ export * from './posts';
 export * from './stories';
 export * from './chat';
 export * from './socket';
+export * from './operation';
+export * from './routes';

@@ -6,15 +6,20 @@ import { idSchema, pageQuery, paginationSchema, publicUserSchema } from './commo
 export const NOTIFICATION_TYPES = ['friend_request', 'friend_accept', 'post_reaction', 'post_comment', 'comment_like'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export const notificationSchema = z.object({
-  _id: z.string(),
-  type: z.enum(NOTIFICATION_TYPES),
-  actor: publicUserSchema,
-  entityId: z.string().nullable(),
-  text: z.string(),
-  read: z.boolean(),
-  createdAt: z.string(),
-});
+export const notificationSchema = z
+  .object({
+    _id: z.string(),
+    type: z.enum(NOTIFICATION_TYPES),
+    actor: publicUserSchema,
+    entityId: z.string().nullable(),
+    text: z.string(),
+    read: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({
+    id: 'Notification',
+    description: 'Something another person did that concerns the caller; also pushed live as the `notification` socket event.',
+  });
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationsQuerySchema = pageQuery(PAGE_SIZES.notifications);

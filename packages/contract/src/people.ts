@@ -41,16 +41,18 @@ export const networkQuerySchema = pageQuery(PAGE_SIZES.network).extend({
 });
 export type NetworkQuery = z.infer<typeof networkQuerySchema>;
 
-export const networkUserSchema = publicUserSchema.extend({ connectionStatus: connectionStatusSchema });
+export const networkUserSchema = publicUserSchema.extend({ connectionStatus: connectionStatusSchema }).meta({ id: 'NetworkUser' });
 export type NetworkUser = z.infer<typeof networkUserSchema>;
 
-export const networkPaginationSchema = z.object({
-  currentPage: z.number(),
-  totalUsers: z.number(),
-  limit: z.number(),
-  totalPages: z.number(),
-  hasMore: z.boolean(),
-});
+export const networkPaginationSchema = z
+  .object({
+    currentPage: z.number(),
+    totalUsers: z.number(),
+    limit: z.number(),
+    totalPages: z.number(),
+    hasMore: z.boolean(),
+  })
+  .meta({ id: 'NetworkPagination' });
 export type NetworkPagination = z.infer<typeof networkPaginationSchema>;
 
 export const networkResponseSchema = z.object({
@@ -90,7 +92,7 @@ export type UserSearchResponse = z.infer<typeof userSearchResponseSchema>;
 
 export const suggestionsQuerySchema = pageQuery(PAGE_SIZES.suggestions);
 
-export const suggestedUserSchema = publicUserSchema.extend({ mutualFriends: z.number() });
+export const suggestedUserSchema = publicUserSchema.extend({ mutualFriends: z.number() }).meta({ id: 'SuggestedUser' });
 export type SuggestedUser = z.infer<typeof suggestedUserSchema>;
 
 export const suggestionsResponseSchema = z.object({

@@ -5,38 +5,44 @@ import { LIMITS, PAGE_SIZES, REACTION_TYPES } from './constants';
 
 export const reactionTypeSchema = z.enum(REACTION_TYPES);
 
-export const postMediaSchema = z.object({
-  url: z.string(),
-  thumbUrl: z.string(),
-  width: z.number(),
-  height: z.number(),
-  type: z.literal('image'),
-});
+export const postMediaSchema = z
+  .object({
+    url: z.string(),
+    thumbUrl: z.string(),
+    width: z.number(),
+    height: z.number(),
+    type: z.literal('image'),
+  })
+  .meta({ id: 'PostMedia' });
 export type PostMedia = z.infer<typeof postMediaSchema>;
 
-export const reactionCountsSchema = z.object({
-  heart: z.number(),
-  fire: z.number(),
-  thumbsUp: z.number(),
-  smile: z.number(),
-  celebrate: z.number(),
-  clap: z.number(),
-});
+export const reactionCountsSchema = z
+  .object({
+    heart: z.number(),
+    fire: z.number(),
+    thumbsUp: z.number(),
+    smile: z.number(),
+    celebrate: z.number(),
+    clap: z.number(),
+  })
+  .meta({ id: 'ReactionCounts' });
 export type ReactionCounts = z.infer<typeof reactionCountsSchema>;
 
-export const postSchema = z.object({
-  _id: z.string(),
-  author: publicUserSchema,
-  content: z.string(),
-  media: z.array(postMediaSchema),
-  createdAt: z.string(),
-  reactionCounts: reactionCountsSchema,
-  totalReactions: z.number(),
-  /** The kinds the caller holds on this post. */
-  currentUserReactions: z.array(reactionTypeSchema),
-  commentsCount: z.number(),
-  isFavorite: z.boolean(),
-});
+export const postSchema = z
+  .object({
+    _id: z.string(),
+    author: publicUserSchema,
+    content: z.string(),
+    media: z.array(postMediaSchema),
+    createdAt: z.string(),
+    reactionCounts: reactionCountsSchema,
+    totalReactions: z.number(),
+    /** The kinds the caller holds on this post. */
+    currentUserReactions: z.array(reactionTypeSchema),
+    commentsCount: z.number(),
+    isFavorite: z.boolean(),
+  })
+  .meta({ id: 'Post', description: "A post as the caller sees it: counts, and the caller's own reactions and favorite mark." });
 export type Post = z.infer<typeof postSchema>;
 
 /** The text part of `POST /posts` (multipart); the `images` files travel beside it. */
@@ -44,6 +50,17 @@ export const postContentSchema = z
   .string()
   .trim()
   .max(LIMITS.postContent.max, `A post may be at most ${LIMITS.postContent.max} characters`);
+
+/** The multipart form of `POST /posts`: text, images or both (at least one). */
+export const createPostFormSchema = z.object({
+  content: postContentSchema.optional(),
+  images: z
+    .array(z.file().max(LIMITS.imageBytes).describe('A JPEG, PNG, WebP or GIF image of at most 10 MB'))
+    .max(LIMITS.postImages)
+    .optional()
+    .describe(`Up to ${LIMITS.postImages} images, each sent as a part named \`images\``),
+});
+export type CreatePostForm = z.infer<typeof createPostFormSchema>;
 
 export const postParamsSchema = z.object({ postId: idSchema });
 export const userPostsParamsSchema = z.object({ userName: z.string().min(1).max(64) });
@@ -94,11 +111,13 @@ export type ReactResponse = z.infer<typeof reactResponseSchema>;
 
 export const reactionsQuerySchema = z.object({ postId: idSchema });
 
-export const reactionGroupSchema = z.object({
-  count: z.number(),
-  /** The latest 20 people holding this kind, newest first. */
-  users: z.array(publicUserSchema),
-});
+export const reactionGroupSchema = z
+  .object({
+    count: z.number(),
+    /** The latest 20 people holding this kind, newest first. */
+    users: z.array(publicUserSchema),
+  })
+  .meta({ id: 'ReactionGroup' });
 
 export const reactionsResponseSchema = z.object({
   success: z.literal(true),
@@ -117,15 +136,17 @@ export type ReactionsResponse = z.infer<typeof reactionsResponseSchema>;
 
 export const REACTION_USERS_SHOWN = 20;
 
-export const commentSchema = z.object({
-  _id: z.string(),
-  postId: z.string(),
-  commentContent: z.string(),
-  commentAuthor: publicUserSchema,
-  /** Ids of the people who liked it. */
-  commentLikes: z.array(z.string()),
-  createdAt: z.string(),
-});
+export const commentSchema = z
+  .object({
+    _id: z.string(),
+    postId: z.string(),
+    commentContent: z.string(),
+    commentAuthor: publicUserSchema,
+    /** Ids of the people who liked it. */
+    commentLikes: z.array(z.string()),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof commentSchema>;
 
 export const commentsQuerySchema = pageQuery(PAGE_SIZES.comments);

@@ -1,25 +1,14 @@
 /**
- * Socket.io event maps (CONTRACT "Socket.io"). Both the server and the web client type their
- * sockets with these, so an event name or payload exists once.
+ * Socket.io events (CONTRACT "Socket.io"): a payload schema for every event in both directions, and the
+ * event maps typed from them. The server parses each client event with its schema; the web client types
+ * its socket with the same maps, so an event name or payload exists once.
  */
-import type {
-  JoinRoomPayload,
-  LeaveRoomPayload,
-  Message,
-  MessagesReadEvent,
-  PingPayload,
-  RoomJoinedEvent,
-  SendMessagePayload,
-  TypingEvent,
-  TypingPayload,
-} from './chat';
+import { z } from 'zod';
+import { messageSchema } from './chat';
+import { idSchema } from './common';
+import { notificationSchema } from './notifications';
 
-export interface AckResult {
-  status: 'ok' | 'error';
-  error?: string;
-}
-
-/** The `error` texts of a chat ack. */
+/** The `error` texts of an ack. */
 export const CHAT_ACK_ERRORS = {
   invalid: 'invalid_payload',
   forbidden: 'forbidden',
@@ -27,26 +16,100 @@ export const CHAT_ACK_ERRORS = {
   rateLimited: 'rate_limited',
   failed: 'failed',
 } as const;
+export type AckError = (typeof CHAT_ACK_ERRORS)[keyof typeof CHAT_ACK_ERRORS];
 
-/** Payloads are what a well-behaved client sends; the server still parses each one with the chat schemas. */
-export interface ClientToServerEvents {
-  userConnected: (userId: string) => void;
-  joinRoom: (payload: JoinRoomPayload, ack?: (result: AckResult) => void) => void;
-  leaveRoom: (payload: LeaveRoomPayload, ack?: (result: AckResult) => void) => void;
-  sendMessage: (payload: SendMessagePayload, ack?: (result: AckResult) => void) => void;
-  ping: (payload: PingPayload) => void;
-  typing: (payload: TypingPayload) => void;
-}
+/** What the server answers to an event sent with an ack callback. */
+export const ackResultSchema = z.object({
+  status: z.enum(['ok', 'error']),
+  error: z.enum(CHAT_ACK_ERRORS).optional(),
+});
+export type AckResult = z.infer<typeof ackResultSchema>;
 
-export interface ServerToClientEvents {
-  onlineUsers: (ids: string[]) => void;
-  receiveMessage: (message: Message) => void;
-  roomJoined: (payload: RoomJoinedEvent) => void;
-  // Typed loosely here; the notifications module narrows it with its schema.
-  notification: (notification: unknown) => void;
-  typing: (payload: TypingEvent) => void;
-  messagesRead: (payload: MessagesReadEvent) => void;
-}
+const roomSchema = z.string().min(1).max(128);
+
+// Client → server. A client that sends anything else gets nothing (or an `invalid_payload` ack).
+
+/** `userConnected(userId)`: the caller's own id; answered with its `onlineUsers` list. */
+export const userConnectedPayloadSchema = idSchema;
+export type UserConnectedPayload = z.infer<typeof userConnectedPayloadSchema>;
+
+export const joinRoomPayloadSchema = z.object({ room: roomSchema, userId: idSchema, username: z.string().max(64).optional() });
+export type JoinRoomPayload = z.infer<typeof joinRoomPayloadSchema>;
+
+export const leaveRoomPayloadSchema = z.object({ room: roomSchema, userId: idSchema });
+export type LeaveRoomPayload = z.infer<typeof leaveRoomPayloadSchema>;
+
+/**
+ * Asks the server to confirm a message sent through `POST /chats/send`. Only `message._id` is read: the
+ * server relays what it stored, never what the client sent, so a client may pass the whole Message.
+ */
+export const sendMessagePayloadSchema = z.object({
+  room: roomSchema,
+  message: z.object({ _id: idSchema }),
+  senderId: idSchema.optional(),
+  senderUsername: z.string().max(64).optional(),
+  receiverId: idSchema.optional(),
+  receiverUsername: z.string().max(64).optional(),
+});
+export type SendMessagePayload = z.infer<typeof sendMessagePayloadSchema>;
+
+export const pingPayloadSchema = z.object({ userId: idSchema });
+export type PingPayload = z.infer<typeof pingPayloadSchema>;
+
+export const typingPayloadSchema = z.object({ room: roomSchema, isTyping: z.boolean() });
+export type TypingPayload = z.infer<typeof typingPayloadSchema>;
+
+// Server → client.
+
+/** The caller's own id first, then the ids of their friends and chat partners who are online. */
+export const onlineUsersEventSchema = z.array(z.string());
+export type OnlineUsersEvent = z.infer<typeof onlineUsersEventSchema>;
+
+export const roomJoinedEventSchema = z.object({ room: z.string(), online: z.boolean() });
+export type RoomJoinedEvent = z.infer<typeof roomJoinedEventSchema>;
+
+export const typingEventSchema = z.object({ room: z.string(), userId: z.string(), isTyping: z.boolean() });
+export type TypingEvent = z.infer<typeof typingEventSchema>;
+
+export const messagesReadEventSchema = z.object({ room: z.string(), readerId: z.string(), readAt: z.string() });
+export type MessagesReadEvent = z.infer<typeof messagesReadEventSchema>;
+
+/** Every client → server event's payload schema. */
+export const clientEventSchemas = {
+  userConnected: userConnectedPayloadSchema,
+  joinRoom: joinRoomPayloadSchema,
+  leaveRoom: leaveRoomPayloadSchema,
+  sendMessage: sendMessagePayloadSchema,
+  ping: pingPayloadSchema,
+  typing: typingPayloadSchema,
+} as const;
+
+/** The client events that take an ack callback as their last argument. */
+export const ACKED_CLIENT_EVENTS = ['joinRoom', 'leaveRoom', 'sendMessage'] as const;
+type AckedClientEvent = (typeof ACKED_CLIENT_EVENTS)[number];
+
+/** Every server → client event's payload schema. */
+export const serverEventSchemas = {
+  onlineUsers: onlineUsersEventSchema,
+  receiveMessage: messageSchema,
+  roomJoined: roomJoinedEventSchema,
+  notification: notificationSchema,
+  typing: typingEventSchema,
+  messagesRead: messagesReadEventSchema,
+} as const;
+
+type ClientEventSchemas = typeof clientEventSchemas;
+type ServerEventSchemas = typeof serverEventSchemas;
+
+export type ClientToServerEvents = {
+  [E in keyof ClientEventSchemas]: E extends AckedClientEvent
+    ? (payload: z.input<ClientEventSchemas[E]>, ack?: (result: AckResult) => void) => void
+    : (payload: z.input<ClientEventSchemas[E]>) => void;
+};
+
+export type ServerToClientEvents = {
+  [E in keyof ServerEventSchemas]: (payload: z.output<ServerEventSchemas[E]>) => void;
+};
 
 /** The chat room of two users: their ids sorted and joined with a hyphen (SPEC §3). */
 export function pairRoom(a: string, b: string): string {

@@ -13,27 +13,41 @@ export const storyCaptionSchema = z
   .max(LIMITS.storyCaption.max, `Caption must be at most ${LIMITS.storyCaption.max} characters`)
   .transform((s) => (s === '' ? null : s));
 
-export const storySchema = z.object({
-  _id: z.string(),
-  user: publicUserSchema,
-  mediaUrl: z.string(),
-  mediaType: z.enum(STORY_MEDIA_TYPES),
-  caption: z.string().nullable(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  /** Whether the caller has watched it; always true on the caller's own stories. */
-  viewed: z.boolean(),
-  /** Only on the caller's own stories. */
-  viewCount: z.number().optional(),
+/** The multipart form of `POST /users/u/stories/create`. */
+export const createStoryFormSchema = z.object({
+  media: z
+    .file()
+    .max(LIMITS.videoBytes)
+    .describe('A JPEG, PNG, WebP or GIF photo of at most 10 MB, or an MP4 or WebM video of at most 50 MB'),
+  caption: storyCaptionSchema.optional(),
 });
+export type CreateStoryForm = z.input<typeof createStoryFormSchema>;
+
+export const storySchema = z
+  .object({
+    _id: z.string(),
+    user: publicUserSchema,
+    mediaUrl: z.string(),
+    mediaType: z.enum(STORY_MEDIA_TYPES),
+    caption: z.string().nullable(),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    /** Whether the caller has watched it; always true on the caller's own stories. */
+    viewed: z.boolean(),
+    /** Only on the caller's own stories. */
+    viewCount: z.number().optional(),
+  })
+  .meta({ id: 'Story', description: 'A photo or video visible to its author and their friends for 24 hours.' });
 export type Story = z.infer<typeof storySchema>;
 
-export const storyGroupSchema = z.object({
-  user: publicUserSchema,
-  /** Oldest first: the order a viewer plays them. */
-  stories: z.array(storySchema),
-  hasUnviewed: z.boolean(),
-});
+export const storyGroupSchema = z
+  .object({
+    user: publicUserSchema,
+    /** Oldest first: the order a viewer plays them. */
+    stories: z.array(storySchema),
+    hasUnviewed: z.boolean(),
+  })
+  .meta({ id: 'StoryGroup' });
 export type StoryGroup = z.infer<typeof storyGroupSchema>;
 
 export const storiesResponseSchema = z.object({
@@ -53,7 +67,7 @@ export const storyParamsSchema = z.object({ storyId: idSchema });
 export const viewStoryResponseSchema = z.object({ success: z.literal(true), viewed: z.literal(true) });
 export type ViewStoryResponse = z.infer<typeof viewStoryResponseSchema>;
 
-export const storyViewerSchema = z.object({ user: publicUserSchema, viewedAt: z.string() });
+export const storyViewerSchema = z.object({ user: publicUserSchema, viewedAt: z.string() }).meta({ id: 'StoryViewer' });
 export type StoryViewer = z.infer<typeof storyViewerSchema>;
 
 export const storyViewersResponseSchema = z.object({

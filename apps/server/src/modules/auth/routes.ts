@@ -1,17 +1,9 @@
 /** HTTP routes of accounts and sessions (CONTRACT "Accounts"). */
-import {
-  loginBodySchema,
-  loginResponseSchema,
-  refreshBodySchema,
-  refreshResponseSchema,
-  signupBodySchema,
-  signupResponseSchema,
-  successSchema,
-} from '@plaza/contract';
+import { authOperations as ops } from '@plaza/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context';
+import { contractRoute } from '../../lib/contract-route';
 import { TooManyRequestsError } from '../../lib/errors';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { presentSelfUser } from '../users/presenters';
@@ -31,13 +23,11 @@ export function authRateLimit(ctx: AppContext, identify: (body: Record<string, u
 }
 
 export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const requireAuth = makeRequireAuth(ctx.auth);
   const ua = (req: FastifyRequest) => req.headers['user-agent']?.slice(0, 200) ?? null;
 
-  app.post('/auth/signup', {
+  contractRoute(fastify, ops.signup, {
     config: { rateLimit: authRateLimit(ctx, (b) => b.userName ?? b.email) },
-    schema: { tags: ['auth'], summary: 'Create an account', body: signupBodySchema, response: { 201: signupResponseSchema } },
     handler: async (req, reply) => {
       const s = await ctx.auth.signup(req.body, ua(req));
       return reply.status(201).send({
@@ -50,9 +40,8 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  app.post('/auth/login', {
+  contractRoute(fastify, ops.login, {
     config: { rateLimit: authRateLimit(ctx, (b) => b.identifier) },
-    schema: { tags: ['auth'], summary: 'Log in with user name or email', body: loginBodySchema, response: { 200: loginResponseSchema } },
     handler: async (req) => {
       const s = await ctx.auth.login(req.body, ua(req));
       return {
@@ -65,18 +54,16 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  app.post('/auth/refresh-token', {
+  contractRoute(fastify, ops.refreshToken, {
     config: { rateLimit: authRateLimit(ctx, (b) => b.refreshToken, ctx.config.authRateLimit * 3) },
-    schema: { tags: ['auth'], summary: 'Rotate the refresh token', body: refreshBodySchema, response: { 200: refreshResponseSchema } },
     handler: async (req) => {
       const s = await ctx.auth.refresh(req.body.refreshToken);
       return { success: true as const, user: presentSelfUser(s.user), accessToken: s.accessToken, refreshToken: s.refreshToken };
     },
   });
 
-  app.get('/auth/user/logout', {
+  contractRoute(fastify, ops.logout, {
     onRequest: requireAuth,
-    schema: { tags: ['auth'], summary: "Log out: revokes this session's refresh tokens", response: { 200: successSchema } },
     handler: async (req) => {
       await ctx.auth.logout(authOf(req));
       return { success: true as const };

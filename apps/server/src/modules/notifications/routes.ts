@@ -1,50 +1,30 @@
 /** HTTP routes of the caller's notifications (CONTRACT "Notifications"). */
-import {
-  notificationParamsSchema,
-  notificationReadResponseSchema,
-  notificationsClearedResponseSchema,
-  notificationsQuerySchema,
-  notificationsResponseSchema,
-} from '@plaza/contract';
+import { notificationOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { inboxService } from './inbox-service';
 
 export async function notificationRoutes(fastify: FastifyInstance, ctx: AppContext) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const requireAuth = makeRequireAuth(ctx.auth);
   const inbox = inboxService(ctx);
 
-  app.get('/users/notifications', {
+  contractRoute(fastify, ops.listNotifications, {
     onRequest: requireAuth,
-    schema: {
-      tags: ['notifications'],
-      summary: 'Your notifications, newest first',
-      querystring: notificationsQuerySchema,
-      response: { 200: notificationsResponseSchema },
-    },
     handler: async (req) => ({ success: true as const, ...(await inbox.list(authOf(req).userId, req.query)) }),
   });
 
-  app.put('/users/notifications/:id/read', {
+  contractRoute(fastify, ops.markNotificationRead, {
     onRequest: requireAuth,
-    schema: {
-      tags: ['notifications'],
-      summary: 'Mark one of your notifications read',
-      params: notificationParamsSchema,
-      response: { 200: notificationReadResponseSchema },
-    },
     handler: async (req) => {
       await inbox.markRead(authOf(req).userId, req.params.id);
       return { success: true as const, _id: req.params.id, read: true as const };
     },
   });
 
-  app.delete('/users/notifications/clear', {
+  contractRoute(fastify, ops.clearNotifications, {
     onRequest: requireAuth,
-    schema: { tags: ['notifications'], summary: 'Delete all your notifications', response: { 200: notificationsClearedResponseSchema } },
     handler: async (req) => ({ success: true as const, deleted: await inbox.clear(authOf(req).userId) }),
   });
 }

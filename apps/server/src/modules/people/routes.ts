@@ -1,19 +1,8 @@
 /** HTTP routes of the network list, profiles, user search and suggestions (CONTRACT "Users, connections, search"). */
-import {
-  networkQuerySchema,
-  networkResponseSchema,
-  ownProfileParamsSchema,
-  ownProfileResponseSchema,
-  suggestionsQuerySchema,
-  suggestionsResponseSchema,
-  userSearchQuerySchema,
-  userSearchResponseSchema,
-  visitedProfileParamsSchema,
-  visitedProfileResponseSchema,
-} from '@plaza/contract';
+import { peopleOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { presentPublicUser, presentSelfUser } from '../users/presenters';
 import { networkService } from './network-service';
@@ -21,48 +10,29 @@ import { profileService } from './profile-service';
 import { searchService } from './search-service';
 
 export async function peopleRoutes(fastify: FastifyInstance, ctx: AppContext) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const requireAuth = makeRequireAuth(ctx.auth);
   const network = networkService(ctx);
   const profiles = profileService(ctx);
   const search = searchService(ctx);
 
-  app.get('/users/network', {
+  contractRoute(fastify, ops.listNetwork, {
     onRequest: requireAuth,
-    schema: {
-      tags: ['people'],
-      summary: 'Other users with your connection status, optionally filtered by name',
-      querystring: networkQuerySchema,
-      response: { 200: networkResponseSchema },
-    },
     handler: async (req) => {
       const { users, pagination } = await network.network(authOf(req).userId, req.query);
       return { success: true as const, data: users, pagination };
     },
   });
 
-  app.get('/users/u/profile/:authUser', {
+  contractRoute(fastify, ops.getOwnProfile, {
     onRequest: requireAuth,
-    schema: {
-      tags: ['people'],
-      summary: 'Your own profile with its counts',
-      params: ownProfileParamsSchema,
-      response: { 200: ownProfileResponseSchema },
-    },
     handler: async (req) => {
       const { user, stats } = await profiles.own(authOf(req).userId, req.params.authUser);
       return { success: true as const, data: { user: presentSelfUser(user), stats } };
     },
   });
 
-  app.get('/users/u/profile/:authUser/visited/:userName', {
+  contractRoute(fastify, ops.getVisitedProfile, {
     onRequest: requireAuth,
-    schema: {
-      tags: ['people'],
-      summary: "Another user's profile as you see it",
-      params: visitedProfileParamsSchema,
-      response: { 200: visitedProfileResponseSchema },
-    },
     handler: async (req) => {
       const p = await profiles.visited(authOf(req).userId, req.params.authUser, req.params.userName);
       return {
@@ -72,28 +42,16 @@ export async function peopleRoutes(fastify: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  app.get('/search/users', {
+  contractRoute(fastify, ops.searchUsers, {
     onRequest: requireAuth,
-    schema: {
-      tags: ['people'],
-      summary: 'Up to 20 users by name: prefix matches first, then substring matches',
-      querystring: userSearchQuerySchema,
-      response: { 200: userSearchResponseSchema },
-    },
     handler: async (req) => ({
       success: true as const,
       users: (await search.searchUsers(authOf(req).userId, req.query.query)).map(presentPublicUser),
     }),
   });
 
-  app.get('/users/suggested-users', {
+  contractRoute(fastify, ops.listSuggestions, {
     onRequest: requireAuth,
-    schema: {
-      tags: ['people'],
-      summary: 'People you may know: friends of friends first, then new users',
-      querystring: suggestionsQuerySchema,
-      response: { 200: suggestionsResponseSchema },
-    },
     handler: async (req) => {
       const data = await network.suggestions(authOf(req).userId, req.query);
       return { success: true as const, data, message: data.suggestions.length ? 'Suggested users found' : 'No suggestions right now' };

@@ -1,35 +1,22 @@
 /** HTTP routes of favorites (CONTRACT "Favorites"). */
-import { favoriteResponseSchema, favoritesResponseSchema, postParamsSchema, postsPageQuerySchema } from '@plaza/contract';
+import { favoriteOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { favoriteService } from './favorite-service';
 
 export async function favoriteRoutes(fastify: FastifyInstance, ctx: AppContext) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const requireAuth = makeRequireAuth(ctx.auth);
   const favorites = favoriteService(ctx);
 
-  app.put('/posts/:postId/favorite', {
+  contractRoute(fastify, ops.toggleFavorite, {
     onRequest: requireAuth,
-    schema: {
-      tags: ['favorites'],
-      summary: 'Mark or unmark a post as a favorite',
-      params: postParamsSchema,
-      response: { 200: favoriteResponseSchema },
-    },
     handler: async (req) => ({ success: true as const, isFavorite: await favorites.toggle(authOf(req).userId, req.params.postId) }),
   });
 
-  app.get('/posts/favorites', {
+  contractRoute(fastify, ops.listFavorites, {
     onRequest: requireAuth,
-    schema: {
-      tags: ['favorites'],
-      summary: "The caller's favorite posts, most recently marked first",
-      querystring: postsPageQuerySchema,
-      response: { 200: favoritesResponseSchema },
-    },
     handler: async (req) => ({ success: true as const, ...(await favorites.list(authOf(req).userId, req.query)) }),
   });
 }

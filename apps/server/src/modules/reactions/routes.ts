@@ -1,25 +1,17 @@
 /** HTTP routes of reactions (CONTRACT "Reactions"). */
-import { postParamsSchema, reactBodySchema, reactionsQuerySchema, reactionsResponseSchema, reactResponseSchema } from '@plaza/contract';
+import { reactionOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { reactionService } from './service';
 
 export async function reactionRoutes(fastify: FastifyInstance, ctx: AppContext) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const requireAuth = makeRequireAuth(ctx.auth);
   const reactions = reactionService(ctx);
 
-  app.put('/posts/react/:postId', {
+  contractRoute(fastify, ops.toggleReaction, {
     onRequest: requireAuth,
-    schema: {
-      tags: ['reactions'],
-      summary: 'Add the reaction kind if the caller lacks it, remove it if they hold it',
-      params: postParamsSchema,
-      body: reactBodySchema,
-      response: { 200: reactResponseSchema },
-    },
     handler: async (req) => {
       const kind = req.body.reactionType;
       const outcome = await reactions.toggle(authOf(req).userId, req.params.postId, kind);
@@ -27,14 +19,8 @@ export async function reactionRoutes(fastify: FastifyInstance, ctx: AppContext) 
     },
   });
 
-  app.get('/posts/p/reactions-all', {
+  contractRoute(fastify, ops.getReactions, {
     onRequest: requireAuth,
-    schema: {
-      tags: ['reactions'],
-      summary: "A post's reactions per kind, with the latest 20 people of each",
-      querystring: reactionsQuerySchema,
-      response: { 200: reactionsResponseSchema },
-    },
     handler: async (req) => ({ success: true as const, ...(await reactions.summary(authOf(req).userId, req.query.postId)) }),
   });
 }

@@ -1,15 +1,8 @@
 /** HTTP routes of stories (CONTRACT "Stories"). */
-import {
-  createStoryResponseSchema,
-  storiesResponseSchema,
-  storyParamsSchema,
-  storyViewersResponseSchema,
-  successSchema,
-  viewStoryResponseSchema,
-} from '@plaza/contract';
+import { storyOperations as ops } from '@plaza/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { contractRoute } from '../../lib/contract-route';
 import { TooManyRequestsError } from '../../lib/errors';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { storyService } from './service';
@@ -25,29 +18,17 @@ const createRateLimit = {
 };
 
 export async function storyRoutes(fastify: FastifyInstance, ctx: AppContext) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const requireAuth = makeRequireAuth(ctx.auth);
   const stories = storyService(ctx);
 
-  app.get('/users/u/stories/all', {
+  contractRoute(fastify, ops.listStories, {
     onRequest: requireAuth,
-    schema: {
-      tags: ['stories'],
-      summary: "The caller's and friends' live stories, grouped by person",
-      response: { 200: storiesResponseSchema },
-    },
     handler: async (req) => ({ success: true as const, ...(await stories.list(authOf(req).userId)) }),
   });
 
-  app.post('/users/u/stories/create', {
+  contractRoute(fastify, ops.createStory, {
     onRequest: requireAuth,
     config: { rateLimit: createRateLimit },
-    schema: {
-      tags: ['stories'],
-      summary:
-        'Publish a story (multipart `media`: JPEG/PNG/WebP/GIF up to 10 MB or MP4/WebM up to 50 MB; optional `caption` up to 200 characters)',
-      response: { 201: createStoryResponseSchema },
-    },
     handler: async (req, reply) => {
       const userId = authOf(req).userId;
       const upload = await receiveStoryUpload(req, ctx.storage);
@@ -55,34 +36,21 @@ export async function storyRoutes(fastify: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  app.post('/users/u/stories/s/:storyId/view', {
+  contractRoute(fastify, ops.viewStory, {
     onRequest: requireAuth,
-    schema: {
-      tags: ['stories'],
-      summary: 'Mark a story watched (idempotent)',
-      params: storyParamsSchema,
-      response: { 200: viewStoryResponseSchema },
-    },
     handler: async (req) => {
       await stories.view(req.params.storyId, authOf(req).userId);
       return { success: true as const, viewed: true as const };
     },
   });
 
-  app.get('/users/u/stories/s/:storyId/viewers', {
+  contractRoute(fastify, ops.listStoryViewers, {
     onRequest: requireAuth,
-    schema: {
-      tags: ['stories'],
-      summary: 'Who watched your story, latest first',
-      params: storyParamsSchema,
-      response: { 200: storyViewersResponseSchema },
-    },
     handler: async (req) => ({ success: true as const, ...(await stories.viewers(req.params.storyId, authOf(req).userId)) }),
   });
 
-  app.delete('/users/u/stories/s/:storyId', {
+  contractRoute(fastify, ops.deleteStory, {
     onRequest: requireAuth,
-    schema: { tags: ['stories'], summary: 'Delete your story and its file', params: storyParamsSchema, response: { 200: successSchema } },
     handler: async (req) => {
       await stories.delete(req.params.storyId, authOf(req).userId);
       return { success: true as const };

@@ -1,16 +1,8 @@
 /** Routes of the signed-in user's own account (CONTRACT "Accounts", beyond SPEC for settings). */
-import {
-  changePasswordBodySchema,
-  LIMITS,
-  meResponseSchema,
-  successSchema,
-  updateMeBodySchema,
-  usernameAvailableBodySchema,
-  usernameAvailableResponseSchema,
-} from '@plaza/contract';
+import { accountOperations as ops, LIMITS } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { contractRoute } from '../../lib/contract-route';
 import { BadRequestError } from '../../lib/errors';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { authRateLimit } from '../auth/routes';
@@ -18,42 +10,27 @@ import { presentSelfUser } from './presenters';
 import { accountService } from './service';
 
 export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const requireAuth = makeRequireAuth(ctx.auth);
   const accounts = accountService(ctx);
 
-  app.post('/users/get-username-available', {
+  contractRoute(fastify, ops.checkUserNameAvailable, {
     // The signup form asks as the user types, so this limit is per IP and looser than login's.
     config: { rateLimit: authRateLimit(ctx, () => '', ctx.config.authRateLimit * 12) },
-    schema: {
-      tags: ['users'],
-      summary: 'Is this user name free?',
-      body: usernameAvailableBodySchema,
-      response: { 200: usernameAvailableResponseSchema },
-    },
     handler: async (req) => ({ success: true as const, valid: await accounts.userNameAvailable(req.body.sendUsername) }),
   });
 
-  app.get('/users/me', {
+  contractRoute(fastify, ops.getMe, {
     onRequest: requireAuth,
-    schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: meResponseSchema } },
     handler: async (req) => ({ success: true as const, user: presentSelfUser(await accounts.load(authOf(req).userId)) }),
   });
 
-  app.patch('/users/me', {
+  contractRoute(fastify, ops.updateMe, {
     onRequest: requireAuth,
-    schema: {
-      tags: ['users'],
-      summary: 'Update full name, bio or user name',
-      body: updateMeBodySchema,
-      response: { 200: meResponseSchema },
-    },
     handler: async (req) => ({ success: true as const, user: presentSelfUser(await accounts.update(authOf(req).userId, req.body)) }),
   });
 
-  app.post('/users/me/avatar', {
+  contractRoute(fastify, ops.uploadAvatar, {
     onRequest: requireAuth,
-    schema: { tags: ['users'], summary: 'Upload an avatar (multipart field `avatar`, up to 5 MB)', response: { 200: meResponseSchema } },
     handler: async (req) => {
       const file = await req.file({ limits: { fileSize: LIMITS.avatarBytes, files: 1 } });
       if (!file || file.fieldname !== 'avatar')
@@ -63,15 +40,9 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  app.post('/users/me/password', {
+  contractRoute(fastify, ops.changePassword, {
     onRequest: requireAuth,
     config: { rateLimit: authRateLimit(ctx, () => 'password') },
-    schema: {
-      tags: ['users'],
-      summary: 'Change password; ends every other session',
-      body: changePasswordBodySchema,
-      response: { 200: successSchema },
-    },
     handler: async (req) => {
       await ctx.auth.changePassword(authOf(req), req.body);
       return { success: true as const };

@@ -1,0 +1,70 @@
+/** The operations of the signed-in user's own account (CONTRACT "Accounts", beyond SPEC for settings). */
+import {
+  avatarFormSchema,
+  changePasswordBodySchema,
+  meResponseSchema,
+  updateMeBodySchema,
+  usernameAvailableBodySchema,
+  usernameAvailableResponseSchema,
+} from '../auth';
+import { successSchema } from '../common';
+import { defineOperation } from '../operation';
+
+export const accountOperations = {
+  checkUserNameAvailable: defineOperation({
+    operationId: 'checkUserNameAvailable',
+    method: 'POST',
+    path: '/users/get-username-available',
+    summary: 'Is this user name free?',
+    description: 'Asked by the signup form as the user types, so its rate limit is per IP and looser than login’s.',
+    tags: ['users'],
+    auth: false,
+    body: usernameAvailableBodySchema,
+    responses: { 200: usernameAvailableResponseSchema },
+    errors: [400, 429],
+  }),
+  getMe: defineOperation({
+    operationId: 'getMe',
+    method: 'GET',
+    path: '/users/me',
+    summary: 'The signed-in user',
+    tags: ['users'],
+    auth: true,
+    responses: { 200: meResponseSchema },
+    errors: [401, 404],
+  }),
+  updateMe: defineOperation({
+    operationId: 'updateMe',
+    method: 'PATCH',
+    path: '/users/me',
+    summary: 'Update full name, bio or user name',
+    tags: ['users'],
+    auth: true,
+    body: updateMeBodySchema,
+    responses: { 200: meResponseSchema },
+    errors: [400, 401, 404, 409],
+  }),
+  uploadAvatar: defineOperation({
+    operationId: 'uploadAvatar',
+    method: 'POST',
+    path: '/users/me/avatar',
+    summary: 'Upload an avatar',
+    description: 'Multipart field `avatar`, up to 5 MB. The image is cropped square and re-encoded, which drops its metadata.',
+    tags: ['users'],
+    auth: true,
+    multipart: avatarFormSchema,
+    responses: { 200: meResponseSchema },
+    errors: [400, 401, 404, 406, 413, 415],
+  }),
+  changePassword: defineOperation({
+    operationId: 'changePassword',
+    method: 'POST',
+    path: '/users/me/password',
+    summary: 'Change password; ends every other session',
+    tags: ['users'],
+    auth: true,
+    body: changePasswordBodySchema,
+    responses: { 200: successSchema },
+    errors: [400, 401, 429],
+  }),
+};
