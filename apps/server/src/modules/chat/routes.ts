@@ -14,12 +14,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
-import { chatDeps } from './deps';
+import type { ChatService } from './service';
 
-export async function chatRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export async function chatRoutes(fastify: FastifyInstance, ctx: AppContext, { service }: { service: ChatService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const requireAuth = makeRequireAuth(ctx.auth);
-  const { service } = chatDeps(ctx);
 
   app.post('/chats/send', {
     onRequest: requireAuth,

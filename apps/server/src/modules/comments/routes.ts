@@ -13,12 +13,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
-import { commentService } from './service';
+import type { CommentService } from './service';
 
-export async function commentRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export async function commentRoutes(fastify: FastifyInstance, ctx: AppContext, { comments }: { comments: CommentService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const requireAuth = makeRequireAuth(ctx.auth);
-  const comments = commentService(ctx);
 
   app.get('/comments/posts/:postId/comments', {
     onRequest: requireAuth,

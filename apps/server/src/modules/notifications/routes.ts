@@ -10,12 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
-import { inboxService } from './inbox-service';
+import type { InboxService } from './inbox-service';
 
-export async function notificationRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export async function notificationRoutes(fastify: FastifyInstance, ctx: AppContext, { inbox }: { inbox: InboxService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const requireAuth = makeRequireAuth(ctx.auth);
-  const inbox = inboxService(ctx);
 
   app.get('/users/notifications', {
     onRequest: requireAuth,

@@ -10,12 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
-import { connectionService } from './connection-service';
+import type { ConnectionService } from './connection-service';
 
-export async function connectionRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export async function connectionRoutes(fastify: FastifyInstance, ctx: AppContext, { connections }: { connections: ConnectionService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const requireAuth = makeRequireAuth(ctx.auth);
-  const connections = connectionService(ctx);
   const change = { 200: connectionChangeResponseSchema };
 
   app.get('/users/follow/connection-status/:targetUserId', {

@@ -1,11 +1,12 @@
 /** SQL for suggested users: friends of friends ranked by mutual friends, then everyone else newest first. */
 import type { Db } from '../../db';
-import { connectedIdsQuery, friendIdsQuery } from './connection-repo';
+import { publicUsers } from '../users';
+import { connectedIdsQuery, friendIdsQuery } from './friendships';
 
 export function suggestionRepo(db: Db) {
   /** Everyone the user could still send a request to: not themselves, not a friend, no pending request either way. */
   const eligibleUsers = (userId: string) =>
-    db.selectFrom('users').where('users.id', '!=', userId).where('users.id', 'not in', connectedIdsQuery(db, userId));
+    db.selectFrom(publicUsers(db).as('users')).where('users.id', '!=', userId).where('users.id', 'not in', connectedIdsQuery(db, userId));
 
   return {
     /** Eligible friends of friends with their mutual-friend count, most mutual friends first, then newest. */

@@ -4,12 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
-import { favoriteService } from './favorite-service';
+import type { FavoriteService } from './favorite-service';
 
-export async function favoriteRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export async function favoriteRoutes(fastify: FastifyInstance, ctx: AppContext, { favorites }: { favorites: FavoriteService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const requireAuth = makeRequireAuth(ctx.auth);
-  const favorites = favoriteService(ctx);
 
   app.put('/posts/:postId/favorite', {
     onRequest: requireAuth,

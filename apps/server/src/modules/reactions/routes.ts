@@ -4,12 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
-import { reactionService } from './service';
+import type { ReactionService } from './service';
 
-export async function reactionRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export async function reactionRoutes(fastify: FastifyInstance, ctx: AppContext, { reactions }: { reactions: ReactionService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const requireAuth = makeRequireAuth(ctx.auth);
-  const reactions = reactionService(ctx);
 
   app.put('/posts/react/:postId', {
     onRequest: requireAuth,

@@ -3,8 +3,7 @@ import type { PublicUser, Story, StoryGroup, StoryViewer } from '@plaza/contract
 import type { AppContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
-import { presentPublicUser } from '../users/presenters';
-import { userRepo } from '../users/repo';
+import { presentPublicUser, userRepo } from '../users';
 import { presentStory } from './presenters';
 import { storyRepo, type StoryRow } from './repo';
 import type { StoryUpload } from './upload';

@@ -64,3 +64,4 @@ export function accountService(ctx: AppContext) {
     },
   };
 }
+export type AccountService = ReturnType<typeof accountService>;
