@@ -11,9 +11,9 @@
 import type { ConnectionStatus, Message, Notification, ReactionType } from '@plaza/contract';
 import type { Logger } from './logger';
 
+/** Every event, grouped by the feature that publishes it; any feature may subscribe. */
 export interface DomainEvents {
-  /** A notification row was stored for `recipientId`; `notification` is its presented form. */
-  notificationCreated: { recipientId: string; notification: Notification };
+  // people
   /** `userIds[0]` changed their connection with `userIds[1]`; `status` is how `userIds[0]` now sees it. */
   friendshipChanged: { userIds: [string, string]; status: ConnectionStatus };
   /** A pending friend request was stored. */
@@ -22,20 +22,32 @@ export interface DomainEvents {
   friendRequestAccepted: { requestId: string; accepterId: string; requesterId: string };
   /** The sender withdrew a pending request. */
   friendRequestCancelled: { requestId: string; senderId: string; recipientId: string };
-  /** `firstInConversation`: the pair had never talked before (presence audiences grow). */
-  messageStored: { room: string; senderId: string; receiverId: string; message: Message; firstInConversation?: boolean };
-  messagesRead: { room: string; readerId: string; otherId: string; readAt: string };
-  /** A post's counters moved (a reaction toggled, a comment added or deleted). */
-  postChanged: { postId: string };
+
+  // users
+  /** What others see of a person (name, picture, bio) changed. */
+  profileChanged: { userId: string };
+
+  // posts
   /** A post is gone, with everything stored beside it. */
   postDeleted: { postId: string; authorId: string };
+
+  // reactions and comments
+  /** A post's counters moved (a reaction toggled, a comment added or deleted). */
+  postChanged: { postId: string };
   /** `actorId` added the reaction `kind` to a post of `postAuthorId`. */
   reactionAdded: { postId: string; postAuthorId: string; actorId: string; kind: ReactionType };
   commentAdded: { commentId: string; postId: string; postAuthorId: string; authorId: string; content: string };
   /** `likerId` liked a comment of `commentAuthorId` on the post `postId`. */
   commentLiked: { commentId: string; postId: string; commentAuthorId: string; likerId: string };
-  /** What others see of a person (name, picture, bio) changed. */
-  profileChanged: { userId: string };
+
+  // chat
+  /** `firstInConversation`: the pair had never talked before (presence audiences grow). */
+  messageStored: { room: string; senderId: string; receiverId: string; message: Message; firstInConversation?: boolean };
+  messagesRead: { room: string; readerId: string; otherId: string; readAt: string };
+
+  // notifications
+  /** A notification row was stored for `recipientId`; `notification` is its presented form. */
+  notificationCreated: { recipientId: string; notification: Notification };
 }
 
 export type EventName = keyof DomainEvents;
