@@ -22,4 +22,80 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  ...boundaryConfigs(),
 );
+
+/*
+ * Feature boundaries (docs/decisions/server-boundaries.md). A feature is a folder under a features root;
+ * its files may import another feature only through that feature's `index.ts`, its public API. Tests and
+ * a feature's `testing.ts` may also use another feature's `testing.ts` (its helpers for tests). Core
+ * `no-restricted-imports` does it with one config object per folder depth, since whether `../x/y` leaves
+ * the feature depends on how deep the importing file sits. The exceptions, kept short: the demo seed
+ * (apps/server/src/seed) writes every feature's rows in bulk, so it may reach into their repos.
+ * (Declared as functions, so the config list above can use them before this point of the file.)
+ */
+function boundaryConfigs() {
+  return [
+    ...featureBoundaries({
+      root: 'apps/server/src/modules',
+      ext: 'ts',
+      others: ['apps/server/src/**/*.ts', 'apps/server/test/**/*.ts'],
+      except: ['apps/server/src/seed/**'],
+    }),
+    // The web app's features follow the same rule once its rework lands; until then its cross-feature
+    // imports are being moved, so the rule is written but not yet switched on:
+    // ...featureBoundaries({
+    //   root: 'apps/web/src/features',
+    //   ext: '{ts,tsx}',
+    //   others: ['apps/web/src/**/*.{ts,tsx}'],
+    //   testHelpers: ['test-factories'],
+    // }),
+  ];
+}
+
+/** Paths a group of files may not import, each a regular expression over the import's source. */
+function restrictImports(files, regexes, ignores = []) {
+  const message = 'Import another feature only through its index.ts (tests: or its testing.ts). See docs/decisions/server-boundaries.md.';
+  return {
+    files,
+    ignores,
+    rules: { 'no-restricted-imports': ['error', { patterns: regexes.map((regex) => ({ regex, message })) }] },
+  };
+}
+
+/**
+ * `root` holds one folder per feature; `others` are globs of the code beside the features (which may
+ * also use them only through their entry), `except` globs of files left out, `testHelpers` the names
+ * of a feature's files of helpers for tests, which tests elsewhere may import.
+ */
+function featureBoundaries({ root, ext, others = [], except = [], testHelpers = ['testing'], maxDepth = 4 }) {
+  const rootName = root.split('/').pop();
+  const tests = [`*.test.${ext}`, ...testHelpers.map((name) => `${name}.${ext}`)];
+  const testGlobs = tests.map((t) => `**/${t}`);
+  const entry = 'index';
+  const testEntry = `(?:index|${testHelpers.join('|')})`;
+  /** From a file `depth` folders inside a feature: `../` out of it, into another feature, past its entry. */
+  const sideways = (depth, allowed) => `^(?:\\.\\./){${depth + 1}}[^./][^/]*/(?!${allowed}$)`;
+  /** From anywhere: down through the root's folder into a feature, past its entry. */
+  const through = (allowed) => `(?:^|/)${rootName}/[^./][^/]*/(?!${allowed}$)`;
+  const configs = [];
+  for (let depth = 0; depth <= maxDepth; depth++) {
+    const dir = `${root}/*/${'*/'.repeat(depth)}`;
+    configs.push(restrictImports([`${dir}*.${ext}`], [sideways(depth, entry), through(entry)], testGlobs));
+    configs.push(
+      restrictImports(
+        tests.map((t) => `${dir}${t}`),
+        [sideways(depth, testEntry), through(testEntry)],
+      ),
+    );
+  }
+  // The root's own index builds the features: `./x/…` from there is inside feature x.
+  configs.push(restrictImports([`${root}/index.${ext}`], [`^\\./[^./][^/]*/(?!${entry}$)`]));
+  if (others.length) {
+    const ignores = [`${root}/**`, ...except];
+    configs.push(restrictImports(others, [through(entry)], [...ignores, ...testGlobs]));
+    const otherTests = others.flatMap((o) => tests.map((t) => o.replace(/[^/]*$/, t)));
+    configs.push(restrictImports(otherTests, [through(testEntry)], ignores));
+  }
+  return configs;
+}

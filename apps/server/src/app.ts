@@ -2,18 +2,17 @@
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { LIMITS } from '@plaza/contract';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config';
-import type { AppContext } from './context';
+import type { AppContext, CoreContext } from './context';
 import { createDb, migrateToLatest } from './db';
 import { relayEvents } from './lib/event-relay';
 import { EventBus } from './lib/events';
+import { connectRedis } from './lib/redis';
 import { diskStorage } from './media/storage';
-import { features } from './modules';
-import { authService } from './modules/auth/service';
-import { TokenSigner } from './modules/auth/tokens';
+import { createFeatures } from './modules';
 import { installCompression } from './plugins/compression';
 import { installErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -33,28 +32,31 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   logger?: boolean;
+  /** A logger of the caller's own, used instead of the configured one (tests read what was logged). */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const { db, dialect, ping } = createDb(config.database);
-  await migrateToLatest(db);
-
-  const ctx: AppContext = {
-    config,
-    db,
-    dialect,
-    events: new EventBus(),
-    storage: diskStorage(config.mediaDir),
-    auth: authService(db, new TokenSigner(config.jwtSecret, config.accessTokenTtlSeconds)),
-  };
-
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    ...(opts.loggerInstance
+      ? { loggerInstance: opts.loggerInstance }
+      : {
+          logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ...serverTimeoutOptions(config.timeouts),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
   });
+  // Fastify's logger is the one logger: every part below gets it (or a child of it) through the context.
+  const log = app.log;
+
+  const { db, dialect, ping } = createDb(config.database, log);
+  await migrateToLatest(db);
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
+  const core: CoreContext = { config, db, dialect, log, events: new EventBus(log), storage: diskStorage(config.mediaDir), redis };
+  const { ctx, features } = createFeatures(core);
+
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
@@ -64,16 +66,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   installErrorHandler(app);
   installInputGuards(app);
 
-  installSecurityHeaders(app);
+  await installSecurityHeaders(app);
   await installCompression(app);
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false }) : null;
   // preHandler, so the key can include the parsed body's identifier.
-  await app.register(rateLimit, { global: false, hook: 'preHandler', ...(redis ? { redis, nameSpace: 'plaza-rl:' } : {}) });
+  await app.register(rateLimit, { global: false, hook: 'preHandler', ...(redis ? { redis: redis.commands, nameSpace: 'plaza-rl:' } : {}) });
   // Servers sharing the database drop each other's changed posts from what they keep for the feed.
   const stopRelay = redis ? relayEvents(ctx.events, redis, `${config.redisKeyPrefix}events`, ['postChanged', 'profileChanged']) : null;
-  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 4, fields: 10, fieldSize: 64 * 1024 } });
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.videoBytes, files: LIMITS.postImages, fields: 10, fieldSize: 64 * 1024 },
+  });
 
   await registerOpenApi(app);
 
@@ -101,17 +104,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     features.flatMap((f) => (f.realtime ? [f.realtime] : [])),
   );
   app.decorate('io', realtime.io);
-  const stoppers = features.flatMap((f) => (f.start ? [f.start(ctx)] : []));
+  const stoppers = features.flatMap((f) => (f.start ? [f.start()] : []));
 
   // Sockets are closed before the HTTP server, or its close would wait for them forever.
   app.addHook('preClose', async () => {
-    for (const stop of stoppers) stop();
     await realtime.close();
   });
+  // By now no request is in flight: stop the features' subscriptions and timers, let what the last
+  // requests set off finish, then let go of the database and Redis.
   app.addHook('onClose', async () => {
-    await db.destroy();
+    for (const stop of stoppers) await stop();
+    await ctx.events.settled();
     stopRelay?.();
-    if (redis) redis.disconnect();
+    await db.destroy();
+    redis?.close();
   });
   return app;
 }

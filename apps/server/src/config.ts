@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ACCESS_TOKEN_TTL_SECONDS, STORY_LIFETIME_HOURS } from '@plaza/contract';
 import { z } from 'zod';
 import { httpTimeouts, type HttpTimeouts } from './security/http-timeouts';
 import { trustProxySchema, type TrustProxy } from './security/trust-proxy';
@@ -23,13 +24,9 @@ const envSchema = z.object({
   REQUEST_TIMEOUT: z.coerce.number().positive().default(60),
   HEADERS_TIMEOUT: z.coerce.number().positive().default(10),
   KEEP_ALIVE_TIMEOUT: z.coerce.number().positive().default(72),
-  STORY_TTL_HOURS: z.coerce.number().positive().default(24),
+  STORY_TTL_HOURS: z.coerce.number().positive().default(STORY_LIFETIME_HOURS),
   FEED_POST_MAX_AGE_MS: z.coerce.number().int().min(0).default(10_000),
-  ACCESS_TOKEN_TTL: z.coerce
-    .number()
-    .int()
-    .min(5)
-    .default(15 * 60),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(ACCESS_TOKEN_TTL_SECONDS),
   RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
   NODE_ENV: z.string().optional(),
 });

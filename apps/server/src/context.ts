@@ -1,15 +1,38 @@
-/** What every feature module receives: configuration, the database and the shared services. */
+/** What every feature is built from (configuration, the database, the shared services) and what a built feature gives the app. */
+import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db, DialectName } from './db';
 import type { EventBus } from './lib/events';
+import type { Logger } from './lib/logger';
+import type { RedisConnections } from './lib/redis';
 import type { MediaStorage } from './media/storage';
-import type { AuthService } from './modules/auth/service';
+import type { AuthService } from './modules/auth';
+import type { RealtimeFeature } from './realtime/server';
 
-export interface AppContext {
+/** The shared services, made once per app before any feature. */
+export interface CoreContext {
   config: Config;
   db: Db;
   dialect: DialectName;
   events: EventBus;
   storage: MediaStorage;
+  /** Fastify's logger; parts take a child named after them. */
+  log: Logger;
+  /** Null without REDIS_URL. */
+  redis: RedisConnections | null;
+}
+
+/** The core plus authentication, which every route and the socket handshake need. */
+export interface AppContext extends CoreContext {
   auth: AuthService;
+}
+
+/** A feature as built by its `createXFeature(ctx)`: everything it adds to the app, made once. */
+export interface Feature {
+  name: string;
+  /** Registered under /api/v1. */
+  routes?: (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+  realtime?: RealtimeFeature;
+  /** Starts subscriptions and background work once every feature is built; returns how to stop them. */
+  start?: () => () => void | Promise<void>;
 }

@@ -1,10 +1,12 @@
 /** The Kysely instance for the configured dialect: SQLite (embedded default) or PostgreSQL. */
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config';
+import type { Logger } from '../lib/logger';
 import { migrations } from './migrations';
 import { registerDirectReads, type DirectReads } from './prepared';
 import type { Database } from './types';
@@ -18,14 +20,14 @@ export interface DbHandle {
   ping(): Promise<void>;
 }
 
-export function createDb(database: Config['database']): DbHandle {
+export function createDb(database: Config['database'], log?: Logger): DbHandle {
   if (database.kind === 'postgres') {
     // COUNT(*) and SUM() come back as int8; parse them to numbers instead of strings.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: database.url, max: 20 });
     // An idle connection that drops (a database restart, a forced drop in tests) is replaced on next use;
     // without a listener its error would end the process.
-    pool.on('error', () => {});
+    pool.on('error', (err) => log?.warn({ err }, 'an idle PostgreSQL connection failed; it is replaced on next use'));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     registerDirectReads(db, {
       prepare: (text) => (values) => pool.query({ text, values: values as unknown[], rowMode: 'array' }).then((r) => r.rows as unknown[][]),
@@ -50,15 +52,14 @@ export function createDb(database: Config['database']): DbHandle {
  * them. This keeps the most recently used statements by SQL text; one still being iterated is not reused.
  */
 function cachedStatements(sqlite: SQLite.Database, max = 500) {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new LRUCache<string, SQLite.Statement>({ max });
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
-      let stmt = cache.get(sql);
-      if (!stmt || stmt.busy) stmt = sqlite.prepare(sql);
-      cache.delete(sql);
+      const cached = cache.get(sql);
+      if (cached && !cached.busy) return cached;
+      const stmt = sqlite.prepare(sql);
       cache.set(sql, stmt);
-      if (cache.size > max) cache.delete(cache.keys().next().value!);
       return stmt;
     },
   };

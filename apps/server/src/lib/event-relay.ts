@@ -4,23 +4,21 @@
  * keeps in memory (posts rendered for the feed), so a change made through one server shows on all of
  * them at once. Best effort: while Redis is away, FEED_POST_MAX_AGE_MS still bounds what is kept.
  */
-import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { DomainEvents, EventBus } from './events';
+import type { RedisConnections } from './redis';
 
 type Relayed = 'postChanged' | 'profileChanged';
 
-export function relayEvents(events: EventBus, redis: Redis, channel: string, names: readonly Relayed[]): () => void {
+export function relayEvents(events: EventBus, redis: RedisConnections, channel: string, names: readonly Relayed[]): () => void {
   const origin = randomUUID();
-  const subscriber = redis.duplicate();
-  subscriber.on('error', () => {
-    // ioredis reconnects by itself and subscribes again.
-  });
+  // ioredis subscribes again by itself after a reconnect.
+  const subscriber = redis.dedicated('event relay');
   // Set while an event from another server is published here, so it is not sent back out.
   let applying = false;
   const unsubscribes = names.map((name) =>
     events.subscribe(name, (payload) => {
-      if (!applying) redis.publish(channel, JSON.stringify({ origin, name, payload })).catch(() => {});
+      if (!applying) redis.commands.publish(channel, JSON.stringify({ origin, name, payload })).catch(() => {});
     }),
   );
   subscriber.subscribe(channel).catch(() => {});

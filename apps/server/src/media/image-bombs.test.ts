@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { as, createUser, multipart, pngImage, type TestUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
-import { postStory } from '../modules/stories/test-factories';
+import { postStory } from '../modules/stories/testing';
 import { MAX_FRAMES } from './image-limits';
 import { ImageQueue } from './image-queue';
 

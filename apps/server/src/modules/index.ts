@@ -1,34 +1,41 @@
-/** The feature modules of the server. Each may add HTTP routes, realtime handlers and background work. */
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import type { RealtimeFeature } from '../realtime/server';
-import { authRoutes } from './auth/routes';
-import { accountRoutes } from './users/account-routes';
-import { chatFeature } from './chat';
-import { commentsFeature } from './comments';
-import { notificationsFeature } from './notifications';
-import { peopleFeature } from './people';
-import { postsFeature } from './posts';
-import { reactionsFeature } from './reactions';
-import { storiesFeature } from './stories';
+/**
+ * Builds every feature of the server once, in dependency order, handing each the public APIs of the
+ * features it needs. A feature imports another only through that feature's `index.ts` (the lint rule
+ * in eslint.config.js holds to it); where two features need each other, the one built later receives
+ * the other's API here instead of importing it (reactions and comments get posts', profiles count posts).
+ */
+import type { AppContext, CoreContext, Feature } from '../context';
+import { createAuthFeature } from './auth';
+import { createChatFeature } from './chat';
+import { createCommentsFeature } from './comments';
+import { createNotificationsFeature } from './notifications';
+import { createPeopleFeature } from './people';
+import { createPostsFeature } from './posts';
+import { createReactionsFeature } from './reactions';
+import { createStoriesFeature } from './stories';
+import { createUsersFeature } from './users';
 
-export interface Feature {
-  name: string;
-  /** Registered under /api/v1. */
-  routes?: (app: FastifyInstance, ctx: AppContext) => Promise<void>;
-  realtime?: RealtimeFeature;
-  /** Background work (sweeps, timers); returns its stop function. */
-  start?: (ctx: AppContext) => () => void;
+export interface BuiltFeatures {
+  /** The context every feature was built with, authentication included. */
+  ctx: AppContext;
+  /** In the order their routes are registered and their background work starts. */
+  features: Feature[];
 }
 
-export const features: Feature[] = [
-  { name: 'auth', routes: authRoutes },
-  { name: 'account', routes: accountRoutes },
-  peopleFeature,
-  notificationsFeature,
-  postsFeature,
-  reactionsFeature,
-  commentsFeature,
-  storiesFeature,
-  chatFeature,
-];
+export function createFeatures(core: CoreContext): BuiltFeatures {
+  const auth = createAuthFeature(core);
+  const ctx: AppContext = { ...core, auth: auth.service };
+  const posts = createPostsFeature(ctx);
+  const features: Feature[] = [
+    auth,
+    createUsersFeature(ctx),
+    createPeopleFeature(ctx, { counts: { postsBy: (userId) => posts.api.countByAuthor(userId) } }),
+    createNotificationsFeature(ctx),
+    posts,
+    createReactionsFeature(ctx, { posts: posts.api }),
+    createCommentsFeature(ctx, { posts: posts.api }),
+    createStoriesFeature(ctx),
+    createChatFeature(ctx),
+  ];
+  return { ctx, features };
+}

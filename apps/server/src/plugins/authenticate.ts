@@ -1,7 +1,7 @@
 /** Bearer-token authentication: routes opt in with `onRequest: requireAuth`, then read `authOf(request)`. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '../lib/errors';
-import type { AuthContext, AuthService } from '../modules/auth/service';
+import type { AuthContext, AuthService } from '../modules/auth';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -11,7 +11,7 @@ import { bearerToken } from '../plugins/authenticate';
 import { eventLimiter } from './event-limit';
 import { createPresence, type Presence } from './presence';
 import { memoryPresenceStore, redisPresenceStore } from './presence-store';
-import { connectRealtimeRedis } from './redis';
+import { streamsAdapter } from './redis';
 
 export interface SocketData {
   userId: string;
@@ -44,7 +44,7 @@ export function createRealtime(
   ctx: AppContext,
   features: RealtimeFeature[],
 ): { io: PlazaServer; presence: Presence; close(): Promise<void> } {
-  const redis = ctx.config.redisUrl ? connectRealtimeRedis(ctx.config.redisUrl, ctx.config.redisKeyPrefix, RECOVERY_MS) : null;
+  const { redis } = ctx;
   const io: PlazaServer = new Server(httpServer, {
     path: '/socket.io',
     cors: ctx.config.corsOrigins.length ? { origin: ctx.config.corsOrigins, credentials: true } : undefined,
@@ -56,12 +56,13 @@ export function createRealtime(
     httpCompression: false,
     // Keeps a socket's rooms and missed packets for two minutes, so a short drop loses nothing.
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: false },
-    ...(redis ? { adapter: redis.adapter } : {}),
+    ...(redis ? { adapter: streamsAdapter(redis, ctx.config.redisKeyPrefix, RECOVERY_MS) } : {}),
   });
 
+  const log = ctx.log.child({ part: 'realtime' });
   const presence = createPresence(
     redis ? redisPresenceStore(redis.commands, ctx.config.redisKeyPrefix, PRESENCE_TTL_MS) : memoryPresenceStore(),
-    (err) => console.error('presence store failed', err),
+    (err) => log.error({ err }, 'presence store failed'),
   );
   const services: RealtimeServices = { ctx, presence };
 
@@ -120,7 +121,6 @@ export function createRealtime(
         setTimeout(resolve, 100).unref();
       });
       await presence.close();
-      redis?.close();
     },
   };
 }

@@ -2,8 +2,8 @@
 import type { AppContext } from '../context';
 import { newId } from '../lib/ids';
 import { processImage } from '../media/images';
-import { hashPassword } from '../modules/auth/passwords';
-import { userRepo, type UserRow } from '../modules/users/repo';
+import { hashPassword } from '../modules/auth';
+import { userRepo, type UserRow } from '../modules/users';
 import { avatarPng } from './avatars';
 
 export interface SeededPeople {

@@ -4,9 +4,10 @@
  */
 import { pairRoom } from '@plaza/contract';
 import { v7 } from 'uuid';
-import { audienceRepo } from '../modules/chat/audience-repo';
+import { friendIdsOf } from '../modules/people';
+import type { UserRow } from '../modules/users';
+// The seed writes rows in bulk, without the rules or events of a request: it alone reaches into features' repos.
 import { chatRepo, type MessageRow } from '../modules/chat/repo';
-import type { UserRow } from '../modules/users/repo';
 import type { SeedStep } from './steps';
 import { seededRandom } from './random';
 
@@ -66,7 +67,8 @@ export const chatSeed: SeedStep = {
     }
     const rand = seededRandom(7);
     const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
-    const friends = (await audienceRepo(ctx.db).audiencesOf([demo.id])).get(demo.id) ?? new Set<string>();
+    // Friends only: the demo user has no conversations yet.
+    const friends = new Set(await friendIdsOf(ctx.db, demo.id));
     const others = all.filter((u) => u.id !== demo.id);
     // Mostly friends, and a couple of people met through the network.
     const partners = [

@@ -4,17 +4,20 @@ import { loadConfig } from '../config';
 import { seedAccounts } from './accounts';
 import { seedSteps } from './steps';
 
+/** The seed's progress is what the person running it reads, not a server log. */
+const say = (line: string) => void process.stdout.write(`${line}\n`);
+
 const config = loadConfig();
 const app = await buildApp(config, { logger: false });
 const started = Date.now();
 try {
-  const people = await seedAccounts(app.ctx, (msg) => console.log(msg));
+  const people = await seedAccounts(app.ctx, say);
   for (const step of seedSteps) {
-    console.log(`Seeding ${step.name}…`);
-    await step.run(app.ctx, people, (msg) => console.log(`  ${msg}`));
+    say(`Seeding ${step.name}…`);
+    await step.run(app.ctx, people, (msg) => say(`  ${msg}`));
   }
-  console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(1)} s. Log in at http://localhost:${config.port} as:`);
-  console.log(`  user name: ${people.demo.user_name}   password: ${people.password}`);
+  say(`\nDone in ${((Date.now() - started) / 1000).toFixed(1)} s. Log in at http://localhost:${config.port} as:`);
+  say(`  user name: ${people.demo.user_name}   password: ${people.password}`);
 } finally {
   await app.close();
 }

@@ -3,9 +3,12 @@
  * everyone else about eight friends, plus the notifications those requests would have sent.
  */
 import { newId } from '../lib/ids';
-import { connectionRepo, pairOf, type ConnectionRow } from '../modules/people/connection-repo';
+import { notificationTexts } from '../modules/notifications';
+// The seed writes rows in bulk, without the rules or events of a request: it alone reaches into features' repos.
 import { notificationRepo, type NotificationRow } from '../modules/notifications/repo';
-import type { UserRow } from '../modules/users/repo';
+import { pairOf } from '../modules/people';
+import { connectionRepo, type ConnectionRow } from '../modules/people/connection-repo';
+import type { UserRow } from '../modules/users';
 import type { SeedStep } from './steps';
 import { seededRandom } from './random';
 
@@ -54,7 +57,7 @@ export const peopleSeed: SeedStep = {
     ) => {
       if (!row) return;
       const text =
-        type === 'friend_request' ? `${actor.full_name} sent you a friend request` : `${actor.full_name} accepted your friend request`;
+        type === 'friend_request' ? notificationTexts.friendRequest(actor.full_name) : notificationTexts.friendAccept(actor.full_name);
       notes.push({
         recipient_id: recipient.id,
         actor_id: actor.id,

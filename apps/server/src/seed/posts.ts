@@ -8,15 +8,18 @@ import { REACTION_TYPES, type ReactionType } from '@plaza/contract';
 import { v7 } from 'uuid';
 import { newId } from '../lib/ids';
 import { processImage, type ProcessedImage } from '../media/images';
+import { notificationTexts } from '../modules/notifications';
+import { friendIdsOf } from '../modules/people';
+import type { UserRow } from '../modules/users';
+// The seed writes rows in bulk, without the rules or events of a request: it alone reaches into features' repos.
 import { commentRepo } from '../modules/comments/repo';
 import { notificationRepo, type NotificationRow } from '../modules/notifications/repo';
+import { postCounters } from '../modules/posts/counters';
 import { favoriteRepo } from '../modules/posts/favorite-repo';
 import { POST_IMAGE, storePostImages } from '../modules/posts/media';
-import { notificationTexts } from '../modules/posts/notification-texts';
 import { postRepo } from '../modules/posts/repo';
-import { timelineRepo } from '../modules/posts/timeline-repo';
+import { timelineReadModel } from '../modules/posts/timeline-read-model';
 import { reactionRepo } from '../modules/reactions/repo';
-import type { UserRow } from '../modules/users/repo';
 import { scenePng } from './avatars';
 import type { SeedStep } from './steps';
 import { seededRandom } from './random';
@@ -80,7 +83,7 @@ export const postsSeedStep: SeedStep = {
     }
     const rand = seededRandom(7);
     const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
-    const friendIds = new Set(await timelineRepo(ctx.db).friendIds(demo.id));
+    const friendIds = new Set(await friendIdsOf(ctx.db, demo.id));
     const circle = all.filter((u) => u.id === demo.id || friendIds.has(u.id));
     const byId = new Map(all.map((u) => [u.id, u]));
 
@@ -121,7 +124,7 @@ export const postsSeedStep: SeedStep = {
           created_at: new Date(at).toISOString(),
           media: JSON.stringify(stored.media),
         });
-        await timelineRepo(trx).fanOut(postId, author.id);
+        await timelineReadModel(trx).fanOut(postId, author.id);
 
         const reactionsRepo = reactionRepo(trx);
         for (let r = Math.floor(rand() * 9); r > 0; r--) {
@@ -130,8 +133,8 @@ export const postsSeedStep: SeedStep = {
           const kind: ReactionType = rand() < 0.45 ? 'heart' : pick(REACTION_TYPES);
           const when = at + Math.floor(rand() * Math.min(DAY, now - at));
           if (await reactionsRepo.add(postId, who.id, kind, new Date(when).toISOString())) {
-            await reactionsRepo.bumpCounter(postId, kind, 1);
-            await timelineRepo(trx).markReaction(who.id, postId, kind, true);
+            await postCounters(trx).bumpReaction(postId, kind, 1);
+            await timelineReadModel(trx).markReaction(who.id, postId, kind, true);
             note(author, who, 'post_reaction', postId, notificationTexts.reaction(who.full_name, kind), when);
             reactions += 1;
           }
@@ -150,7 +153,7 @@ export const postsSeedStep: SeedStep = {
             content,
             created_at: new Date(when).toISOString(),
           });
-          await commentsRepo.bumpCount(postId, 1);
+          await postCounters(trx).bumpComments(postId, 1);
           note(author, who, 'post_comment', postId, notificationTexts.comment(who.full_name, content), when);
           comments += 1;
           if (rand() < 0.4) {
@@ -161,7 +164,7 @@ export const postsSeedStep: SeedStep = {
         }
         if (author.id !== demo.id && friendIds.has(author.id) && rand() < 0.12) {
           await favoriteRepo(trx).add(demo.id, postId, new Date(at + 1000).toISOString());
-          await timelineRepo(trx).markFavorite(demo.id, postId, true);
+          await timelineReadModel(trx).markFavorite(demo.id, postId, true);
         }
       });
     }

@@ -1,8 +1,9 @@
 /** Demo stories: a few from the first dozen people (the demo user's friends-to-be) and one by the demo user, with some views. */
 import { newId, nowIso } from '../lib/ids';
-import { encodeStoryImage } from '../modules/stories/story-image';
+import type { UserRow } from '../modules/users';
+// The seed writes rows in bulk, without the rules or events of a request: it alone reaches into features' repos.
 import { storyRepo, type StoryRow } from '../modules/stories/repo';
-import type { UserRow } from '../modules/users/repo';
+import { encodeStoryImage } from '../modules/stories/story-image';
 import { scenePng } from './avatars';
 import type { SeedStep } from './steps';
 

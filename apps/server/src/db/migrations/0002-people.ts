@@ -36,7 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
  * full name after its first word (so "love" finds "Ada Lovelace" through an index too); ranges need
  * byte-order comparison: SQLite's default, but on PostgreSQL only the "C" collation guarantees it
  * whatever the database's own collation is. Substring search uses trigram indexes: pg_trgm where the
- * server has it, FTS5 on SQLite. The expressions must match people/search-repo.ts exactly.
+ * server has it, FTS5 on SQLite. The expressions must match users/search-repo.ts exactly.
  */
 async function createSearchIndexes(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {

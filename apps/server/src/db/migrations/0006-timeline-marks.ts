@@ -1,5 +1,14 @@
 import { sql, type Kysely } from 'kysely';
-import { viewerKindBits } from '../../modules/posts/viewer-marks';
+
+/**
+ * The reaction kinds in bit order as they were when this migration was written (REACTION_TYPES then),
+ * spelled out so later changes to the live code never change what the migration did.
+ */
+const KINDS_IN_BIT_ORDER = ['heart', 'fire', 'thumbsUp', 'smile', 'celebrate', 'clap'];
+const kindBits = sql<number>`sum(case kind ${sql.join(
+  KINDS_IN_BIT_ORDER.map((k, i) => sql`when ${sql.lit(k)} then ${sql.lit(1 << i)}`),
+  sql` `,
+)} end)`;
 
 /**
  * Each timeline row carries its reader's own marks on the post (reaction kinds as a bit set, favorite),
@@ -17,7 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reader_favorite', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await sql`update feed_items set reader_kinds = (
-      select ${viewerKindBits} from post_reactions r where r.post_id = feed_items.post_id and r.user_id = feed_items.owner_id)
+      select ${kindBits} from post_reactions r where r.post_id = feed_items.post_id and r.user_id = feed_items.owner_id)
     where exists (select 1 from post_reactions r where r.post_id = feed_items.post_id and r.user_id = feed_items.owner_id)`.execute(db);
   await sql`update feed_items set reader_favorite = 1
     where exists (select 1 from post_favorites f where f.user_id = feed_items.owner_id and f.post_id = feed_items.post_id)`.execute(db);

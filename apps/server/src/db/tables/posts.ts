@@ -1,8 +1,7 @@
 /**
- * Tables of the posts feature: posts with their counters, reactions, comments, favorites and the
- * per-reader timeline. `posts.author_id` and `created_at` are relied on by profiles.
+ * Tables of the posts feature: posts with their counters, favorites, and the home feed's read model
+ * (the per-reader timeline, modules/posts/timeline-read-model.ts).
  */
-import type { ReactionType } from '@plaza/contract';
 import type { Generated } from 'kysely';
 
 export interface PostsTable {
@@ -12,7 +11,10 @@ export interface PostsTable {
   created_at: string;
   /** JSON array of the post's images (url, thumb_url, width, height): written once, always read with the post. */
   media: Generated<string>;
-  /** Reaction counters per kind and the comment count, kept in the same transaction as the rows they count. */
+  /**
+   * Reaction counters per kind and the comment count, moved through the posts feature's counter functions
+   * in the same transaction as the reactions' and comments' rows they count.
+   */
   heart_count: Generated<number>;
   fire_count: Generated<number>;
   thumbs_up_count: Generated<number>;
@@ -20,28 +22,6 @@ export interface PostsTable {
   celebrate_count: Generated<number>;
   clap_count: Generated<number>;
   comments_count: Generated<number>;
-}
-
-/** One row per person, post and kind: a person may hold several kinds on one post, each once. */
-export interface PostReactionsTable {
-  post_id: string;
-  user_id: string;
-  kind: ReactionType;
-  created_at: string;
-}
-
-export interface CommentsTable {
-  id: string;
-  post_id: string;
-  author_id: string;
-  content: string;
-  created_at: string;
-}
-
-export interface CommentLikesTable {
-  comment_id: string;
-  user_id: string;
-  created_at: string;
 }
 
 export interface PostFavoritesTable {
@@ -71,9 +51,6 @@ export interface FeedSizesTable {
 
 export interface PostTables {
   posts: PostsTable;
-  post_reactions: PostReactionsTable;
-  comments: CommentsTable;
-  comment_likes: CommentLikesTable;
   post_favorites: PostFavoritesTable;
   feed_items: FeedItemsTable;
   feed_sizes: FeedSizesTable;

@@ -1,6 +1,6 @@
 /** SQL for sessions and refresh tokens. */
 import type { Db } from '../../db';
-import type { RefreshTokensTable } from '../../db/types';
+import type { RefreshTokensTable } from '../../db/tables/auth';
 
 export function sessionRepo(db: Db) {
   return {

@@ -1,26 +1,11 @@
 /** HTTP routes of accounts and sessions (CONTRACT "Accounts"). */
 import { authOperations as ops } from '@plaza/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
-import { TooManyRequestsError } from '../../lib/errors';
+import { authRateLimit } from '../../plugins/attempt-limit';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
-import { presentSelfUser } from '../users/presenters';
-
-/** About ten attempts a minute per IP and identifier, so one address can't hammer one account. */
-export function authRateLimit(ctx: AppContext, identify: (body: Record<string, unknown>) => unknown, max = ctx.config.authRateLimit) {
-  return {
-    max,
-    timeWindow: '1 minute',
-    keyGenerator: (req: FastifyRequest) => {
-      const id = String(identify((req.body ?? {}) as Record<string, unknown>) ?? '').toLowerCase();
-      return `${req.ip}:${createHash('sha256').update(id).digest('hex').slice(0, 16)}`;
-    },
-    errorResponseBuilder: (_req: FastifyRequest, c: { ttl: number }) =>
-      new TooManyRequestsError('Too many attempts. Please wait a minute and try again.', Math.max(1, Math.ceil(c.ttl / 1000))),
-  };
-}
+import { presentSelfUser } from '../users';
 
 export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const requireAuth = makeRequireAuth(ctx.auth);

@@ -7,11 +7,12 @@ import {
   type LoginBody,
   type SignupBody,
 } from '@plaza/contract';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
 import { BadRequestError, ConflictError, UnauthorizedError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
-import { userRepo, type UserRow } from '../users/repo';
+import { userRepo, type UserRow } from '../users';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { sessionRepo } from './repo';
 import { hashToken, newRefreshToken, TokenSigner } from './tokens';
@@ -38,9 +39,9 @@ const SIGNUP_REFUSED = "That user name or email can't be used. If you already ha
 export function authService(db: Db, signer: TokenSigner) {
   const users = userRepo(db);
   const sessions = sessionRepo(db);
-  // Live sessions seen recently. Any revocation in this process empties it, so logout and a password
-  // change take effect at once here; other processes notice within SESSION_CACHE_MS.
-  const liveSessions = new Map<string, { userId: string; until: number }>();
+  // Live sessions seen recently (session id → user id). Any revocation in this process empties it, so
+  // logout and a password change take effect at once here; other processes notice within SESSION_CACHE_MS.
+  const liveSessions = new LRUCache<string, string>({ max: 10_000, ttl: SESSION_CACHE_MS, perf: { now: () => Date.now() } });
   const forgetSessions = () => liveSessions.clear();
 
   async function issueRefreshToken(sessionId: string): Promise<string> {
@@ -126,14 +127,12 @@ export function authService(db: Db, signer: TokenSigner) {
     /** Verifies an access token and that its session is still alive (logout and revocation end it at once). */
     async authenticate(accessToken: string): Promise<AuthContext> {
       const claims = await signer.verify(accessToken);
-      const known = liveSessions.get(claims.sessionId);
-      if (known && known.userId === claims.userId && known.until > Date.now()) return claims;
+      if (liveSessions.get(claims.sessionId) === claims.userId) return claims;
       const session = await sessions.findSession(claims.sessionId);
       if (!session || session.revoked_at || session.user_id !== claims.userId) {
         throw new UnauthorizedError('Your session has ended. Please log in again.', {}, 'Session revoked');
       }
-      if (liveSessions.size >= 10_000) forgetSessions();
-      liveSessions.set(claims.sessionId, { userId: claims.userId, until: Date.now() + SESSION_CACHE_MS });
+      liveSessions.set(claims.sessionId, claims.userId);
       return claims;
     },
 

@@ -1,6 +1,7 @@
 /** Access tokens (short-lived JWTs naming the user and session) and opaque refresh tokens (stored hashed). */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { UnauthorizedError } from '../../lib/errors';
 
 export interface AccessClaims {
@@ -11,7 +12,11 @@ export interface AccessClaims {
 export class TokenSigner {
   private readonly key: Uint8Array;
   /** Tokens already verified, until they expire: a signature is checked once, not on every request. */
-  private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>();
+  private readonly verified = new LRUCache<string, { claims: AccessClaims; exp: number }>({
+    max: 10_000,
+    // On the wall clock, like the token's own `exp`.
+    perf: { now: () => Date.now() },
+  });
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
@@ -51,8 +56,7 @@ export class TokenSigner {
       throw invalid();
     if (claims.exp * 1000 <= Date.now()) throw new UnauthorizedError('Your access token has expired.', {}, 'Token expired');
     const result = { userId: claims.sub, sessionId: claims.sid };
-    if (this.verified.size >= 10_000) this.verified.clear();
-    this.verified.set(token, { claims: result, exp: claims.exp });
+    this.verified.set(token, { claims: result, exp: claims.exp }, { ttl: claims.exp * 1000 - Date.now() });
     return result;
   }
 }

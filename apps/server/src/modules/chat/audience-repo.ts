@@ -1,8 +1,9 @@
 /**
- * Who may see a user's presence: their friends (accepted connections) and the people they have
- * exchanged messages with. Read-only; the people feature owns the connections table.
+ * Who may see a user's presence: their friends (the people feature's friendships) and the people they
+ * have exchanged messages with (this feature's conversations).
  */
 import type { Db } from '../../db';
+import { friendshipsAmong } from '../people';
 
 export function audienceRepo(db: Db) {
   return {
@@ -11,12 +12,7 @@ export function audienceRepo(db: Db) {
       const out = new Map<string, Set<string>>(userIds.map((id) => [id, new Set<string>()]));
       if (userIds.length === 0) return out;
       const [friends, partners] = await Promise.all([
-        db
-          .selectFrom('connections')
-          .select(['user_low', 'user_high'])
-          .where('status', '=', 'accepted')
-          .where((eb) => eb.or([eb('user_low', 'in', userIds), eb('user_high', 'in', userIds)]))
-          .execute(),
+        friendshipsAmong(db, userIds),
         db
           .selectFrom('conversations')
           .select(['user_low', 'user_high'])

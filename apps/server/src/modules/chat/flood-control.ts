@@ -3,8 +3,8 @@
  * In memory on one node; in Redis when configured, so a user spread over several nodes shares one bucket.
  */
 import { CHAT } from '@plaza/contract';
-import { Redis } from 'ioredis';
-import type { Config } from '../../config';
+import type { Redis } from 'ioredis';
+import type { RedisConnections } from '../../lib/redis';
 
 export interface FloodControl {
   /** Takes one token; returns 0 when allowed, otherwise the milliseconds until the next token. */
@@ -19,8 +19,8 @@ export interface BucketShape {
 
 export const MESSAGE_BUCKET: BucketShape = { perSecond: CHAT.messagesPerSecond, burst: CHAT.messagesPerSecond * 2 };
 
-export function createFloodControl(config: Config, shape: BucketShape = MESSAGE_BUCKET): FloodControl {
-  return config.redisUrl ? redisBuckets(config.redisUrl, config.redisKeyPrefix, shape) : memoryBuckets(shape);
+export function createFloodControl(redis: RedisConnections | null, keyPrefix: string, shape: BucketShape = MESSAGE_BUCKET): FloodControl {
+  return redis ? redisBuckets(redis.commands, `${keyPrefix}flood:`, shape) : memoryBuckets(shape);
 }
 
 export function memoryBuckets({ perSecond, burst }: BucketShape): FloodControl {
@@ -76,19 +76,18 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate) + 1000)
 return wait
 `;
 
-function redisBuckets(url: string, prefix: string, { perSecond, burst }: BucketShape): FloodControl {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, keyPrefix: `${prefix}flood:` });
-  redis.on('error', () => {
-    // ioredis reconnects by itself; failed takes surface as errors to the caller.
-  });
-  redis.defineCommand('takeToken', { numberOfKeys: 1, lua: TAKE_SCRIPT });
-  const take = (redis as unknown as { takeToken(key: string, rate: number, burst: number): Promise<number> }).takeToken.bind(redis);
+/** On the shared command connection (lib/redis.ts); a failed take surfaces as an error to the caller. */
+function redisBuckets(redis: Redis, keyPrefix: string, { perSecond, burst }: BucketShape): FloodControl {
+  redis.defineCommand('plazaTakeToken', { numberOfKeys: 1, lua: TAKE_SCRIPT });
+  const take = (redis as unknown as { plazaTakeToken(key: string, rate: number, burst: number): Promise<number> }).plazaTakeToken.bind(
+    redis,
+  );
   return {
     async take(userId) {
-      return Number(await take(userId, perSecond / 1000, burst));
+      return Number(await take(`${keyPrefix}${userId}`, perSecond / 1000, burst));
     },
     async close() {
-      redis.disconnect();
+      // The connection belongs to the app's Redis connections, closed with the app.
     },
   };
 }

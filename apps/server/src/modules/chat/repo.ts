@@ -34,15 +34,6 @@ export function chatRepo(db: Db) {
       return new Set(added.map((r) => r.pair_key));
     },
 
-    /** Just the ids of users named (lower-cased) in `names`: a send needs nothing more. */
-    usersByNameLower(names: readonly string[]) {
-      return db.selectFrom('users').select(['id', 'user_name_lower']).where('user_name_lower', 'in', names).execute();
-    },
-
-    userExists(id: string) {
-      return db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst().then(Boolean);
-    },
-
     findMessage(pairKey: string, id: string) {
       return db.selectFrom('messages').selectAll().where('pair_key', '=', pairKey).where('id', '=', id).executeTakeFirst();
     },

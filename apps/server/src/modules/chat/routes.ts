@@ -4,11 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
-import { chatDeps } from './deps';
+import type { ChatService } from './service';
 
-export async function chatRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export async function chatRoutes(fastify: FastifyInstance, ctx: AppContext, { service }: { service: ChatService }) {
   const requireAuth = makeRequireAuth(ctx.auth);
-  const { service } = chatDeps(ctx);
 
   contractRoute(fastify, ops.sendMessage, {
     onRequest: requireAuth,

@@ -3,8 +3,7 @@ import { pairRoom, type ChatHistoryQuery, type Conversation, type Message, type 
 import type { AppContext } from '../../context';
 import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
-import { presentPublicUser } from '../users/presenters';
-import { userRepo } from '../users/repo';
+import { presentPublicUser, userRepo } from '../users';
 import type { FloodControl } from './flood-control';
 import { messageWriter } from './message-writer';
 import { presentMessage } from './presenters';
@@ -30,7 +29,7 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
 
       const senderName = body.messageSenderUsername.toLowerCase();
       const receiverName = body.messageReceiverUsername.toLowerCase();
-      const found = await repo.usersByNameLower([...new Set([senderName, receiverName])]);
+      const found = await users.idsByUserNameLower([...new Set([senderName, receiverName])]);
       const sender = found.find((u) => u.user_name_lower === senderName);
       if (!sender || sender.id !== callerId) throw new ForbiddenError('You can only send messages as yourself.');
       const receiver = found.find((u) => u.user_name_lower === receiverName);
@@ -96,14 +95,14 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
     async markRead(callerId: string, otherId: string): Promise<string> {
       if (otherId === callerId)
         throw new BadRequestError('There is no conversation with yourself.', [{ path: 'otherUserId', message: 'Choose someone else' }]);
-      if (!(await repo.userExists(otherId))) throw new NotFoundError('This user does not exist.');
+      if (!(await users.exists(otherId))) throw new NotFoundError('This user does not exist.');
       const readAt = nowIso();
       const changed = await repo.markRead(callerId, otherId, readAt);
       if (changed > 0) ctx.events.publish('messagesRead', { room: pairRoom(callerId, otherId), readerId: callerId, otherId, readAt });
       return readAt;
     },
 
-    userExists: (userId: string) => repo.userExists(userId),
+    userExists: (userId: string) => users.exists(userId),
 
     /** A stored message of `room` the caller sent, for the socket's `sendMessage`; null when it is not theirs or not there. */
     async ownStoredMessage(callerId: string, room: string, messageId: string): Promise<MessageRow | null> {

@@ -1,5 +1,2 @@
-/** The comments feature: comments on posts and likes on comments. */
-import type { Feature } from '../index';
-import { commentRoutes } from './routes';
-
-export const commentsFeature: Feature = { name: 'comments', routes: commentRoutes };
+/** The comments feature's public API. It owns `comments` and `comment_likes`; the post's comment count moves through the posts API. */
+export { createCommentsFeature } from './feature';

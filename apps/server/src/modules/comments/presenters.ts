@@ -1,10 +1,9 @@
 /** Shapes comments for the API (CONTRACT "Comment"). */
 import type { Comment } from '@plaza/contract';
-import { presentPublicUser } from '../users/presenters';
-import type { UserRow } from '../users/repo';
+import { presentPublicUser, type PublicUserColumns } from '../users';
 import type { CommentRow } from './repo';
 
-export function presentComment(row: CommentRow, author: UserRow, likes: string[]): Comment {
+export function presentComment(row: CommentRow, author: PublicUserColumns, likes: string[]): Comment {
   return {
     _id: row.id,
     postId: row.post_id,

@@ -1,7 +1,7 @@
-/** SQL for comments and their likes; the post's comment counter moves in the same transaction. */
-import { sql, type Selectable } from 'kysely';
+/** SQL for comments and their likes. The post's comment counter moves through the posts feature, in the same transaction. */
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
-import type { CommentsTable } from '../../db/tables/posts';
+import type { CommentsTable } from '../../db/tables/comments';
 
 export type CommentRow = Selectable<CommentsTable>;
 
@@ -10,27 +10,13 @@ export function commentRepo(db: Db) {
     insert(row: CommentRow) {
       return db.insertInto('comments').values(row).execute();
     },
-    /** The comment with its post's author, who may also delete it. */
-    findWithPostAuthor(id: string) {
-      return db
-        .selectFrom('comments')
-        .innerJoin('posts', 'posts.id', 'comments.post_id')
-        .selectAll('comments')
-        .select('posts.author_id as post_author_id')
-        .where('comments.id', '=', id)
-        .executeTakeFirst();
+    findById(id: string) {
+      return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
     },
     /** Likes go with it by cascade. */
     async delete(id: string): Promise<boolean> {
       const res = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
       return Number(res.numDeletedRows) === 1;
-    },
-    bumpCount(postId: string, delta: 1 | -1) {
-      return db
-        .updateTable('posts')
-        .set('comments_count', sql<number>`comments_count + ${delta}`)
-        .where('id', '=', postId)
-        .execute();
     },
     /** Newest first. */
     pageOfPost(postId: string, limit: number, offset: number) {

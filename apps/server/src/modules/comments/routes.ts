@@ -4,11 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
-import { commentService } from './service';
+import type { CommentService } from './service';
 
-export async function commentRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export async function commentRoutes(fastify: FastifyInstance, ctx: AppContext, { comments }: { comments: CommentService }) {
   const requireAuth = makeRequireAuth(ctx.auth);
-  const comments = commentService(ctx);
 
   contractRoute(fastify, ops.listComments, {
     onRequest: requireAuth,

@@ -7,26 +7,19 @@ import type { AppContext } from '../../context';
 import { isForeignKeyViolation } from '../../db/errors';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
-import { notifier } from '../notifications/service';
-import { notificationTexts } from '../posts/notification-texts';
-import { postRepo } from '../posts/repo';
-import { userRepo } from '../users/repo';
+import type { PostsApi } from '../posts';
+import { userRepo } from '../users';
 import { presentComment } from './presenters';
 import { commentRepo, type CommentRow } from './repo';
-import { existingPost, postGone } from '../posts/post-lookup';
 
 const commentGone = () => new NotFoundError('This comment does not exist.');
 
-export function commentService(ctx: AppContext) {
+export function commentService(ctx: AppContext, posts: PostsApi) {
   const comments = commentRepo(ctx.db);
-  const posts = postRepo(ctx.db);
   const users = userRepo(ctx.db);
-  const notifications = notifier(ctx);
 
-  const loadPost = (postId: string) => existingPost(posts, postId);
-
-  async function loadComment(commentId: string) {
-    const comment = await comments.findWithPostAuthor(commentId);
+  async function loadComment(commentId: string): Promise<CommentRow> {
+    const comment = await comments.findById(commentId);
     if (!comment) throw commentGone();
     return comment;
   }
@@ -48,35 +41,28 @@ export function commentService(ctx: AppContext) {
 
   return {
     async list(postId: string, page: number, limit: number) {
-      const post = await loadPost(postId);
+      const post = await posts.existing(postId);
       const rows = await comments.pageOfPost(postId, limit, (page - 1) * limit);
-      const total = post.comments_count;
+      const total = post.commentsCount;
       return { comments: await present(rows), pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) } };
     },
 
     async create(userId: string, postId: string, content: string): Promise<Comment> {
-      const post = await loadPost(postId);
+      const post = await posts.existing(postId);
       const row: CommentRow = { id: newId(), post_id: postId, author_id: userId, content, created_at: nowIso() };
       try {
         await ctx.db.transaction().execute(async (trx) => {
-          const repo = commentRepo(trx);
-          await repo.insert(row);
-          await repo.bumpCount(postId, 1);
+          await commentRepo(trx).insert(row);
+          await posts.bumpCommentCount(trx, postId, 1);
         });
       } catch (err) {
-        if (isForeignKeyViolation(err)) throw postGone();
+        if (isForeignKeyViolation(err)) throw posts.gone();
         throw err;
       }
       ctx.events.publish('postChanged', { postId });
+      ctx.events.publish('commentAdded', { commentId: row.id, postId, postAuthorId: post.authorId, authorId: userId, content });
       const author = await users.findById(userId);
       if (!author) throw new NotFoundError('This account no longer exists.');
-      await notifications.notify({
-        recipientId: post.author_id,
-        actorId: userId,
-        type: 'post_comment',
-        entityId: postId,
-        text: notificationTexts.comment(author.full_name, content),
-      });
       return presentComment(row, author, []);
     },
 
@@ -98,29 +84,23 @@ export function commentService(ctx: AppContext) {
         if (isForeignKeyViolation(err)) throw commentGone();
         throw err;
       }
-      if (liked && comment.author_id !== userId) {
-        const actor = await users.findById(userId);
-        await notifications.notify({
-          recipientId: comment.author_id,
-          actorId: userId,
-          type: 'comment_like',
-          entityId: comment.post_id,
-          text: notificationTexts.commentLike(actor?.full_name ?? 'Someone'),
-        });
+      if (liked) {
+        ctx.events.publish('commentLiked', { commentId, postId: comment.post_id, commentAuthorId: comment.author_id, likerId: userId });
       }
       return liked ? COMMENT_LIKE_MESSAGES.liked : COMMENT_LIKE_MESSAGES.unliked;
     },
 
     async remove(userId: string, commentId: string): Promise<void> {
       const comment = await loadComment(commentId);
-      if (comment.author_id !== userId && comment.post_author_id !== userId) {
+      // The post outlives its comments (they go with it), so a comment always has one.
+      if (comment.author_id !== userId && (await posts.existing(comment.post_id)).authorId !== userId) {
         throw new ForbiddenError("Only the comment's author or the post's author may delete it.");
       }
       await ctx.db.transaction().execute(async (trx) => {
-        const repo = commentRepo(trx);
-        if (await repo.delete(commentId)) await repo.bumpCount(comment.post_id, -1);
+        if (await commentRepo(trx).delete(commentId)) await posts.bumpCommentCount(trx, comment.post_id, -1);
       });
       ctx.events.publish('postChanged', { postId: comment.post_id });
     },
   };
 }
+export type CommentService = ReturnType<typeof commentService>;

@@ -3,7 +3,7 @@ import type { Notification, PageQuery, Pagination } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../lib/errors';
 import { offsetOf, pageInfo } from '../../lib/pagination';
-import { userRepo } from '../users/repo';
+import { userRepo } from '../users';
 import { presentNotification } from './presenters';
 import { notificationRepo } from './repo';
 
@@ -38,3 +38,4 @@ export function inboxService(ctx: AppContext) {
     },
   };
 }
+export type InboxService = ReturnType<typeof inboxService>;

@@ -1,5 +1,6 @@
-/** The notifications feature: the caller's list, read marks and clearing. Live pushes go through realtime/server.ts. */
-import type { Feature } from '../index';
-import { notificationRoutes } from './routes';
-
-export const notificationsFeature: Feature = { name: 'notifications', routes: notificationRoutes };
+/**
+ * The notifications feature's public API. Nobody calls it to notify: it subscribes to the domain events
+ * other features publish (lib/events.ts) and stores what each recipient should hear of.
+ */
+export { createNotificationsFeature } from './feature';
+export { notificationTexts } from './texts';

@@ -1,10 +1,9 @@
 /** A notification as its recipient sees it, with the actor's public fields. */
 import type { Notification } from '@plaza/contract';
-import { presentPublicUser } from '../users/presenters';
-import type { UserRow } from '../users/repo';
+import { presentPublicUser, type PublicUserColumns } from '../users';
 import type { NotificationRow } from './repo';
 
-export function presentNotification(row: NotificationRow, actor: UserRow): Notification {
+export function presentNotification(row: NotificationRow, actor: PublicUserColumns): Notification {
   return {
     _id: row.id,
     type: row.type,

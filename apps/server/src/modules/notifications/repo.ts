@@ -1,6 +1,6 @@
 /** SQL for notifications. */
 import type { Db } from '../../db';
-import type { NotificationsTable } from '../../db/tables/people';
+import type { NotificationsTable } from '../../db/tables/notifications';
 
 export type NotificationRow = NotificationsTable;
 

@@ -4,11 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
-import { inboxService } from './inbox-service';
+import type { InboxService } from './inbox-service';
 
-export async function notificationRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export async function notificationRoutes(fastify: FastifyInstance, ctx: AppContext, { inbox }: { inbox: InboxService }) {
   const requireAuth = makeRequireAuth(ctx.auth);
-  const inbox = inboxService(ctx);
 
   contractRoute(fastify, ops.listNotifications, {
     onRequest: requireAuth,

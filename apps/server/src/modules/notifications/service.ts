@@ -1,11 +1,11 @@
 /**
- * Creating notifications: every feature that notifies calls `notify`. It stores the row, then publishes
- * `notificationCreated`, which the realtime module pushes to the recipient's `user:<id>` room.
+ * Storing notifications: a row for the recipient, then `notificationCreated`, which the realtime module
+ * pushes to the recipient's `user:<id>` room. Called by this feature's event subscriptions only.
  */
 import type { NotificationType } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { newId, nowIso } from '../../lib/ids';
-import { userRepo } from '../users/repo';
+import { userRepo } from '../users';
 import { presentNotification } from './presenters';
 import { notificationRepo, type NotificationRow } from './repo';
 
@@ -14,30 +14,38 @@ export interface NotifyInput {
   actorId: string;
   type: NotificationType;
   entityId: string | null;
-  text: string;
+  /** The line shown, given the actor's full name. */
+  text: (actorName: string) => string;
 }
 
 export function notifier(ctx: AppContext) {
   const users = userRepo(ctx.db);
   const notifications = notificationRepo(ctx.db);
   return {
-    /** Never notifies anyone of their own action. Call after the causing write has committed. */
+    /** Never notifies anyone of their own action, nor of someone whose account is gone. */
     async notify(input: NotifyInput): Promise<void> {
       if (input.recipientId === input.actorId) return;
+      const actor = await users.findById(input.actorId);
+      if (!actor) return;
       const row: NotificationRow = {
         id: newId(),
         recipient_id: input.recipientId,
         actor_id: input.actorId,
         type: input.type,
         entity_id: input.entityId,
-        text: input.text,
+        text: input.text(actor.full_name),
         read: 0,
         created_at: nowIso(),
       };
       await notifications.insert(row);
-      const actor = await users.findById(input.actorId);
-      if (!actor) return;
       ctx.events.publish('notificationCreated', { recipientId: input.recipientId, notification: presentNotification(row, actor) });
     },
+
+    /** Removes what `recipientId` was told about one thing, e.g. a friend request that was withdrawn. */
+    forget: (recipientId: string, type: NotificationType, entityId: string) => notifications.deleteAbout(recipientId, type, entityId),
+
+    /** Removes everything anyone was told about a post that is gone. */
+    forgetPost: (postId: string) => notifications.deleteAboutPost(postId),
   };
 }
+export type Notifier = ReturnType<typeof notifier>;

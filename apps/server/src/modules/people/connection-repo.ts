@@ -2,58 +2,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { ConnectionsTable } from '../../db/tables/people';
+import { friendIdsQuery, pairOf, type Pair } from './friendships';
 
 export type ConnectionRow = ConnectionsTable;
 /** The database or a transaction: every method works in either. */
 type Conn = Kysely<Database>;
-
-export interface Pair {
-  user_low: string;
-  user_high: string;
-}
-
-/** The unique key of two users' connection: their ids sorted. */
-export const pairOf = (a: string, b: string): Pair => (a < b ? { user_low: a, user_high: b } : { user_low: b, user_high: a });
-
-/** The ids of a user's friends as a subquery (`friend_id`), for `where(col, 'in', friendIdsQuery(db, id))` in any feature. */
-export function friendIdsQuery(db: Conn, userId: string) {
-  // Two halves instead of an OR, so each uses its (user_*, status) index.
-  return db
-    .selectFrom('connections')
-    .select('user_high as friend_id')
-    .where('user_low', '=', userId)
-    .where('status', '=', 'accepted')
-    .unionAll(
-      db.selectFrom('connections').select('user_low as friend_id').where('user_high', '=', userId).where('status', '=', 'accepted'),
-    );
-}
-
-/** The ids of everyone a user has any connection with (friends and pending requests either way). */
-export function connectedIdsQuery(db: Conn, userId: string) {
-  return db
-    .selectFrom('connections')
-    .select('user_high as other_id')
-    .where('user_low', '=', userId)
-    .unionAll(db.selectFrom('connections').select('user_low as other_id').where('user_high', '=', userId));
-}
-
-/** Whether two users are friends: one read of the pair's unique key. */
-export async function areFriends(db: Conn, a: string, b: string): Promise<boolean> {
-  const pair = pairOf(a, b);
-  const row = await db
-    .selectFrom('connections')
-    .select('id')
-    .where('user_low', '=', pair.user_low)
-    .where('user_high', '=', pair.user_high)
-    .where('status', '=', 'accepted')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function friendIdsOf(db: Conn, userId: string): Promise<string[]> {
-  const rows = await friendIdsQuery(db, userId).execute();
-  return rows.map((r) => r.friend_id);
-}
 
 export function connectionRepo(db: Conn) {
   return {

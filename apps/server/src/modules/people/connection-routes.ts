@@ -4,11 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
-import { connectionService } from './connection-service';
+import type { ConnectionService } from './connection-service';
 
-export async function connectionRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export async function connectionRoutes(fastify: FastifyInstance, ctx: AppContext, { connections }: { connections: ConnectionService }) {
   const requireAuth = makeRequireAuth(ctx.auth);
-  const connections = connectionService(ctx);
 
   contractRoute(fastify, ops.getConnectionStatus, {
     onRequest: requireAuth,

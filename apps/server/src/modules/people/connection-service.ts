@@ -5,27 +5,29 @@
  *   request_received --decline--> not_connected
  *   request_sent     --cancel-->  not_connected
  *   friends          --remove-->  not_connected
- * Anything else is a 409. Each change is one transaction; events and notifications follow the commit.
+ * Anything else is a 409. Each change is one transaction; its events (`friendshipChanged`, and
+ * `friendRequestSent`/`Accepted`/`Cancelled`, which notifications turn into rows) follow the commit.
  */
-import type { ConnectionAction, ConnectionStatus, NotificationType } from '@plaza/contract';
+import type { ConnectionAction, ConnectionStatus } from '@plaza/contract';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
-import { notificationRepo } from '../notifications/repo';
-import { notifier } from '../notifications/service';
-import { userRepo, type UserRow } from '../users/repo';
-import { connectionRepo, pairOf, type ConnectionRepo } from './connection-repo';
+import { userRepo, type UserRow } from '../users';
+import { connectionRepo, type ConnectionRepo } from './connection-repo';
+import { pairOf } from './friendships';
 import { statusFor } from './status';
+
+/** What happened to a friend request, told to the rest of the app after the commit. */
+type RequestEvent = { kind: 'sent' | 'accepted' | 'cancelled'; requestId: string };
 
 interface Outcome {
   status: ConnectionStatus;
   message: string;
   changed: boolean;
-  notify?: { type: NotificationType; entityId: string };
+  request?: RequestEvent;
 }
 
-type Step = (repo: ConnectionRepo, me: string, other: string, trx: Db) => Promise<Outcome>;
+type Step = (repo: ConnectionRepo, me: string, other: string) => Promise<Outcome>;
 
 const unchanged = (status: ConnectionStatus, message: string): Outcome => ({ status, message, changed: false });
 
@@ -36,14 +38,14 @@ const send: Step = async (repo, me, other) => {
     const now = nowIso();
     const id = newId();
     if (await repo.insertPending({ id, ...pair, requester_id: me, status: 'pending', created_at: now, updated_at: now })) {
-      return { status: 'request_sent', message: 'Friend request sent', changed: true, notify: { type: 'friend_request', entityId: id } };
+      return { status: 'request_sent', message: 'Friend request sent', changed: true, request: { kind: 'sent', requestId: id } };
     }
     const row = await repo.find(me, other);
     if (!row) continue;
     if (row.status === 'accepted') return unchanged('friends', 'You are already friends');
     if (row.requester_id === me) return unchanged('request_sent', 'Friend request already sent');
     if (await repo.acceptPending(pair, other, now)) {
-      return { status: 'friends', message: 'You are now friends', changed: true, notify: { type: 'friend_accept', entityId: row.id } };
+      return { status: 'friends', message: 'You are now friends', changed: true, request: { kind: 'accepted', requestId: row.id } };
     }
   }
   throw new ConflictError('The connection changed meanwhile. Please try again.');
@@ -55,7 +57,7 @@ const accept: Step = async (repo, me, other) => {
   if (!requested || !(await repo.acceptPending(pairOf(me, other), other, nowIso()))) {
     throw new ConflictError('There is no friend request from this user to accept.');
   }
-  return { status: 'friends', message: 'Friend request accepted', changed: true, notify: { type: 'friend_accept', entityId: row.id } };
+  return { status: 'friends', message: 'Friend request accepted', changed: true, request: { kind: 'accepted', requestId: row.id } };
 };
 
 const decline: Step = async (repo, me, other) => {
@@ -64,14 +66,12 @@ const decline: Step = async (repo, me, other) => {
   return { status: 'not_connected', message: 'Friend request declined', changed: true };
 };
 
-const cancel: Step = async (repo, me, other, trx) => {
+const cancel: Step = async (repo, me, other) => {
   const row = await repo.find(me, other);
   if (!row || statusFor(me, row) !== 'request_sent' || !(await repo.deletePending(pairOf(me, other), me))) {
     throw new ConflictError('You have no pending friend request to this user.');
   }
-  // A withdrawn request should not linger in the other user's notifications, inviting a 409 on accept.
-  await notificationRepo(trx).deleteAbout(other, 'friend_request', row.id);
-  return { status: 'not_connected', message: 'Friend request cancelled', changed: true };
+  return { status: 'not_connected', message: 'Friend request cancelled', changed: true, request: { kind: 'cancelled', requestId: row.id } };
 };
 
 const remove: Step = async (repo, me, other) => {
@@ -81,14 +81,14 @@ const remove: Step = async (repo, me, other) => {
 
 const steps: Record<ConnectionAction, Step> = { send, accept, decline, cancel, remove };
 
-const notificationText: Partial<Record<NotificationType, (actor: string) => string>> = {
-  friend_request: (actor) => `${actor} sent you a friend request`,
-  friend_accept: (actor) => `${actor} accepted your friend request`,
-};
-
 export function connectionService(ctx: AppContext) {
   const users = userRepo(ctx.db);
-  const notifications = notifier(ctx);
+
+  function announce(me: string, other: string, { kind, requestId }: RequestEvent): void {
+    if (kind === 'sent') ctx.events.publish('friendRequestSent', { requestId, senderId: me, recipientId: other });
+    else if (kind === 'accepted') ctx.events.publish('friendRequestAccepted', { requestId, accepterId: me, requesterId: other });
+    else ctx.events.publish('friendRequestCancelled', { requestId, senderId: me, recipientId: other });
+  }
 
   /** The caller and the target, both existing; acting on oneself is a 400. */
   async function loadPair(me: string, targetId: string): Promise<{ self: UserRow; target: UserRow }> {
@@ -109,19 +109,10 @@ export function connectionService(ctx: AppContext) {
     },
 
     async act(me: string, action: ConnectionAction, targetId: string): Promise<{ status: ConnectionStatus; message: string }> {
-      const { self } = await loadPair(me, targetId);
-      const outcome = await ctx.db.transaction().execute((trx) => steps[action](connectionRepo(trx), me, targetId, trx));
+      await loadPair(me, targetId);
+      const outcome = await ctx.db.transaction().execute((trx) => steps[action](connectionRepo(trx), me, targetId));
       if (outcome.changed) ctx.events.publish('friendshipChanged', { userIds: [me, targetId], status: outcome.status });
-      const text = outcome.notify && notificationText[outcome.notify.type];
-      if (outcome.notify && text) {
-        await notifications.notify({
-          recipientId: targetId,
-          actorId: me,
-          type: outcome.notify.type,
-          entityId: outcome.notify.entityId,
-          text: text(self.full_name),
-        });
-      }
+      if (outcome.request) announce(me, targetId, outcome.request);
       return { status: outcome.status, message: outcome.message };
     },
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
-import { pairOf } from './connection-repo';
+import { pairOf } from './friendships';
 import { befriend, connect, statusOf } from './testing';
 
 describe.each(dialects())('friend requests on %s', (dialect) => {

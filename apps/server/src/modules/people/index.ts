@@ -1,12 +1,7 @@
-/** The people feature: network, profiles, user search, friend requests and suggestions. */
-import type { Feature } from '../index';
-import { connectionRoutes } from './connection-routes';
-import { peopleRoutes } from './routes';
-
-export const peopleFeature: Feature = {
-  name: 'people',
-  routes: async (app, ctx) => {
-    await peopleRoutes(app, ctx);
-    await connectionRoutes(app, ctx);
-  },
-};
+/**
+ * The people feature's public API. It owns `connections`: who is friends with whom is answered by the
+ * friendship functions below, for the features that show things to friends.
+ */
+export { createPeopleFeature, type PeopleFeature } from './feature';
+export { areFriends, connectedIdsQuery, friendIdsOf, friendIdsQuery, friendshipsAmong, hasFriends, pairOf, type Pair } from './friendships';
+export type { ProfileCounts } from './profile-service';

@@ -2,10 +2,9 @@
 import type { NetworkQuery, NetworkUser, PageQuery, Pagination, SuggestedUser, NetworkPagination } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { offsetOf, pageInfo } from '../../lib/pagination';
-import { userRepo } from '../users/repo';
+import { searchRepo, userRepo } from '../users';
 import { connectionRepo } from './connection-repo';
 import { presentNetworkUser, presentSuggestedUser } from './presenters';
-import { searchRepo } from './search-repo';
 import { otherOf, statusFor } from './status';
 import { suggestionRepo } from './suggestion-repo';
 
@@ -65,3 +64,4 @@ export function networkService(ctx: AppContext) {
     },
   };
 }
+export type NetworkService = ReturnType<typeof networkService>;

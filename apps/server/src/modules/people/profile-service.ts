@@ -2,15 +2,24 @@
 import type { ConnectionStatus, ProfileStats } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { userRepo, type UserRow } from '../users/repo';
+import { userRepo, type UserRow } from '../users';
 import { connectionRepo } from './connection-repo';
-import { profileRepo } from './profile-repo';
 import { statusFor } from './status';
 
-export function profileService(ctx: AppContext) {
+/** What profiles count that other features keep: a person's posts (the posts feature's count). */
+export interface ProfileCounts {
+  postsBy(userId: string): Promise<number>;
+}
+
+export function profileService(ctx: AppContext, counts: ProfileCounts) {
   const users = userRepo(ctx.db);
   const connections = connectionRepo(ctx.db);
-  const profiles = profileRepo(ctx.db);
+  const profiles = {
+    async stats(userId: string): Promise<ProfileStats> {
+      const [posts, friends] = await Promise.all([counts.postsBy(userId), connections.countFriends(userId)]);
+      return { posts, friends };
+    },
+  };
 
   /** `{authUser}` in a path must name the caller (case-insensitively). */
   async function caller(viewerId: string, authUser: string): Promise<UserRow> {
@@ -44,3 +53,4 @@ export function profileService(ctx: AppContext) {
     },
   };
 }
+export type ProfileService = ReturnType<typeof profileService>;

@@ -4,16 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
-import { presentPublicUser, presentSelfUser } from '../users/presenters';
-import { networkService } from './network-service';
-import { profileService } from './profile-service';
-import { searchService } from './search-service';
+import { presentPublicUser, presentSelfUser } from '../users';
+import type { NetworkService } from './network-service';
+import type { ProfileService } from './profile-service';
+import type { SearchService } from './search-service';
 
-export async function peopleRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export async function peopleRoutes(
+  fastify: FastifyInstance,
+  ctx: AppContext,
+  { network, profiles, search }: { network: NetworkService; profiles: ProfileService; search: SearchService },
+) {
   const requireAuth = makeRequireAuth(ctx.auth);
-  const network = networkService(ctx);
-  const profiles = profileService(ctx);
-  const search = searchService(ctx);
 
   contractRoute(fastify, ops.listNetwork, {
     onRequest: requireAuth,

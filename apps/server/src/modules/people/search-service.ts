@@ -4,8 +4,7 @@
  */
 import { PAGE_SIZES } from '@plaza/contract';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../users/repo';
-import { searchRepo, type PrefixKey } from './search-repo';
+import { searchRepo, type PrefixKey, type UserRow } from '../users';
 
 interface Hit {
   row: UserRow;
@@ -53,3 +52,4 @@ export function searchService(ctx: AppContext) {
     },
   };
 }
+export type SearchService = ReturnType<typeof searchService>;

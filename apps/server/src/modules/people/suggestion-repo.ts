@@ -1,11 +1,12 @@
 /** SQL for suggested users: friends of friends ranked by mutual friends, then everyone else newest first. */
 import type { Db } from '../../db';
-import { connectedIdsQuery, friendIdsQuery } from './connection-repo';
+import { publicUsers } from '../users';
+import { connectedIdsQuery, friendIdsQuery } from './friendships';
 
 export function suggestionRepo(db: Db) {
   /** Everyone the user could still send a request to: not themselves, not a friend, no pending request either way. */
   const eligibleUsers = (userId: string) =>
-    db.selectFrom('users').where('users.id', '!=', userId).where('users.id', 'not in', connectedIdsQuery(db, userId));
+    db.selectFrom(publicUsers(db).as('u')).where('u.id', '!=', userId).where('u.id', 'not in', connectedIdsQuery(db, userId));
 
   return {
     /** Eligible friends of friends with their mutual-friend count, most mutual friends first, then newest. */
@@ -24,12 +25,12 @@ export function suggestionRepo(db: Db) {
             .where('user_high', 'in', friendIdsQuery(db, userId)),
         );
       return eligibleUsers(userId)
-        .innerJoin(edges.as('e'), 'e.candidate', 'users.id')
-        .select(['users.id', (eb) => eb.fn.countAll<number>().as('mutual')])
-        .groupBy(['users.id', 'users.created_at'])
+        .innerJoin(edges.as('e'), 'e.candidate', 'u.id')
+        .select(['u.id', (eb) => eb.fn.countAll<number>().as('mutual')])
+        .groupBy(['u.id', 'u.created_at'])
         .orderBy('mutual', 'desc')
-        .orderBy('users.created_at', 'desc')
-        .orderBy('users.id', 'desc')
+        .orderBy('u.created_at', 'desc')
+        .orderBy('u.id', 'desc')
         .limit(max)
         .execute();
     },
@@ -43,9 +44,9 @@ export function suggestionRepo(db: Db) {
 
     /** Eligible users other than `excludeIds`, newest first. */
     recentUsers(userId: string, excludeIds: readonly string[], offset: number, limit: number) {
-      let q = eligibleUsers(userId).selectAll('users');
-      if (excludeIds.length) q = q.where('users.id', 'not in', excludeIds);
-      return q.orderBy('users.created_at', 'desc').orderBy('users.id', 'desc').offset(offset).limit(limit).execute();
+      let q = eligibleUsers(userId).selectAll('u');
+      if (excludeIds.length) q = q.where('u.id', 'not in', excludeIds);
+      return q.orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').offset(offset).limit(limit).execute();
     },
   };
 }

@@ -3,10 +3,13 @@ import type { ConnectionAction } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import { as, type TestUser } from '../../../test/factories';
 
-export function connect(app: FastifyInstance, who: TestUser, action: ConnectionAction, target: TestUser | string) {
+/** Acts, then waits for what the change sets off after its commit (notifications, timelines), as a person would see it moments later. */
+export async function connect(app: FastifyInstance, who: TestUser, action: ConnectionAction, target: TestUser | string) {
   const url = action === 'remove' ? '/users/follow/friend-request/friend/remove' : `/users/follow/friend-request/${action}`;
   const targetUserId = typeof target === 'string' ? target : target.user._id;
-  return as(app, who)({ method: 'POST', url, payload: { targetUserId } });
+  const res = await as(app, who)({ method: 'POST', url, payload: { targetUserId } });
+  await app.ctx.events.settled();
+  return res;
 }
 
 export async function statusOf(app: FastifyInstance, who: TestUser, target: TestUser): Promise<string> {

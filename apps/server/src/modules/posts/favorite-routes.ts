@@ -4,11 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
-import { favoriteService } from './favorite-service';
+import type { FavoriteService } from './favorite-service';
 
-export async function favoriteRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export async function favoriteRoutes(fastify: FastifyInstance, ctx: AppContext, { favorites }: { favorites: FavoriteService }) {
   const requireAuth = makeRequireAuth(ctx.auth);
-  const favorites = favoriteService(ctx);
 
   contractRoute(fastify, ops.toggleFavorite, {
     onRequest: requireAuth,

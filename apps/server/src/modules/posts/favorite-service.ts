@@ -7,9 +7,9 @@ import { nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
 import { favoriteRepo } from './favorite-repo';
 import { postHydrator } from './hydrate';
-import { postRepo } from './repo';
-import { timelineRepo } from './timeline-repo';
 import { existingPost, postGone } from './post-lookup';
+import { postRepo } from './repo';
+import { timelineReadModel } from './timeline-read-model';
 
 export function favoriteService(ctx: AppContext) {
   const favorites = favoriteRepo(ctx.db);
@@ -23,7 +23,7 @@ export function favoriteService(ctx: AppContext) {
         return await ctx.db.transaction().execute(async (trx) => {
           const repo = favoriteRepo(trx);
           const mark = async (favorite: boolean) => {
-            await timelineRepo(trx).markFavorite(userId, postId, favorite);
+            await timelineReadModel(trx).markFavorite(userId, postId, favorite);
             return favorite;
           };
           // A concurrent toggle may land between the two statements; another round settles it.
@@ -45,3 +45,4 @@ export function favoriteService(ctx: AppContext) {
     },
   };
 }
+export type FavoriteService = ReturnType<typeof favoriteService>;

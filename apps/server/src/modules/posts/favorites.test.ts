@@ -2,7 +2,7 @@ import { favoritesResponseSchema } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
 import { as, createUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
-import { createPost } from './test-factories';
+import { createPost } from './testing';
 
 describe.each(dialects())('favorites on %s', (dialect) => {
   const t = useTestApp(dialect);

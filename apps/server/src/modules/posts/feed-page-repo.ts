@@ -1,16 +1,20 @@
 /**
- * The home feed's reads, prepared once (db/prepared.ts): who is reading, and one page of post ids with
- * the reader's own marks on each. Everything else about a post comes from the rendered posts kept by
- * post-json.ts.
+ * The home feed's reads, prepared once (db/prepared.ts explains why: on this hot path Kysely's per-call
+ * build and compile cost more than the statements, and no library prepares Kysely queries): who is
+ * reading, and one page of post ids with the reader's own marks on each, from the timeline read model
+ * (timeline-read-model.ts). Everything else about a post comes from the rendered posts kept by
+ * post-json.ts. What other features own comes in through their query pieces (users, people, reactions).
  */
 import { MAX_PAGE_LIMIT } from '@plaza/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { preparedQuery, type PreparedQuery } from '../../db/prepared';
-import { REACTION_COUNTER_COLUMNS } from './reaction-columns';
-import type { PublicUserColumns } from '../users/presenters';
+import { hasFriends } from '../people';
+import { viewerKindsOn } from '../reactions';
+import { PUBLIC_USER_COLUMNS, publicUsers, userNameLowerOf, type PublicUserColumns } from '../users';
 import type { PostBodyColumns } from './presenters';
-import { viewerFavoriteOn, viewerKindsOn } from './viewer-marks';
+import { REACTION_COUNTER_COLUMNS } from './reaction-columns';
+import { viewerFavoriteOn } from './viewer-marks';
 
 /** One post of a page, as an array in select order. */
 export type PostPageRow = readonly [
@@ -20,7 +24,8 @@ export type PostPageRow = readonly [
   readerFavorite: number,
 ];
 
-export type FeedReaderRow = readonly [userNameLower: string, size: number | null, newer: number | null, hasFriends: number];
+/** `userNameLower` is null when the reader's account is gone. */
+export type FeedReaderRow = readonly [userNameLower: string | null, size: number | null, newer: number | null, hasFriends: number];
 
 /** What a post is rendered from (post-json.ts). */
 export interface PostToRender {
@@ -29,7 +34,7 @@ export interface PostToRender {
 }
 
 const POST_COLUMNS = ['id', 'content', 'media', 'created_at', 'comments_count', ...REACTION_COUNTER_COLUMNS] as const;
-const AUTHOR_COLUMNS = ['id', 'user_name', 'full_name', 'avatar_url', 'user_bio', 'created_at'] as const;
+const AUTHOR_COLUMNS = PUBLIC_USER_COLUMNS;
 
 /** Names the array row of `postsToRender`, whose select list is POST_COLUMNS then AUTHOR_COLUMNS. */
 function toRender(row: readonly unknown[]): PostToRender {
@@ -56,7 +61,7 @@ export function feedPageRepo(db: Db) {
     preparedQuery<`i${number}`, readonly unknown[]>(db, (p) =>
       db
         .selectFrom('posts as p')
-        .innerJoin('users as u', 'u.id', 'p.author_id')
+        .innerJoin(publicUsers(db).as('u'), 'u.id', 'p.author_id')
         .select([...POST_COLUMNS.map((c) => `p.${c}` as const), ...AUTHOR_COLUMNS.map((c) => `u.${c}` as const)])
         .where(
           'p.id',
@@ -101,31 +106,17 @@ export function feedPageRepo(db: Db) {
      * stored size and how many of its items are newer than the anchor.
      */
     reader: preparedQuery<'user' | 'anchor', FeedReaderRow>(db, (p) =>
-      db
-        .selectFrom('users')
-        .select((eb) => [
-          'user_name_lower',
-          eb.selectFrom('feed_sizes').select('size').where('owner_id', '=', p.user).as('size'),
-          eb
-            .selectFrom('feed_items')
-            .select((f) => f.fn.countAll<number>().as('n'))
-            .where('owner_id', '=', p.user)
-            .where('post_id', '>', p.anchor)
-            .as('newer'),
-          eb
-            .case()
-            .when(
-              eb.or([
-                eb.exists(eb.selectFrom('connections').select('id').where('user_low', '=', p.user).where('status', '=', 'accepted')),
-                eb.exists(eb.selectFrom('connections').select('id').where('user_high', '=', p.user).where('status', '=', 'accepted')),
-              ]),
-            )
-            .then(1)
-            .else(0)
-            .end()
-            .as('has_friends'),
-        ])
-        .where('id', '=', p.user),
+      db.selectNoFrom((eb) => [
+        userNameLowerOf(db, p.user).as('user_name_lower'),
+        eb.selectFrom('feed_sizes').select('size').where('owner_id', '=', p.user).as('size'),
+        eb
+          .selectFrom('feed_items')
+          .select((f) => f.fn.countAll<number>().as('n'))
+          .where('owner_id', '=', p.user)
+          .where('post_id', '>', p.anchor)
+          .as('newer'),
+        eb.case().when(hasFriends(db, p.user)).then(1).else(0).end().as('has_friends'),
+      ]),
     ),
 
     /** A page of the reader's timeline up to the anchor, newest first: one range of its primary key. */

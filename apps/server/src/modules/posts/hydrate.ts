@@ -4,7 +4,7 @@
  */
 import { REACTION_TYPES, type Post } from '@plaza/contract';
 import type { Db } from '../../db';
-import type { PublicUserColumns } from '../users/presenters';
+import type { PublicUserColumns } from '../users';
 import { presentPost, type ViewerState } from './presenters';
 import { postRepo, type ViewedPostRow } from './repo';
 

@@ -1,14 +1,6 @@
-/** The posts feature: posts, the home feed and favorites, and the timeline upkeep when friendships change. */
-import type { Feature } from '../index';
-import { favoriteRoutes } from './favorite-routes';
-import { postRoutes } from './routes';
-import { startTimelineSync } from './timeline-sync';
-
-export const postsFeature: Feature = {
-  name: 'posts',
-  routes: async (app, ctx) => {
-    await postRoutes(app, ctx);
-    await favoriteRoutes(app, ctx);
-  },
-  start: (ctx) => startTimelineSync(ctx),
-};
+/**
+ * The posts feature's public API. It owns posts with their counters, favorites, and the home feed's
+ * timeline read model; features that act on posts get its `PostsApi` from the built feature.
+ */
+export type { PostFacts, PostsApi } from './api';
+export { createPostsFeature, type PostsFeature } from './feature';

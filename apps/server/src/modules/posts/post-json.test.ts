@@ -6,7 +6,7 @@ import { REDIS_TEST_URL } from '../../../test/global-setup';
 import { dialects, useTestApp, type TestApp } from '../../../test/harness';
 import { dropRedisPrefix, redisProblem } from '../../../test/redis';
 import { buildApp } from '../../app';
-import { befriend, createPost } from './test-factories';
+import { befriend, createPost } from './testing';
 
 const MAX_AGE_MS = 400;
 

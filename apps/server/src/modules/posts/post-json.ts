@@ -4,15 +4,17 @@
  * timeline row). It is dropped when anything in it changes (a reaction or comment moves a counter, the
  * author edits their profile: `postChanged` and `profileChanged`, which servers sharing a database
  * relay to each other over Redis, lib/event-relay.ts), and is never older than `maxAgeMs`, which bounds
- * what no event announces: a write from outside any server, or one made while Redis was away.
+ * what no event announces: a write from outside any server, or one made while Redis was away. The
+ * least recently shown go first when the cache is full.
  */
 import { REACTION_TYPES, type ReactionType } from '@plaza/contract';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db';
 import type { EventBus } from '../../lib/events';
 import { feedPageRepo, type PostPageRow } from './feed-page-repo';
 import { presentPostBody } from './presenters';
 
-/** How many posts are kept; the oldest go first. About 1 KB each. */
+/** How many posts are kept. About 1 KB each. */
 export const KEPT_POSTS = 20_000;
 
 interface Kept {
@@ -39,10 +41,16 @@ export interface PostJsonOptions {
 
 export function postJsonRenderer(db: Db, events: EventBus, { maxAgeMs, capacity = KEPT_POSTS, now = Date.now }: PostJsonOptions) {
   const pages = feedPageRepo(db);
-  const kept = new Map<string, Kept>();
-  events.subscribe('postChanged', ({ postId }) => kept.delete(postId));
+  // Age is checked by `renderedAt` rather than the cache's own TTL: a maximum age of 0 must still show
+  // the posts just rendered for this page.
+  const kept = new LRUCache<string, Kept>({ max: capacity });
+  events.subscribe('postChanged', ({ postId }) => void kept.delete(postId));
   events.subscribe('profileChanged', ({ userId }) => {
-    for (const [id, post] of kept) if (post.authorId === userId) kept.delete(id);
+    const theirs: string[] = [];
+    kept.forEach((post, id) => {
+      if (post.authorId === userId) theirs.push(id);
+    });
+    for (const id of theirs) kept.delete(id);
   });
 
   /** Renders these posts in one query. */
@@ -50,16 +58,14 @@ export function postJsonRenderer(db: Db, events: EventBus, { maxAgeMs, capacity 
     const at = now();
     for (const { post, author } of await pages.postsToRender(ids)) {
       const json = JSON.stringify(presentPostBody(post, author));
-      kept.delete(post.id);
       kept.set(post.id, { authorId: author.id, json: json.slice(0, -1), renderedAt: at });
-      if (kept.size > capacity) kept.delete(kept.keys().next().value!);
     }
   }
 
   /** The page's posts as a JSON array, in the rows' order; a post deleted meanwhile is left out. */
   return async function renderPage(rows: readonly PostPageRow[]): Promise<string> {
     const oldest = now() - maxAgeMs;
-    const stale = rows.filter(([id]) => !((kept.get(id)?.renderedAt ?? -Infinity) >= oldest)).map(([id]) => id);
+    const stale = rows.filter(([id]) => !((kept.peek(id)?.renderedAt ?? -Infinity) >= oldest)).map(([id]) => id);
     if (stale.length > 0) await render(stale);
     let out = '';
     for (const [id, kinds, favorite] of rows) {

@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { as, createUser, pngImage } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
-import { createPost, imageFile, notificationsOf, sendPost } from './test-factories';
+import { notificationsOf } from '../notifications/testing';
+import { createPost, imageFile, sendPost } from './testing';
 
 describe.each(dialects())('posts on %s', (dialect) => {
   const t = useTestApp(dialect);

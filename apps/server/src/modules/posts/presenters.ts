@@ -1,6 +1,6 @@
 /** Shapes posts for the API (CONTRACT "Post"). */
 import type { Post, PostMedia, ReactionType } from '@plaza/contract';
-import { presentPublicUser, type PublicUserColumns } from '../users/presenters';
+import { presentPublicUser, type PublicUserColumns } from '../users';
 import { reactionCountsOf, totalOf, type ReactionCounters } from './reaction-columns';
 import type { PostRow } from './repo';
 

@@ -2,7 +2,9 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { PostsTable } from '../../db/tables/posts';
-import { viewerFavoriteOn, viewerKindsOn } from './viewer-marks';
+import { viewerKindsOn } from '../reactions';
+import { publicUsers } from '../users';
+import { viewerFavoriteOn } from './viewer-marks';
 
 export type PostRow = Selectable<PostsTable>;
 export type NewPostRow = Insertable<PostsTable>;
@@ -29,7 +31,7 @@ export function postRepo(db: Db) {
     findById(id: string) {
       return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    /** Reactions, comments (and their likes) and favorites go with it by cascade. */
+    /** Reactions, comments (and their likes) and favorites go with it by the foreign keys' cascade. */
     async delete(id: string): Promise<boolean> {
       const res = await db.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
       return Number(res.numDeletedRows) === 1;
@@ -67,14 +69,14 @@ export function postRepo(db: Db) {
       if (ids.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('posts')
-        .innerJoin('users', 'users.id', 'posts.author_id')
+        .innerJoin(publicUsers(db).as('u'), 'u.id', 'posts.author_id')
         .selectAll('posts')
         .select([
-          'users.user_name as author_user_name',
-          'users.full_name as author_full_name',
-          'users.avatar_url as author_avatar_url',
-          'users.user_bio as author_user_bio',
-          'users.created_at as author_created_at',
+          'u.user_name as author_user_name',
+          'u.full_name as author_full_name',
+          'u.avatar_url as author_avatar_url',
+          'u.user_bio as author_user_bio',
+          'u.created_at as author_created_at',
         ])
         .select([viewerKindsOn('posts.id', viewerId).as('viewer_kinds'), viewerFavoriteOn('posts.id', viewerId).as('viewer_favorite')])
         .where('posts.id', 'in', ids)

@@ -11,7 +11,7 @@ import { TooManyRequestsError } from '../../lib/errors';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { sendRawJson } from '../../lib/raw-json';
 import { feedResponseJson } from './presenters';
-import { postService } from './service';
+import type { PostService } from './service';
 import { receivePostUpload } from './upload';
 
 /** Uploads are the costly call: a generous per-person cap still stops a runaway client filling the disk. */
@@ -23,9 +23,8 @@ const createRateLimit = {
     new TooManyRequestsError('Too many posts at once. Please wait a moment.', Math.max(1, Math.ceil(c.ttl / 1000))),
 };
 
-export async function postRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export async function postRoutes(fastify: FastifyInstance, ctx: AppContext, { posts }: { posts: PostService }) {
   const requireAuth = makeRequireAuth(ctx.auth);
-  const posts = postService(ctx);
 
   contractRoute(fastify, ops.createPost, {
     onRequest: requireAuth,

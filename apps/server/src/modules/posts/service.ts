@@ -8,17 +8,16 @@ import type { AppContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
-import { notificationRepo } from '../notifications/repo';
-import { userRepo } from '../users/repo';
+import { userRepo } from '../users';
+import { feedPageRepo } from './feed-page-repo';
 import { postHydrator } from './hydrate';
 import { keysOfMedia, processPostImages, removeKeys, storePostImages } from './media';
-import { postRepo, type PostRow } from './repo';
-import { timelineRepo } from './timeline-repo';
-import type { PostUpload } from './upload';
-import { existingPost, postGone } from './post-lookup';
-import { feedPageRepo } from './feed-page-repo';
 import { postJsonRenderer } from './post-json';
+import { existingPost, postGone } from './post-lookup';
 import type { FeedPage } from './presenters';
+import { postRepo, type PostRow } from './repo';
+import { timelineReadModel } from './timeline-read-model';
+import type { PostUpload } from './upload';
 
 /** How far back the feed of someone without friends reaches. */
 export const EVERYONE_FEED_CAP = 1000;
@@ -66,7 +65,7 @@ export function postService(ctx: AppContext) {
       try {
         await ctx.db.transaction().execute(async (trx) => {
           await postRepo(trx).insert(row);
-          await timelineRepo(trx).fanOut(row.id, authorId);
+          await timelineReadModel(trx).fanOut(row.id, authorId);
         });
       } catch (err) {
         await removeKeys(ctx.storage, stored.keys);
@@ -79,12 +78,12 @@ export function postService(ctx: AppContext) {
       const row = await load(postId);
       if (row.author_id !== userId) throw new ForbiddenError('Only the author may delete this post.');
       const deleted = await ctx.db.transaction().execute(async (trx) => {
-        await timelineRepo(trx).withdraw(postId, row.author_id);
-        // Notifications about a post that is gone would lead nowhere.
-        await notificationRepo(trx).deleteAboutPost(postId);
+        await timelineReadModel(trx).withdraw(postId, row.author_id);
         return postRepo(trx).delete(postId);
       });
-      if (deleted) await removeKeys(ctx.storage, keysOfMedia(ctx.storage, row.media));
+      if (!deleted) return;
+      ctx.events.publish('postDeleted', { postId, authorId: row.author_id });
+      await removeKeys(ctx.storage, keysOfMedia(ctx.storage, row.media));
     },
 
     myPosts(userId: string, q: PostsPageQuery) {
@@ -107,6 +106,7 @@ export function postService(ctx: AppContext) {
       const [reader] = await feedPages.reader({ user: userId, anchor });
       if (!reader) throw new NotFoundError('This account no longer exists.');
       const [userNameLower, size, newer, hasFriends] = reader;
+      if (userNameLower === null) throw new NotFoundError('This account no longer exists.');
       if (userNameLower !== authUser.toLowerCase()) throw new ForbiddenError('You can only read your own feed.');
       // Without friends the timeline would hold only one's own posts; show everyone's recent ones instead,
       // so a new account never lands on an empty page.

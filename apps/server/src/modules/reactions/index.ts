@@ -1,5 +1,7 @@
-/** The reactions feature: six kinds on posts, toggled one kind at a time. */
-import type { Feature } from '../index';
-import { reactionRoutes } from './routes';
-
-export const reactionsFeature: Feature = { name: 'reactions', routes: reactionRoutes };
+/**
+ * The reactions feature's public API. It owns `post_reactions`; the posts feature shows a reader their
+ * own kinds through `viewerKindsOn`. This file imports nothing of posts at run time (it receives the
+ * posts API when built), so the two never import each other in a circle.
+ */
+export { createReactionsFeature } from './feature';
+export { viewerKindsOn } from './marks';

@@ -2,7 +2,8 @@ import { reactionsResponseSchema } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
-import { createPost, notificationsOf } from '../posts/test-factories';
+import { notificationsOf } from '../notifications/testing';
+import { createPost } from '../posts/testing';
 
 describe.each(dialects())('reactions on %s', (dialect) => {
   const t = useTestApp(dialect);

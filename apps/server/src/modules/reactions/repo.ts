@@ -1,8 +1,7 @@
-/** SQL for reactions: the rows, and the per-kind counters on posts kept in the same transaction. */
+/** SQL for reactions: one row per person, post and kind. The counters on the post move through the posts feature. */
 import { REACTION_TYPES, type ReactionType } from '@plaza/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { REACTION_COLUMNS, REACTION_COUNTER_COLUMNS, type ReactionCounters } from '../posts/reaction-columns';
 
 export function reactionRepo(db: Db) {
   return {
@@ -22,16 +21,6 @@ export function reactionRepo(db: Db) {
         .where('kind', '=', kind)
         .executeTakeFirst();
       return Number(res.numDeletedRows) === 1;
-    },
-    /** Moves one kind's counter by `delta`; answers all counters as they are now. */
-    bumpCounter(postId: string, kind: ReactionType, delta: 1 | -1): Promise<ReactionCounters | undefined> {
-      const column = REACTION_COLUMNS[kind];
-      return db
-        .updateTable('posts')
-        .set(column, sql<number>`${sql.ref(column)} + ${delta}`)
-        .where('id', '=', postId)
-        .returning(REACTION_COUNTER_COLUMNS)
-        .executeTakeFirst();
     },
     /** The kinds one person holds on a post. */
     async kindsOf(postId: string, userId: string): Promise<ReactionType[]> {

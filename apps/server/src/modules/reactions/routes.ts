@@ -4,11 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
-import { reactionService } from './service';
+import type { ReactionService } from './service';
 
-export async function reactionRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export async function reactionRoutes(fastify: FastifyInstance, ctx: AppContext, { reactions }: { reactions: ReactionService }) {
   const requireAuth = makeRequireAuth(ctx.auth);
-  const reactions = reactionService(ctx);
 
   contractRoute(fastify, ops.toggleReaction, {
     onRequest: requireAuth,

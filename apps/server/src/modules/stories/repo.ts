@@ -1,7 +1,8 @@
-/** SQL of the stories feature; friendships are read through the people feature's queries. */
+/** SQL of the stories feature; friendships and viewers' names are read through the people and users features' query functions. */
 import type { Db } from '../../db';
 import type { StoriesTable } from '../../db/tables/stories';
-import { areFriends, friendIdsQuery } from '../people/connection-repo';
+import { areFriends, friendIdsQuery } from '../people';
+import { publicUsers } from '../users';
 
 export type StoryRow = StoriesTable;
 export type VisibleStoryRow = StoryRow & { viewed_by_me: number };
@@ -55,16 +56,16 @@ export function storyRepo(db: Db) {
         .execute();
     },
 
-    /** Who watched the story, latest first, with their user rows. */
+    /** Who watched the story, latest first, with their public columns. */
     viewers(storyId: string) {
       return db
         .selectFrom('story_views')
-        .innerJoin('users', 'users.id', 'story_views.viewer_id')
-        .selectAll('users')
+        .innerJoin(publicUsers(db).as('u'), 'u.id', 'story_views.viewer_id')
+        .selectAll('u')
         .select('story_views.viewed_at')
         .where('story_views.story_id', '=', storyId)
         .orderBy('story_views.viewed_at', 'desc')
-        .orderBy('users.id')
+        .orderBy('u.id')
         .execute();
     },
 

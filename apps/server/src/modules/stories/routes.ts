@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { TooManyRequestsError } from '../../lib/errors';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
-import { storyService } from './service';
+import type { StoryService } from './service';
 import { receiveStoryUpload } from './upload';
 
 /** Uploads are the costly call: a generous per-person cap still stops a runaway client filling the disk. */
@@ -17,9 +17,8 @@ const createRateLimit = {
     new TooManyRequestsError('Too many stories at once. Please wait a moment.', Math.max(1, Math.ceil(c.ttl / 1000))),
 };
 
-export async function storyRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export async function storyRoutes(fastify: FastifyInstance, ctx: AppContext, { stories }: { stories: StoryService }) {
   const requireAuth = makeRequireAuth(ctx.auth);
-  const stories = storyService(ctx);
 
   contractRoute(fastify, ops.listStories, {
     onRequest: requireAuth,

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { as, createUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
-import { ageStory, befriend, createStory } from './test-factories';
+import { ageStory, befriend, createStory } from './testing';
 
 describe.each(dialects())('story visibility, views and deletion on %s', (dialect) => {
   const t = useTestApp(dialect);

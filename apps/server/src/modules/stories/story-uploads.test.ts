@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { as, createUser, pngImage, type FilePart } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { sweepExpiredStories } from './sweep';
-import { ageStory, createStory, postStory, tinyMp4 } from './test-factories';
+import { ageStory, createStory, postStory, tinyMp4 } from './testing';
 
 /** A multipart body whose parts keep the given order (the shared factory always sends fields first). */
 function orderedMultipart(parts: Array<{ field: string; value: string } | FilePart>) {

@@ -1,6 +1,7 @@
 /** Removes expired stories and their files. Listing and viewing already ignore them; this reclaims the space. */
 import type { AppContext } from '../../context';
 import { nowIso } from '../../lib/ids';
+import type { Logger } from '../../lib/logger';
 import { storyRepo } from './repo';
 
 const BATCH = 200;
@@ -25,12 +26,12 @@ export async function sweepExpiredStories(ctx: AppContext): Promise<number> {
 }
 
 /** Sweeps shortly after start and then every ten minutes; returns the stop function. */
-export function startStorySweep(ctx: AppContext, everyMs = SWEEP_INTERVAL_MS): () => void {
+export function startStorySweep(ctx: AppContext, log: Logger, everyMs = SWEEP_INTERVAL_MS): () => void {
   let stopped = false;
   const run = () => {
     sweepExpiredStories(ctx).catch((err: unknown) => {
       // After stop the database may already be closed; that failure means nothing.
-      if (!stopped) console.error('Story sweep failed:', err);
+      if (!stopped) log.error({ err }, 'story sweep failed');
     });
   };
   const first = setTimeout(run, 5_000).unref();

@@ -4,14 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { BadRequestError } from '../../lib/errors';
+import { authRateLimit } from '../../plugins/attempt-limit';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
-import { authRateLimit } from '../auth/routes';
 import { presentSelfUser } from './presenters';
-import { accountService } from './service';
+import type { AccountService } from './service';
 
-export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext, { accounts }: { accounts: AccountService }) {
   const requireAuth = makeRequireAuth(ctx.auth);
-  const accounts = accountService(ctx);
 
   contractRoute(fastify, ops.checkUserNameAvailable, {
     // The signup form asks as the user types, so this limit is per IP and looser than login's.

@@ -1,6 +1,6 @@
-/** SQL for user accounts. */
+/** SQL for user accounts: the users feature's own writes, and the reads other features make through its public API. */
 import type { Db } from '../../db';
-import type { UsersTable } from '../../db/types';
+import type { UsersTable } from '../../db/tables/users';
 
 export type UserRow = UsersTable;
 
@@ -15,6 +15,14 @@ export function userRepo(db: Db) {
     findByIds(ids: readonly string[]) {
       if (ids.length === 0) return Promise.resolve([] as UserRow[]);
       return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+    },
+    /** Just the ids of users named (lower-cased) in `names`. */
+    idsByUserNameLower(names: readonly string[]) {
+      if (names.length === 0) return Promise.resolve([]);
+      return db.selectFrom('users').select(['id', 'user_name_lower']).where('user_name_lower', 'in', names).execute();
+    },
+    async exists(id: string): Promise<boolean> {
+      return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
     findByUserName(userName: string) {
       return db.selectFrom('users').selectAll().where('user_name_lower', '=', userName.toLowerCase()).executeTakeFirst();

@@ -56,11 +56,13 @@ export function accountService(ctx: AppContext) {
       const main = await ctx.storage.put('avatars', 'webp', img.main);
       const thumb = await ctx.storage.put('avatars', 'webp', img.thumb);
       await saveProfile(userId, { avatar_url: main.url, avatar_thumb_url: thumb.url, updated_at: nowIso() });
+      // The new picture is saved: a leftover old file is logged, never reported as a failed upload.
       for (const old of [user.avatar_url, user.avatar_thumb_url]) {
         const key = old && ctx.storage.keyOf(old);
-        if (key) await ctx.storage.remove(key);
+        if (key) await ctx.storage.remove(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'old avatar file not removed'));
       }
       return load(userId);
     },
   };
 }
+export type AccountService = ReturnType<typeof accountService>;

@@ -2,10 +2,13 @@
  * Each user's presence audience (friends and chat partners), kept in memory for a short while so a
  * presence change does not cost a query. Short-lived because another node may change it meanwhile.
  */
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../../db';
 import { audienceRepo } from '../audience-repo';
 
 const BATCH = 400;
+/** Audiences kept at most; the least recently used go first. */
+const MAX_KEPT = 100_000;
 
 export interface AudienceCache {
   /** The audiences of `userIds`, loading the missing ones in batches. */
@@ -13,46 +16,41 @@ export interface AudienceCache {
   /** Records that two people now talk to each other (in the entries that are cached). */
   addPair(a: string, b: string): void;
   forget(...userIds: string[]): void;
+  /** Drops the expired entries now rather than when next asked for. */
   sweep(): void;
 }
 
 export function audienceCache(db: Db, ttlMs: number): AudienceCache {
   const repo = audienceRepo(db);
-  const entries = new Map<string, { ids: Set<string>; at: number }>();
-  const fresh = (id: string, now: number) => {
-    const e = entries.get(id);
-    return e && now - e.at < ttlMs ? e : undefined;
-  };
+  const entries = new LRUCache<string, Set<string>>({ max: MAX_KEPT, ttl: ttlMs });
 
   return {
     async get(userIds) {
-      const now = Date.now();
       const out = new Map<string, ReadonlySet<string>>();
       const missing: string[] = [];
       for (const id of new Set(userIds)) {
-        const e = fresh(id, now);
-        if (e) out.set(id, e.ids);
+        const ids = entries.get(id);
+        if (ids) out.set(id, ids);
         else missing.push(id);
       }
       for (let i = 0; i < missing.length; i += BATCH) {
         const loaded = await repo.audiencesOf(missing.slice(i, i + BATCH));
         for (const [id, ids] of loaded) {
-          entries.set(id, { ids, at: now });
+          entries.set(id, ids);
           out.set(id, ids);
         }
       }
       return out;
     },
     addPair(a, b) {
-      entries.get(a)?.ids.add(b);
-      entries.get(b)?.ids.add(a);
+      entries.get(a)?.add(b);
+      entries.get(b)?.add(a);
     },
     forget(...userIds) {
       for (const id of userIds) entries.delete(id);
     },
     sweep() {
-      const now = Date.now();
-      for (const [id, e] of entries) if (now - e.at >= ttlMs) entries.delete(id);
+      entries.purgeStale();
     },
   };
 }

@@ -1,5 +1,4 @@
 /** Turns the chat's domain events into emits. Services only publish; this is where socket.io hears of it. */
-import type { Message } from '@plaza/contract';
 import type { EventBus } from '../../../lib/events';
 import { userRoom, type PlazaServer } from '../../../realtime/server';
 import type { OnlineUsersBroadcaster } from './online-users';
@@ -9,7 +8,7 @@ export function chatBridge(io: PlazaServer, events: EventBus, onlineUsers: Onlin
     events.subscribe('messageStored', ({ room, senderId, receiverId, message, firstInConversation }) => {
       // One emit to all three rooms: a socket in several of them (a tab with the conversation open) gets it once.
       // The sender's personal room keeps their other tabs in step.
-      io.to([room, userRoom(receiverId), userRoom(senderId)]).emit('receiveMessage', message as Message);
+      io.to([room, userRoom(receiverId), userRoom(senderId)]).emit('receiveMessage', message);
       if (firstInConversation) onlineUsers.pairTalked(senderId, receiverId);
     }),
     events.subscribe('messagesRead', ({ room, readerId, otherId, readAt }) => {

@@ -1,6 +1,6 @@
-/** What the chat's socket handlers share: the server, presence, the chat service and the onlineUsers broadcaster. */
+/** What the chat's socket handlers share: the server, presence, the chat service, the onlineUsers broadcaster and the logger. */
 import { CHAT_ACK_ERRORS, parsePairRoom, type AckResult } from '@plaza/contract';
-import type { AppContext } from '../../../context';
+import type { Logger } from '../../../lib/logger';
 import type { Presence } from '../../../realtime/presence';
 import type { PlazaServer } from '../../../realtime/server';
 import type { ChatService } from '../service';
@@ -8,10 +8,10 @@ import type { OnlineUsersBroadcaster } from './online-users';
 
 export interface ChatSocketContext {
   io: PlazaServer;
-  ctx: AppContext;
   presence: Presence;
   service: ChatService;
   onlineUsers: OnlineUsersBroadcaster;
+  log: Logger;
 }
 
 export type AckError = (typeof CHAT_ACK_ERRORS)[keyof typeof CHAT_ACK_ERRORS];
@@ -32,11 +32,11 @@ export function partnerIn(room: string, userId: string): string | null {
   return null;
 }
 
-/** Runs an async handler so that a failure answers the ack instead of becoming an unhandled rejection. */
-export function safely<A extends unknown[]>(fn: (...args: A) => Promise<void>, ackOf: (...args: A) => unknown) {
+/** Runs an async handler so that a failure is logged and answers the ack instead of becoming an unhandled rejection. */
+export function safely<A extends unknown[]>(log: Logger, fn: (...args: A) => Promise<void>, ackOf: (...args: A) => unknown) {
   return (...args: A) => {
     fn(...args).catch((err: unknown) => {
-      console.error('chat socket handler failed', err);
+      log.error({ err }, 'chat socket handler failed');
       answer(ackOf(...args), CHAT_ACK_ERRORS.failed);
     });
   };

@@ -1,6 +1,8 @@
 /** The chat's realtime part: the onlineUsers broadcaster, the event bridge and one handler per client event. */
-import type { PlazaServer, RealtimeFeature } from '../../../realtime/server';
-import { chatDeps } from '../deps';
+import type { AppContext } from '../../../context';
+import type { Logger } from '../../../lib/logger';
+import type { RealtimeFeature } from '../../../realtime/server';
+import type { ChatService } from '../service';
 import { audienceCache } from './audience-cache';
 import { chatBridge } from './bridge';
 import type { ChatSocketContext } from './context';
@@ -15,30 +17,34 @@ import { onUserConnected } from './user-connected';
 /** Long enough to spare the database on every presence change, short enough for other nodes' changes to show. */
 export const AUDIENCE_TTL_MS = 30_000;
 
-const contexts = new WeakMap<PlazaServer, ChatSocketContext>();
+/** Built once with the chat feature; what the socket handlers share is made when the server starts. */
+export function chatRealtime(ctx: AppContext, service: ChatService, log: Logger): RealtimeFeature {
+  let shared: ChatSocketContext | null = null;
 
-export const chatRealtime: RealtimeFeature = {
-  setup(io, { ctx, presence }) {
-    const log = (err: unknown) => console.error('chat realtime failed', err);
-    const onlineUsers = onlineUsersBroadcaster(io, presence, audienceCache(ctx.db, AUDIENCE_TTL_MS), log);
-    contexts.set(io, { io, ctx, presence, service: chatDeps(ctx).service, onlineUsers });
-    const stopBridge = chatBridge(io, ctx.events, onlineUsers);
-    return () => {
-      stopBridge();
-      onlineUsers.stop();
-      contexts.delete(io);
-    };
-  },
+  return {
+    setup(io, { presence }) {
+      const onlineUsers = onlineUsersBroadcaster(io, presence, audienceCache(ctx.db, AUDIENCE_TTL_MS), (err) =>
+        log.error({ err }, 'onlineUsers broadcast failed'),
+      );
+      shared = { io, presence, service, onlineUsers, log };
+      const stopBridge = chatBridge(io, ctx.events, onlineUsers);
+      return () => {
+        stopBridge();
+        onlineUsers.stop();
+        shared = null;
+      };
+    },
 
-  onConnection(socket, io) {
-    const c = contexts.get(io);
-    if (!c) return;
-    socket.on('joinRoom', onJoinRoom(c, socket));
-    socket.on('leaveRoom', onLeaveRoom(socket));
-    socket.on('sendMessage', onSendMessage(c, socket));
-    socket.on('ping', onPing(c, socket));
-    socket.on('typing', onTyping(c, socket));
-    socket.on('userConnected', onUserConnected(c, socket));
-    c.onlineUsers.sendOwnList(socket).catch((err: unknown) => console.error('onlineUsers failed', err));
-  },
-};
+    onConnection(socket) {
+      const c = shared;
+      if (!c) return;
+      socket.on('joinRoom', onJoinRoom(c, socket));
+      socket.on('leaveRoom', onLeaveRoom(c, socket));
+      socket.on('sendMessage', onSendMessage(c, socket));
+      socket.on('ping', onPing(c, socket));
+      socket.on('typing', onTyping(c, socket));
+      socket.on('userConnected', onUserConnected(c, socket));
+      c.onlineUsers.sendOwnList(socket).catch((err: unknown) => log.error({ err }, 'onlineUsers failed'));
+    },
+  };
+}

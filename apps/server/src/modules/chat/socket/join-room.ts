@@ -5,6 +5,7 @@ import { answer, partnerIn, safely, type ChatSocketContext } from './context';
 
 export function onJoinRoom(c: ChatSocketContext, socket: PlazaSocket) {
   return safely(
+    c.log,
     async (payload: unknown, ack?: unknown) => {
       const p = joinRoomPayloadSchema.safeParse(payload);
       if (!p.success) return answer(ack, CHAT_ACK_ERRORS.invalid);

@@ -1,10 +1,11 @@
 /** `leaveRoom {room, userId}`: leaves one of the caller's pair rooms (never the personal room). */
 import { CHAT_ACK_ERRORS, leaveRoomPayloadSchema } from '@plaza/contract';
 import type { PlazaSocket } from '../../../realtime/server';
-import { answer, partnerIn, safely } from './context';
+import { answer, partnerIn, safely, type ChatSocketContext } from './context';
 
-export function onLeaveRoom(socket: PlazaSocket) {
+export function onLeaveRoom(c: ChatSocketContext, socket: PlazaSocket) {
   return safely(
+    c.log,
     async (payload: unknown, ack?: unknown) => {
       const p = leaveRoomPayloadSchema.safeParse(payload);
       if (!p.success) return answer(ack, CHAT_ACK_ERRORS.invalid);

@@ -11,6 +11,7 @@ import { answer, safely, type ChatSocketContext } from './context';
 
 export function onSendMessage(c: ChatSocketContext, socket: PlazaSocket) {
   return safely(
+    c.log,
     async (payload: unknown, ack?: unknown) => {
       const p = sendMessagePayloadSchema.safeParse(payload);
       if (!p.success) return answer(ack, CHAT_ACK_ERRORS.invalid);

@@ -5,6 +5,7 @@ import { safely, type ChatSocketContext } from './context';
 
 export function onUserConnected(c: ChatSocketContext, socket: PlazaSocket) {
   return safely(
+    c.log,
     async (userId: unknown) => {
       const p = userConnectedPayloadSchema.safeParse(userId);
       if (!p.success || p.data !== socket.data.userId) return;

@@ -1,4 +1,4 @@
-/** SQL for finding people by name: indexed prefix search, substring search, and the filtered network list. */
+/** SQL for finding people by name: indexed prefix search, substring search, and the filtered list of everyone. */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, DialectName } from '../../db';
 

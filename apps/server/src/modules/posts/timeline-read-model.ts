@@ -1,16 +1,25 @@
 /**
- * Writes of the home feed: the per-reader timeline (`feed_items`), its size per reader (`feed_sizes`, moved
- * by every statement here that adds or removes items, always inside the caller's transaction), and the
- * read-only friendship questions they need. Friendships are the people feature's `connections` rows (ids
- * sorted into user_low/user_high). The feed's reads are in feed-page-repo.ts.
+ * READ MODEL: the home feed's timeline. `feed_items` holds one row per reader and post (the author's own
+ * and every friend's), `feed_sizes` how many rows each reader has, and each row carries the reader's own
+ * marks on the post (reaction kinds as a bit set, favorite). The posts feature keeps it; it is derived
+ * from data other features own, read through their public query functions only: friendships from
+ * people (`friendIdsQuery`), a reader's reaction kinds from reactions (`viewerKindsOn`).
+ *
+ * Fan-out on write, decided for reads: a post is copied onto every friend's timeline when it is
+ * published (and friendships link or unlink a pair's posts when they change, timeline-sync.ts), so a
+ * feed page is one range of one reader's rows (feed-page-repo.ts) instead of a merge over every friend's
+ * posts at read time. The price is paid on writes, bounded by a person's number of friends, and
+ * feeds are read far more often than posts are written. Everything here runs inside the caller's
+ * transaction, so the timeline never disagrees with the post, friendship or mark that changed it.
  */
 import { REACTION_TYPES, type ReactionType } from '@plaza/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { areFriends, friendIdsQuery } from '../people/connection-repo';
-import { viewerFavoriteOn, viewerKindsOn } from './viewer-marks';
+import { friendIdsQuery } from '../people';
+import { viewerKindsOn } from '../reactions';
+import { viewerFavoriteOn } from './viewer-marks';
 
-export function timelineRepo(db: Db) {
+export function timelineReadModel(db: Db) {
   const friendsOf = (userId: string) => friendIdsQuery(db, userId);
 
   /** Moves one reader's size by `delta`. */
@@ -22,13 +31,6 @@ export function timelineRepo(db: Db) {
       .execute();
 
   return {
-    async friendIds(userId: string): Promise<string[]> {
-      const rows = await friendsOf(userId).execute();
-      return rows.map((r) => r.friend_id);
-    },
-
-    areFriends: (a: string, b: string) => areFriends(db, a, b),
-
     /** Puts a new post on its author's and every friend's timeline. */
     async fanOut(postId: string, authorId: string): Promise<void> {
       await db.insertInto('feed_items').values({ owner_id: authorId, post_id: postId }).execute();
@@ -102,7 +104,6 @@ export function timelineRepo(db: Db) {
       }
     },
 
-    /** Two people are no longer friends: each one's posts leave the other's timeline. */
     /**
      * Sets or clears one kind's bit on the reader's timeline row of a post (if the post is on it). A bit
      * operation on the row itself, so two kinds toggled at once both land.
@@ -127,6 +128,7 @@ export function timelineRepo(db: Db) {
         .execute();
     },
 
+    /** Two people are no longer friends: each one's posts leave the other's timeline. */
     async unlink(a: string, b: string): Promise<void> {
       for (const [reader, author] of [
         [a, b],
@@ -143,4 +145,4 @@ export function timelineRepo(db: Db) {
     },
   };
 }
-export type TimelineRepo = ReturnType<typeof timelineRepo>;
+export type TimelineReadModel = ReturnType<typeof timelineReadModel>;

@@ -1,10 +1,12 @@
-/** The texts of the notifications posts, reactions and comments send, shared by the services and the seed. */
+/** What each notification says, shared by the notifications this feature stores and the seed's. */
 import { REACTION_EMOJI, type ReactionType } from '@plaza/contract';
 
 /** The start of a comment, short enough for a notification line. */
 const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 77)}…` : text);
 
 export const notificationTexts = {
+  friendRequest: (actor: string) => `${actor} sent you a friend request`,
+  friendAccept: (actor: string) => `${actor} accepted your friend request`,
   reaction: (actor: string, kind: ReactionType) => `${actor} reacted ${REACTION_EMOJI[kind]} to your post`,
   comment: (actor: string, content: string) => `${actor} commented on your post: “${excerpt(content)}”`,
   commentLike: (actor: string) => `${actor} liked your comment`,

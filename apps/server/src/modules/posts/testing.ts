@@ -1,12 +1,12 @@
-/** Test helpers of the posts, reactions and comments suites: friendships, posts and notifications. */
+/** Test helpers of the posts suites, and of other features' suites that need posts: friendships and posts. */
 import type { FastifyInstance } from 'fastify';
 import { as, multipart, pngImage, type FilePart, type TestUser } from '../../../test/factories';
 import { newId, nowIso } from '../../lib/ids';
-import { timelineSync } from './timeline-sync';
 
 /**
- * Writes an accepted friendship straight into `connections` (the friend-request routes belong to the
- * people feature), then does what its `friendshipChanged` event does: links the two timelines.
+ * Writes an accepted friendship straight into `connections` (quicker than the people feature's request
+ * and accept, and without their notifications), then announces it as the people feature does and waits
+ * for the timelines to be linked.
  */
 export async function befriend(app: FastifyInstance, a: TestUser, b: TestUser): Promise<void> {
   const [low, high] = [a.user._id, b.user._id].sort();
@@ -15,7 +15,8 @@ export async function befriend(app: FastifyInstance, a: TestUser, b: TestUser): 
     .insertInto('connections')
     .values({ id: newId(), user_low: low, user_high: high, requester_id: a.user._id, status: 'accepted', created_at: now, updated_at: now })
     .execute();
-  await timelineSync(app.ctx).syncPair(a.user._id, b.user._id);
+  app.ctx.events.publish('friendshipChanged', { userIds: [a.user._id, b.user._id], status: 'friends' });
+  await app.ctx.events.settled();
 }
 
 export function imageFile(data: Buffer, filename = 'photo.png', contentType = 'image/png'): FilePart {
@@ -32,8 +33,4 @@ export async function createPost(app: FastifyInstance, who: TestUser, content = 
   const res = await sendPost(app, who, content, files);
   if (res.statusCode !== 201) throw new Error(`post failed: ${res.statusCode} ${res.body}`);
   return res.json().post._id;
-}
-
-export function notificationsOf(app: FastifyInstance, who: TestUser) {
-  return app.ctx.db.selectFrom('notifications').selectAll().where('recipient_id', '=', who.user._id).orderBy('id').execute();
 }

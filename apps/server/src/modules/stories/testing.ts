@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { as, multipart, pngImage, type TestUser } from '../../../test/factories';
 
 /** Stories show to friends: the posts suites' helper writes the friendship (and links the timelines). */
-export { befriend } from '../posts/test-factories';
+export { befriend } from '../posts/testing';
 
 export interface StoryFile {
   data: Buffer;

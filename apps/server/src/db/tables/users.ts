@@ -1,0 +1,25 @@
+/** Tables of the users feature: the accounts themselves. */
+
+export interface UsersTable {
+  id: string;
+  user_name: string;
+  user_name_lower: string;
+  full_name: string;
+  full_name_lower: string;
+  email: string;
+  user_bio: string | null;
+  avatar_url: string | null;
+  avatar_thumb_url: string | null;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Migration 0002 also keeps name-search helpers that only raw SQL in users/search-repo.ts reads, so they
+ * have no row type here: on SQLite the FTS5 table `users_name_trigrams` and its `users_name_trigram_keys`,
+ * both maintained by triggers on `users`.
+ */
+export interface UserTables {
+  users: UsersTable;
+}

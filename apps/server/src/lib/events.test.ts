@@ -1,0 +1,62 @@
+import pino from 'pino';
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { EventBus } from './events';
+
+function busWithLog() {
+  const errors: Array<{ event?: string; err?: { message?: string } }> = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) if (line) errors.push(JSON.parse(line) as (typeof errors)[number]);
+      done();
+    },
+  });
+  return { bus: new EventBus(pino({ level: 'error' }, sink)), errors };
+}
+
+describe('the event bus', () => {
+  it('never throws a handler’s failure back at the publisher, and logs it with the event’s name', async () => {
+    const { bus, errors } = busWithLog();
+    const seen: string[] = [];
+    bus.subscribe('postChanged', () => {
+      throw new Error('sync failure');
+    });
+    bus.subscribe('postChanged', async () => {
+      throw new Error('async failure');
+    });
+    bus.subscribe('postChanged', ({ postId }) => void seen.push(postId));
+    expect(() => bus.publish('postChanged', { postId: 'p1' })).not.toThrow();
+    await bus.settled();
+    expect(seen).toEqual(['p1']);
+    expect(errors.map((e) => [e.event, e.err?.message])).toEqual([
+      ['postChanged', 'sync failure'],
+      ['postChanged', 'async failure'],
+    ]);
+  });
+
+  it('settles only once the work started by events published meanwhile is done too', async () => {
+    const { bus } = busWithLog();
+    const done: string[] = [];
+    bus.subscribe('postDeleted', async ({ postId }) => {
+      await new Promise((r) => setTimeout(r, 20));
+      bus.publish('postChanged', { postId });
+    });
+    bus.subscribe('postChanged', async ({ postId }) => {
+      await new Promise((r) => setTimeout(r, 20));
+      done.push(postId);
+    });
+    bus.publish('postDeleted', { postId: 'p2', authorId: 'a' });
+    await bus.settled();
+    expect(done).toEqual(['p2']);
+  });
+
+  it('stops calling a handler once unsubscribed', () => {
+    const { bus } = busWithLog();
+    let calls = 0;
+    const stop = bus.subscribe('profileChanged', () => void calls++);
+    bus.publish('profileChanged', { userId: 'u' });
+    stop();
+    bus.publish('profileChanged', { userId: 'u' });
+    expect(calls).toBe(1);
+  });
+});

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createUser } from '../../../test/factories';
+import { dialects, freshPostgresDatabase } from '../../../test/harness';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { connect } from '../people/testing';
+import { createPost } from '../posts/testing';
+
+/** What the app's logger wrote, one parsed JSON line each. */
+type LogLine = { level: number; msg?: string; event?: string; err?: { message?: string } };
+const PINO_ERROR = 50;
+
+/**
+ * Notifications are written after the change that causes them has committed and been answered. When
+ * that write fails (here: the notifications table is gone), the change stands, its request succeeds,
+ * and the failure goes to the app's logger.
+ */
+describe.each(dialects())('a failing notification write on %s', (dialect) => {
+  let app: FastifyInstance;
+  let dataDir = '';
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const logged: LogLine[] = [];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-test-'));
+    let databaseUrl: string | undefined;
+    if (dialect === 'postgres') {
+      const database = await freshPostgresDatabase();
+      databaseUrl = database.url;
+      dropDatabase = () => database.drop();
+    }
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    } as NodeJS.ProcessEnv);
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n')) if (line) logged.push(JSON.parse(line) as LogLine);
+        done();
+      },
+    });
+    app = await buildApp(config, { loggerInstance: pino({ level: 'error' }, sink) });
+    await app.ready();
+    await app.ctx.db.schema.dropTable('notifications').execute();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await dropDatabase?.();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const failures = (event: string) => logged.filter((l) => l.level === PINO_ERROR && l.event === event);
+
+  it('still answers a reaction with 200, keeps it, and logs the failure', async () => {
+    const ada = await createUser(app);
+    const bob = await createUser(app);
+    const postId = await createPost(app, ada, 'notify me');
+
+    const res = await as(app, bob)({ method: 'PUT', url: `/posts/react/${postId}`, payload: { reactionType: 'heart' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, action: 'added', reactionType: 'heart', totalReactions: 1 });
+    await app.ctx.events.settled();
+
+    const post = (await as(app, bob)({ method: 'GET', url: `/posts/${postId}` })).json().post;
+    expect(post).toMatchObject({ currentUserReactions: ['heart'], totalReactions: 1 });
+    const summary = (await as(app, ada)({ method: 'GET', url: `/posts/p/reactions-all?postId=${postId}` })).json();
+    expect(summary.reactions.heart.users.map((u: { _id: string }) => u._id)).toEqual([bob.user._id]);
+    expect(failures('reactionAdded')).toHaveLength(1);
+    expect(failures('reactionAdded')[0].err?.message).toMatch(/notifications/);
+  });
+
+  it('still answers a comment with 201 and a friend request with 200, keeping both', async () => {
+    const ada = await createUser(app);
+    const bob = await createUser(app);
+    const postId = await createPost(app, ada);
+
+    const comment = await as(app, bob)({ method: 'POST', url: `/comments/posts/${postId}/comments`, payload: { commentContent: 'hi' } });
+    expect(comment.statusCode).toBe(201);
+    const request = await connect(app, bob, 'send', ada);
+    expect(request.statusCode).toBe(200);
+
+    const comments = (await as(app, ada)({ method: 'GET', url: `/comments/posts/${postId}/comments` })).json();
+    expect(comments.comments.map((c: { _id: string }) => c._id)).toEqual([comment.json().comment._id]);
+    const status = (await as(app, ada)({ method: 'GET', url: `/users/follow/connection-status/${bob.user._id}` })).json();
+    expect(status.status).toBe('request_received');
+    expect(failures('commentAdded')).toHaveLength(1);
+    expect(failures('friendRequestSent')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Which domain events notify whom. Other features only publish what happened; this is the one place that
+ * decides it is worth a notification. Each handler runs after the change committed, off the request:
+ * a failure is logged by the event bus and the change it was about stands.
+ */
+import type { EventBus } from '../../lib/events';
+import type { Notifier } from './service';
+import { notificationTexts as texts } from './texts';
+
+export function subscribeNotifications(events: EventBus, notifier: Notifier): () => void {
+  const stops = [
+    events.subscribe('friendRequestSent', ({ requestId, senderId, recipientId }) =>
+      notifier.notify({ recipientId, actorId: senderId, type: 'friend_request', entityId: requestId, text: texts.friendRequest }),
+    ),
+    events.subscribe('friendRequestAccepted', ({ requestId, accepterId, requesterId }) =>
+      notifier.notify({
+        recipientId: requesterId,
+        actorId: accepterId,
+        type: 'friend_accept',
+        entityId: requestId,
+        text: texts.friendAccept,
+      }),
+    ),
+    // A withdrawn request should not linger in the other user's notifications, inviting a 409 on accept.
+    events.subscribe('friendRequestCancelled', ({ requestId, recipientId }) => notifier.forget(recipientId, 'friend_request', requestId)),
+    events.subscribe('reactionAdded', ({ postId, postAuthorId, actorId, kind }) =>
+      notifier.notify({
+        recipientId: postAuthorId,
+        actorId,
+        type: 'post_reaction',
+        entityId: postId,
+        text: (actor) => texts.reaction(actor, kind),
+      }),
+    ),
+    events.subscribe('commentAdded', ({ postId, postAuthorId, authorId, content }) =>
+      notifier.notify({
+        recipientId: postAuthorId,
+        actorId: authorId,
+        type: 'post_comment',
+        entityId: postId,
+        text: (actor) => texts.comment(actor, content),
+      }),
+    ),
+    events.subscribe('commentLiked', ({ postId, commentAuthorId, likerId }) =>
+      notifier.notify({ recipientId: commentAuthorId, actorId: likerId, type: 'comment_like', entityId: postId, text: texts.commentLike }),
+    ),
+    // Notifications about a post that is gone would lead nowhere.
+    events.subscribe('postDeleted', ({ postId }) => notifier.forgetPost(postId)),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}

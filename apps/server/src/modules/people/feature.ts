@@ -1,0 +1,27 @@
+/** Builds the people feature once per app: network, profiles, user search, friend requests and suggestions. */
+import type { AppContext, Feature } from '../../context';
+import { connectionRoutes } from './connection-routes';
+import { connectionService, type ConnectionService } from './connection-service';
+import { networkService } from './network-service';
+import { profileService, type ProfileCounts } from './profile-service';
+import { peopleRoutes } from './routes';
+import { searchService } from './search-service';
+
+export interface PeopleFeature extends Feature {
+  connections: ConnectionService;
+}
+
+export function createPeopleFeature(ctx: AppContext, deps: { counts: ProfileCounts }): PeopleFeature {
+  const connections = connectionService(ctx);
+  const network = networkService(ctx);
+  const profiles = profileService(ctx, deps.counts);
+  const search = searchService(ctx);
+  return {
+    name: 'people',
+    routes: async (app, c) => {
+      await peopleRoutes(app, c, { network, profiles, search });
+      await connectionRoutes(app, c, { connections });
+    },
+    connections,
+  };
+}

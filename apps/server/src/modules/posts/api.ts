@@ -1,0 +1,59 @@
+/**
+ * What the posts feature offers the features that act on posts (reactions, comments) and count them
+ * (profiles). They receive it from `createPostsFeature`, never reach into this feature's files, and
+ * write nothing of it but through these functions: each `trx` function runs in the caller's transaction.
+ */
+import type { ReactionCounts, ReactionType } from '@plaza/contract';
+import type { Db } from '../../db';
+import type { HttpError } from '../../lib/errors';
+import { postCounters } from './counters';
+import { existingPost, postGone } from './post-lookup';
+import { reactionCountsOf, totalOf } from './reaction-columns';
+import { postRepo } from './repo';
+import { timelineReadModel } from './timeline-read-model';
+
+/** A post as other features need it: who wrote it and what it counts. */
+export interface PostFacts {
+  id: string;
+  authorId: string;
+  reactionCounts: ReactionCounts;
+  totalReactions: number;
+  commentsCount: number;
+}
+
+export interface PostsApi {
+  /** The post, or the one 404 of every post feature. */
+  existing(postId: string): Promise<PostFacts>;
+  /** That same 404, for a post that went while the caller was writing beside it. */
+  gone(): HttpError;
+  countByAuthor(authorId: string): Promise<number>;
+  /** Moves one reaction kind's counter; the counts as they are now, or undefined when the post is gone. */
+  bumpReactionCount(trx: Db, postId: string, kind: ReactionType, delta: 1 | -1): Promise<ReactionCounts | undefined>;
+  bumpCommentCount(trx: Db, postId: string, delta: 1 | -1): Promise<void>;
+  /** Keeps the reader's own mark on their timeline row of the post (if the post is on it). */
+  markReaction(trx: Db, readerId: string, postId: string, kind: ReactionType, held: boolean): Promise<void>;
+  totalOf(counts: ReactionCounts): number;
+}
+
+export function postsApi(db: Db): PostsApi {
+  const posts = postRepo(db);
+  return {
+    async existing(postId) {
+      const row = await existingPost(posts, postId);
+      const reactionCounts = reactionCountsOf(row);
+      return {
+        id: row.id,
+        authorId: row.author_id,
+        reactionCounts,
+        totalReactions: totalOf(reactionCounts),
+        commentsCount: row.comments_count,
+      };
+    },
+    gone: postGone,
+    countByAuthor: (authorId) => posts.countByAuthor(authorId),
+    bumpReactionCount: (trx, postId, kind, delta) => postCounters(trx).bumpReaction(postId, kind, delta),
+    bumpCommentCount: (trx, postId, delta) => postCounters(trx).bumpComments(postId, delta),
+    markReaction: (trx, readerId, postId, kind, held) => timelineReadModel(trx).markReaction(readerId, postId, kind, held),
+    totalOf,
+  };
+}

@@ -1,0 +1,28 @@
+/** Builds the posts feature once per app: posts, the home feed, favorites, and the timeline upkeep when friendships change. */
+import type { AppContext, Feature } from '../../context';
+import { postsApi, type PostsApi } from './api';
+import { favoriteRoutes } from './favorite-routes';
+import { favoriteService } from './favorite-service';
+import { postRoutes } from './routes';
+import { postService } from './service';
+import { startTimelineSync } from './timeline-sync';
+
+export interface PostsFeature extends Feature {
+  /** For the features that act on posts or count them. */
+  api: PostsApi;
+}
+
+export function createPostsFeature(ctx: AppContext): PostsFeature {
+  const posts = postService(ctx);
+  const favorites = favoriteService(ctx);
+  const log = ctx.log.child({ feature: 'posts' });
+  return {
+    name: 'posts',
+    routes: async (app, c) => {
+      await postRoutes(app, c, { posts });
+      await favoriteRoutes(app, c, { favorites });
+    },
+    start: () => startTimelineSync(ctx, log),
+    api: postsApi(ctx.db),
+  };
+}

@@ -1,0 +1,11 @@
+/** Builds the stories feature once per app: its service, routes, and the sweep that removes expired stories. */
+import type { AppContext, Feature } from '../../context';
+import { storyRoutes } from './routes';
+import { storyService } from './service';
+import { startStorySweep } from './sweep';
+
+export function createStoriesFeature(ctx: AppContext): Feature {
+  const stories = storyService(ctx);
+  const log = ctx.log.child({ feature: 'stories' });
+  return { name: 'stories', routes: (app, c) => storyRoutes(app, c, { stories }), start: () => startStorySweep(ctx, log) };
+}

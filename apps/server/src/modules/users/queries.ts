@@ -1,0 +1,21 @@
+/**
+ * Pieces of SQL about people that other features compose into their own queries (a feed page joins its
+ * posts' authors, a story lists its viewers), so that only this feature names the `users` table.
+ */
+import type { Db } from '../../db';
+
+/** What anyone signed in may see of a person: the columns of a PublicUser. */
+export const PUBLIC_USER_COLUMNS = ['id', 'user_name', 'full_name', 'avatar_url', 'user_bio', 'created_at'] as const;
+
+/**
+ * Everyone's public columns as a derived table, to join: `innerJoin(publicUsers(db).as('u'), 'u.id', …)`.
+ * Both planners fold it into the outer query, so the join still reads `users` by its primary key.
+ */
+export function publicUsers(db: Db) {
+  return db.selectFrom('users').select(PUBLIC_USER_COLUMNS);
+}
+
+/** One person's lower-cased user name, as a scalar subquery (null when there is no such person). */
+export function userNameLowerOf(db: Db, userId: string) {
+  return db.selectFrom('users').select('user_name_lower').where('id', '=', userId);
+}
