@@ -15,7 +15,7 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DbHandle {
   db: Db;
   dialect: DialectName;
-  ping(): Promise<void>;
+  ping: () => Promise<void>;
 }
 
 export function createDb(database: Config['database']): DbHandle {

@@ -59,9 +59,9 @@ export function installErrorHandler(app: FastifyInstance): void {
         .status(400)
         .send({ success: false, error: 'Validation failed', message: details[0]?.message ?? 'Invalid input', details });
     }
-    const status = (err as FastifyError).statusCode;
+    const status = err.statusCode;
     if (status && status >= 400 && status < 500) {
-      const code = (err as FastifyError).code;
+      const code = err.code;
       return reply.status(status).send({
         success: false,
         error: STATUS_TEXT[status] ?? 'Request error',

@@ -25,7 +25,7 @@ export function connectRealtimeRedis(url: string, prefix: string, recoveryMs: nu
     get(target, prop) {
       if (prop === 'xread') return reader.xread.bind(reader);
       const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
   const adapter = createAdapter(streamClient, {

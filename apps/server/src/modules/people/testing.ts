@@ -1,7 +1,8 @@
 /** Test helpers for connections: act as a user on another, and make friends in one call. */
-import type { ConnectionAction } from '@plaza/contract';
+import { connectionStatusResponseSchema, type ConnectionAction, type ConnectionStatus } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import { as, type TestUser } from '../../../test/factories';
+import { bodyOf } from '../../../test/replies';
 
 export function connect(app: FastifyInstance, who: TestUser, action: ConnectionAction, target: TestUser | string) {
   const url = action === 'remove' ? '/users/follow/friend-request/friend/remove' : `/users/follow/friend-request/${action}`;
@@ -9,10 +10,10 @@ export function connect(app: FastifyInstance, who: TestUser, action: ConnectionA
   return as(app, who)({ method: 'POST', url, payload: { targetUserId } });
 }
 
-export async function statusOf(app: FastifyInstance, who: TestUser, target: TestUser): Promise<string> {
+export async function statusOf(app: FastifyInstance, who: TestUser, target: TestUser): Promise<ConnectionStatus> {
   const res = await as(app, who)({ method: 'GET', url: `/users/follow/connection-status/${target.user._id}` });
   if (res.statusCode !== 200) throw new Error(`connection-status failed: ${res.statusCode} ${res.body}`);
-  return res.json().status;
+  return bodyOf(res, connectionStatusResponseSchema).status;
 }
 
 export async function befriend(app: FastifyInstance, a: TestUser, b: TestUser): Promise<void> {
