@@ -7,6 +7,7 @@ import {
   signupResponseSchema,
   successSchema,
 } from '@plaza/contract';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { as, createUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
@@ -201,19 +202,20 @@ describe('expired access tokens', () => {
 describe('rate limits', () => {
   const t = useTestApp('sqlite', { AUTH_RATE_LIMIT: '3' });
   it('answers 429 with Retry-After after too many logins for one identifier', async () => {
-    const codes: number[] = [];
-    let last;
+    const replies: LightMyRequestResponse[] = [];
     for (let i = 0; i < 4; i++) {
-      last = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { identifier: 'target_user', password: 'guess guess' },
-      });
-      codes.push(last.statusCode);
+      replies.push(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { identifier: 'target_user', password: 'guess guess' },
+        }),
+      );
     }
-    expect(codes).toEqual([401, 401, 401, 429]);
-    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
-    expect(errorOf(last!)).toMatchObject({ success: false, error: 'Too Many Requests' });
+    const last = replies[replies.length - 1];
+    expect(replies.map((r) => r.statusCode)).toEqual([401, 401, 401, 429]);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect(errorOf(last)).toMatchObject({ success: false, error: 'Too Many Requests' });
     // Another identifier from the same address is not blocked.
     const other = await t.app.inject({
       method: 'POST',
