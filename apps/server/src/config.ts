@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ACCESS_TOKEN_TTL_SECONDS, STORY_LIFETIME_HOURS } from '@plaza/contract';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -17,13 +18,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  STORY_TTL_HOURS: z.coerce.number().positive().default(24),
+  STORY_TTL_HOURS: z.coerce.number().positive().default(STORY_LIFETIME_HOURS),
   FEED_POST_MAX_AGE_MS: z.coerce.number().int().min(0).default(10_000),
-  ACCESS_TOKEN_TTL: z.coerce
-    .number()
-    .int()
-    .min(5)
-    .default(15 * 60),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(ACCESS_TOKEN_TTL_SECONDS),
   RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
   NODE_ENV: z.string().optional(),
 });

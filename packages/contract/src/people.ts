@@ -16,7 +16,6 @@ export type ConnectionAction = FriendRequestAction | 'remove';
 export const friendRequestParamsSchema = z.object({ actionType: z.enum(FRIEND_REQUEST_ACTIONS) });
 
 export const targetUserBodySchema = z.object({ targetUserId: idSchema });
-export type TargetUserBody = z.infer<typeof targetUserBodySchema>;
 
 export const connectionChangeResponseSchema = z.object({
   success: z.literal(true),
