@@ -25,7 +25,7 @@ export function bodyOf<S extends z.ZodType>(res: Reply, schema: S): z.output<S> 
     throw new Error(`The ${res.statusCode} reply does not match its schema:\n${z.prettifyError(parsed.error)}\n${res.body}`);
   }
   if (!isDeepStrictEqual(parsed.data, raw)) {
-    throw new Error(`The ${res.statusCode} reply holds more than its schema names:\n${res.body}`);
+    throw new Error(`The ${res.statusCode} reply is not exactly what its schema describes (a key it does not name?):\n${res.body}`);
   }
   return parsed.data;
 }
