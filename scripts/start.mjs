@@ -1,20 +1,19 @@
 #!/usr/bin/env node
-// `npm start`: builds whatever is missing (web app, server bundle), then serves everything on PORT (default 3000).
+// `npm start`: builds the web app and the server bundle when missing or older than their sources (say,
+// after a `git pull`), then serves everything on PORT (default 3000). PLAZA_REBUILD=1 always builds.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { BUILDS, staleReason } from './build-freshness.mjs';
 
-const run = (args) => {
-  const r = spawnSync('npm', args, { stdio: 'inherit' });
+const root = path.resolve(import.meta.dirname, '..');
+process.chdir(root);
+
+for (const build of BUILDS) {
+  const reason = process.env.PLAZA_REBUILD === '1' ? 'PLAZA_REBUILD=1' : staleReason(build.output, build.inputs);
+  if (!reason) continue;
+  console.log(`Building ${build.name} (${reason})…`);
+  const r = spawnSync('npm', ['run', 'build', '-w', build.workspace], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
-};
-
-if (!existsSync('apps/web/dist/index.html') || process.env.PLAZA_REBUILD === '1') {
-  console.log('Building the web app (first start only)…');
-  run(['run', 'build', '-w', '@plaza/web']);
-}
-if (!existsSync('apps/server/dist/main.js') || process.env.PLAZA_REBUILD === '1') {
-  console.log('Building the server (first start only)…');
-  run(['run', 'build', '-w', '@plaza/server']);
 }
 
 process.env.NODE_ENV ??= 'production';

@@ -24,5 +24,5 @@ process.on('message', (msg: { type: string; on?: boolean }) => {
     (globalThis as { gc?: () => void }).gc?.();
     process.send?.({ type: 'memory', rss: rssOf(process.pid), heapUsed: process.memoryUsage().heapUsed, sockets: io.engine.clientsCount });
   }
-  if (msg.type === 'exit') io.close(() => process.exit(0));
+  if (msg.type === 'exit') void io.close(() => process.exit(0));
 });

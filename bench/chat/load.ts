@@ -68,7 +68,7 @@ async function connectAll(count: number): Promise<{ ok: number; failed: number; 
         resolve();
       });
     });
-  sockets = new Array(count);
+  sockets = new Array<Socket>(count);
   let next = 0;
   const worker = async () => {
     while (next < count) await one(next++);

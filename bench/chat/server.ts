@@ -27,7 +27,9 @@ new PerformanceObserver((list) => {
 }).observe({ entryTypes: ['gc'] });
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
-process.on('message', async (msg: { type: string; on?: boolean; name?: string }) => {
+type ConductorMessage = { type: string; on?: boolean; name?: string };
+
+async function onMessage(msg: ConductorMessage) {
   // How busy the event loop was during a sending phase: near 1 means the server itself is the limit.
   if (msg.type === 'profile' && msg.on) {
     elu = performance.eventLoopUtilization();
@@ -65,5 +67,6 @@ process.on('message', async (msg: { type: string; on?: boolean; name?: string })
     });
   }
   if (msg.type === 'exit') void app.close().then(() => process.exit(0));
-});
+}
+process.on('message', (msg: ConductorMessage) => void onMessage(msg));
 process.send?.({ type: 'ready', port });

@@ -58,7 +58,7 @@ async function main() {
     LOG_LEVEL: 'warn',
     WEB_DIST: path.join(dataDir, 'no-web'),
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  } as NodeJS.ProcessEnv);
+  });
   if (config.database.kind !== 'sqlite') throw new Error('The feed bench builds its own SQLite database.');
   try {
     console.log(`Building ${USERS.toLocaleString('en')} people, ${FRIENDS} friends each, ${POSTS.toLocaleString('en')} posts…`);

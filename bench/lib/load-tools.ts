@@ -26,7 +26,7 @@ export function cannon(url: string, opts: { authorization: string; connections: 
   const args = [cli, '-c', String(opts.connections), '-d', String(opts.duration), '-j', '-H', `authorization=${opts.authorization}`, url];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) =>
-      err ? reject(err) : resolve(JSON.parse(stdout) as CannonResult),
+      err ? reject(new Error(`autocannon failed: ${err.message}`, { cause: err })) : resolve(JSON.parse(stdout) as CannonResult),
     );
   });
 }
@@ -67,7 +67,7 @@ export function cannonRequests(
   const child = new URL('./cannon-child.mjs', import.meta.url).pathname;
   return new Promise<CannonResult>((resolve, reject) => {
     execFile(process.execPath, [child, specFile], { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) =>
-      err ? reject(err) : resolve(JSON.parse(stdout) as CannonResult),
+      err ? reject(new Error(`autocannon failed: ${err.message}`, { cause: err })) : resolve(JSON.parse(stdout) as CannonResult),
     );
   }).finally(() => rmSync(dir, { recursive: true, force: true }));
 }

@@ -132,7 +132,7 @@ async function main() {
     LOG_LEVEL: 'warn',
     WEB_DIST: path.join(dataDir, 'no-web'),
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  } as NodeJS.ProcessEnv);
+  });
   const app = await buildApp(config, { logger: false });
   try {
     const started = Date.now();

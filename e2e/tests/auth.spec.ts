@@ -1,7 +1,7 @@
 /** Accounts and sessions in a real browser: signup, reload, logout, guards, session expiry, theme. */
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
-import { ARTIFACTS, createAccount, loginViaUi } from './helpers';
+import { ARTIFACTS, createAccount, loginViaApi, loginViaUi } from './helpers';
 
 test('signup lands on the feed, survives a reload, logs out, and login returns to the guarded page', async ({ page }) => {
   const tag = Date.now().toString(36);
@@ -51,8 +51,7 @@ test('when the session is revoked elsewhere, the expiry overlay counts down and 
   await page.goto('/settings/account');
   await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
   // Another device changes the password: every other session, this browser's included, is revoked.
-  const other = await request.post('/api/v1/auth/login', { data: { identifier: account.userName, password: account.password } });
-  const otherToken = (await other.json()).accessToken;
+  const otherToken = await loginViaApi(request, account);
   const changed = await request.post('/api/v1/users/me/password', {
     data: { currentPassword: account.password, newPassword: 'a brand new password' },
     headers: { authorization: `Bearer ${otherToken}` },

@@ -1,4 +1,5 @@
 /** Shared steps of the end-to-end specs: accounts through the real API, sign-in through the real UI, screenshots. */
+import { loginResponseSchema, signupResponseSchema } from '@plaza/contract';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import path from 'node:path';
 
@@ -20,8 +21,15 @@ export async function createAccount(request: APIRequestContext, fullName = 'E2E 
   const body = { userName: `e2e_${tag}`, fullName, email: `e2e_${tag}@example.test`, password: 'e2e password 123' };
   const res = await request.post('/api/v1/auth/signup', { data: body });
   expect(res.status()).toBe(201);
-  const json = await res.json();
+  const json = signupResponseSchema.parse(await res.json());
   return { ...body, _id: json.user._id, accessToken: json.accessToken };
+}
+
+/** Logs in through the API and answers the new session's access token (another device's, say). */
+export async function loginViaApi(request: APIRequestContext, account: Pick<Account, 'userName' | 'password'>): Promise<string> {
+  const res = await request.post('/api/v1/auth/login', { data: { identifier: account.userName, password: account.password } });
+  expect(res.status()).toBe(200);
+  return loginResponseSchema.parse(await res.json()).accessToken;
 }
 
 /** Logs in through the login form, as a person would. */

@@ -1,3 +1,4 @@
+import { signupResponseSchema } from '@plaza/contract';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +38,7 @@ describe('the server process', () => {
           fullName: 'Shut Down',
         }),
       });
-      const { accessToken } = (await signup.json()) as { accessToken: string };
+      const { accessToken } = signupResponseSchema.parse(await signup.json());
       const socket = io(base, { auth: { token: accessToken }, transports: ['websocket'], reconnection: false });
       await new Promise<void>((resolve, reject) => {
         socket.on('connect', () => resolve());

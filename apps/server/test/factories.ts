@@ -1,10 +1,12 @@
 /** Factories for tests: accounts with live sessions, and authorised requests. */
+import { signupResponseSchema, type SelfUser } from '@plaza/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { bodyOf } from './replies';
 
 let seq = 0;
 
 export interface TestUser {
-  user: { _id: string; userName: string; fullName: string; email: string };
+  user: SelfUser;
   accessToken: string;
   refreshToken: string;
   password: string;
@@ -24,8 +26,8 @@ export async function createUser(
   };
   const res = await app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: body });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
-  const json = res.json();
-  return { user: json.user, accessToken: json.accessToken, refreshToken: json.refreshToken, password: body.password };
+  const { user, accessToken, refreshToken } = bodyOf(res, signupResponseSchema);
+  return { user, accessToken, refreshToken, password: body.password };
 }
 
 /** `app.inject` with the user's Bearer token and the API prefix. */

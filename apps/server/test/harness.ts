@@ -62,7 +62,7 @@ export function useTestApp(dialect: Dialect, env: Record<string, string> = {}, o
       WEB_DIST: path.join(dataDir, 'no-web'),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
-    } as NodeJS.ProcessEnv);
+    });
     handle.app = await buildApp(handle.config, { logger: false });
     if (opts.listen) {
       await handle.app.listen({ port: 0, host: '127.0.0.1' });

@@ -57,7 +57,6 @@ export const loginBodySchema = z.object({
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const refreshBodySchema = z.object({ refreshToken: z.string().min(1).max(512) });
-export type RefreshBody = z.infer<typeof refreshBodySchema>;
 
 export const usernameAvailableBodySchema = z.object({ sendUsername: z.string().trim().min(1).max(64) });
 

@@ -45,14 +45,6 @@ export const THEME_CLASSES = {
   dark: { bg: 'bg-brand-dark', text: 'text-brand-primary' },
 } as const;
 
-/** Brand colours behind the theme classes above. */
-export const BRAND_COLORS = {
-  primary: '#4f46e5',
-  light: '#f8fafc',
-  dark: '#0f172a',
-  accent: '#ec4899',
-} as const;
-
 export const CHAT = {
   historyRetries: 3,
   historyBackoffMs: [1000, 2000, 4000],

@@ -99,7 +99,6 @@ export const feedResponseSchema = z.object({
 export type FeedResponse = z.infer<typeof feedResponseSchema>;
 
 export const reactBodySchema = z.object({ reactionType: reactionTypeSchema });
-export type ReactBody = z.infer<typeof reactBodySchema>;
 
 export const reactResponseSchema = z.object({
   success: z.literal(true),
@@ -167,7 +166,6 @@ export const createCommentBodySchema = z.object({
     .min(LIMITS.commentContent.min, 'Write something first')
     .max(LIMITS.commentContent.max, `A comment may be at most ${LIMITS.commentContent.max} characters`),
 });
-export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
 
 export const commentResponseSchema = z.object({ success: z.literal(true), comment: commentSchema });
 export type CommentResponse = z.infer<typeof commentResponseSchema>;

@@ -17,7 +17,7 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DbHandle {
   db: Db;
   dialect: DialectName;
-  ping(): Promise<void>;
+  ping: () => Promise<void>;
 }
 
 export function createDb(database: Config['database'], log?: Logger): DbHandle {

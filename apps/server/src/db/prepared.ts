@@ -70,6 +70,6 @@ export function preparedQuery<N extends string, Row extends readonly unknown[]>(
       return (await direct) as unknown as Row[];
     }
     const result = await db.executeQuery({ ...compiled.query, parameters });
-    return result.rows.map((row) => Object.values(row as object)) as unknown as Row[];
+    return result.rows.map((row) => Object.values(row as Record<string, unknown>)) as unknown as Row[];
   };
 }

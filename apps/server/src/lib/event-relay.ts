@@ -32,7 +32,7 @@ export function relayEvents(events: EventBus, redis: RedisConnections, channel: 
     if (message.origin === origin || !message.name || !names.includes(message.name) || !message.payload) return;
     applying = true;
     try {
-      events.publish(message.name, message.payload as never);
+      events.publish(message.name, message.payload);
     } finally {
       applying = false;
     }

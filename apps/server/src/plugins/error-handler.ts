@@ -64,7 +64,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (refused) return reply.status(refused.statusCode).send({ success: false, error: refused.error, message: refused.message });
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
-      const code = (err as FastifyError).code;
+      const code = err.code;
       return reply.status(status).send({
         success: false,
         error: STATUS_TEXT[status] ?? 'Request error',

@@ -2,7 +2,7 @@
  * A per-socket budget for incoming events (a token bucket), so one client cannot keep the server busy
  * with a storm of events. Over budget, an event is dropped and its ack, if any, answers an error.
  */
-import { CHAT_ACK_ERRORS } from '@plaza/contract';
+import { CHAT_ACK_ERRORS, type AckResult } from '@plaza/contract';
 import type { Event } from 'socket.io';
 
 export const SOCKET_EVENTS_PER_SECOND = 20;
@@ -20,8 +20,8 @@ export function eventLimiter(perSecond = SOCKET_EVENTS_PER_SECOND, burst = SOCKE
       tokens -= 1;
       return next();
     }
-    const ack = packet[packet.length - 1];
-    if (typeof ack === 'function') ack({ status: 'error', error: CHAT_ACK_ERRORS.rateLimited });
+    const ack: unknown = packet[packet.length - 1];
+    if (typeof ack === 'function') (ack as (result: AckResult) => void)({ status: 'error', error: CHAT_ACK_ERRORS.rateLimited });
     // Not calling next() drops the packet; next(err) would raise an 'error' event nobody asked for.
   };
 }

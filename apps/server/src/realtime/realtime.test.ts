@@ -1,4 +1,4 @@
-import { pairRoom } from '@plaza/contract';
+import { messageSchema, pairRoom } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { as, createUser } from '../../test/factories';
 import { REDIS_TEST_URL } from '../../test/global-setup';
 import { dialects, useTestApp } from '../../test/harness';
 import { dropRedisPrefix, redisProblem } from '../../test/redis';
+import { bodyOf } from '../../test/replies';
 import { befriend, connectAs, firstOnlineUsers, nextEvent, type ChatClient } from '../modules/chat/testing';
 
 describe.each(dialects())('socket handshake on %s', (dialect) => {
@@ -79,9 +80,10 @@ if (!redisMissing) {
         payload: { messageSenderUsername: b.user.userName, messageReceiverUsername: a.user.userName, messageContent: 'across nodes' },
       });
       expect(res.statusCode).toBe(201);
-      expect(await arrived).toEqual(res.json());
+      const sent = bodyOf(res, messageSchema);
+      expect(await arrived).toEqual(sent);
       await new Promise((r) => setTimeout(r, 300));
-      expect(seen).toEqual([res.json()._id]);
+      expect(seen).toEqual([sent._id]);
     });
 
     it('shares presence: a friend on node 2 is seen online from node 1, and going offline too', async () => {

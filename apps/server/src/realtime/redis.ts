@@ -14,7 +14,7 @@ export function streamsAdapter(redis: RedisConnections, prefix: string, recovery
     get(target, prop) {
       if (prop === 'xread') return reader.xread.bind(reader);
       const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
   return createAdapter(streamClient, {

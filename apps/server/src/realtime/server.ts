@@ -66,20 +66,23 @@ export function createRealtime(
   );
   const services: RealtimeServices = { ctx, presence };
 
-  io.use(async (socket, next) => {
-    try {
-      const auth = socket.handshake.auth as { token?: unknown } | undefined;
-      const token = (typeof auth?.token === 'string' && auth.token) || bearerToken(socket.handshake.headers.authorization) || null;
-      if (!token) return next(new Error('unauthorized'));
-      const claims = await ctx.auth.authenticate(token);
-      const claimed = socket.handshake.query.userId;
-      if (typeof claimed === 'string' && claimed !== '' && claimed !== claims.userId) return next(new Error('unauthorized'));
-      socket.data.userId = claims.userId;
-      socket.data.sessionId = claims.sessionId;
-      next();
-    } catch {
-      next(new Error('unauthorized'));
-    }
+  // socket.io's middleware does not await; the try/catch answers every outcome through next().
+  io.use((socket, next) => {
+    void (async () => {
+      try {
+        const auth = socket.handshake.auth as { token?: unknown } | undefined;
+        const token = (typeof auth?.token === 'string' && auth.token) || bearerToken(socket.handshake.headers.authorization) || null;
+        if (!token) return next(new Error('unauthorized'));
+        const claims = await ctx.auth.authenticate(token);
+        const claimed = socket.handshake.query.userId;
+        if (typeof claimed === 'string' && claimed !== '' && claimed !== claims.userId) return next(new Error('unauthorized'));
+        socket.data.userId = claims.userId;
+        socket.data.sessionId = claims.sessionId;
+        next();
+      } catch {
+        next(new Error('unauthorized'));
+      }
+    })();
   });
 
   const teardowns: Array<() => void | Promise<void>> = [];
@@ -116,7 +119,7 @@ export function createRealtime(
       for (const t of teardowns) await t();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => {
-        io.close(() => resolve());
+        void io.close(() => resolve());
         // io.close also closes the HTTP server, which Fastify closes itself; resolve either way.
         setTimeout(resolve, 100).unref();
       });

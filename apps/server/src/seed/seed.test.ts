@@ -1,6 +1,7 @@
-import { feedResponseSchema, REACTION_TYPES } from '@plaza/contract';
+import { feedResponseSchema, loginResponseSchema, REACTION_TYPES } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
+import { bodyOf } from '../../test/replies';
 import { seedAccounts } from './accounts';
 import { peopleSeed } from './people';
 import { postsSeedStep } from './posts';
@@ -16,13 +17,13 @@ describe('npm run seed', () => {
       url: '/api/v1/auth/login',
       payload: { identifier: people.demo.user_name, password: people.password },
     });
-    const authorization = `Bearer ${login.json().accessToken}`;
+    const authorization = `Bearer ${bodyOf(login, loginResponseSchema).accessToken}`;
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/v1/posts/${people.demo.user_name}/feeds?limit=50`,
       headers: { authorization },
     });
-    const feeds = feedResponseSchema.parse(res.json()).data.feeds;
+    const feeds = bodyOf(res, feedResponseSchema).data.feeds;
     expect(feeds.length).toBe(50);
 
     const db = t.app.ctx.db;

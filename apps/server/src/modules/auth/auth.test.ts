@@ -1,7 +1,17 @@
-import { INVALID_CREDENTIALS, REFRESH_ERRORS } from '@plaza/contract';
+import {
+  INVALID_CREDENTIALS,
+  loginResponseSchema,
+  meResponseSchema,
+  REFRESH_ERRORS,
+  refreshResponseSchema,
+  signupResponseSchema,
+  successSchema,
+} from '@plaza/contract';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { as, createUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
+import { bodyOf, errorOf } from '../../../test/replies';
 import { hashToken } from './tokens';
 
 describe.each(dialects())('accounts and sessions on %s', (dialect) => {
@@ -17,7 +27,7 @@ describe.each(dialects())('accounts and sessions on %s', (dialect) => {
         fullName: 'Ada Lovelace',
       });
       expect(res.statusCode).toBe(201);
-      const body = res.json();
+      const body = bodyOf(res, signupResponseSchema);
       expect(body).toMatchObject({
         success: true,
         isUserCreated: true,
@@ -43,9 +53,9 @@ describe.each(dialects())('accounts and sessions on %s', (dialect) => {
         ...override,
       });
       expect(res.statusCode).toBe(400);
-      const body = res.json();
+      const body = errorOf(res);
       expect(body.success).toBe(false);
-      expect(body.details.map((d: { path: string }) => d.path)).toContain(field);
+      expect(body.details?.map((d) => d.path)).toContain(field);
     });
 
     it('answers 409 for a user name taken in another case, and for a taken email', async () => {
@@ -64,7 +74,7 @@ describe.each(dialects())('accounts and sessions on %s', (dialect) => {
         fullName: 'G',
       });
       expect(sameEmail.statusCode).toBe(409);
-      expect(sameEmail.json()).toMatchObject({ success: false, error: 'Conflict' });
+      expect(errorOf(sameEmail)).toMatchObject({ success: false, error: 'Conflict' });
     });
 
     it('answers 400 for garbage JSON and never 500', async () => {
@@ -75,7 +85,7 @@ describe.each(dialects())('accounts and sessions on %s', (dialect) => {
         payload: '{"userName":',
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json().success).toBe(false);
+      expect(errorOf(res).success).toBe(false);
     });
   });
 
@@ -85,7 +95,7 @@ describe.each(dialects())('accounts and sessions on %s', (dialect) => {
       for (const identifier of [u.user.userName.toUpperCase(), u.user.email]) {
         const res = await post('/auth/login', { identifier, password: u.password });
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toMatchObject({ success: true, isUserAuthenticated: true, user: { _id: u.user._id } });
+        expect(bodyOf(res, loginResponseSchema)).toMatchObject({ success: true, isUserAuthenticated: true, user: { _id: u.user._id } });
       }
     });
 
@@ -95,8 +105,8 @@ describe.each(dialects())('accounts and sessions on %s', (dialect) => {
       const unknown = await post('/auth/login', { identifier: 'nobody_here_at_all', password: 'wrong password!' });
       expect(wrong.statusCode).toBe(401);
       expect(unknown.statusCode).toBe(401);
-      expect(wrong.json().error).toBe(INVALID_CREDENTIALS);
-      expect(unknown.json()).toEqual(wrong.json());
+      expect(errorOf(wrong).error).toBe(INVALID_CREDENTIALS);
+      expect(errorOf(unknown)).toEqual(errorOf(wrong));
     });
 
     it('rejects a missing password with 400', async () => {
@@ -109,7 +119,7 @@ describe.each(dialects())('accounts and sessions on %s', (dialect) => {
     it('lets the token read /users/me and refuses requests without one', async () => {
       const u = await createUser(t.app);
       const me = await as(t.app, u)({ method: 'GET', url: '/users/me' });
-      expect(me.json().user).toMatchObject({ _id: u.user._id, email: u.user.email });
+      expect(bodyOf(me, meResponseSchema).user).toMatchObject({ _id: u.user._id, email: u.user.email });
       const anon = await as(t.app, null)({ method: 'GET', url: '/users/me' });
       expect(anon.statusCode).toBe(401);
       const forged = await as(t.app, { accessToken: `${u.accessToken.slice(0, -4)}AAAA` })({ method: 'GET', url: '/users/me' });
@@ -122,7 +132,7 @@ describe.each(dialects())('accounts and sessions on %s', (dialect) => {
       const u = await createUser(t.app);
       const first = await post('/auth/refresh-token', { refreshToken: u.refreshToken });
       expect(first.statusCode).toBe(200);
-      const next = first.json();
+      const next = bodyOf(first, refreshResponseSchema);
       expect(next.refreshToken).not.toBe(u.refreshToken);
       const me = await as(t.app, next)({ method: 'GET', url: '/users/me' });
       expect(me.statusCode).toBe(200);
@@ -132,10 +142,10 @@ describe.each(dialects())('accounts and sessions on %s', (dialect) => {
 
     it('treats reuse of a rotated token as theft and revokes the whole family', async () => {
       const u = await createUser(t.app);
-      const rotated = (await post('/auth/refresh-token', { refreshToken: u.refreshToken })).json();
+      const rotated = bodyOf(await post('/auth/refresh-token', { refreshToken: u.refreshToken }), refreshResponseSchema);
       const reuse = await post('/auth/refresh-token', { refreshToken: u.refreshToken });
       expect(reuse.statusCode).toBe(401);
-      expect(reuse.json()).toMatchObject({ success: false, error: REFRESH_ERRORS.invalid, isUserAuthenticated: false });
+      expect(errorOf(reuse)).toMatchObject({ success: false, error: REFRESH_ERRORS.invalid, isUserAuthenticated: false });
       // The legitimate holder's newer tokens are dead too.
       expect((await post('/auth/refresh-token', { refreshToken: rotated.refreshToken })).statusCode).toBe(401);
       expect((await as(t.app, rotated)({ method: 'GET', url: '/users/me' })).statusCode).toBe(401);
@@ -150,22 +160,22 @@ describe.each(dialects())('accounts and sessions on %s', (dialect) => {
         .execute();
       const res = await post('/auth/refresh-token', { refreshToken: u.refreshToken });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ error: REFRESH_ERRORS.expired, isUserAuthenticated: false });
+      expect(errorOf(res)).toMatchObject({ error: REFRESH_ERRORS.expired, isUserAuthenticated: false });
     });
 
     it('answers the invalid text for an unknown token', async () => {
       const res = await post('/auth/refresh-token', { refreshToken: 'made-up-token' });
       expect(res.statusCode).toBe(401);
-      expect(res.json().error).toBe(REFRESH_ERRORS.invalid);
+      expect(errorOf(res).error).toBe(REFRESH_ERRORS.invalid);
     });
   });
 
   describe('logout', () => {
     it('revokes the session: its access and refresh tokens stop working, other sessions live on', async () => {
       const u = await createUser(t.app);
-      const other = (await post('/auth/login', { identifier: u.user.userName, password: u.password })).json();
+      const other = bodyOf(await post('/auth/login', { identifier: u.user.userName, password: u.password }), loginResponseSchema);
       const out = await as(t.app, u)({ method: 'GET', url: '/auth/user/logout' });
-      expect(out.json()).toEqual({ success: true });
+      expect(bodyOf(out, successSchema)).toEqual({ success: true });
       expect((await as(t.app, u)({ method: 'GET', url: '/users/me' })).statusCode).toBe(401);
       expect((await post('/auth/refresh-token', { refreshToken: u.refreshToken })).statusCode).toBe(401);
       expect((await as(t.app, other)({ method: 'GET', url: '/users/me' })).statusCode).toBe(200);
@@ -182,7 +192,7 @@ describe('expired access tokens', () => {
       vi.setSystemTime(Date.now() + 10_000);
       const res = await as(t.app, u)({ method: 'GET', url: '/users/me' });
       expect(res.statusCode).toBe(401);
-      expect(res.json().error).toBe('Token expired');
+      expect(errorOf(res).error).toBe('Token expired');
     } finally {
       vi.useRealTimers();
     }
@@ -192,19 +202,20 @@ describe('expired access tokens', () => {
 describe('rate limits', () => {
   const t = useTestApp('sqlite', { AUTH_RATE_LIMIT: '3' });
   it('answers 429 with Retry-After after too many logins for one identifier', async () => {
-    const codes: number[] = [];
-    let last;
+    const replies: LightMyRequestResponse[] = [];
     for (let i = 0; i < 4; i++) {
-      last = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { identifier: 'target_user', password: 'guess guess' },
-      });
-      codes.push(last.statusCode);
+      replies.push(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { identifier: 'target_user', password: 'guess guess' },
+        }),
+      );
     }
-    expect(codes).toEqual([401, 401, 401, 429]);
-    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
-    expect(last!.json()).toMatchObject({ success: false, error: 'Too Many Requests' });
+    const last = replies[replies.length - 1];
+    expect(replies.map((r) => r.statusCode)).toEqual([401, 401, 401, 429]);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect(errorOf(last)).toMatchObject({ success: false, error: 'Too Many Requests' });
     // Another identifier from the same address is not blocked.
     const other = await t.app.inject({
       method: 'POST',

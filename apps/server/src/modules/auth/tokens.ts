@@ -46,9 +46,12 @@ export class TokenSigner {
     const expected = createHmac('sha256', this.key).update(`${header}.${payload}`).digest();
     const given = Buffer.from(signature, 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
-    let claims: { alg?: string; sub?: unknown; sid?: unknown; exp?: unknown };
+    let claims: { alg?: unknown; sub?: unknown; sid?: unknown; exp?: unknown };
     try {
-      claims = { ...JSON.parse(Buffer.from(header, 'base64url').toString()), ...JSON.parse(Buffer.from(payload, 'base64url').toString()) };
+      claims = {
+        ...(JSON.parse(Buffer.from(header, 'base64url').toString()) as typeof claims),
+        ...(JSON.parse(Buffer.from(payload, 'base64url').toString()) as typeof claims),
+      };
     } catch {
       throw invalid();
     }

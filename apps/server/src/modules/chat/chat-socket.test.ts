@@ -1,7 +1,8 @@
-import { CHAT_ACK_ERRORS, pairRoom, type AckResult } from '@plaza/contract';
+import { CHAT_ACK_ERRORS, markReadResponseSchema, messageSchema, pairRoom, type AckResult } from '@plaza/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
+import { bodyOf } from '../../../test/replies';
 import { befriend, collect, connectAs, firstOnlineUsers, nextEvent, sleep, type ChatClient } from './testing';
 
 describe.each(dialects())('chat over socket.io on %s', (dialect) => {
@@ -24,6 +25,8 @@ describe.each(dialects())('chat over socket.io on %s', (dialect) => {
       url: '/chats/send',
       payload: { messageSenderUsername: from.user.userName, messageReceiverUsername: to.user.userName, messageContent },
     });
+  const sendMessage = async (from: TestUser, to: TestUser, messageContent: string) =>
+    bodyOf(await send(from, to, messageContent), messageSchema);
   const join = async (s: ChatClient, who: TestUser, other: TestUser) => {
     const room = pairRoom(who.user._id, other.user._id);
     const joined = nextEvent(s, 'roomJoined', (p) => p.room === room);
@@ -71,11 +74,11 @@ describe.each(dialects())('chat over socket.io on %s', (dialect) => {
     const atReceiver = collect(sb, 'receiveMessage');
     const senderTab = await connect(a);
     const atSenderTab = collect(senderTab, 'receiveMessage');
-    const res = await send(a, b, 'exactly once');
-    await nextEvent(sb, 'receiveMessage', (m) => m._id === res.json()._id).catch(() => undefined);
+    const sent = await sendMessage(a, b, 'exactly once');
+    await nextEvent(sb, 'receiveMessage', (m) => m._id === sent._id).catch(() => undefined);
     await sleep(200);
-    expect(atReceiver).toEqual([res.json()]);
-    expect(atSenderTab.map((m) => m._id)).toEqual([res.json()._id]);
+    expect(atReceiver).toEqual([sent]);
+    expect(atSenderTab.map((m) => m._id)).toEqual([sent._id]);
   });
 
   it('acks sendMessage ok for an own stored message, and an error for a foreign, unknown or garbage one', async () => {
@@ -83,7 +86,7 @@ describe.each(dialects())('chat over socket.io on %s', (dialect) => {
     const sa = await connect(a);
     const sb = await connect(b);
     const delivered = nextEvent(sb, 'receiveMessage');
-    const mine = (await send(a, b, 'mine')).json();
+    const mine = await sendMessage(a, b, 'mine');
     expect((await delivered)._id).toBe(mine._id);
     const room = pairRoom(a.user._id, b.user._id);
     const base = { room, senderId: a.user._id, senderUsername: a.user.userName, receiverId: b.user._id, receiverUsername: b.user.userName };
@@ -160,7 +163,11 @@ describe.each(dialects())('chat over socket.io on %s', (dialect) => {
     await send(a, b, 'did you read this?');
     const read = nextEvent(sa, 'messagesRead');
     const res = await as(t.app, b)({ method: 'POST', url: `/chats/${a.user._id}/read` });
-    expect(await read).toEqual({ room: pairRoom(a.user._id, b.user._id), readerId: b.user._id, readAt: res.json().readAt });
+    expect(await read).toEqual({
+      room: pairRoom(a.user._id, b.user._id),
+      readerId: b.user._id,
+      readAt: bodyOf(res, markReadResponseSchema).readAt,
+    });
   });
 
   describe('presence', () => {

@@ -1,7 +1,10 @@
-import { messageSchema, pairRoom } from '@plaza/contract';
+import { chatHistoryResponseSchema, conversationsResponseSchema, markReadResponseSchema, messageSchema, pairRoom } from '@plaza/contract';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
+import { anyString } from '../../../test/matchers';
+import { bodyOf, errorOf, type Reply } from '../../../test/replies';
 
 describe.each(dialects())('chat over HTTP on %s', (dialect) => {
   const t = useTestApp(dialect);
@@ -14,6 +17,7 @@ describe.each(dialects())('chat over HTTP on %s', (dialect) => {
       url: '/chats/send',
       payload: { messageSenderUsername: from.user.userName, messageReceiverUsername: to.user.userName, messageContent, ...extra },
     });
+  const messageOf = (res: Reply) => bodyOf(res, messageSchema);
   const rowsBetween = async (a: TestUser, b: TestUser) =>
     t.app.ctx.db.selectFrom('messages').selectAll().where('pair_key', '=', pairRoom(a.user._id, b.user._id)).execute();
 
@@ -21,7 +25,7 @@ describe.each(dialects())('chat over HTTP on %s', (dialect) => {
     const [a, b] = [await createUser(t.app), await createUser(t.app)];
     const res = await send(a, b, '  Hello there  ', { clientMessageId: 'c-1' });
     expect(res.statusCode).toBe(201);
-    const m = messageSchema.strict().parse(res.json());
+    const m = messageOf(res);
     expect(m).toMatchObject({
       clientMessageId: 'c-1',
       messageSender: a.user._id,
@@ -38,9 +42,9 @@ describe.each(dialects())('chat over HTTP on %s', (dialect) => {
     const again = await send(a, b, 'once', { clientMessageId: 'retry-me' });
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
-    expect(again.json()._id).toBe(first.json()._id);
+    expect(messageOf(again)._id).toBe(messageOf(first)._id);
     const racing = await Promise.all([1, 2, 3].map(() => send(a, b, 'race', { clientMessageId: 'race-id' })));
-    expect(new Set(racing.map((r) => r.json()._id)).size).toBe(1);
+    expect(new Set(racing.map((r) => messageOf(r)._id)).size).toBe(1);
     expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
     expect(await rowsBetween(a, b)).toHaveLength(2);
     // Another sender may use the same client id: ids are per sender.
@@ -57,11 +61,11 @@ describe.each(dialects())('chat over HTTP on %s', (dialect) => {
     ];
     const results = await Promise.all(sends);
     expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 201));
-    expect(new Set(results.map((r) => r.json()._id)).size).toBe(13);
+    expect(new Set(results.map((r) => messageOf(r)._id)).size).toBe(13);
     expect(await rowsBetween(a, b)).toHaveLength(5);
-    const newest = (list: typeof results) => list.map((r) => r.json()).sort((x, y) => (x._id < y._id ? 1 : -1))[0];
-    const convs = (await as(t.app, b)({ method: 'GET', url: '/chats/conversations' })).json().data;
-    const byUser = new Map(convs.map((cv: { user: { _id: string }; lastMessage: { _id: string } }) => [cv.user._id, cv.lastMessage._id]));
+    const newest = (list: typeof results) => list.map(messageOf).sort((x, y) => (x._id < y._id ? 1 : -1))[0];
+    const convs = bodyOf(await as(t.app, b)({ method: 'GET', url: '/chats/conversations' }), conversationsResponseSchema).data;
+    const byUser = new Map(convs.map((cv) => [cv.user._id, cv.lastMessage._id]));
     expect(byUser.get(a.user._id)).toBe(newest(results.slice(0, 5))._id);
     expect(byUser.get(c.user._id)).toBe(newest(results.slice(10))._id);
   });
@@ -96,7 +100,7 @@ describe.each(dialects())('chat over HTTP on %s', (dialect) => {
     expect((await send(a, b, 'x'.repeat(1000))).statusCode).toBe(201);
     const long = await send(a, b, 'x'.repeat(1001));
     expect(long.statusCode).toBe(400);
-    expect(long.json().details.map((d: { path: string }) => d.path)).toContain('messageContent');
+    expect(errorOf(long).details?.map((d) => d.path)).toContain('messageContent');
     expect((await send(a, b, ' \n\t ')).statusCode).toBe(400);
     expect(await rowsBetween(a, b)).toHaveLength(1);
   });
@@ -106,26 +110,28 @@ describe.each(dialects())('chat over HTTP on %s', (dialect) => {
     await send(a, b, 'private');
     const third = await as(t.app, c)({ method: 'GET', url: `/chats/${a.user._id}/${b.user._id}` });
     expect(third.statusCode).toBe(403);
-    const mine = await as(t.app, b)({ method: 'GET', url: `/chats/${b.user._id}/${a.user._id}` });
-    expect(mine.json().map((m: { messageText: string }) => m.messageText)).toEqual(['private']);
+    const mine = bodyOf(await as(t.app, b)({ method: 'GET', url: `/chats/${b.user._id}/${a.user._id}` }), chatHistoryResponseSchema);
+    expect(mine.map((m) => m.messageText)).toEqual(['private']);
     const swapped = await as(t.app, b)({ method: 'GET', url: `/chats/${a.user._id}/${b.user._id}` });
-    expect(swapped.json()).toEqual(mine.json());
+    expect(bodyOf(swapped, chatHistoryResponseSchema)).toEqual(mine);
   });
 
   it('pages history back with `before`, oldest first within a page', async () => {
     const [a, b] = [await createUser(t.app), await createUser(t.app)];
     const ids: string[] = [];
-    for (let i = 1; i <= 10; i++) ids.push((await send(i % 2 ? a : b, i % 2 ? b : a, `m${i}`)).json()._id);
-    const page = (q: string) => as(t.app, a)({ method: 'GET', url: `/chats/${a.user._id}/${b.user._id}${q}` });
-    const all = (await page('')).json();
-    expect(all.map((m: { messageText: string }) => m.messageText)).toEqual(ids.map((_, i) => `m${i + 1}`));
-    const latest = (await page('?limit=4')).json();
-    expect(latest.map((m: { messageText: string }) => m.messageText)).toEqual(['m7', 'm8', 'm9', 'm10']);
-    const older = (await page(`?limit=4&before=${latest[0]._id}`)).json();
-    expect(older.map((m: { messageText: string }) => m.messageText)).toEqual(['m3', 'm4', 'm5', 'm6']);
-    const oldest = (await page(`?limit=4&before=${older[0]._id}`)).json();
-    expect(oldest.map((m: { messageText: string }) => m.messageText)).toEqual(['m1', 'm2']);
-    expect((await page('?limit=101')).statusCode).toBe(400);
+    for (let i = 1; i <= 10; i++) ids.push(messageOf(await send(i % 2 ? a : b, i % 2 ? b : a, `m${i}`))._id);
+    const request = (q: string) => as(t.app, a)({ method: 'GET', url: `/chats/${a.user._id}/${b.user._id}${q}` });
+    const page = async (q: string) => bodyOf(await request(q), chatHistoryResponseSchema);
+    const texts = (messages: Array<{ messageText: string }>) => messages.map((m) => m.messageText);
+    const all = await page('');
+    expect(texts(all)).toEqual(ids.map((_, i) => `m${i + 1}`));
+    const latest = await page('?limit=4');
+    expect(texts(latest)).toEqual(['m7', 'm8', 'm9', 'm10']);
+    const older = await page(`?limit=4&before=${latest[0]._id}`);
+    expect(texts(older)).toEqual(['m3', 'm4', 'm5', 'm6']);
+    const oldest = await page(`?limit=4&before=${older[0]._id}`);
+    expect(texts(oldest)).toEqual(['m1', 'm2']);
+    expect((await request('?limit=101')).statusCode).toBe(400);
   });
 
   it('lists conversations by last activity with unread counts, and marking read clears them', async () => {
@@ -134,23 +140,26 @@ describe.each(dialects())('chat over HTTP on %s', (dialect) => {
     await send(x, me, 'x2');
     await send(y, me, 'y1');
     await send(me, y, 'reply to y');
-    const list = async () => (await as(t.app, me)({ method: 'GET', url: '/chats/conversations' })).json();
+    const listOf = async (who: TestUser) =>
+      bodyOf(await as(t.app, who)({ method: 'GET', url: '/chats/conversations' }), conversationsResponseSchema);
+    const list = () => listOf(me);
     const before = await list();
     expect(before.success).toBe(true);
-    expect(before.data.map((c: { user: { _id: string } }) => c.user._id)).toEqual([y.user._id, x.user._id]);
-    expect(before.data.map((c: { unreadCount: number }) => c.unreadCount)).toEqual([1, 2]);
+    expect(before.data.map((c) => c.user._id)).toEqual([y.user._id, x.user._id]);
+    expect(before.data.map((c) => c.unreadCount)).toEqual([1, 2]);
     expect(before.data[0].lastMessage.messageText).toBe('reply to y');
     expect(before.data[1].user).not.toHaveProperty('email');
 
     const read = await as(t.app, me)({ method: 'POST', url: `/chats/${x.user._id}/read` });
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual({ success: true, readAt: expect.any(String) });
+    const marked = bodyOf(read, markReadResponseSchema);
+    expect(marked).toEqual({ success: true, readAt: anyString() });
     const after = await list();
-    expect(after.data.map((c: { unreadCount: number }) => c.unreadCount)).toEqual([1, 0]);
-    const history = (await as(t.app, me)({ method: 'GET', url: `/chats/${me.user._id}/${x.user._id}` })).json();
-    expect(history.every((m: { readAt: string | null }) => m.readAt === read.json().readAt)).toBe(true);
+    expect(after.data.map((c) => c.unreadCount)).toEqual([1, 0]);
+    const history = bodyOf(await as(t.app, me)({ method: 'GET', url: `/chats/${me.user._id}/${x.user._id}` }), chatHistoryResponseSchema);
+    expect(history.every((m) => m.readAt === marked.readAt)).toBe(true);
     // The other side's list is unaffected by my reading.
-    const theirs = (await as(t.app, x)({ method: 'GET', url: '/chats/conversations' })).json();
+    const theirs = await listOf(x);
     expect(theirs.data).toHaveLength(1);
     expect(theirs.data[0]).toMatchObject({ user: { _id: me.user._id }, unreadCount: 0 });
 
@@ -160,17 +169,15 @@ describe.each(dialects())('chat over HTTP on %s', (dialect) => {
 
   it('answers 429 with Retry-After when someone sends faster than the flood limit', async () => {
     const [a, b] = [await createUser(t.app), await createUser(t.app)];
-    const codes: number[] = [];
-    let last;
-    for (let i = 0; i < 14; i++) {
-      last = await send(a, b, `flood ${i}`);
-      codes.push(last.statusCode);
-    }
+    const replies: LightMyRequestResponse[] = [];
+    for (let i = 0; i < 14; i++) replies.push(await send(a, b, `flood ${i}`));
+    const codes = replies.map((r) => r.statusCode);
+    const last = replies[replies.length - 1];
     expect(codes.filter((c) => c === 201).length).toBeGreaterThanOrEqual(10);
     expect(codes.filter((c) => c === 201).length).toBeLessThan(14);
-    expect(last!.statusCode).toBe(429);
-    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
-    expect(last!.json()).toMatchObject({ success: false, error: 'Too Many Requests' });
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect(errorOf(last)).toMatchObject({ success: false, error: 'Too Many Requests' });
     // Another sender is not slowed down by it.
     expect((await send(b, a, 'unaffected')).statusCode).toBe(201);
   });

@@ -1,7 +1,15 @@
-import { commentResponseSchema, commentsResponseSchema, LIMITS } from '@plaza/contract';
+import {
+  commentLikeResponseSchema,
+  commentResponseSchema,
+  commentsResponseSchema,
+  LIMITS,
+  postResponseSchema,
+  successSchema,
+} from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
+import { bodyOf, errorOf } from '../../../test/replies';
 import { notificationsOf } from '../notifications/testing';
 import { createPost } from '../posts/testing';
 
@@ -9,11 +17,15 @@ describe.each(dialects())('comments on %s', (dialect) => {
   const t = useTestApp(dialect);
   const comment = (who: TestUser, postId: string, commentContent: unknown) =>
     as(t.app, who)({ method: 'POST', url: `/comments/posts/${postId}/comments`, payload: { commentContent } });
+  /** Comments and returns the new comment's id. */
+  const commented = async (who: TestUser, postId: string, commentContent: string) =>
+    bodyOf(await comment(who, postId, commentContent), commentResponseSchema).comment._id;
   const list = async (who: TestUser, postId: string, query = '') =>
-    commentsResponseSchema.parse((await as(t.app, who)({ method: 'GET', url: `/comments/posts/${postId}/comments${query}` })).json());
+    bodyOf(await as(t.app, who)({ method: 'GET', url: `/comments/posts/${postId}/comments${query}` }), commentsResponseSchema);
   const commentsCount = async (postId: string, who: TestUser) =>
-    (await as(t.app, who)({ method: 'GET', url: `/posts/${postId}` })).json().post.commentsCount;
+    bodyOf(await as(t.app, who)({ method: 'GET', url: `/posts/${postId}` }), postResponseSchema).post.commentsCount;
   const like = (who: TestUser, commentId: string) => as(t.app, who)({ method: 'POST', url: `/comments/${commentId}/like` });
+  const liked = async (who: TestUser, commentId: string) => bodyOf(await like(who, commentId), commentLikeResponseSchema);
   const remove = (who: TestUser, commentId: string) => as(t.app, who)({ method: 'DELETE', url: `/comments/${commentId}` });
 
   it('answers 201 with the comment, trimmed, and counts it on the post', async () => {
@@ -22,7 +34,7 @@ describe.each(dialects())('comments on %s', (dialect) => {
     const id = await createPost(t.app, ada);
     const res = await comment(bob, id, '  Lovely light!  ');
     expect(res.statusCode).toBe(201);
-    const { comment: c } = commentResponseSchema.parse(res.json());
+    const { comment: c } = bodyOf(res, commentResponseSchema);
     expect(c).toMatchObject({ postId: id, commentContent: 'Lovely light!', commentLikes: [], commentAuthor: { _id: bob.user._id } });
     expect(await commentsCount(id, ada)).toBe(1);
   });
@@ -33,7 +45,7 @@ describe.each(dialects())('comments on %s', (dialect) => {
     for (const bad of ['', '   ', 'x'.repeat(LIMITS.commentContent.max + 1), undefined]) {
       const res = await comment(ada, id, bad);
       expect(res.statusCode).toBe(400);
-      expect(res.json().details[0].path).toBe('commentContent');
+      expect(errorOf(res).details?.[0].path).toBe('commentContent');
     }
     expect((await comment(ada, id, 'x'.repeat(LIMITS.commentContent.max))).statusCode).toBe(201);
     expect((await comment(ada, 'no-such-post', 'hi')).statusCode).toBe(404);
@@ -44,7 +56,7 @@ describe.each(dialects())('comments on %s', (dialect) => {
     const ada = await createUser(t.app);
     const id = await createPost(t.app, ada);
     const made: string[] = [];
-    for (let i = 0; i < 3; i++) made.push((await comment(ada, id, `comment ${i}`)).json().comment._id);
+    for (let i = 0; i < 3; i++) made.push(await commented(ada, id, `comment ${i}`));
     const first = await list(ada, id, '?limit=2');
     expect(first.comments.map((c) => c._id)).toEqual([made[2], made[1]]);
     expect(first.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2 });
@@ -56,9 +68,9 @@ describe.each(dialects())('comments on %s', (dialect) => {
     const ada = await createUser(t.app);
     const bob = await createUser(t.app);
     const id = await createPost(t.app, ada);
-    const first = (await comment(bob, id, 'one')).json().comment._id;
-    const second = (await comment(bob, id, 'two')).json().comment._id;
-    expect((await remove(bob, first)).json()).toEqual({ success: true });
+    const first = await commented(bob, id, 'one');
+    const second = await commented(bob, id, 'two');
+    expect(bodyOf(await remove(bob, first), successSchema)).toEqual({ success: true });
     expect((await list(ada, id)).pagination.total).toBe(1);
     expect(await commentsCount(id, ada)).toBe(1);
     expect((await remove(ada, second)).statusCode).toBe(200);
@@ -72,7 +84,7 @@ describe.each(dialects())('comments on %s', (dialect) => {
     const bob = await createUser(t.app);
     const eve = await createUser(t.app);
     const id = await createPost(t.app, ada);
-    const c = (await comment(bob, id, 'mine')).json().comment._id;
+    const c = await commented(bob, id, 'mine');
     const res = await remove(eve, c);
     expect(res.statusCode).toBe(403);
     expect((await list(eve, id)).comments.map((x) => x._id)).toEqual([c]);
@@ -82,11 +94,11 @@ describe.each(dialects())('comments on %s', (dialect) => {
     const ada = await createUser(t.app);
     const bob = await createUser(t.app);
     const id = await createPost(t.app, ada);
-    const c = (await comment(ada, id, 'like me')).json().comment._id;
-    expect((await like(bob, c)).json()).toEqual({ success: true, userId: bob.user._id, message: 'Comment liked' });
+    const c = await commented(ada, id, 'like me');
+    expect(await liked(bob, c)).toEqual({ success: true, userId: bob.user._id, message: 'Comment liked' });
     await like(ada, c);
     expect((await list(ada, id)).comments[0].commentLikes).toEqual([bob.user._id, ada.user._id]);
-    expect((await like(bob, c)).json()).toEqual({ success: true, userId: bob.user._id, message: 'Comment unliked' });
+    expect(await liked(bob, c)).toEqual({ success: true, userId: bob.user._id, message: 'Comment unliked' });
     expect((await list(ada, id)).comments[0].commentLikes).toEqual([ada.user._id]);
     expect((await like(bob, 'no-such-comment')).statusCode).toBe(404);
   });
@@ -95,8 +107,8 @@ describe.each(dialects())('comments on %s', (dialect) => {
     const ada = await createUser(t.app);
     const bob = await createUser(t.app);
     const id = await createPost(t.app, ada);
-    const bobs = (await comment(bob, id, 'Great shot')).json().comment._id;
-    const adas = (await comment(ada, id, 'Thanks!')).json().comment._id;
+    const bobs = await commented(bob, id, 'Great shot');
+    const adas = await commented(ada, id, 'Thanks!');
     await like(ada, bobs);
     await like(ada, bobs);
     await like(ada, adas);

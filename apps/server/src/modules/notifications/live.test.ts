@@ -1,22 +1,29 @@
-import type { Notification } from '@plaza/contract';
+import { notificationSchema, type ClientToServerEvents, type Notification, type ServerToClientEvents } from '@plaza/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
+import { objectContaining } from '../../../test/matchers';
 import { connect } from '../people/testing';
 
 describe.each(dialects())('live notifications on %s', (dialect) => {
   const t = useTestApp(dialect, {}, { listen: true });
-  const sockets: Socket[] = [];
+  const sockets: Array<Socket<ServerToClientEvents, ClientToServerEvents>> = [];
   afterEach(() => {
     for (const s of sockets.splice(0)) s.close();
   });
 
   async function online(user: TestUser): Promise<{ received: Notification[] }> {
-    const socket = io(t.url, { auth: { token: user.accessToken }, transports: ['websocket'], forceNew: true, reconnection: false });
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(t.url, {
+      auth: { token: user.accessToken },
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    });
     sockets.push(socket);
     const received: Notification[] = [];
-    socket.on('notification', (n: Notification) => received.push(n));
+    // Parsed with the contract, so a push that drifts from the REST shape fails the test.
+    socket.on('notification', (n) => received.push(notificationSchema.parse(n)));
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
@@ -40,11 +47,11 @@ describe.each(dialects())('live notifications on %s', (dialect) => {
     await connect(t.app, a, 'send', b);
     await until(() => bLive.received.length > 0);
     expect(bLive.received).toEqual([
-      expect.objectContaining({
+      objectContaining({
         type: 'friend_request',
         text: 'Ada Lovelace sent you a friend request',
         read: false,
-        actor: expect.objectContaining({ _id: a.user._id }),
+        actor: objectContaining({ _id: a.user._id }),
       }),
     ]);
 

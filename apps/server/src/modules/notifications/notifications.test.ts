@@ -1,7 +1,8 @@
-import { notificationsResponseSchema } from '@plaza/contract';
+import { notificationReadResponseSchema, notificationsClearedResponseSchema, notificationsResponseSchema } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
+import { bodyOf } from '../../../test/replies';
 import { connect } from '../people/testing';
 
 describe.each(dialects())('notifications on %s', (dialect) => {
@@ -9,7 +10,7 @@ describe.each(dialects())('notifications on %s', (dialect) => {
   const list = async (who: TestUser, query = '') => {
     const res = await as(t.app, who)({ method: 'GET', url: `/users/notifications${query}` });
     expect(res.statusCode).toBe(200);
-    return notificationsResponseSchema.parse(res.json());
+    return bodyOf(res, notificationsResponseSchema);
   };
 
   it('lists your notifications newest first, with the actor, the unread count and pages', async () => {
@@ -66,7 +67,7 @@ describe.each(dialects())('notifications on %s', (dialect) => {
 
     const res = await as(t.app, me)({ method: 'PUT', url: `/users/notifications/${n._id}/read` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, _id: n._id, read: true });
+    expect(bodyOf(res, notificationReadResponseSchema)).toEqual({ success: true, _id: n._id, read: true });
     const after = await list(me);
     expect(after.notifications[0].read).toBe(true);
     expect(after.unreadCount).toBe(0);
@@ -83,12 +84,13 @@ describe.each(dialects())('notifications on %s', (dialect) => {
     await connect(t.app, other, 'send', me);
     await connect(t.app, third, 'send', me);
     await connect(t.app, me, 'send', other); // turns into a friendship: notifies `other`
-    const res = await as(t.app, me)({ method: 'DELETE', url: '/users/notifications/clear' });
-    expect(res.json()).toEqual({ success: true, deleted: 2 });
+    const clear = async () =>
+      bodyOf(await as(t.app, me)({ method: 'DELETE', url: '/users/notifications/clear' }), notificationsClearedResponseSchema);
+    expect(await clear()).toEqual({ success: true, deleted: 2 });
     expect((await list(me)).notifications).toEqual([]);
     expect((await list(me)).unreadCount).toBe(0);
     expect((await list(other)).notifications).toHaveLength(1);
-    expect((await as(t.app, me)({ method: 'DELETE', url: '/users/notifications/clear' })).json()).toEqual({ success: true, deleted: 0 });
+    expect(await clear()).toEqual({ success: true, deleted: 0 });
   });
 
   it('refuses without a token and answers 400 for a bad page', async () => {

@@ -1,6 +1,8 @@
+import { connectionChangeResponseSchema, connectionStatusResponseSchema, notificationsResponseSchema } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
+import { bodyOf, errorOf, type Reply } from '../../../test/replies';
 import { pairOf } from './friendships';
 import { befriend, connect, statusOf } from './testing';
 
@@ -17,11 +19,8 @@ describe.each(dialects())('friend requests on %s', (dialect) => {
       .execute();
   };
   const notificationsOf = async (u: TestUser) =>
-    (await as(t.app, u)({ method: 'GET', url: '/users/notifications' })).json().notifications as Array<{
-      type: string;
-      text: string;
-      actor: { _id: string };
-    }>;
+    bodyOf(await as(t.app, u)({ method: 'GET', url: '/users/notifications' }), notificationsResponseSchema).notifications;
+  const changeOf = (res: Reply) => bodyOf(res, connectionChangeResponseSchema);
 
   it('sending a request gives request_sent to the sender and request_received to the other', async () => {
     const a = await createUser(t.app);
@@ -29,11 +28,11 @@ describe.each(dialects())('friend requests on %s', (dialect) => {
     expect(await statusOf(t.app, a, b)).toBe('not_connected');
     const res = await connect(t.app, a, 'send', b);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: 'Friend request sent', targetUserId: b.user._id, status: 'request_sent' });
+    expect(changeOf(res)).toEqual({ success: true, message: 'Friend request sent', targetUserId: b.user._id, status: 'request_sent' });
     expect(await statusOf(t.app, a, b)).toBe('request_sent');
     expect(await statusOf(t.app, b, a)).toBe('request_received');
     const status = await as(t.app, b)({ method: 'GET', url: `/users/follow/connection-status/${a.user._id}` });
-    expect(status.json()).toEqual({ success: true, targetUserId: a.user._id, status: 'request_received' });
+    expect(bodyOf(status, connectionStatusResponseSchema)).toEqual({ success: true, targetUserId: a.user._id, status: 'request_received' });
   });
 
   it('repeating a send is idempotent: one row, one notification', async () => {
@@ -42,7 +41,7 @@ describe.each(dialects())('friend requests on %s', (dialect) => {
     await connect(t.app, a, 'send', b);
     const again = await connect(t.app, a, 'send', b);
     expect(again.statusCode).toBe(200);
-    expect(again.json().status).toBe('request_sent');
+    expect(changeOf(again).status).toBe('request_sent');
     expect(await rowsBetween(a, b)).toHaveLength(1);
     expect(await notificationsOf(b)).toHaveLength(1);
   });
@@ -52,7 +51,7 @@ describe.each(dialects())('friend requests on %s', (dialect) => {
     const b = await createUser(t.app, { fullName: 'Charles Babbage' });
     await connect(t.app, a, 'send', b);
     const res = await connect(t.app, b, 'accept', a);
-    expect(res.json()).toEqual({ success: true, message: 'Friend request accepted', targetUserId: a.user._id, status: 'friends' });
+    expect(changeOf(res)).toEqual({ success: true, message: 'Friend request accepted', targetUserId: a.user._id, status: 'friends' });
     expect([await statusOf(t.app, a, b), await statusOf(t.app, b, a)]).toEqual(['friends', 'friends']);
     const toA = await notificationsOf(a);
     expect(toA).toHaveLength(1);
@@ -71,11 +70,11 @@ describe.each(dialects())('friend requests on %s', (dialect) => {
     const b = await createUser(t.app);
     await connect(t.app, a, 'send', b);
     const res = await connect(t.app, b, 'send', a);
-    expect(res.json()).toMatchObject({ status: 'friends', message: 'You are now friends' });
+    expect(changeOf(res)).toMatchObject({ status: 'friends', message: 'You are now friends' });
     expect(await statusOf(t.app, a, b)).toBe('friends');
     expect((await notificationsOf(a)).map((n) => n.type)).toEqual(['friend_accept']);
     const again = await connect(t.app, a, 'send', b);
-    expect(again.json()).toMatchObject({ status: 'friends', message: 'You are already friends' });
+    expect(changeOf(again)).toMatchObject({ status: 'friends', message: 'You are already friends' });
     expect(await rowsBetween(a, b)).toHaveLength(1);
   });
 
@@ -84,12 +83,12 @@ describe.each(dialects())('friend requests on %s', (dialect) => {
     const b = await createUser(t.app);
     await connect(t.app, a, 'send', b);
     const res = await connect(t.app, b, 'decline', a);
-    expect(res.json()).toEqual({ success: true, message: 'Friend request declined', targetUserId: a.user._id, status: 'not_connected' });
+    expect(changeOf(res)).toEqual({ success: true, message: 'Friend request declined', targetUserId: a.user._id, status: 'not_connected' });
     expect([await statusOf(t.app, a, b), await statusOf(t.app, b, a)]).toEqual(['not_connected', 'not_connected']);
     expect(await rowsBetween(a, b)).toHaveLength(0);
     expect(await notificationsOf(a)).toHaveLength(0);
     // Declined is not blocked: the sender may ask again.
-    expect((await connect(t.app, a, 'send', b)).json().status).toBe('request_sent');
+    expect(changeOf(await connect(t.app, a, 'send', b)).status).toBe('request_sent');
   });
 
   it('cancelling a sent request returns both to not_connected', async () => {
@@ -98,7 +97,12 @@ describe.each(dialects())('friend requests on %s', (dialect) => {
     await connect(t.app, a, 'send', b);
     expect(await notificationsOf(b)).toHaveLength(1);
     const res = await connect(t.app, a, 'cancel', b);
-    expect(res.json()).toEqual({ success: true, message: 'Friend request cancelled', targetUserId: b.user._id, status: 'not_connected' });
+    expect(changeOf(res)).toEqual({
+      success: true,
+      message: 'Friend request cancelled',
+      targetUserId: b.user._id,
+      status: 'not_connected',
+    });
     expect([await statusOf(t.app, a, b), await statusOf(t.app, b, a)]).toEqual(['not_connected', 'not_connected']);
     expect(await notificationsOf(a)).toHaveLength(0);
     // The withdrawn request leaves the other user's notifications too.
@@ -110,7 +114,7 @@ describe.each(dialects())('friend requests on %s', (dialect) => {
     const b = await createUser(t.app);
     await befriend(t.app, a, b);
     const res = await connect(t.app, b, 'remove', a);
-    expect(res.json()).toEqual({ success: true, message: 'Friend removed', targetUserId: a.user._id, status: 'not_connected' });
+    expect(changeOf(res)).toEqual({ success: true, message: 'Friend removed', targetUserId: a.user._id, status: 'not_connected' });
     expect([await statusOf(t.app, a, b), await statusOf(t.app, b, a)]).toEqual(['not_connected', 'not_connected']);
     expect(await rowsBetween(a, b)).toHaveLength(0);
   });
@@ -121,7 +125,7 @@ describe.each(dialects())('friend requests on %s', (dialect) => {
     for (const action of ['accept', 'decline', 'cancel', 'remove'] as const) {
       const res = await connect(t.app, a, action, b);
       expect(res.statusCode, action).toBe(409);
-      expect(res.json()).toMatchObject({ success: false, error: 'Conflict' });
+      expect(errorOf(res)).toMatchObject({ success: false, error: 'Conflict' });
     }
     await connect(t.app, a, 'send', b);
     // The sender cannot accept or decline their own request; the receiver cannot cancel it; nobody can remove it.
@@ -151,7 +155,7 @@ describe.each(dialects())('friend requests on %s', (dialect) => {
     const b = await createUser(t.app);
     const self = await connect(t.app, a, 'send', a);
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toMatchObject({ success: false, details: [{ path: 'targetUserId' }] });
+    expect(errorOf(self)).toMatchObject({ success: false, details: [{ path: 'targetUserId' }] });
     expect((await as(t.app, a)({ method: 'GET', url: `/users/follow/connection-status/${a.user._id}` })).statusCode).toBe(400);
 
     const follow = await as(
@@ -159,7 +163,7 @@ describe.each(dialects())('friend requests on %s', (dialect) => {
       a,
     )({ method: 'POST', url: '/users/follow/friend-request/follow', payload: { targetUserId: b.user._id } });
     expect(follow.statusCode).toBe(400);
-    expect(follow.json().success).toBe(false);
+    expect(errorOf(follow).success).toBe(false);
     expect((await as(t.app, a)({ method: 'POST', url: '/users/follow/friend-request/send', payload: {} })).statusCode).toBe(400);
 
     const ghost = '01900000-0000-7000-8000-000000000000';
@@ -183,7 +187,7 @@ describe.each(dialects())('friend requests on %s', (dialect) => {
       const b = await createUser(t.app);
       const [ra, rb] = await Promise.all([connect(t.app, a, 'send', b), connect(t.app, b, 'send', a)]);
       expect([ra.statusCode, rb.statusCode]).toEqual([200, 200]);
-      expect([ra.json().status, rb.json().status].sort()).toEqual(['friends', 'request_sent']);
+      expect([changeOf(ra).status, changeOf(rb).status].sort()).toEqual(['friends', 'request_sent']);
       const rows = await rowsBetween(a, b);
       expect(rows).toHaveLength(1);
       expect(rows[0].status).toBe('accepted');
@@ -195,7 +199,7 @@ describe.each(dialects())('friend requests on %s', (dialect) => {
     const a = await createUser(t.app);
     const b = await createUser(t.app);
     const results = await Promise.all(Array.from({ length: 6 }, () => connect(t.app, a, 'send', b)));
-    expect(results.map((r) => r.json().status)).toEqual(Array(6).fill('request_sent'));
+    expect(results.map((r) => changeOf(r).status)).toEqual(Array(6).fill('request_sent'));
     expect(await rowsBetween(a, b)).toHaveLength(1);
     expect(await notificationsOf(b)).toHaveLength(1);
   });

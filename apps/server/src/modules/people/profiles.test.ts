@@ -1,6 +1,9 @@
+import { networkResponseSchema, ownProfileResponseSchema, visitedProfileResponseSchema } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
+import { anyString, objectContaining } from '../../../test/matchers';
+import { bodyOf, errorOf } from '../../../test/replies';
 import { newId, nowIso } from '../../lib/ids';
 import { befriend, connect } from './testing';
 
@@ -28,10 +31,10 @@ describe.each(dialects())('profiles on %s', (dialect) => {
     for (const authUser of ['Own_Profile', 'own_profile', 'OWN_PROFILE']) {
       const res = await as(t.app, me)({ method: 'GET', url: `/users/u/profile/${authUser}` });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({
+      expect(bodyOf(res, ownProfileResponseSchema)).toEqual({
         success: true,
         data: {
-          user: expect.objectContaining({ _id: me.user._id, userName: 'Own_Profile', email: me.user.email }),
+          user: objectContaining({ _id: me.user._id, userName: 'Own_Profile', email: me.user.email }),
           stats: { posts: 3, friends: 2 },
         },
       });
@@ -43,7 +46,7 @@ describe.each(dialects())('profiles on %s', (dialect) => {
     const other = await createUser(t.app);
     const own = await as(t.app, me)({ method: 'GET', url: `/users/u/profile/${other.user.userName}` });
     expect(own.statusCode).toBe(403);
-    expect(own.json()).toMatchObject({ success: false, error: 'Forbidden' });
+    expect(errorOf(own)).toMatchObject({ success: false, error: 'Forbidden' });
     const visited = await as(t.app, me)({ method: 'GET', url: `/users/u/profile/${other.user.userName}/visited/${me.user.userName}` });
     expect(visited.statusCode).toBe(403);
   });
@@ -63,7 +66,7 @@ describe.each(dialects())('profiles on %s', (dialect) => {
 
     const res = await as(t.app, me)({ method: 'GET', url: `/users/u/profile/${me.user.userName}/visited/visited_one` });
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = bodyOf(res, visitedProfileResponseSchema);
     expect(body).toEqual({
       success: true,
       data: {
@@ -73,7 +76,7 @@ describe.each(dialects())('profiles on %s', (dialect) => {
           fullName: them.user.fullName,
           userImage: null,
           userBio: null,
-          createdAt: expect.any(String),
+          createdAt: anyString(),
         },
         stats: { posts: 4, friends: 3 },
         connectionStatus: 'request_received',
@@ -84,19 +87,25 @@ describe.each(dialects())('profiles on %s', (dialect) => {
 
     await connect(t.app, me, 'accept', them);
     const after = await as(t.app, me)({ method: 'GET', url: `/users/u/profile/${me.user.userName}/visited/${them.user.userName}` });
-    expect(after.json().data).toMatchObject({ connectionStatus: 'friends', mutualFriends: 2, stats: { friends: 4 } });
+    expect(bodyOf(after, visitedProfileResponseSchema).data).toMatchObject({
+      connectionStatus: 'friends',
+      mutualFriends: 2,
+      stats: { friends: 4 },
+    });
   });
 
   it('answers 404 for an unknown visited user', async () => {
     const me = await createUser(t.app);
     const res = await as(t.app, me)({ method: 'GET', url: `/users/u/profile/${me.user.userName}/visited/nobody_by_this_name` });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ success: false, error: 'Not Found' });
+    expect(errorOf(res)).toMatchObject({ success: false, error: 'Not Found' });
   });
 });
 
 describe.each(dialects())('the network list on %s', (dialect) => {
   const t = useTestApp(dialect);
+  const network = async (who: TestUser, query: string) =>
+    bodyOf(await as(t.app, who)({ method: 'GET', url: `/users/network?${query}` }), networkResponseSchema);
 
   it('lists everyone but the caller, each with the caller’s connection status, in pages', async () => {
     const me = await createUser(t.app, { fullName: 'Netlist Me' });
@@ -110,9 +119,9 @@ describe.each(dialects())('the network list on %s', (dialect) => {
 
     const res = await as(t.app, me)({ method: 'GET', url: '/users/network?limit=50' });
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = bodyOf(res, networkResponseSchema);
     expect(body.success).toBe(true);
-    const statusById = Object.fromEntries(body.data.map((u: { _id: string; connectionStatus: string }) => [u._id, u.connectionStatus]));
+    const statusById = Object.fromEntries(body.data.map((u) => [u._id, u.connectionStatus]));
     expect(statusById).toEqual({
       [friend.user._id]: 'friends',
       [asked.user._id]: 'request_sent',
@@ -122,11 +131,11 @@ describe.each(dialects())('the network list on %s', (dialect) => {
     expect(body.pagination).toEqual({ currentPage: 1, totalUsers: 4, limit: 50, totalPages: 1, hasMore: false });
     expect(body.data[0]).not.toHaveProperty('email');
 
-    const page1 = (await as(t.app, me)({ method: 'GET', url: '/users/network?page=1&limit=3' })).json();
-    const page2 = (await as(t.app, me)({ method: 'GET', url: '/users/network?page=2&limit=3' })).json();
+    const page1 = await network(me, 'page=1&limit=3');
+    const page2 = await network(me, 'page=2&limit=3');
     expect(page1.pagination).toEqual({ currentPage: 1, totalUsers: 4, limit: 3, totalPages: 2, hasMore: true });
     expect(page2.pagination).toMatchObject({ currentPage: 2, hasMore: false });
-    const ids = [...page1.data, ...page2.data].map((u: { _id: string }) => u._id);
+    const ids = [...page1.data, ...page2.data].map((u) => u._id);
     expect(new Set(ids).size).toBe(4);
     expect(ids).not.toContain(me.user._id);
   });
@@ -136,10 +145,10 @@ describe.each(dialects())('the network list on %s', (dialect) => {
     const a = await createUser(t.app, { userName: 'filter_Quokka_1', fullName: 'Someone Else' });
     const b = await createUser(t.app, { fullName: 'Mr QUOKKA Smith' });
     await createUser(t.app, { fullName: 'Not Matching' });
-    const res = (await as(t.app, me)({ method: 'GET', url: '/users/network?search=quokka' })).json();
-    expect(res.data.map((u: { _id: string }) => u._id).sort()).toEqual([a.user._id, b.user._id].sort());
+    const res = await network(me, 'search=quokka');
+    expect(res.data.map((u) => u._id).sort()).toEqual([a.user._id, b.user._id].sort());
     expect(res.pagination).toMatchObject({ totalUsers: 2, limit: 10 });
-    const wildcard = (await as(t.app, me)({ method: 'GET', url: '/users/network?search=%25' })).json();
+    const wildcard = await network(me, 'search=%25');
     expect(wildcard.data).toEqual([]);
   });
 

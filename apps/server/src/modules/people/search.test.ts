@@ -1,13 +1,15 @@
+import { networkResponseSchema, userSearchResponseSchema } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
+import { bodyOf } from '../../../test/replies';
 
 describe.each(dialects())('user search on %s', (dialect) => {
   const t = useTestApp(dialect);
   const search = async (who: TestUser, query: string) => {
     const res = await as(t.app, who)({ method: 'GET', url: `/search/users?query=${encodeURIComponent(query)}` });
     expect(res.statusCode).toBe(200);
-    return res.json().users as Array<{ _id: string; userName: string }>;
+    return bodyOf(res, userSearchResponseSchema).users;
   };
 
   it('ranks an exact name, then prefixes, then later words of the full name, then substrings; never the caller', async () => {
@@ -34,7 +36,10 @@ describe.each(dialects())('user search on %s', (dialect) => {
     expect(await search(me, '')).toEqual([]);
     expect(await search(me, '   ')).toEqual([]);
     expect(await search(me, '%')).toEqual([]);
-    expect((await as(t.app, me)({ method: 'GET', url: '/search/users' })).json()).toEqual({ success: true, users: [] });
+    expect(bodyOf(await as(t.app, me)({ method: 'GET', url: '/search/users' }), userSearchResponseSchema)).toEqual({
+      success: true,
+      users: [],
+    });
   });
 
   it('returns at most 20 users, public fields only', async () => {
@@ -66,7 +71,7 @@ describe.each(dialects())('user search on %s', (dialect) => {
     expect((await search(me, 'ewnam')).map((x) => x._id)).toEqual([u.user._id]);
     expect((await search(me, 'after_r')).map((x) => x._id)).toEqual([u.user._id]);
     const network = await as(t.app, me)({ method: 'GET', url: '/users/network?search=ewname' });
-    expect(network.json().data.map((x: { _id: string }) => x._id)).toEqual([u.user._id]);
+    expect(bodyOf(network, networkResponseSchema).data.map((x) => x._id)).toEqual([u.user._id]);
   });
 
   it('refuses a search without a token, and a query over 100 characters', async () => {

@@ -1,7 +1,8 @@
 /** Test helpers for connections: act as a user on another, and make friends in one call. */
-import type { ConnectionAction } from '@plaza/contract';
+import { connectionStatusResponseSchema, type ConnectionAction, type ConnectionStatus } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import { as, type TestUser } from '../../../test/factories';
+import { bodyOf } from '../../../test/replies';
 
 /** Acts, then waits for what the change sets off after its commit (notifications, timelines), as a person would see it moments later. */
 export async function connect(app: FastifyInstance, who: TestUser, action: ConnectionAction, target: TestUser | string) {
@@ -12,10 +13,10 @@ export async function connect(app: FastifyInstance, who: TestUser, action: Conne
   return res;
 }
 
-export async function statusOf(app: FastifyInstance, who: TestUser, target: TestUser): Promise<string> {
+export async function statusOf(app: FastifyInstance, who: TestUser, target: TestUser): Promise<ConnectionStatus> {
   const res = await as(app, who)({ method: 'GET', url: `/users/follow/connection-status/${target.user._id}` });
   if (res.statusCode !== 200) throw new Error(`connection-status failed: ${res.statusCode} ${res.body}`);
-  return res.json().status;
+  return bodyOf(res, connectionStatusResponseSchema).status;
 }
 
 export async function befriend(app: FastifyInstance, a: TestUser, b: TestUser): Promise<void> {

@@ -1,7 +1,8 @@
-import { feedResponseSchema } from '@plaza/contract';
+import { feedResponseSchema, postResponseSchema } from '@plaza/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
+import { bodyOf, errorOf } from '../../../test/replies';
 import { newId, nowIso } from '../../lib/ids';
 import { directRuns } from '../../db/prepared';
 import { befriend, createPost } from './testing';
@@ -11,7 +12,7 @@ describe.each(dialects())('home feed on %s', (dialect) => {
   const feedOf = async (who: TestUser, query = '', name = who.user.userName) => {
     const res = await as(t.app, who)({ method: 'GET', url: `/posts/${name}/feeds${query}` });
     expect(res.statusCode).toBe(200);
-    return feedResponseSchema.parse(res.json()).data;
+    return bodyOf(res, feedResponseSchema).data;
   };
   const idsOf = (data: { feeds: Array<{ _id: string }> }) => data.feeds.map((p) => p._id);
 
@@ -75,7 +76,7 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     await feedOf(me, '', me.user.userName.toUpperCase());
     const res = await as(t.app, me)({ method: 'GET', url: `/posts/${other.user.userName}/feeds` });
     expect(res.statusCode).toBe(403);
-    expect(res.json().success).toBe(false);
+    expect(errorOf(res).success).toBe(false);
     expect((await as(t.app, null)({ method: 'GET', url: `/posts/${me.user.userName}/feeds` })).statusCode).toBe(401);
   });
 
@@ -166,7 +167,7 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     const friend = await createUser(t.app);
     await befriend(t.app, me, friend);
     const id = await createPost(t.app, friend, 'watch the counters');
-    const postOf = async () => (await as(t.app, me)({ method: 'GET', url: `/posts/${id}` })).json().post;
+    const postOf = async () => bodyOf(await as(t.app, me)({ method: 'GET', url: `/posts/${id}` }), postResponseSchema).post;
     expect((await feedOf(me)).feeds[0]).toEqual(await postOf());
 
     await as(t.app, me)({ method: 'PUT', url: `/posts/react/${id}`, payload: { reactionType: 'fire' } });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { REDIS_TEST_URL } from '../../../test/global-setup';
 import { dialects, useTestApp, type TestApp } from '../../../test/harness';
+import { bodyOf } from '../../../test/replies';
 import { dropRedisPrefix, redisProblem } from '../../../test/redis';
 import { buildApp } from '../../app';
 import { befriend, createPost } from './testing';
@@ -34,7 +35,7 @@ describe.each(dialects())('rendered feed posts with two servers on %s', (dialect
   const feedOf = async (app: FastifyInstance, who: TestUser) => {
     const res = await as(app, who)({ method: 'GET', url: `/posts/${who.user.userName}/feeds` });
     expect(res.statusCode).toBe(200);
-    return feedResponseSchema.parse(res.json()).data.feeds;
+    return bodyOf(res, feedResponseSchema).data.feeds;
   };
 
   it('shows a change made through another server within the maximum age, and at once on that server', async () => {
@@ -82,7 +83,7 @@ if (!redisMissing) {
     afterAll(() => dropRedisPrefix(prefix));
 
     const feedOf = async (app: FastifyInstance, who: TestUser) =>
-      feedResponseSchema.parse((await as(app, who)({ method: 'GET', url: `/posts/${who.user.userName}/feeds` })).json()).data.feeds;
+      bodyOf(await as(app, who)({ method: 'GET', url: `/posts/${who.user.userName}/feeds` }), feedResponseSchema).data.feeds;
     /** Polls the first server's feed until `done` holds (the relay is asynchronous), for at most 3 s. */
     const eventually = async (read: () => Promise<boolean>) => {
       const until = Date.now() + 3000;

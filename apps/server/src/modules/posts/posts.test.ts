@@ -1,4 +1,11 @@
-import { LIMITS, postResponseSchema } from '@plaza/contract';
+import {
+  commentResponseSchema,
+  favoritesResponseSchema,
+  LIMITS,
+  postResponseSchema,
+  successSchema,
+  userPostsResponseSchema,
+} from '@plaza/contract';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -6,6 +13,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { as, createUser, pngImage } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
+import { bodyOf, errorOf } from '../../../test/replies';
 import { notificationsOf } from '../notifications/testing';
 import { createPost, imageFile, sendPost } from './testing';
 
@@ -21,7 +29,7 @@ describe.each(dialects())('posts on %s', (dialect) => {
       const ada = await createUser(t.app);
       const res = await sendPost(t.app, ada, '  First light over the hills  ');
       expect(res.statusCode).toBe(201);
-      const { post } = postResponseSchema.parse(res.json());
+      const { post } = bodyOf(res, postResponseSchema);
       expect(post).toMatchObject({
         author: { _id: ada.user._id, userName: ada.user.userName },
         content: 'First light over the hills',
@@ -44,7 +52,7 @@ describe.each(dialects())('posts on %s', (dialect) => {
         .toBuffer();
       const res = await sendPost(t.app, ada, '', [imageFile(rotated, 'camera.jpg', 'image/jpeg'), imageFile(await pngImage(2400, 1200))]);
       expect(res.statusCode).toBe(201);
-      const [first, second] = res.json().post.media;
+      const [first, second] = bodyOf(res, postResponseSchema).post.media;
       expect(first).toMatchObject({ type: 'image', width: 200, height: 300 });
       expect(second).toMatchObject({ width: 1600, height: 800 });
       const stored = await sharp(fileOf(first.url)).metadata();
@@ -59,7 +67,7 @@ describe.each(dialects())('posts on %s', (dialect) => {
       for (const content of [undefined, '', '   \n  ']) {
         const res = await sendPost(t.app, ada, content);
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toMatchObject({ success: false, details: [{ path: 'content' }] });
+        expect(errorOf(res)).toMatchObject({ success: false, details: [{ path: 'content' }] });
       }
       expect(await postRows(ada.user._id)).toHaveLength(0);
     });
@@ -81,7 +89,7 @@ describe.each(dialects())('posts on %s', (dialect) => {
         Array.from({ length: 5 }, () => imageFile(png)),
       );
       expect(res.statusCode).toBe(400);
-      expect(res.json().details[0].path).toBe('images');
+      expect(errorOf(res).details?.[0].path).toBe('images');
       expect(await postRows(ada.user._id)).toHaveLength(0);
       expect(await storedPostFiles()).toBe(before);
     });
@@ -92,7 +100,7 @@ describe.each(dialects())('posts on %s', (dialect) => {
       const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(4096, 0x90)]);
       const res = await sendPost(t.app, ada, 'look', [imageFile(await pngImage()), imageFile(elf, 'cute-cat.png', 'image/png')]);
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toMatchObject({ success: false, error: 'Unsupported Media Type' });
+      expect(errorOf(res)).toMatchObject({ success: false, error: 'Unsupported Media Type' });
       expect(await postRows(ada.user._id)).toHaveLength(0);
       expect(await storedPostFiles()).toBe(before);
     });
@@ -110,7 +118,7 @@ describe.each(dialects())('posts on %s', (dialect) => {
       const big = Buffer.concat([(await pngImage()).subarray(0, 8), Buffer.alloc(LIMITS.imageBytes + 1 - 8, 1)]);
       const res = await sendPost(t.app, ada, 'huge', [imageFile(big)]);
       expect(res.statusCode).toBe(413);
-      expect(res.json().success).toBe(false);
+      expect(errorOf(res).success).toBe(false);
       expect(await postRows(ada.user._id)).toHaveLength(0);
     });
 
@@ -127,11 +135,14 @@ describe.each(dialects())('posts on %s', (dialect) => {
       const bob = await createUser(t.app);
       const ids = [];
       for (let i = 0; i < 3; i++) ids.push(await createPost(t.app, ada, `post ${i}`));
-      const mine = (await as(t.app, ada)({ method: 'GET', url: '/posts/my-posts?limit=2' })).json();
-      expect(mine.userPosts.map((p: { _id: string }) => p._id)).toEqual([ids[2], ids[1]]);
+      const mine = bodyOf(await as(t.app, ada)({ method: 'GET', url: '/posts/my-posts?limit=2' }), userPostsResponseSchema);
+      expect(mine.userPosts.map((p) => p._id)).toEqual([ids[2], ids[1]]);
       expect(mine.pagination).toEqual({ currentPage: 1, limit: 2, total: 3, totalPages: 2, hasMore: true });
-      const seen = (await as(t.app, bob)({ method: 'GET', url: `/posts/user/${ada.user.userName.toUpperCase()}?page=2&limit=2` })).json();
-      expect(seen.userPosts.map((p: { _id: string }) => p._id)).toEqual([ids[0]]);
+      const seen = bodyOf(
+        await as(t.app, bob)({ method: 'GET', url: `/posts/user/${ada.user.userName.toUpperCase()}?page=2&limit=2` }),
+        userPostsResponseSchema,
+      );
+      expect(seen.userPosts.map((p) => p._id)).toEqual([ids[0]]);
       expect(seen.pagination.hasMore).toBe(false);
       expect((await as(t.app, bob)({ method: 'GET', url: '/posts/user/nobody_by_that_name' })).statusCode).toBe(404);
     });
@@ -139,7 +150,7 @@ describe.each(dialects())('posts on %s', (dialect) => {
     it('opens one post by id and answers 404 for an unknown one', async () => {
       const ada = await createUser(t.app);
       const id = await createPost(t.app, ada);
-      expect((await as(t.app, ada)({ method: 'GET', url: `/posts/${id}` })).json().post._id).toBe(id);
+      expect(bodyOf(await as(t.app, ada)({ method: 'GET', url: `/posts/${id}` }), postResponseSchema).post._id).toBe(id);
       expect((await as(t.app, ada)({ method: 'GET', url: '/posts/no-such-post' })).statusCode).toBe(404);
     });
   });
@@ -158,14 +169,15 @@ describe.each(dialects())('posts on %s', (dialect) => {
     it('removes the post with its image files, reactions, comments and favorites', async () => {
       const ada = await createUser(t.app);
       const bob = await createUser(t.app);
-      const created = (await sendPost(t.app, ada, 'bye soon', [imageFile(await pngImage(300, 200))])).json().post;
+      const created = bodyOf(await sendPost(t.app, ada, 'bye soon', [imageFile(await pngImage(300, 200))]), postResponseSchema).post;
       const files = [fileOf(created.media[0].url), fileOf(created.media[0].thumbUrl)];
       expect(files.every((f) => existsSync(f))).toBe(true);
       const bobSays = as(t.app, bob);
       await bobSays({ method: 'PUT', url: `/posts/react/${created._id}`, payload: { reactionType: 'heart' } });
-      const comment = (
-        await bobSays({ method: 'POST', url: `/comments/posts/${created._id}/comments`, payload: { commentContent: 'nice' } })
-      ).json().comment;
+      const { comment } = bodyOf(
+        await bobSays({ method: 'POST', url: `/comments/posts/${created._id}/comments`, payload: { commentContent: 'nice' } }),
+        commentResponseSchema,
+      );
       await bobSays({ method: 'POST', url: `/comments/${comment._id}/like` });
       await bobSays({ method: 'PUT', url: `/posts/${created._id}/favorite` });
       const kept = await createPost(t.app, ada, 'this one stays');
@@ -173,7 +185,7 @@ describe.each(dialects())('posts on %s', (dialect) => {
       expect((await notificationsOf(t.app, ada)).map((n) => n.entity_id).sort()).toEqual([created._id, created._id, kept].sort());
 
       const res = await as(t.app, ada)({ method: 'DELETE', url: `/posts/${created._id}` });
-      expect(res.json()).toEqual({ success: true });
+      expect(bodyOf(res, successSchema)).toEqual({ success: true });
       expect((await as(t.app, ada)({ method: 'GET', url: `/posts/${created._id}` })).statusCode).toBe(404);
       expect(files.some((f) => existsSync(f))).toBe(false);
       const db = t.app.ctx.db;
@@ -182,7 +194,7 @@ describe.each(dialects())('posts on %s', (dialect) => {
       expect(await db.selectFrom('comment_likes').select('user_id').where('comment_id', '=', comment._id).execute()).toHaveLength(0);
       expect(await db.selectFrom('post_favorites').select('user_id').where('post_id', '=', created._id).execute()).toHaveLength(0);
       expect(await db.selectFrom('feed_items').select('owner_id').where('post_id', '=', created._id).execute()).toHaveLength(0);
-      expect((await bobSays({ method: 'GET', url: '/posts/favorites' })).json().posts).toEqual([]);
+      expect(bodyOf(await bobSays({ method: 'GET', url: '/posts/favorites' }), favoritesResponseSchema).posts).toEqual([]);
       // What Ada was told about the deleted post goes with it; the rest stays.
       expect((await notificationsOf(t.app, ada)).map((n) => n.entity_id)).toEqual([kept]);
     });

@@ -1,6 +1,8 @@
 /** Test helpers of the posts suites, and of other features' suites that need posts: friendships and posts. */
+import { postResponseSchema } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import { as, multipart, pngImage, type FilePart, type TestUser } from '../../../test/factories';
+import { bodyOf } from '../../../test/replies';
 import { newId, nowIso } from '../../lib/ids';
 
 /**
@@ -32,5 +34,5 @@ export async function createPost(app: FastifyInstance, who: TestUser, content = 
   const files = await Promise.all(Array.from({ length: images }, async () => imageFile(await pngImage(120, 80))));
   const res = await sendPost(app, who, content, files);
   if (res.statusCode !== 201) throw new Error(`post failed: ${res.statusCode} ${res.body}`);
-  return res.json().post._id;
+  return bodyOf(res, postResponseSchema).post._id;
 }

@@ -1,7 +1,8 @@
-import { reactionsResponseSchema } from '@plaza/contract';
+import { postResponseSchema, reactionsResponseSchema, reactResponseSchema } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
+import { bodyOf, errorOf } from '../../../test/replies';
 import { notificationsOf } from '../notifications/testing';
 import { createPost } from '../posts/testing';
 
@@ -9,16 +10,19 @@ describe.each(dialects())('reactions on %s', (dialect) => {
   const t = useTestApp(dialect);
   const react = (who: TestUser, postId: string, reactionType: string) =>
     as(t.app, who)({ method: 'PUT', url: `/posts/react/${postId}`, payload: { reactionType } });
+  const reacted = async (who: TestUser, postId: string, reactionType: string) =>
+    bodyOf(await react(who, postId, reactionType), reactResponseSchema);
   const summary = async (who: TestUser, postId: string) =>
-    reactionsResponseSchema.parse((await as(t.app, who)({ method: 'GET', url: `/posts/p/reactions-all?postId=${postId}` })).json());
-  const post = async (who: TestUser, postId: string) => (await as(t.app, who)({ method: 'GET', url: `/posts/${postId}` })).json().post;
+    bodyOf(await as(t.app, who)({ method: 'GET', url: `/posts/p/reactions-all?postId=${postId}` }), reactionsResponseSchema);
+  const post = async (who: TestUser, postId: string) =>
+    bodyOf(await as(t.app, who)({ method: 'GET', url: `/posts/${postId}` }), postResponseSchema).post;
 
   it("refuses a kind outside the six ('angry') with 400 and an unknown post with 404", async () => {
     const ada = await createUser(t.app);
     const id = await createPost(t.app, ada);
     const res = await react(ada, id, 'angry');
     expect(res.statusCode).toBe(400);
-    expect(res.json().details[0].path).toBe('reactionType');
+    expect(errorOf(res).details?.[0].path).toBe('reactionType');
     expect((await react(ada, 'no-such-post', 'heart')).statusCode).toBe(404);
     expect((await as(t.app, ada)({ method: 'GET', url: '/posts/p/reactions-all?postId=no-such-post' })).statusCode).toBe(404);
   });
@@ -27,9 +31,9 @@ describe.each(dialects())('reactions on %s', (dialect) => {
     const ada = await createUser(t.app);
     const bob = await createUser(t.app);
     const id = await createPost(t.app, ada);
-    expect((await react(bob, id, 'fire')).json()).toEqual({ success: true, action: 'added', reactionType: 'fire', totalReactions: 1 });
+    expect(await reacted(bob, id, 'fire')).toEqual({ success: true, action: 'added', reactionType: 'fire', totalReactions: 1 });
     expect((await post(bob, id)).currentUserReactions).toEqual(['fire']);
-    expect((await react(bob, id, 'fire')).json()).toEqual({ success: true, action: 'removed', reactionType: 'fire', totalReactions: 0 });
+    expect(await reacted(bob, id, 'fire')).toEqual({ success: true, action: 'removed', reactionType: 'fire', totalReactions: 0 });
     const after = await post(bob, id);
     expect(after.currentUserReactions).toEqual([]);
     expect(after.reactionCounts.fire).toBe(0);
@@ -42,8 +46,8 @@ describe.each(dialects())('reactions on %s', (dialect) => {
     const id = await createPost(t.app, ada);
     await react(bob, id, 'heart');
     await react(bob, id, 'clap');
-    const last = await react(cy, id, 'heart');
-    expect(last.json().totalReactions).toBe(3);
+    const last = await reacted(cy, id, 'heart');
+    expect(last.totalReactions).toBe(3);
 
     const bobView = await post(bob, id);
     expect(bobView.currentUserReactions).toEqual(['heart', 'clap']);

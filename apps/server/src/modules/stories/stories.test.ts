@@ -1,12 +1,15 @@
+import { storiesResponseSchema, storyViewersResponseSchema, successSchema, viewStoryResponseSchema } from '@plaza/contract';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { as, createUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
+import { bodyOf, errorOf } from '../../../test/replies';
 import { ageStory, befriend, createStory } from './testing';
 
 describe.each(dialects())('story visibility, views and deletion on %s', (dialect) => {
   const t = useTestApp(dialect);
-  const list = async (who: Parameters<typeof as>[1]) => (await as(t.app, who)({ method: 'GET', url: '/users/u/stories/all' })).json();
+  const list = async (who: Parameters<typeof as>[1]) =>
+    bodyOf(await as(t.app, who)({ method: 'GET', url: '/users/u/stories/all' }), storiesResponseSchema);
   const ids = (stories: Array<{ _id: string }>) => stories.map((s) => s._id);
 
   it("lists the caller's and friends' stories, and nothing of strangers", async () => {
@@ -21,14 +24,14 @@ describe.each(dialects())('story visibility, views and deletion on %s', (dialect
     const body = await list(me);
     expect(body.success).toBe(true);
     expect(ids(body.stories).sort()).toEqual([mine, theirs].sort());
-    expect(body.groupedStories.map((g: { user: { _id: string } }) => g.user._id)).toEqual([me.user._id, friend.user._id]);
+    expect(body.groupedStories.map((g) => g.user._id)).toEqual([me.user._id, friend.user._id]);
     expect(body.groupedStories[1].user).toEqual(expect.objectContaining({ userName: friend.user.userName }));
     expect(JSON.stringify(body)).not.toMatch(/email|password/);
 
     expect(ids((await list(stranger)).stories)).toEqual([strangers]);
     const peek = await as(t.app, stranger)({ method: 'POST', url: `/users/u/stories/s/${theirs}/view` });
     expect(peek.statusCode).toBe(404);
-    expect(peek.json()).toMatchObject({ success: false });
+    expect(errorOf(peek)).toMatchObject({ success: false });
   });
 
   it('a story posted 25 hours ago is neither listed nor viewable', async () => {
@@ -56,27 +59,28 @@ describe.each(dialects())('story visibility, views and deletion on %s', (dialect
     for (let i = 0; i < 2; i++) {
       const res = await as(t.app, friend)({ method: 'POST', url: `/users/u/stories/s/${story}/view` });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, viewed: true });
+      expect(bodyOf(res, viewStoryResponseSchema)).toEqual({ success: true, viewed: true });
     }
     // The owner watching their own story is not a view.
     expect((await as(t.app, owner)({ method: 'POST', url: `/users/u/stories/s/${story}/view` })).statusCode).toBe(200);
 
     const viewers = await as(t.app, owner)({ method: 'GET', url: `/users/u/stories/s/${story}/viewers` });
     expect(viewers.statusCode).toBe(200);
-    expect(viewers.json()).toMatchObject({
+    const watched = bodyOf(viewers, storyViewersResponseSchema);
+    expect(watched).toMatchObject({
       success: true,
       viewCount: 1,
       viewers: [{ user: { _id: friend.user._id, userName: friend.user.userName } }],
     });
-    expect(viewers.json().viewers[0].viewedAt).toEqual(expect.any(String));
+    expect(watched.viewers[0].viewedAt).toEqual(expect.any(String));
 
     const ownView = (await list(owner)).stories[0];
     expect(ownView).toMatchObject({ _id: story, viewCount: 1, viewed: true });
 
-    const friendView = (await list(friend)).stories.find((s: { _id: string }) => s._id === story);
-    expect(friendView.viewed).toBe(true);
+    const friendView = (await list(friend)).stories.find((s) => s._id === story);
+    expect(friendView?.viewed).toBe(true);
     expect(friendView).not.toHaveProperty('viewCount');
-    expect((await list(other)).stories.find((s: { _id: string }) => s._id === story)).toMatchObject({ viewed: false });
+    expect((await list(other)).stories.find((s) => s._id === story)).toMatchObject({ viewed: false });
 
     expect((await as(t.app, friend)({ method: 'GET', url: `/users/u/stories/s/${story}/viewers` })).statusCode).toBe(403);
     expect((await as(t.app, other)({ method: 'GET', url: `/users/u/stories/s/${story}/viewers` })).statusCode).toBe(403);
@@ -100,11 +104,7 @@ describe.each(dialects())('story visibility, views and deletion on %s', (dialect
     await as(t.app, me)({ method: 'POST', url: `/users/u/stories/s/${c1}/view` });
 
     const body = await list(me);
-    const groups = body.groupedStories as Array<{
-      user: { _id: string };
-      stories: Array<{ _id: string; caption: string | null }>;
-      hasUnviewed: boolean;
-    }>;
+    const groups = body.groupedStories;
     expect(groups.map((g) => g.user._id)).toEqual([me.user._id, a.user._id, b.user._id, c.user._id]);
     expect(groups.map((g) => g.hasUnviewed)).toEqual([false, true, true, false]);
     expect(ids(groups[1].stories)).toEqual([a1, a2]);
@@ -117,17 +117,17 @@ describe.each(dialects())('story visibility, views and deletion on %s', (dialect
     const friend = await createUser(t.app);
     await befriend(t.app, owner, friend);
     const story = await createStory(t.app, owner);
-    const mediaUrl: string = (await list(owner)).stories[0].mediaUrl;
+    const mediaUrl = (await list(owner)).stories[0].mediaUrl;
     expect((await t.app.inject({ method: 'GET', url: mediaUrl })).statusCode).toBe(200);
 
     const forbidden = await as(t.app, friend)({ method: 'DELETE', url: `/users/u/stories/s/${story}` });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toMatchObject({ success: false, error: 'Forbidden' });
+    expect(errorOf(forbidden)).toMatchObject({ success: false, error: 'Forbidden' });
     expect((await as(t.app, owner)({ method: 'DELETE', url: '/users/u/stories/s/no-such-story' })).statusCode).toBe(404);
 
     const res = await as(t.app, owner)({ method: 'DELETE', url: `/users/u/stories/s/${story}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true });
+    expect(bodyOf(res, successSchema)).toEqual({ success: true });
     expect((await list(owner)).stories).toEqual([]);
     expect((await list(friend)).stories).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: mediaUrl })).statusCode).toBe(404);

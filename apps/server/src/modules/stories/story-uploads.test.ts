@@ -1,9 +1,11 @@
+import { createStoryResponseSchema } from '@plaza/contract';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { as, createUser, pngImage, type FilePart } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
+import { bodyOf, errorOf, type Reply } from '../../../test/replies';
 import { sweepExpiredStories } from './sweep';
 import { ageStory, createStory, postStory, tinyMp4 } from './testing';
 
@@ -36,14 +38,15 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
   };
   const storyRows = async () => (await t.app.ctx.db.selectFrom('stories').select('id').execute()).length;
   /** Runs a request that must be refused, and checks it left no file and no row behind. */
-  const refused = async (send: () => Promise<{ statusCode: number; json(): { success: boolean } }>, status: number) => {
+  const refused = async (send: () => Promise<Reply>, status: number) => {
     const [files, rows] = [storyFiles(), await storyRows()];
     const res = await send();
     expect(res.statusCode).toBe(status);
-    expect(res.json().success).toBe(false);
+    const envelope = errorOf(res);
+    expect(envelope.success).toBe(false);
     expect(storyFiles()).toEqual(files);
     expect(await storyRows()).toBe(rows);
-    return res;
+    return envelope;
   };
 
   it('creates a photo story with a trimmed caption, re-encoded as WebP without EXIF, living 24 hours', async () => {
@@ -59,7 +62,7 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
       { caption: '  Sunset at the beach  ' },
     );
     expect(res.statusCode).toBe(201);
-    const story = res.json().story;
+    const { story } = bodyOf(res, createStoryResponseSchema);
     expect(story).toMatchObject({
       user: { _id: u.user._id, userName: u.user.userName },
       mediaType: 'image',
@@ -85,16 +88,16 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
       u,
     )({ method: 'POST', url: '/users/u/stories/create', ...orderedMultipart([image, { field: 'caption', value: 'after the file' }]) });
     expect(after.statusCode).toBe(201);
-    expect(after.json().story.caption).toBe('after the file');
+    expect(bodyOf(after, createStoryResponseSchema).story.caption).toBe('after the file');
     const blank = await postStory(t.app, u, undefined, { caption: '   ' });
-    expect(blank.json().story.caption).toBeNull();
+    expect(bodyOf(blank, createStoryResponseSchema).story.caption).toBeNull();
   });
 
   it('refuses a caption over 200 characters with 400, before or after the file', async () => {
     const u = await createUser(t.app);
     const long = 'x'.repeat(201);
     const before = await refused(() => postStory(t.app, u, undefined, { caption: long }), 400);
-    expect(before.json()).toMatchObject({ details: [{ path: 'caption' }] });
+    expect(before).toMatchObject({ details: [{ path: 'caption' }] });
     const image: FilePart = { field: 'media', filename: 'a.png', contentType: 'image/png', data: await pngImage() };
     await refused(
       () =>
@@ -117,16 +120,16 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
       () => as(t.app, u)({ method: 'POST', url: '/users/u/stories/create', ...orderedMultipart([{ field: 'caption', value: 'no file' }]) }),
       400,
     );
-    expect(none.json()).toMatchObject({ details: [{ path: 'media' }] });
+    expect(none).toMatchObject({ details: [{ path: 'media' }] });
   });
 
   it('refuses a video over 50 MB with 413 and keeps no partial file', async () => {
     const u = await createUser(t.app);
-    const res = await refused(
+    const envelope = await refused(
       () => postStory(t.app, u, { data: tinyMp4(50 * 1024 * 1024), filename: 'long.mp4', contentType: 'video/mp4' }),
       413,
     );
-    expect(res.json()).toMatchObject({ message: 'A story video may be at most 50 MB.' });
+    expect(envelope).toMatchObject({ message: 'A story video may be at most 50 MB.' });
   });
 
   it('takes MP4 bytes as a video whatever the name, served with range support', async () => {
@@ -134,7 +137,7 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
     const bytes = tinyMp4();
     const res = await postStory(t.app, u, { data: bytes, filename: 'holiday.jpg', contentType: 'image/jpeg' });
     expect(res.statusCode).toBe(201);
-    const story = res.json().story;
+    const { story } = bodyOf(res, createStoryResponseSchema);
     expect(story).toMatchObject({ mediaType: 'video', caption: null });
     expect(story.mediaUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.mp4$/);
 
@@ -151,7 +154,8 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
     const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(500, 7)]);
     const res = await postStory(t.app, u, { data: webm, filename: 'clip.bin', contentType: 'application/octet-stream' });
     expect(res.statusCode).toBe(201);
-    const full = await t.app.inject({ method: 'GET', url: res.json().story.mediaUrl, headers: { range: 'bytes=4-' } });
+    const { story } = bodyOf(res, createStoryResponseSchema);
+    const full = await t.app.inject({ method: 'GET', url: story.mediaUrl, headers: { range: 'bytes=4-' } });
     expect(full.statusCode).toBe(206);
     expect(full.headers['content-type']).toContain('video/webm');
     expect(full.rawPayload.equals(webm.subarray(4))).toBe(true);

@@ -1,6 +1,8 @@
 /** Test helpers of the stories suites: friendships (shared with the posts suites) and story uploads. */
+import { createStoryResponseSchema } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import { as, multipart, pngImage, type TestUser } from '../../../test/factories';
+import { bodyOf } from '../../../test/replies';
 
 /** Stories show to friends: the posts suites' helper writes the friendship (and links the timelines). */
 export { befriend } from '../posts/testing';
@@ -23,7 +25,7 @@ export async function postStory(app: FastifyInstance, who: TestUser, file?: Stor
 export async function createStory(app: FastifyInstance, who: TestUser, caption?: string): Promise<string> {
   const res = await postStory(app, who, undefined, caption === undefined ? {} : { caption });
   if (res.statusCode !== 201) throw new Error(`story upload failed: ${res.statusCode} ${res.body}`);
-  return res.json().story._id;
+  return bodyOf(res, createStoryResponseSchema).story._id;
 }
 
 /** Moves a story into the past, as if it had been posted `hours` ago. */

@@ -1,26 +1,30 @@
+import { loginResponseSchema, meResponseSchema, usernameAvailableResponseSchema } from '@plaza/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { as, createUser, multipart, pngImage } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
+import { bodyOf, errorOf } from '../../../test/replies';
 
 describe.each(dialects())('own account on %s', (dialect) => {
   const t = useTestApp(dialect);
 
   it('reports user-name availability case-insensitively, without a session', async () => {
     const u = await createUser(t.app);
-    const ask = (sendUsername: string) =>
+    const send = (sendUsername: string) =>
       as(t.app, null)({ method: 'POST', url: '/users/get-username-available', payload: { sendUsername } });
-    expect((await ask(u.user.userName.toUpperCase())).json()).toEqual({ success: true, valid: false });
-    expect((await ask('free_name_123')).json()).toEqual({ success: true, valid: true });
-    expect((await ask('no spaces allowed')).json()).toEqual({ success: true, valid: false });
-    expect((await ask('')).statusCode).toBe(400);
+    const ask = async (sendUsername: string) => bodyOf(await send(sendUsername), usernameAvailableResponseSchema);
+    expect(await ask(u.user.userName.toUpperCase())).toEqual({ success: true, valid: false });
+    expect(await ask('free_name_123')).toEqual({ success: true, valid: true });
+    expect(await ask('no spaces allowed')).toEqual({ success: true, valid: false });
+    expect((await send('')).statusCode).toBe(400);
   });
 
   it('updates full name, bio and user name; a taken user name is 409', async () => {
     const a = await createUser(t.app);
     const b = await createUser(t.app);
     const res = await as(t.app, a)({ method: 'PATCH', url: '/users/me', payload: { fullName: 'New Name', userBio: 'Hello there' } });
-    expect(res.json().user).toMatchObject({ fullName: 'New Name', userBio: 'Hello there' });
+    expect(bodyOf(res, meResponseSchema).user).toMatchObject({ fullName: 'New Name', userBio: 'Hello there' });
     const taken = await as(t.app, a)({ method: 'PATCH', url: '/users/me', payload: { userName: b.user.userName } });
     expect(taken.statusCode).toBe(409);
     const empty = await as(t.app, a)({ method: 'PATCH', url: '/users/me', payload: {} });
@@ -36,7 +40,7 @@ describe.each(dialects())('own account on %s', (dialect) => {
     const body = multipart({}, [{ field: 'avatar', filename: 'me.jpg', contentType: 'image/jpeg', data: withExif }]);
     const res = await as(t.app, u)({ method: 'POST', url: '/users/me/avatar', ...body });
     expect(res.statusCode).toBe(200);
-    const url: string = res.json().user.userImage;
+    const url = bodyOf(res, meResponseSchema).user.userImage ?? '';
     expect(url).toMatch(/^\/media\/avatars\/[0-9a-f]{32}\.webp$/);
     const file = await t.app.inject({ method: 'GET', url });
     expect(file.statusCode).toBe(200);
@@ -57,16 +61,17 @@ describe.each(dialects())('own account on %s', (dialect) => {
     ]);
     const r413 = await as(t.app, u)({ method: 'POST', url: '/users/me/avatar', ...big });
     expect(r413.statusCode).toBe(413);
-    expect(r413.json().success).toBe(false);
+    expect(errorOf(r413).success).toBe(false);
     const me = await as(t.app, u)({ method: 'GET', url: '/users/me' });
-    expect(me.json().user.userImage).toBeNull();
+    expect(bodyOf(me, meResponseSchema).user.userImage).toBeNull();
   });
 
   it('changes the password only with the current one, and ends the other sessions', async () => {
     const u = await createUser(t.app);
-    const other = (
-      await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { identifier: u.user.email, password: u.password } })
-    ).json();
+    const other = bodyOf(
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { identifier: u.user.email, password: u.password } }),
+      loginResponseSchema,
+    );
     const wrong = await as(
       t.app,
       u,
@@ -92,12 +97,14 @@ describe('service endpoints', () => {
   const t = useTestApp('sqlite');
   it('answers /healthz, /readyz, the OpenAPI document and unknown API routes with the envelope', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ status: 'ready' });
+    // Service and document replies are not API operations, so the contract does not hold their schemas.
+    const ready = bodyOf(await t.app.inject({ method: 'GET', url: '/readyz' }), z.looseObject({ status: z.string() }));
+    expect(ready).toMatchObject({ status: 'ready' });
     const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
-    expect(doc.json().paths).toHaveProperty('/api/v1/auth/signup');
+    expect(bodyOf(doc, z.looseObject({ paths: z.record(z.string(), z.unknown()) })).paths).toHaveProperty('/api/v1/auth/signup');
     const missing = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ success: false, error: 'Not Found' });
+    expect(errorOf(missing)).toMatchObject({ success: false, error: 'Not Found' });
   });
   it('sends a Content-Security-Policy', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
