@@ -75,8 +75,8 @@ export class EventBus {
   subscribe<K extends EventName>(name: K, handler: EventHandler<K>): () => void {
     let set = this.handlers.get(name);
     if (!set) this.handlers.set(name, (set = new Set()));
-    set.add(handler as EventHandler<never>);
-    return () => void set.delete(handler as EventHandler<never>);
+    set.add(handler);
+    return () => void set.delete(handler);
   }
 
   /** Resolves once no handler is running, including those started by events published meanwhile. */

@@ -1,7 +1,9 @@
+import { createStoryResponseSchema } from '@plaza/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { as, createUser, multipart, pngImage, type TestUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
+import { bodyOf, errorOf } from '../../test/replies';
 import { postStory } from '../modules/stories/testing';
 import { MAX_FRAMES } from './image-limits';
 import { ImageQueue } from './image-queue';
@@ -68,8 +70,8 @@ describe('decompression bombs are refused from the header', () => {
     for (const [where, send] of Object.entries(sends)) {
       const { result: res, wallMs, cpuMs } = await cost(send);
       expect(res.statusCode, where).toBe(413);
-      expect(res.json()).toMatchObject({ success: false, error: 'Payload Too Large' });
-      expect(res.json().message).toMatch(/7000 × 7000/);
+      expect(errorOf(res)).toMatchObject({ success: false, error: 'Payload Too Large' });
+      expect(errorOf(res).message).toMatch(/7000 × 7000/);
       // Decoding it costs over 2 s of CPU; reading the header costs almost nothing.
       expect(cpuMs, where).toBeLessThan(300);
       expect(wallMs, where).toBeLessThan(1000);
@@ -85,7 +87,7 @@ describe('decompression bombs are refused from the header', () => {
     );
     for (const res of result) {
       expect(res.statusCode).toBe(413);
-      expect(res.json().message).toMatch(/megapixels over all its frames/);
+      expect(errorOf(res).message).toMatch(/megapixels over all its frames/);
     }
     expect(cpuMs).toBeLessThan(400);
     expect(wallMs).toBeLessThan(1500);
@@ -94,13 +96,13 @@ describe('decompression bombs are refused from the header', () => {
   it('a GIF story with too many frames is 413, even with small frames', async () => {
     const res = await postStory(t.app, u, { data: gif(64, 64, MAX_FRAMES + 50), contentType: 'image/gif' });
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toMatch(new RegExp(`${MAX_FRAMES + 50} frames; at most ${MAX_FRAMES}`));
+    expect(errorOf(res).message).toMatch(new RegExp(`${MAX_FRAMES + 50} frames; at most ${MAX_FRAMES}`));
   });
 
   it('ordinary images still work: an animated GIF story stays animated, photos everywhere', async () => {
     const animated = await postStory(t.app, u, { data: gif(64, 64, 5), contentType: 'image/gif' });
     expect(animated.statusCode).toBe(201);
-    const served = await t.app.inject({ method: 'GET', url: animated.json().story.mediaUrl });
+    const served = await t.app.inject({ method: 'GET', url: bodyOf(animated, createStoryResponseSchema).story.mediaUrl });
     expect((await sharp(served.rawPayload).metadata()).pages).toBe(5);
 
     const photo = await pngImage(1200, 800);

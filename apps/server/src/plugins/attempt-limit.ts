@@ -10,7 +10,8 @@ export function authRateLimit(ctx: AppContext, identify: (body: Record<string, u
     max,
     timeWindow: '1 minute',
     keyGenerator: (req: FastifyRequest) => {
-      const id = String(identify((req.body ?? {}) as Record<string, unknown>) ?? '').toLowerCase();
+      const given = identify((req.body ?? {}) as Record<string, unknown>);
+      const id = (typeof given === 'string' || typeof given === 'number' ? String(given) : '').toLowerCase();
       return `${req.ip}:${createHash('sha256').update(id).digest('hex').slice(0, 16)}`;
     },
     errorResponseBuilder: (_req: FastifyRequest, c: { ttl: number }) =>

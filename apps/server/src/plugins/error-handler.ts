@@ -62,7 +62,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const refused = inputRefusal(err, request);
     if (refused) return reply.status(refused.statusCode).send({ success: false, error: refused.error, message: refused.message });
-    const status = (err as FastifyError).statusCode;
+    const status = err.statusCode;
     if (status && status >= 400 && status < 500) {
       const code = err.code;
       return reply.status(status).send({

@@ -3,7 +3,7 @@
  * and the bridge from domain events to emits. With REDIS_URL, a Redis Streams adapter makes several
  * nodes act as one and presence lives in Redis. Feature modules add their event handlers through `features`.
  */
-import type { ClientToServerEvents, Notification, ServerToClientEvents } from '@plaza/contract';
+import type { ClientToServerEvents, ServerToClientEvents } from '@plaza/contract';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
@@ -108,7 +108,7 @@ export function createRealtime(
 
   teardowns.push(
     ctx.events.subscribe('notificationCreated', ({ recipientId, notification }) => {
-      io.to(userRoom(recipientId)).emit('notification', notification as Notification);
+      io.to(userRoom(recipientId)).emit('notification', notification);
     }),
   );
 

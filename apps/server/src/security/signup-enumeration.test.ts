@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories';
 import { dialects, useTestApp } from '../../test/harness';
+import { errorOf } from '../../test/replies';
 
 const GENERIC = "That user name or email can't be used. If you already have an account, log in.";
 
@@ -17,7 +18,7 @@ describe.each(dialects())('signup does not confirm who has an account, on %s', (
     const member = await createUser(t.app, { email: 'member@example.com' });
     const probe = await signup('probe_one', member.user.email.toUpperCase());
     expect(probe.statusCode).toBe(409);
-    const body = probe.json();
+    const body = errorOf(probe);
     expect(body).toEqual({ success: false, error: 'Conflict', message: GENERIC });
     expect(body.message).not.toMatch(/exists|registered|taken|in use/i);
   });
@@ -26,7 +27,7 @@ describe.each(dialects())('signup does not confirm who has an account, on %s', (
     const member = await createUser(t.app);
     const res = await signup(member.user.userName, 'someone-new@example.com');
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This user name is already taken.');
+    expect(errorOf(res).message).toBe('This user name is already taken.');
     const available = await t.app.inject({
       method: 'POST',
       url: '/api/v1/users/get-username-available',
@@ -38,6 +39,6 @@ describe.each(dialects())('signup does not confirm who has an account, on %s', (
   it('two signups racing for one email: the loser gets the same generic refusal', async () => {
     const [a, b] = await Promise.all([signup('racer_one', 'race@example.com'), signup('racer_two', 'race@example.com')]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
-    expect((a.statusCode === 409 ? a : b).json().message).toBe(GENERIC);
+    expect(errorOf(a.statusCode === 409 ? a : b).message).toBe(GENERIC);
   });
 });

@@ -30,7 +30,7 @@ function drip(url: string, head: string, rest: string, everyMs: number): Drip {
     sent = head.length;
     timer = setInterval(() => {
       if (sent - head.length >= rest.length || socket.destroyed) return;
-      socket.write(rest[sent - head.length]!);
+      socket.write(rest[sent - head.length]);
       sent += 1;
     }, everyMs);
   });

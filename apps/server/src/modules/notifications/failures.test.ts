@@ -1,3 +1,11 @@
+import {
+  commentResponseSchema,
+  commentsResponseSchema,
+  connectionStatusResponseSchema,
+  postResponseSchema,
+  reactionsResponseSchema,
+  reactResponseSchema,
+} from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +15,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createUser } from '../../../test/factories';
 import { dialects, freshPostgresDatabase } from '../../../test/harness';
+import { bodyOf } from '../../../test/replies';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { connect } from '../people/testing';
@@ -40,7 +49,7 @@ describe.each(dialects())('a failing notification write on %s', (dialect) => {
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
       WEB_DIST: path.join(dataDir, 'no-web'),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    } as NodeJS.ProcessEnv);
+    });
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         for (const line of chunk.toString().split('\n')) if (line) logged.push(JSON.parse(line) as LogLine);
@@ -67,13 +76,13 @@ describe.each(dialects())('a failing notification write on %s', (dialect) => {
 
     const res = await as(app, bob)({ method: 'PUT', url: `/posts/react/${postId}`, payload: { reactionType: 'heart' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, action: 'added', reactionType: 'heart', totalReactions: 1 });
+    expect(bodyOf(res, reactResponseSchema)).toEqual({ success: true, action: 'added', reactionType: 'heart', totalReactions: 1 });
     await app.ctx.events.settled();
 
-    const post = (await as(app, bob)({ method: 'GET', url: `/posts/${postId}` })).json().post;
+    const { post } = bodyOf(await as(app, bob)({ method: 'GET', url: `/posts/${postId}` }), postResponseSchema);
     expect(post).toMatchObject({ currentUserReactions: ['heart'], totalReactions: 1 });
-    const summary = (await as(app, ada)({ method: 'GET', url: `/posts/p/reactions-all?postId=${postId}` })).json();
-    expect(summary.reactions.heart.users.map((u: { _id: string }) => u._id)).toEqual([bob.user._id]);
+    const summary = bodyOf(await as(app, ada)({ method: 'GET', url: `/posts/p/reactions-all?postId=${postId}` }), reactionsResponseSchema);
+    expect(summary.reactions.heart.users.map((u) => u._id)).toEqual([bob.user._id]);
     expect(failures('reactionAdded')).toHaveLength(1);
     expect(failures('reactionAdded')[0].err?.message).toMatch(/notifications/);
   });
@@ -88,9 +97,12 @@ describe.each(dialects())('a failing notification write on %s', (dialect) => {
     const request = await connect(app, bob, 'send', ada);
     expect(request.statusCode).toBe(200);
 
-    const comments = (await as(app, ada)({ method: 'GET', url: `/comments/posts/${postId}/comments` })).json();
-    expect(comments.comments.map((c: { _id: string }) => c._id)).toEqual([comment.json().comment._id]);
-    const status = (await as(app, ada)({ method: 'GET', url: `/users/follow/connection-status/${bob.user._id}` })).json();
+    const comments = bodyOf(await as(app, ada)({ method: 'GET', url: `/comments/posts/${postId}/comments` }), commentsResponseSchema);
+    expect(comments.comments.map((c) => c._id)).toEqual([bodyOf(comment, commentResponseSchema).comment._id]);
+    const status = bodyOf(
+      await as(app, ada)({ method: 'GET', url: `/users/follow/connection-status/${bob.user._id}` }),
+      connectionStatusResponseSchema,
+    );
     expect(status.status).toBe('request_received');
     expect(failures('commentAdded')).toHaveLength(1);
     expect(failures('friendRequestSent')).toHaveLength(1);

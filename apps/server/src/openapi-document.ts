@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
+import { buildApp } from './app';
+import { loadConfig } from './config';
 
 const target = path.resolve(process.argv[2] ?? 'openapi.json');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-openapi-'));
