@@ -16,7 +16,6 @@ export const CHAT_ACK_ERRORS = {
   rateLimited: 'rate_limited',
   failed: 'failed',
 } as const;
-export type AckError = (typeof CHAT_ACK_ERRORS)[keyof typeof CHAT_ACK_ERRORS];
 
 /** What the server answers to an event sent with an ack callback. */
 export const ackResultSchema = z.object({
@@ -31,13 +30,10 @@ const roomSchema = z.string().min(1).max(128);
 
 /** `userConnected(userId)`: the caller's own id; answered with its `onlineUsers` list. */
 export const userConnectedPayloadSchema = idSchema;
-export type UserConnectedPayload = z.infer<typeof userConnectedPayloadSchema>;
 
 export const joinRoomPayloadSchema = z.object({ room: roomSchema, userId: idSchema, username: z.string().max(64).optional() });
-export type JoinRoomPayload = z.infer<typeof joinRoomPayloadSchema>;
 
 export const leaveRoomPayloadSchema = z.object({ room: roomSchema, userId: idSchema });
-export type LeaveRoomPayload = z.infer<typeof leaveRoomPayloadSchema>;
 
 /**
  * Asks the server to confirm a message sent through `POST /chats/send`. Only `message._id` is read: the
@@ -51,22 +47,17 @@ export const sendMessagePayloadSchema = z.object({
   receiverId: idSchema.optional(),
   receiverUsername: z.string().max(64).optional(),
 });
-export type SendMessagePayload = z.infer<typeof sendMessagePayloadSchema>;
 
 export const pingPayloadSchema = z.object({ userId: idSchema });
-export type PingPayload = z.infer<typeof pingPayloadSchema>;
 
 export const typingPayloadSchema = z.object({ room: roomSchema, isTyping: z.boolean() });
-export type TypingPayload = z.infer<typeof typingPayloadSchema>;
 
 // Server → client.
 
 /** The caller's own id first, then the ids of their friends and chat partners who are online. */
 export const onlineUsersEventSchema = z.array(z.string());
-export type OnlineUsersEvent = z.infer<typeof onlineUsersEventSchema>;
 
 export const roomJoinedEventSchema = z.object({ room: z.string(), online: z.boolean() });
-export type RoomJoinedEvent = z.infer<typeof roomJoinedEventSchema>;
 
 export const typingEventSchema = z.object({ room: z.string(), userId: z.string(), isTyping: z.boolean() });
 export type TypingEvent = z.infer<typeof typingEventSchema>;

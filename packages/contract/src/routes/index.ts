@@ -40,5 +40,3 @@ export const operations = {
   ...chatOperations,
 } satisfies Record<string, Operation>;
 
-export type Operations = typeof operations;
-export type OperationId = keyof Operations;

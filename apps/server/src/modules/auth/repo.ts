@@ -58,4 +58,3 @@ export function sessionRepo(db: Db) {
     },
   };
 }
-export type SessionRepo = ReturnType<typeof sessionRepo>;

@@ -124,4 +124,3 @@ export function chatRepo(db: Db) {
     },
   };
 }
-export type ChatRepo = ReturnType<typeof chatRepo>;

@@ -52,4 +52,3 @@ export function commentRepo(db: Db) {
     },
   };
 }
-export type CommentRepo = ReturnType<typeof commentRepo>;

@@ -74,4 +74,3 @@ export function notificationRepo(db: Db) {
     },
   };
 }
-export type NotificationRepo = ReturnType<typeof notificationRepo>;

@@ -50,4 +50,3 @@ export function suggestionRepo(db: Db) {
     },
   };
 }
-export type SuggestionRepo = ReturnType<typeof suggestionRepo>;

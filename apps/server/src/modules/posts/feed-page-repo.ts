@@ -126,4 +126,3 @@ export function feedPageRepo(db: Db) {
     everyonePage: (limit: number, values: { viewer: string; anchor: string; offset: number }) => everyoneQuery(limit)(values),
   };
 }
-export type FeedPageRepo = ReturnType<typeof feedPageRepo>;

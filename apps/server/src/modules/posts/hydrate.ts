@@ -38,4 +38,3 @@ export function postHydrator(db: Db) {
     });
   };
 }
-export type PostHydrator = ReturnType<typeof postHydrator>;

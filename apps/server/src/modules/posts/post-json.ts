@@ -75,4 +75,3 @@ export function postJsonRenderer(db: Db, events: EventBus, { maxAgeMs, capacity 
     return `[${out}]`;
   };
 }
-export type PostJsonRenderer = ReturnType<typeof postJsonRenderer>;

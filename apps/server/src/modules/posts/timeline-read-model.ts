@@ -145,4 +145,3 @@ export function timelineReadModel(db: Db) {
     },
   };
 }
-export type TimelineReadModel = ReturnType<typeof timelineReadModel>;

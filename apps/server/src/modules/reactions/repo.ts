@@ -49,4 +49,3 @@ export function reactionRepo(db: Db) {
     },
   };
 }
-export type ReactionRepo = ReturnType<typeof reactionRepo>;

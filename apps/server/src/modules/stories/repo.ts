@@ -90,4 +90,3 @@ export function storyRepo(db: Db) {
     },
   };
 }
-export type StoryRepo = ReturnType<typeof storyRepo>;

@@ -2,8 +2,8 @@
  * The users feature's public API. It owns the `users` table: other features read people through the
  * repo's functions, the query pieces below, and the name search, and show them with its presenters.
  */
-export { createUsersFeature, type UsersFeature } from './feature';
+export { createUsersFeature } from './feature';
 export { presentPublicUser, presentSelfUser, type PublicUserColumns } from './presenters';
 export { PUBLIC_USER_COLUMNS, publicUsers, userNameLowerOf } from './queries';
-export { userRepo, type UserRepo, type UserRow } from './repo';
-export { searchRepo, type PrefixKey, type SearchRepo } from './search-repo';
+export { userRepo, type UserRow } from './repo';
+export { searchRepo, type PrefixKey } from './search-repo';

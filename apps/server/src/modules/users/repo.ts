@@ -43,4 +43,3 @@ export function userRepo(db: Db) {
     },
   };
 }
-export type UserRepo = ReturnType<typeof userRepo>;

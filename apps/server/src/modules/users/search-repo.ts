@@ -78,4 +78,3 @@ export function searchRepo(db: Db, dialect: DialectName) {
     },
   };
 }
-export type SearchRepo = ReturnType<typeof searchRepo>;
