@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
-import { unauthenticatedState } from '../auth/authSlice';
+import { unauthenticatedState } from '../auth';
 import ChatPage from './ChatPage';
 import { at, BOB, fakeServer, fakeSocket, ME, message, person, publicUser } from './test-chat';
 

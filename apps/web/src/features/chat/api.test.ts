@@ -1,7 +1,7 @@
 import { PAGE_SIZES, pairRoom, type Message } from '@plaza/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, type AppStore } from '../../app/store';
-import { resetAuth } from '../auth/authSlice';
+import { resetAuth } from '../auth';
 import { chatApi, type SendArgs } from './api';
 import { historyMessages } from './chat-cache';
 import { conversationOpened } from './chatSlice';

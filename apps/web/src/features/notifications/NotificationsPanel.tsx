@@ -8,7 +8,7 @@ import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';
 import { compactAge, exactTime } from '../../lib/dates';
 import { isCanceledError } from '../connections';
-import { useProfilePath } from '../profile';
+import { useProfilePath } from '../../lib/profile-path';
 import {
   NOTIFICATION_ERRORS,
   notificationsOf,

@@ -9,7 +9,7 @@ import type { ApiErrorPayload } from '../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/Button';
 import { Field, PasswordField } from '../../components/Field';
-import { logoutUser } from '../auth/authSlice';
+import { logoutUser } from '../auth';
 import { useChangePasswordMutation, useMeQuery } from './api';
 import { failureMessage } from './failure';
 

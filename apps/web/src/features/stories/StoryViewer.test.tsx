@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, type AppStore } from '../../app/store';
-import { unauthenticatedState } from '../auth/authSlice';
+import { unauthenticatedState } from '../auth';
 import { storiesApi } from './api';
 import { IMAGE_DURATION_MS, StoryViewer } from './StoryViewer';
 import { group, person, story, storiesBody, stubServer, type StoriesRequest } from './test-stories';

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { ConnectionActions } from '../connections';
-import { useProfilePath } from '../profile';
+import { useProfilePath } from '../../lib/profile-path';
 import { SUGGESTIONS_ERROR, useSuggestionsQuery } from './api';
 import { dismissSuggestion } from './dismissedSlice';
 import { mutualFriendsText } from './texts';
