@@ -8,7 +8,7 @@ import { conversationOpened } from './chatSlice';
 import { presenceApi } from './presence-api';
 import { at, BOB, CAROL, fakeServer, fakeSocket, ME, message, person, publicUser, type Answer, type Request } from './test-chat';
 
-const live = vi.hoisted(() => ({ socket: null as unknown }));
+const live = vi.hoisted((): { socket: unknown } => ({ socket: null }));
 vi.mock('../../lib/socket', () => ({ getSocket: () => live.socket }));
 
 const conversation = { me: ME, other: BOB };

@@ -42,7 +42,7 @@ export function NavbarSearch() {
     setOpen(false);
     setText('');
     inputRef.current?.blur();
-    navigate(profilePath(user.userName));
+    void navigate(profilePath(user.userName));
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {

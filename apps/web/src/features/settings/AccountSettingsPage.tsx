@@ -25,6 +25,11 @@ export default function AccountSettingsPage() {
     defaultValues: { currentPassword: '', newPassword: '' },
   });
 
+  const logout = async () => {
+    await dispatch(logoutUser());
+    void navigate('/auth/login', { replace: true });
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     try {
       await changePassword(values).unwrap();
@@ -46,7 +51,7 @@ export default function AccountSettingsPage() {
       </section>
       <section className="card p-6">
         <h2 className="mb-4 text-lg font-semibold">Change password</h2>
-        <form onSubmit={onSubmit} noValidate className="space-y-1">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-1">
           <PasswordField
             label="Current password"
             autoComplete="current-password"
@@ -70,13 +75,7 @@ export default function AccountSettingsPage() {
           <h2 className="text-lg font-semibold">Log out</h2>
           <p className="text-sm text-slate-500 dark:text-slate-400">End this session on this device.</p>
         </div>
-        <Button
-          variant="danger"
-          onClick={async () => {
-            await dispatch(logoutUser());
-            navigate('/auth/login', { replace: true });
-          }}
-        >
+        <Button variant="danger" onClick={() => void logout()}>
           <LogOut className="h-4 w-4" /> Log out
         </Button>
       </section>

@@ -17,7 +17,7 @@ export function Navbar() {
   const navigate = useNavigate();
   const logout = async () => {
     await dispatch(logoutUser());
-    navigate('/auth/login', { replace: true });
+    void navigate('/auth/login', { replace: true });
   };
   const itemClass = 'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700';
 
@@ -49,7 +49,7 @@ export function Navbar() {
             </Link>
           </MenuItem>
           <MenuItem>
-            <button onClick={logout} className={`${itemClass} text-rose-600 dark:text-rose-400`}>
+            <button onClick={() => void logout()} className={`${itemClass} text-rose-600 dark:text-rose-400`}>
               <LogOut className="h-4 w-4" /> Log out
             </button>
           </MenuItem>

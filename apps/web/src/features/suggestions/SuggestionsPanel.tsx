@@ -101,7 +101,7 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
   );
 }
 
-function DismissButton({ name, onClick }: { name: string; onClick(): void }) {
+function DismissButton({ name, onClick }: { name: string; onClick: () => void }) {
   return (
     <button
       type="button"
