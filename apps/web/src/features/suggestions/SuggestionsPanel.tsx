@@ -144,5 +144,3 @@ function SuggestionsSkeleton({ layout }: { layout: 'list' | 'strip' }) {
     </div>
   );
 }
-
-export default SuggestionsPanel;
