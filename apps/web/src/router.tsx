@@ -1,12 +1,10 @@
 /** The routes of SPEC §2: pages load on demand; guards decide who sees what. */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from './components/Spinner';
-import { AppLayout } from './features/shell/AppLayout';
-import { chunkLoaded } from './features/shell/chunk-reload';
-import { ProtectedRoute, PublicOnlyRoute } from './features/shell/guards';
-import { RootLayout } from './features/shell/RootLayout';
-import { RouteError } from './features/shell/RouteError';
+import { AppLayout, chunkLoaded, ProtectedRoute, PublicOnlyRoute, RootLayout, RouteError } from './features/shell';
 
+// Pages are loaded by file, not through their feature's index.ts: a page must stay in a chunk of its
+// own, and an index also exports what the first screen needs. The boundary rule checks static imports only.
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => {
   const { default: Component } = await load();
   chunkLoaded();

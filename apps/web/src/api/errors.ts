@@ -23,5 +23,3 @@ export function toErrorPayload(err: unknown, fallback: { error: string; message:
   }
   return { ...fallback };
 }
-
-export const isCanceled = (err: unknown) => axios.isCancel(err);

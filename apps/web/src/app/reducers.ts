@@ -1,11 +1,11 @@
 /** The client-state slices of the web app, by feature; server data lives in the RTK Query cache (api/plaza-api.ts). */
 import authReducer from '../features/auth/authSlice';
-import themeReducer from '../features/theme/themeSlice';
-import sessionReducer from '../features/ui/sessionSlice';
-import sidebarReducer from '../features/ui/sidebarSlice';
-import dismissedSuggestionsReducer from '../features/suggestions/dismissedSlice';
-import storyViewerReducer from '../features/stories/viewerSlice';
+import sessionReducer from '../features/auth/sessionSlice';
 import chatReducer from '../features/chat/chatSlice';
+import sidebarReducer from '../features/shell/sidebarSlice';
+import storyViewerReducer from '../features/stories/viewerSlice';
+import dismissedSuggestionsReducer from '../features/suggestions/dismissedSlice';
+import themeReducer from '../features/theme/themeSlice';
 
 export const reducers = {
   auth: authReducer,

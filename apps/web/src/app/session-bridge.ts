@@ -1,7 +1,7 @@
 /** Connects the axios layer to the store: where tokens come from, where refreshed ones go, what expiry does. */
 import { configureApi } from '../api/client';
-import { updateTokens } from '../features/auth/authSlice';
-import { sessionExpired } from '../features/ui/sessionSlice';
+import { updateTokens } from '../features/auth';
+import { sessionExpired } from '../features/auth';
 import { readRefreshToken } from '../lib/secure-storage';
 import type { AppStore } from './store';
 

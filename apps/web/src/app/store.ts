@@ -3,8 +3,8 @@ import { STORAGE_KEYS } from '@plaza/contract';
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { plazaApi } from '../api/plaza-api';
-import { addAuthPersistence } from '../features/auth/persistence';
-import { sessionChanged } from '../features/auth/session-changed';
+import { addAuthPersistence } from '../features/auth';
+import { sessionChanged } from '../features/auth';
 import { reducers } from './reducers';
 
 const rootReducer = combineReducers({ ...reducers, [plazaApi.reducerPath]: plazaApi.reducer });

@@ -9,8 +9,8 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
   confirmLabel: string;
   busy?: boolean;
-  onConfirm(): void;
-  onClose(): void;
+  onConfirm: () => void;
+  onClose: () => void;
 }
 
 export function ConfirmDialog({ open, title, children, confirmLabel, busy = false, onConfirm, onClose }: ConfirmDialogProps) {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { makeStore } from '../app/store';
-import { unauthenticatedState } from '../features/auth/authSlice';
+import { unauthenticatedState } from '../features/auth';
 
 // Headless UI's anchored menus and popovers watch their button's size; jsdom has no ResizeObserver.
 globalThis.ResizeObserver ??= class {

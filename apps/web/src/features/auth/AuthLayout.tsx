@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Logo, ThemeToggle } from '../shell/Navbar';
+import { Logo } from '../../components/Logo';
+import { ThemeToggle } from '../theme';
 
 /** The frame of login and signup: brand panel beside the form on desktop, form alone on phones. */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {

@@ -36,12 +36,12 @@ export default function LoginPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await dispatch(loginUser(values));
-    if (loginUser.fulfilled.match(result)) navigate(returnTo, { replace: true });
+    if (loginUser.fulfilled.match(result)) void navigate(returnTo, { replace: true });
   });
 
   return (
     <AuthLayout title="Welcome back" subtitle="Log in to see what your friends are sharing.">
-      <form onSubmit={onSubmit} noValidate className="space-y-2">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-2">
         {error && <ErrorBanner message={error} />}
         <Field
           label="User name or email"

@@ -52,13 +52,13 @@ export default function SignupPage() {
   const onSubmit = handleSubmit(async (values) => {
     if (availability === 'taken') return setError('userName', { message: 'This user name is taken' });
     const result = await dispatch(signupUser(values));
-    if (signupUser.fulfilled.match(result)) navigate('/feeds', { replace: true });
+    if (signupUser.fulfilled.match(result)) void navigate('/feeds', { replace: true });
     else for (const d of result.payload?.details ?? []) setError(d.path as keyof SignupBody, { message: d.message });
   });
 
   return (
     <AuthLayout title="Create your account" subtitle="Join Plaza in less than a minute.">
-      <form onSubmit={onSubmit} noValidate className="space-y-1">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-1">
         {error && <ErrorBanner message={error} />}
         <Field label="Full name" autoComplete="name" autoFocus error={formState.errors.fullName?.message} {...register('fullName')} />
         <Field

@@ -32,7 +32,6 @@ export function restoredAuthState(stored: { userDetails: SelfUser | null; access
 
 export const LOGIN_FALLBACK = { error: 'Unknown error occurred', message: 'An error occurred during login.' };
 export const SIGNUP_FALLBACK = { error: 'An error occurred during signup', message: 'An unknown error occurred during signup.' };
-export const LOGOUT_FALLBACK = { error: 'An error occurred during logout', message: 'An unknown error occurred during logout.' };
 
 export const loginUser = createAsyncThunk<LoginResponse, LoginBody, { rejectValue: ApiErrorPayload }>(
   'auth/login',

@@ -3,7 +3,7 @@ import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import { isAnyOf } from '@reduxjs/toolkit';
 import { clearSession, persistSession } from '../../lib/secure-storage';
 import { loginUser, logoutUser, resetAuth, setUserDetails, signupUser, updateTokens } from './authSlice';
-import { sessionExpired } from '../ui/sessionSlice';
+import { sessionExpired } from './sessionSlice';
 
 export function addAuthPersistence(listener: ListenerMiddlewareInstance) {
   listener.startListening({

@@ -15,7 +15,7 @@ export function useUsernameAvailability(userName: string, delayMs = 400): Availa
     }
     setState('checking');
     const controller = new AbortController();
-    const timer = setTimeout(async () => {
+    const check = async () => {
       try {
         const { data } = await api.post<{ valid: boolean }>(
           '/users/get-username-available',
@@ -26,7 +26,8 @@ export function useUsernameAvailability(userName: string, delayMs = 400): Availa
       } catch {
         if (!controller.signal.aborted) setState('error');
       }
-    }, delayMs);
+    };
+    const timer = setTimeout(() => void check(), delayMs);
     return () => {
       clearTimeout(timer);
       controller.abort();

@@ -5,11 +5,11 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
-import { unauthenticatedState } from '../auth/authSlice';
+import { unauthenticatedState } from '../auth';
 import ChatPage from './ChatPage';
 import { at, BOB, fakeServer, fakeSocket, ME, message, person, publicUser } from './test-chat';
 
-const live = vi.hoisted(() => ({ socket: null as unknown }));
+const live = vi.hoisted((): { socket: unknown } => ({ socket: null }));
 vi.mock('../../lib/socket', () => ({ getSocket: () => live.socket }));
 
 const bob = person(BOB, 'Bob Stone');

@@ -57,7 +57,7 @@ function ChatScreen({ me }: { me: SelfUser }) {
   useEffect(() => {
     if (!openWith) return;
     open(openWith);
-    navigate('.', { replace: true, state: null });
+    void navigate('.', { replace: true, state: null });
   }, [openWith, open, navigate]);
 
   const back = useCallback(() => {

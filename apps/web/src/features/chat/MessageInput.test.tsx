@@ -7,7 +7,7 @@ function setup(props: Partial<Parameters<typeof MessageInput>[0]> = {}) {
   const onSend = vi.fn(async () => true);
   const onTyping = vi.fn();
   render(<MessageInput connected onSend={onSend} onTyping={onTyping} {...props} />);
-  const input = screen.getByPlaceholderText('Type a message...') as HTMLTextAreaElement;
+  const input = screen.getByPlaceholderText<HTMLTextAreaElement>('Type a message...');
   return { onSend, onTyping, input, user: userEvent.setup() };
 }
 

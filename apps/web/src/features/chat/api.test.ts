@@ -1,14 +1,14 @@
 import { PAGE_SIZES, pairRoom, type Message } from '@plaza/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, type AppStore } from '../../app/store';
-import { resetAuth } from '../auth/authSlice';
+import { resetAuth } from '../auth';
 import { chatApi, type SendArgs } from './api';
 import { historyMessages } from './chat-cache';
 import { conversationOpened } from './chatSlice';
 import { presenceApi } from './presence-api';
 import { at, BOB, CAROL, fakeServer, fakeSocket, ME, message, person, publicUser, type Answer, type Request } from './test-chat';
 
-const live = vi.hoisted(() => ({ socket: null as unknown }));
+const live = vi.hoisted((): { socket: unknown } => ({ socket: null }));
 vi.mock('../../lib/socket', () => ({ getSocket: () => live.socket }));
 
 const conversation = { me: ME, other: BOB };

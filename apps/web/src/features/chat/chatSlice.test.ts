@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logoutUser, resetAuth } from '../auth/authSlice';
+import { logoutUser, resetAuth } from '../auth';
 import reducer, {
   connectionChanged,
   connectionFailed,

@@ -3,7 +3,7 @@
  * its notices. Server data lives in the RTK Query cache (`./api`); this starts over when the session changes.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { sessionChanged } from '../auth/session-changed';
+import { sessionChanged } from '../auth';
 import { CHAT_ERRORS, toChatUser, type ChatUser } from './chat-model';
 
 export interface ChatUiState {

@@ -16,7 +16,7 @@ export const presenceApi = plazaApi.injectEndpoints({
     chatPresence: build.query<Presence, string>({
       queryFn: () => ({ data: { online: [], typing: [] } }),
       async onCacheEntryAdded(me, lifecycle) {
-        const { updateCachedData } = lifecycle;
+        const updateCachedData = lifecycle.updateCachedData.bind(lifecycle);
         const timers = new Map<string, ReturnType<typeof setTimeout>>();
         const setTyping = (userId: string, isTyping: boolean) => {
           clearTimeout(timers.get(userId));

@@ -6,8 +6,8 @@ import { Button } from '../../components/Button';
 interface Props {
   open: boolean;
   name: string;
-  onCancel(): void;
-  onConfirm(): void;
+  onCancel: () => void;
+  onConfirm: () => void;
 }
 
 export function ConfirmRemoveDialog({ open, name, onCancel, onConfirm }: Props) {

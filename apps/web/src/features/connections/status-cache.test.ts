@@ -1,8 +1,8 @@
 import type { ConnectionChangeResponse, ConnectionStatus, Notification } from '@plaza/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { networkApi } from '../network/api';
-import { profileApi } from '../profile/api';
-import { suggestionsApi } from '../suggestions/api';
+import { networkApi } from '../network';
+import { profileApi } from '../profile';
+import { suggestionsApi } from '../suggestions';
 import { connectionsApi } from './api';
 import { connectionNoticed } from './live';
 import {

@@ -6,7 +6,7 @@ import type { NetworkUser, PublicUser, SelfUser } from '@plaza/contract';
 import { AxiosError, CanceledError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { api } from '../../api/client';
 import { makeStore } from '../../app/store';
-import { unauthenticatedState } from '../auth/authSlice';
+import { unauthenticatedState } from '../auth';
 
 let seq = 0;
 

@@ -1,6 +1,6 @@
 /** The home feed (/feeds): stories, then the feed column; suggestions beside it on wide screens. */
-import { StoriesBar } from '../stories/StoriesBar';
-import { SuggestionsPanel } from '../suggestions/SuggestionsPanel';
+import { StoriesBar } from '../stories';
+import { SuggestionsPanel } from '../suggestions';
 import { HomeFeed } from './HomeFeed';
 
 export default function FeedPage() {

@@ -22,7 +22,7 @@ const actionButton =
 interface PostCardProps {
   post: Post;
   commentsOpen: boolean;
-  onToggleComments(): void;
+  onToggleComments: () => void;
 }
 
 export function PostCard({ post, commentsOpen, onToggleComments }: PostCardProps) {

@@ -4,7 +4,7 @@ import { Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { ConnectionActions } from '../connections';
-import { useProfilePath } from '../profile';
+import { useProfilePath } from '../../lib/profile-path';
 import { mutualFriendsText } from '../suggestions';
 
 export interface PersonCardProps {

@@ -8,7 +8,7 @@ import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';
 import { compactAge, exactTime } from '../../lib/dates';
 import { isCanceledError } from '../connections';
-import { useProfilePath } from '../profile';
+import { useProfilePath } from '../../lib/profile-path';
 import {
   NOTIFICATION_ERRORS,
   notificationsOf,
@@ -26,7 +26,7 @@ const TYPE_ICON: Record<NotificationType, { icon: LucideIcon; className: string 
   comment_like: { icon: ThumbsUp, className: 'bg-amber-500' },
 };
 
-export function NotificationsPanel({ onNavigate }: { onNavigate(): void }) {
+export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
   const navigate = useNavigate();
   const profilePath = useProfilePath();
   // Opening the panel refreshes the list; live arrivals already sit on top.
@@ -50,7 +50,7 @@ export function NotificationsPanel({ onNavigate }: { onNavigate(): void }) {
 
   async function open(n: Notification) {
     onNavigate();
-    navigate(targetOf(n));
+    void navigate(targetOf(n));
     if (n.read) return;
     if (await markOne(n._id)) toast.error(NOTIFICATION_ERRORS.markRead);
   }

@@ -93,7 +93,7 @@ export function Composer() {
       : 'text-slate-400 dark:text-slate-500';
 
   return (
-    <form onSubmit={publish} aria-label="Create a post" className="card p-4">
+    <form onSubmit={(e) => void publish(e)} aria-label="Create a post" className="card p-4">
       <div className="flex gap-3">
         <Avatar name={me?.fullName ?? '?'} src={me?.userImage} size="md" />
         <div className="min-w-0 flex-1">

@@ -8,8 +8,8 @@ export interface LightboxProps {
   media: PostMedia[];
   index: number | null;
   authorName: string;
-  onIndexChange(index: number): void;
-  onClose(): void;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
 }
 
 const navButton =

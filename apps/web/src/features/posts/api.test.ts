@@ -4,7 +4,7 @@ import { errorText } from '../../lib/error-text';
 import { buildPost, feedPage } from '../../test/post-factories';
 import { ME } from '../../test/render-signed-in';
 import { stubServer, type StubServer } from '../../test/stub-server';
-import { resetAuth, unauthenticatedState } from '../auth/authSlice';
+import { resetAuth, unauthenticatedState } from '../auth';
 import { FETCH_FEED_FAILED, postsApi } from './api';
 import { postsOf } from './post-pages';
 

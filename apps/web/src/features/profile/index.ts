@@ -1,2 +1,2 @@
-/** What other features use of profiles: the link to a person's profile as the signed-in user sees it. */
-export { profilePath, useProfilePath } from './paths';
+/** What other features use of profiles: the cached profile, whose connection status the connections' test follows. */
+export { profileApi } from './api';

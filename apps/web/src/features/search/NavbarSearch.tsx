@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { Spinner } from '../../components/Spinner';
-import { useProfilePath } from '../profile';
+import { useProfilePath } from '../../lib/profile-path';
 import { SEARCH_ERROR, useSearchUsersQuery } from './api';
 import { useDebouncedValue } from './useDebouncedValue';
 
@@ -42,7 +42,7 @@ export function NavbarSearch() {
     setOpen(false);
     setText('');
     inputRef.current?.blur();
-    navigate(profilePath(user.userName));
+    void navigate(profilePath(user.userName));
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {

@@ -9,7 +9,7 @@ import type { ApiErrorPayload } from '../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/Button';
 import { Field, PasswordField } from '../../components/Field';
-import { logoutUser } from '../auth/authSlice';
+import { logoutUser } from '../auth';
 import { useChangePasswordMutation, useMeQuery } from './api';
 import { failureMessage } from './failure';
 
@@ -24,6 +24,11 @@ export default function AccountSettingsPage() {
     resolver: zodResolver(changePasswordBodySchema),
     defaultValues: { currentPassword: '', newPassword: '' },
   });
+
+  const logout = async () => {
+    await dispatch(logoutUser());
+    void navigate('/auth/login', { replace: true });
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -46,7 +51,7 @@ export default function AccountSettingsPage() {
       </section>
       <section className="card p-6">
         <h2 className="mb-4 text-lg font-semibold">Change password</h2>
-        <form onSubmit={onSubmit} noValidate className="space-y-1">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-1">
           <PasswordField
             label="Current password"
             autoComplete="current-password"
@@ -70,13 +75,7 @@ export default function AccountSettingsPage() {
           <h2 className="text-lg font-semibold">Log out</h2>
           <p className="text-sm text-slate-500 dark:text-slate-400">End this session on this device.</p>
         </div>
-        <Button
-          variant="danger"
-          onClick={async () => {
-            await dispatch(logoutUser());
-            navigate('/auth/login', { replace: true });
-          }}
-        >
+        <Button variant="danger" onClick={() => void logout()}>
           <LogOut className="h-4 w-4" /> Log out
         </Button>
       </section>

@@ -106,7 +106,7 @@ export default function ProfileSettingsPage() {
       </section>
       <section className="card p-6">
         <h2 className="mb-4 text-lg font-semibold">About you</h2>
-        <form onSubmit={onSubmit} noValidate className="space-y-1">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-1">
           <Field label="Full name" error={formState.errors.fullName?.message} {...register('fullName')} />
           <div className="space-y-1.5">
             <label htmlFor="bio" className="block text-sm font-medium">

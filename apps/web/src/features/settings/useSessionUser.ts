@@ -7,7 +7,7 @@ import type { SelfUser } from '@plaza/contract';
 import { useCallback } from 'react';
 import { useStore } from 'react-redux';
 import type { RootState } from '../../app/store';
-import { setUserDetails } from '../auth/authSlice';
+import { setUserDetails } from '../auth';
 
 export function useSessionUserUpdate() {
   const store = useStore<RootState>();

@@ -1,37 +1,15 @@
 /** The top bar: logo, people search, theme, notifications and the account menu of the signed-in user. */
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { LogOut, Moon, Settings, Sun, UserRound } from 'lucide-react';
+import { LogOut, Settings, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
-import { logoutUser } from '../auth/authSlice';
+import { Logo } from '../../components/Logo';
+import { logoutUser } from '../auth';
 import { NotificationsBell } from '../notifications';
-import { profilePath } from '../profile';
+import { profilePath } from '../../lib/profile-path';
 import { NavbarSearch } from '../search';
-import { toggleTheme } from '../theme/themeSlice';
-
-export function Logo() {
-  return (
-    <Link to="/feeds" className="flex items-center gap-2 text-lg font-extrabold tracking-tight">
-      <img src="/favicon.svg" alt="" className="h-8 w-8" />
-      <span className="hidden sm:inline">Plaza</span>
-    </Link>
-  );
-}
-
-export function ThemeToggle() {
-  const dark = useAppSelector((s) => s.theme.isDarkMode);
-  const dispatch = useAppDispatch();
-  return (
-    <button
-      onClick={() => dispatch(toggleTheme())}
-      aria-label={dark ? 'Switch to light theme' : 'Switch to dark theme'}
-      className="rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-    >
-      {dark ? <Sun className="h-5 w-5" /> : <Moon className="h-5 w-5" />}
-    </button>
-  );
-}
+import { ThemeToggle } from '../theme';
 
 export function Navbar() {
   const user = useAppSelector((s) => s.auth.userDetails);
@@ -39,7 +17,7 @@ export function Navbar() {
   const navigate = useNavigate();
   const logout = async () => {
     await dispatch(logoutUser());
-    navigate('/auth/login', { replace: true });
+    void navigate('/auth/login', { replace: true });
   };
   const itemClass = 'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700';
 
@@ -71,7 +49,7 @@ export function Navbar() {
             </Link>
           </MenuItem>
           <MenuItem>
-            <button onClick={logout} className={`${itemClass} text-rose-600 dark:text-rose-400`}>
+            <button onClick={() => void logout()} className={`${itemClass} text-rose-600 dark:text-rose-400`}>
               <LogOut className="h-4 w-4" /> Log out
             </button>
           </MenuItem>

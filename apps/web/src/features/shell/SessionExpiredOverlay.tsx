@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { resetAuth } from '../auth/authSlice';
-import { sessionExpiryHandled } from '../ui/sessionSlice';
+import { resetAuth } from '../auth';
+import { sessionExpiryHandled } from '../auth';
 
 export const SESSION_EXPIRED_TOAST = 'Your session has expired. Please log in again.';
 

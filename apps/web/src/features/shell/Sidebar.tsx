@@ -1,7 +1,7 @@
 import { ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { toggleSidebar } from '../ui/sidebarSlice';
+import { toggleSidebar } from './sidebarSlice';
 import { NAV_ITEMS } from './nav-items';
 
 const linkClass = (active: boolean, expanded: boolean) =>

@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
-import { unauthenticatedState } from '../auth/authSlice';
+import { unauthenticatedState } from '../auth';
 import { ProtectedRoute, PublicOnlyRoute } from './guards';
 
 function Where() {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
-import { unauthenticatedState } from '../auth/authSlice';
+import { unauthenticatedState } from '../auth';
 import { StoriesBar } from './StoriesBar';
 import { group, person, story, storiesBody, stubServer } from './test-stories';
 

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, type AppStore } from '../../app/store';
-import { unauthenticatedState } from '../auth/authSlice';
+import { unauthenticatedState } from '../auth';
 import { storiesApi } from './api';
 import { IMAGE_DURATION_MS, StoryViewer } from './StoryViewer';
 import { group, person, story, storiesBody, stubServer, type StoriesRequest } from './test-stories';
@@ -102,18 +102,18 @@ describe('StoryViewer', () => {
     const store = await setup();
     fireEvent.load(imageOf('First of Ann'));
 
-    act(() => vi.advanceTimersByTime(IMAGE_DURATION_MS - 500));
+    await act(() => vi.advanceTimersByTime(IMAGE_DURATION_MS - 500));
     expect(activeId(store)).toBe('a1');
-    act(() => vi.advanceTimersByTime(600));
+    await act(() => vi.advanceTimersByTime(600));
     expect(activeId(store)).toBe('a2');
 
     fireEvent.load(imageOf('Second of Ann'));
     const tapArea = screen.getByTestId('story-tap-area');
     fireEvent.pointerDown(tapArea, { clientX: 200, clientY: 300 });
-    act(() => vi.advanceTimersByTime(IMAGE_DURATION_MS * 2));
+    await act(() => vi.advanceTimersByTime(IMAGE_DURATION_MS * 2));
     expect(activeId(store)).toBe('a2');
     fireEvent.pointerUp(tapArea, { clientX: 200, clientY: 300 });
-    act(() => vi.advanceTimersByTime(IMAGE_DURATION_MS + 100));
+    await act(() => vi.advanceTimersByTime(IMAGE_DURATION_MS + 100));
     expect(activeId(store)).toBe('b1');
   });
 

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, type StoryGroup } from '@plaza/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeStore, type AppStore } from '../../app/store';
-import { resetAuth } from '../auth/authSlice';
+import { resetAuth } from '../auth';
 import { storiesApi } from './api';
 import { group, person, story, storiesBody, stubServer, type StoriesRequest } from './test-stories';
 import {

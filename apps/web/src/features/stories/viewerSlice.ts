@@ -1,6 +1,6 @@
 /** The story viewer's own state: which story is on screen. The stories themselves live in the RTK Query cache. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { sessionChanged } from '../auth/session-changed';
+import { sessionChanged } from '../auth';
 
 export interface StoryViewerState {
   /** The story open in the viewer; null when the viewer is closed. */

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { ConnectionActions } from '../connections';
-import { useProfilePath } from '../profile';
+import { useProfilePath } from '../../lib/profile-path';
 import { SUGGESTIONS_ERROR, useSuggestionsQuery } from './api';
 import { dismissSuggestion } from './dismissedSlice';
 import { mutualFriendsText } from './texts';
@@ -101,7 +101,7 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
   );
 }
 
-function DismissButton({ name, onClick }: { name: string; onClick(): void }) {
+function DismissButton({ name, onClick }: { name: string; onClick: () => void }) {
   return (
     <button
       type="button"
@@ -144,5 +144,3 @@ function SuggestionsSkeleton({ layout }: { layout: 'list' | 'strip' }) {
     </div>
   );
 }
-
-export default SuggestionsPanel;

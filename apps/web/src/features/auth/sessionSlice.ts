@@ -3,7 +3,7 @@
  * down, then records where the login page must send the user back (`loginRedirect`) and ends the session.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loginUser } from '../auth/authSlice';
+import { loginUser } from './authSlice';
 
 const sessionSlice = createSlice({
   name: 'session',

@@ -1,0 +1,6 @@
+/** What the router uses of the shell: the layouts, the guards, the route error and the chunk-reload reset. */
+export { AppLayout } from './AppLayout';
+export { chunkLoaded } from './chunk-reload';
+export { ProtectedRoute, PublicOnlyRoute } from './guards';
+export { RootLayout } from './RootLayout';
+export { RouteError } from './RouteError';
