@@ -43,7 +43,7 @@ describe('the axios layer (SPEC §7, §8)', () => {
       if (bearer(c) === 'Bearer old-access') return { status: 401, data: { success: false, error: 'Token expired' } };
       return { status: 200, data: { ok: c.url } };
     });
-    const results = await Promise.all([api.get<{ ok: string }>('/a'), api.get<{ ok: string }>('/b'), api.get<{ ok: string }>('/c')]);
+    const results = await Promise.all(['/a', '/b', '/c'].map((url) => api.get<{ ok: string }>(url)));
     expect(calls.filter(isRefresh)).toHaveLength(1);
     expect(results.map((r) => r.data.ok)).toEqual(['/a', '/b', '/c']);
     expect(
@@ -87,14 +87,14 @@ describe('the axios layer (SPEC §7, §8)', () => {
     const { api } = setup(
       (c) =>
         new Promise((resolve, reject) => {
-          const t = setTimeout(() => resolve({ status: 200, data: { page: (c.params as { page: number }).page } }), 30);
+          const t = setTimeout(() => resolve({ status: 200, data: { page: (c.params as { page?: number } | undefined)?.page } }), 30);
           c.signal?.addEventListener?.('abort', () => {
             clearTimeout(t);
             reject(new AxiosError('canceled', AxiosError.ERR_CANCELED, c));
           });
         }),
     );
-    const first = api.get('/users/network', { params: { page: 1 } });
+    const first = api.get<{ page: number }>('/users/network', { params: { page: 1 } });
     const second = api.get<{ page: number }>('/users/network', { params: { page: 1 } });
     const different = api.get<{ page: number }>('/users/network', { params: { page: 2 } });
     await expect(first).rejects.toMatchObject({ code: AxiosError.ERR_CANCELED });

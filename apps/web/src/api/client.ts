@@ -3,10 +3,19 @@
  * cancels the earlier one; on 401/403 one refresh runs while other failing requests queue, then all
  * retry with the new token; a refresh the server refuses starts the session-expiry flow.
  */
-import { REFRESH_ERRORS, TOKEN_REFRESH_TIMEOUT_MS, type RefreshResponse } from '@plaza/contract';
+import {
+  API_PREFIX,
+  REFRESH_ERRORS,
+  TOKEN_REFRESH_TIMEOUT_MS,
+  operations,
+  type OperationBody,
+  type OperationResponse,
+  type RefreshResponse,
+} from '@plaza/contract';
 import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { operationPath } from './operation';
 
-export const API_BASE = '/api/v1';
+export const API_BASE = API_PREFIX;
 
 export interface ApiHooks {
   getAccessToken(): string | null;
@@ -28,7 +37,10 @@ export function configureApi(next: ApiHooks): void {
 
 type Config = InternalAxiosRequestConfig & { _retry?: boolean; _dupKey?: string; _abort?: AbortController; _token?: string | null };
 
-const AUTH_PATHS = /\/auth\/(login|signup|refresh-token)$/;
+/** A 401 from these is about the credentials sent, not an expired access token: no refresh. */
+const AUTH_PATHS: ReadonlySet<string> = new Set(
+  [operations.login, operations.signup, operations.refreshToken].map((op) => operationPath(op)),
+);
 
 function requestKey(c: Config): string {
   const data = c.data instanceof FormData ? `form:${Math.random()}` : typeof c.data === 'string' ? c.data : JSON.stringify(c.data ?? null);
@@ -54,7 +66,8 @@ export function createApi(options: { adapter?: AxiosAdapter } = {}): AxiosInstan
   async function refresh(): Promise<string> {
     const refreshToken = await hooks.getRefreshToken();
     if (!refreshToken) throw new Error('No refresh token');
-    const { data } = await bare.post<RefreshResponse>('/auth/refresh-token', { refreshToken });
+    const body: OperationBody<typeof operations.refreshToken> = { refreshToken };
+    const { data } = await bare.post<OperationResponse<typeof operations.refreshToken>>(operationPath(operations.refreshToken), body);
     hooks.onRefreshed(data);
     return data.accessToken;
   }
@@ -88,7 +101,7 @@ export function createApi(options: { adapter?: AxiosAdapter } = {}): AxiosInstan
       const config = error.config as Config | undefined;
       settle(config);
       const status = error.response?.status;
-      if (!config || config._retry || (status !== 401 && status !== 403) || AUTH_PATHS.test(config.url ?? '')) {
+      if (!config || config._retry || (status !== 401 && status !== 403) || AUTH_PATHS.has(config.url ?? '')) {
         throw error;
       }
       config._retry = true;

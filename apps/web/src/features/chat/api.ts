@@ -6,18 +6,16 @@
 import {
   CHAT,
   PAGE_SIZES,
+  operations,
   pairRoom,
   parsePairRoom,
-  type ConversationsResponse,
-  type MarkReadResponse,
   type Message,
   type MessagesReadEvent,
-  type NetworkResponse,
-  type SendMessageBody,
+  type OperationResponse,
 } from '@plaza/contract';
 import { retry } from '@reduxjs/toolkit/query/react';
-import { axiosBaseQuery, type ApiRequest } from '../../api/base-query';
-import type { ApiErrorPayload } from '../../api/errors';
+import { axiosBaseQuery } from '../../api/base-query';
+import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import {
   addToHistory,
@@ -50,7 +48,10 @@ export interface SendArgs {
 
 const HISTORY_FALLBACK = { error: 'Request failed', message: CHAT_ERRORS.messages };
 
-const historyUrl = ({ me, other }: ConversationArgs) => `/chats/${encodeURIComponent(me)}/${encodeURIComponent(other)}`;
+type HistoryReply = OperationResponse<typeof operations.getChatHistory>;
+type SentReply = OperationResponse<typeof operations.sendMessage>;
+
+const historyParams = ({ me, other }: ConversationArgs) => ({ currentUserId: me, otherUserId: other });
 
 const errorField = (error: unknown, field: 'error' | 'status'): unknown =>
   typeof error === 'object' && error !== null && field in error ? (error as Record<typeof field, unknown>)[field] : undefined;
@@ -97,11 +98,9 @@ export const chatApi = plazaApi.injectEndpoints({
         initialPageParam: 1,
         getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
       },
-      query: ({ queryArg: search, pageParam: page }) => ({
-        url: '/users/network',
-        params: { page, limit: PAGE_SIZES.chatUsers, search: search || undefined },
-      }),
-      transformResponse: (res: NetworkResponse) => ({
+      query: ({ queryArg: search, pageParam: page }) =>
+        operationRequest(operations.listNetwork, { query: { page, limit: PAGE_SIZES.chatUsers, search: search || undefined } }),
+      transformResponse: (res: OperationResponse<typeof operations.listNetwork>) => ({
         users: res.data.map(toChatUser),
         page: res.pagination.currentPage,
         hasMore: res.pagination.hasMore,
@@ -110,18 +109,18 @@ export const chatApi = plazaApi.injectEndpoints({
 
     /** The signed-in user's conversations (`me`, which also keeps one person's list from another's). */
     chatConversations: build.query<ConversationSummary[], string>({
-      query: () => '/chats/conversations',
-      transformResponse: (res: ConversationsResponse) =>
+      query: () => operationRequest(operations.listConversations),
+      transformResponse: (res: OperationResponse<typeof operations.listConversations>) =>
         res.data.map((c) => ({ user: toChatUser(c.user), lastMessage: c.lastMessage, unreadCount: c.unreadCount })),
       providesTags: ['Conversations'],
       async onCacheEntryAdded(me, lifecycle) {
-        const { dispatch, updateCachedData } = lifecycle;
+        const { dispatch } = lifecycle;
         const refetch = () => dispatch(plazaApi.util.invalidateTags(['Conversations']));
         await streamFromSocket(lifecycle, (socket, whenLoaded) => {
           const onMessage = (message: Message) =>
             whenLoaded(() => {
               let known = true;
-              updateCachedData((list) => {
+              lifecycle.updateCachedData((list) => {
                 known = noteMessage(list, message, me);
               });
               // Someone writing for the first time: the server knows who they are.
@@ -129,7 +128,7 @@ export const chatApi = plazaApi.injectEndpoints({
             });
           const onRead = ({ room, readerId, readAt }: MessagesReadEvent) =>
             whenLoaded(() =>
-              updateCachedData((list) => {
+              lifecycle.updateCachedData((list) => {
                 // I read a conversation (here or in another tab), or they read mine.
                 const other = readerId === me ? partnerIn(room, me) : null;
                 if (other) clearUnread(list, other);
@@ -157,16 +156,21 @@ export const chatApi = plazaApi.injectEndpoints({
         getNextPageParam: (last) => (last.hasOlder ? last.messages.find((m) => !m.pending)?._id : undefined),
       },
       async queryFn({ queryArg, pageParam }, api) {
+        const params = historyParams(queryArg);
         const result = pageParam
-          ? await axiosBaseQuery({ url: historyUrl(queryArg), params: { before: pageParam, limit: PAGE_SIZES.chatHistory } }, api, {})
-          : await fetchWithBackoff({ url: historyUrl(queryArg), fallback: HISTORY_FALLBACK }, api, {});
-        if (result.error) return { error: result.error as ApiErrorPayload };
-        const messages = result.data as Message[];
+          ? await axiosBaseQuery(
+              operationRequest(operations.getChatHistory, { params, query: { before: pageParam, limit: PAGE_SIZES.chatHistory } }),
+              api,
+              {},
+            )
+          : await fetchWithBackoff(operationRequest(operations.getChatHistory, { params, fallback: HISTORY_FALLBACK }), api, {});
+        if (result.error) return { error: result.error };
+        const messages = result.data as HistoryReply;
         return { data: { messages, hasOlder: messages.length >= PAGE_SIZES.chatHistory } };
       },
       providesTags: (_data, _error, arg) => [historyTag(arg)],
       async onCacheEntryAdded(arg, lifecycle) {
-        const { dispatch, updateCachedData } = lifecycle;
+        const { dispatch } = lifecycle;
         const room = pairRoom(arg.me, arg.other);
         /** After a reconnect: the latest page, merged by _id, fills whatever the connection missed. */
         const resync = async () => {
@@ -174,7 +178,7 @@ export const chatApi = plazaApi.injectEndpoints({
           const missed = latest.data;
           if (!missed) return;
           let gap = false;
-          updateCachedData((data: HistoryData) => {
+          lifecycle.updateCachedData((data: HistoryData) => {
             // A full page with nothing we know: more was missed than one page holds, so load it all again.
             gap = missed.length >= PAGE_SIZES.chatHistory && !historyHasAny(data, missed);
             if (!gap) addToHistory(data, missed);
@@ -183,13 +187,13 @@ export const chatApi = plazaApi.injectEndpoints({
         };
         await streamFromSocket(lifecycle, (socket, whenLoaded) => {
           const onMessage = (message: Message) => {
-            if (belongsTo(message, arg)) whenLoaded(() => updateCachedData((data) => addToHistory(data, [message])));
+            if (belongsTo(message, arg)) whenLoaded(() => lifecycle.updateCachedData((data) => addToHistory(data, [message])));
           };
           const onRead = ({ room: readRoom, readerId, readAt }: MessagesReadEvent) => {
             if (readRoom !== room) return;
             // I read theirs (here or in another tab), or they read mine.
             const sender = readerId === arg.me ? arg.other : readerId === arg.other ? arg.me : null;
-            if (sender) whenLoaded(() => updateCachedData((data) => markHistoryRead(data, sender, readAt)));
+            if (sender) whenLoaded(() => lifecycle.updateCachedData((data) => markHistoryRead(data, sender, readAt)));
           };
           const onConnect = () => whenLoaded(() => void resync());
           socket.on('receiveMessage', onMessage);
@@ -205,23 +209,24 @@ export const chatApi = plazaApi.injectEndpoints({
     }),
 
     /** The latest page alone, for the catch-up after a reconnect; the explicit limit keeps it apart from a first load. */
-    chatLatestMessages: build.query<Message[], ConversationArgs>({
-      query: (arg) => ({ url: historyUrl(arg), params: { limit: PAGE_SIZES.chatHistory } }),
+    chatLatestMessages: build.query<HistoryReply, ConversationArgs>({
+      query: (arg) => operationRequest(operations.getChatHistory, { params: historyParams(arg), query: { limit: PAGE_SIZES.chatHistory } }),
       keepUnusedDataFor: 0,
     }),
 
-    /** POST /chats/send: shown at once as pending, replaced by the stored copy, rolled back when it fails. */
-    sendChatMessage: build.mutation<Message, SendArgs>({
+    /** Sending (`sendMessage`): shown at once as pending, replaced by the stored copy, rolled back when it fails. */
+    sendChatMessage: build.mutation<SentReply, SendArgs>({
       async queryFn({ sender, receiver, text, clientMessageId }, api) {
-        const body: SendMessageBody = {
-          messageSenderUsername: sender.userName,
-          messageReceiverUsername: receiver.userName,
-          messageContent: text,
-          clientMessageId,
-        };
-        const request: ApiRequest = { url: '/chats/send', method: 'POST', body };
+        const request = operationRequest(operations.sendMessage, {
+          body: {
+            messageSenderUsername: sender.userName,
+            messageReceiverUsername: receiver.userName,
+            messageContent: text,
+            clientMessageId,
+          },
+        });
         const result = await sendWithRetries(request, api, {});
-        return result.error ? { error: result.error as ApiErrorPayload } : { data: result.data as Message };
+        return result.error ? { error: result.error } : { data: result.data as SentReply };
       },
       async onQueryStarted({ sender, receiver, text, clientMessageId }, { dispatch, queryFulfilled }) {
         const conversation = { me: sender._id, other: receiver._id };
@@ -247,8 +252,8 @@ export const chatApi = plazaApi.injectEndpoints({
     }),
 
     /** Marks the conversation read up to now; only what the server had then becomes read. */
-    markChatRead: build.mutation<MarkReadResponse, ConversationArgs>({
-      query: ({ other }) => ({ url: `/chats/${encodeURIComponent(other)}/read`, method: 'POST' }),
+    markChatRead: build.mutation<OperationResponse<typeof operations.markChatRead>, ConversationArgs>({
+      query: ({ other }) => operationRequest(operations.markChatRead, { params: { otherUserId: other } }),
       async onQueryStarted(conversation, { dispatch, queryFulfilled }) {
         let readAt: string;
         try {

@@ -2,14 +2,8 @@
  * A post's comments in the RTK Query cache (CONTRACT "Comments"): the pages, posting, liking and
  * deleting. Posting and deleting also move the post's comment count wherever the post is cached.
  */
-import {
-  COMMENT_LIKE_MESSAGES,
-  PAGE_SIZES,
-  type Comment,
-  type CommentLikeResponse,
-  type CommentResponse,
-  type CommentsResponse,
-} from '@plaza/contract';
+import { COMMENT_LIKE_MESSAGES, PAGE_SIZES, operations, type Comment, type OperationResponse } from '@plaza/contract';
+import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import { fallback, wasCanceled } from '../../lib/error-text';
 import { patchPost } from '../posts';
@@ -29,17 +23,17 @@ interface CommentLikeToggle {
   liked: boolean;
 }
 
-const listUrl = (postId: string) => `/comments/posts/${encodeURIComponent(postId)}/comments`;
-const commentUrl = (commentId: string) => `/comments/${encodeURIComponent(commentId)}`;
+type CommentLikeReply = OperationResponse<typeof operations.toggleCommentLike>;
 
 const commentsApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
-    getComments: build.infiniteQuery<CommentsPage, string, number, CommentsResponse>({
-      query: ({ queryArg: postId, pageParam }) => ({
-        url: listUrl(postId),
-        params: { page: pageParam, limit: PAGE_SIZES.comments },
-        fallback: fallback(FETCH_COMMENTS_FAILED),
-      }),
+    getComments: build.infiniteQuery<CommentsPage, string, number, OperationResponse<typeof operations.listComments>>({
+      query: ({ queryArg: postId, pageParam }) =>
+        operationRequest(operations.listComments, {
+          params: { postId },
+          query: { page: pageParam, limit: PAGE_SIZES.comments },
+          fallback: fallback(FETCH_COMMENTS_FAILED),
+        }),
       transformResponse: ({ comments, pagination }) => ({ comments, pagination }),
       infiniteQueryOptions: {
         initialPageParam: 1,
@@ -50,13 +44,13 @@ const commentsApi = plazaApi.injectEndpoints({
       providesTags: (_data, _error, postId) => [{ type: 'Comments', id: postId }],
     }),
 
-    addComment: build.mutation<Comment, { postId: string; commentContent: string }, CommentResponse>({
-      query: ({ postId, commentContent }) => ({
-        url: listUrl(postId),
-        method: 'POST',
-        body: { commentContent },
-        fallback: fallback(SUBMIT_COMMENT_FAILED),
-      }),
+    addComment: build.mutation<Comment, { postId: string; commentContent: string }, OperationResponse<typeof operations.createComment>>({
+      query: ({ postId, commentContent }) =>
+        operationRequest(operations.createComment, {
+          params: { postId },
+          body: { commentContent },
+          fallback: fallback(SUBMIT_COMMENT_FAILED),
+        }),
       transformResponse: (r) => r.comment,
       async onQueryStarted({ postId }, { dispatch, queryFulfilled }) {
         try {
@@ -74,8 +68,9 @@ const commentsApi = plazaApi.injectEndpoints({
     }),
 
     /** Toggles; the answer's message says which way it went (SPEC §4). */
-    likeComment: build.mutation<CommentLikeResponse, CommentLikeToggle, CommentLikeResponse>({
-      query: ({ commentId }) => ({ url: `${commentUrl(commentId)}/like`, method: 'POST', fallback: fallback(LIKE_COMMENT_FAILED) }),
+    likeComment: build.mutation<CommentLikeReply, CommentLikeToggle, CommentLikeReply>({
+      query: ({ commentId }) =>
+        operationRequest(operations.toggleCommentLike, { params: { commentId }, fallback: fallback(LIKE_COMMENT_FAILED) }),
       async onQueryStarted({ commentId, postId, userId, liked }, { dispatch, queryFulfilled }) {
         const update = (change: (pages: CommentsPage[]) => void) =>
           dispatch(commentsApi.util.updateQueryData('getComments', postId, (draft) => change(draft.pages)));
@@ -89,8 +84,9 @@ const commentsApi = plazaApi.injectEndpoints({
       },
     }),
 
-    deleteComment: build.mutation<void, { commentId: string; postId: string }, unknown>({
-      query: ({ commentId }) => ({ url: commentUrl(commentId), method: 'DELETE', fallback: fallback(DELETE_COMMENT_FAILED) }),
+    deleteComment: build.mutation<void, { commentId: string; postId: string }, OperationResponse<typeof operations.deleteComment>>({
+      query: ({ commentId }) =>
+        operationRequest(operations.deleteComment, { params: { commentId }, fallback: fallback(DELETE_COMMENT_FAILED) }),
       transformResponse: () => undefined,
       async onQueryStarted({ commentId, postId }, { dispatch, queryFulfilled }) {
         try {

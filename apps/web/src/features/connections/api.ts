@@ -3,7 +3,9 @@
  * A change shows its expected status at once in every cached list that holds the person, takes it back
  * if the server refuses, and then refetches what the change made stale.
  */
-import type { ConnectionAction, ConnectionChangeResponse, ConnectionStatusResponse, TargetUserBody } from '@plaza/contract';
+import { operations, type ConnectionAction, type OperationResponse } from '@plaza/contract';
+import type { ApiRequest } from '../../api/base-query';
+import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import { failureWasCanceled } from './canceled';
 import { CONNECTION_ERRORS, EXPECTED_STATUS } from './statuses';
@@ -14,11 +16,14 @@ export interface ConnectionChange {
   action: ConnectionAction;
 }
 
-const enc = encodeURIComponent;
-
-/** The four friend-request changes share `{actionType}`; removing a friend has its own path. */
-const connectionPath = (action: ConnectionAction) =>
-  action === 'remove' ? '/users/follow/friend-request/friend/remove' : `/users/follow/friend-request/${action}`;
+/** The four friend-request changes share `{actionType}`; removing a friend is an operation of its own. */
+function connectionRequest({ targetUserId, action }: ConnectionChange): ApiRequest {
+  const fallback = { error: CONNECTION_ERRORS[action], message: CONNECTION_ERRORS[action] };
+  const body = { targetUserId };
+  return action === 'remove'
+    ? operationRequest(operations.removeFriend, { body, fallback })
+    : operationRequest(operations.actOnFriendRequest, { params: { actionType: action }, body, fallback });
+}
 
 /**
  * What a confirmed change makes stale beyond the statuses already written: the status check and the
@@ -38,11 +43,15 @@ function staleAfter(action: ConnectionAction, targetUserId: string) {
 export const connectionsApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
     connectionStatus: build.query<PersonWithStatus, string>({
-      query: (targetUserId) => ({
-        url: `/users/follow/connection-status/${enc(targetUserId)}`,
-        fallback: { error: CONNECTION_ERRORS.status, message: CONNECTION_ERRORS.status },
+      query: (targetUserId) =>
+        operationRequest(operations.getConnectionStatus, {
+          params: { targetUserId },
+          fallback: { error: CONNECTION_ERRORS.status, message: CONNECTION_ERRORS.status },
+        }),
+      transformResponse: (res: OperationResponse<typeof operations.getConnectionStatus>): PersonWithStatus => ({
+        _id: res.targetUserId,
+        connectionStatus: res.status,
       }),
-      transformResponse: (res: ConnectionStatusResponse): PersonWithStatus => ({ _id: res.targetUserId, connectionStatus: res.status }),
       providesTags: (_result, _error, targetUserId) => [{ type: 'Connection', id: targetUserId }],
       // What is true now goes everywhere the person is shown.
       async onQueryStarted(targetUserId, { dispatch, queryFulfilled }) {
@@ -55,13 +64,12 @@ export const connectionsApi = plazaApi.injectEndpoints({
       },
     }),
 
-    changeConnection: build.mutation<ConnectionChangeResponse, ConnectionChange>({
-      query: ({ targetUserId, action }) => ({
-        url: connectionPath(action),
-        method: 'POST',
-        body: { targetUserId } satisfies TargetUserBody,
-        fallback: { error: CONNECTION_ERRORS[action], message: CONNECTION_ERRORS[action] },
-      }),
+    // removeFriend answers as actOnFriendRequest does.
+    changeConnection: build.mutation<
+      OperationResponse<typeof operations.actOnFriendRequest | typeof operations.removeFriend>,
+      ConnectionChange
+    >({
+      query: connectionRequest,
       async onQueryStarted({ targetUserId, action }, { dispatch, queryFulfilled }) {
         const expected = EXPECTED_STATUS[action];
         const optimistic = dispatch(writeConnectionStatus(targetUserId, expected));

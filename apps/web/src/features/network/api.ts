@@ -2,8 +2,9 @@
  * The network list (SPEC §3 "User list", §7 GET /users/network): everyone else, searchable, ten a page
  * (fifteen once a search has started the list over, SPEC §9). One cache entry per search term, paged.
  */
-import { PAGE_SIZES, type NetworkResponse, type NetworkUser } from '@plaza/contract';
+import { PAGE_SIZES, operations, type NetworkUser, type OperationResponse } from '@plaza/contract';
 import type { InfiniteData } from '@reduxjs/toolkit/query';
+import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import { personTags } from '../connections';
 
@@ -19,6 +20,8 @@ export interface NetworkPageParam {
   limit: number;
 }
 
+type NetworkPage = OperationResponse<typeof operations.listNetwork>;
+
 export const firstNetworkPage = (afterReset: boolean): NetworkPageParam => ({
   page: 1,
   limit: afterReset ? PAGE_SIZES.networkAfterReset : PAGE_SIZES.network,
@@ -26,25 +29,25 @@ export const firstNetworkPage = (afterReset: boolean): NetworkPageParam => ({
 
 export const networkApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
-    network: build.infiniteQuery<NetworkResponse, NetworkQuery, NetworkPageParam>({
+    network: build.infiniteQuery<NetworkPage, NetworkQuery, NetworkPageParam>({
       infiniteQueryOptions: {
         initialPageParam: firstNetworkPage(false),
         getNextPageParam: (last, _all, lastParam) =>
           last.pagination.hasMore ? { page: last.pagination.currentPage + 1, limit: lastParam.limit } : undefined,
       },
-      query: ({ queryArg: { search }, pageParam: { page, limit } }) => ({
-        url: '/users/network',
-        params: { page, limit, search: search || undefined },
-        // The list has no SPEC §8 text of its own: the server's words, or the generic fallback.
-        fallback: { error: NETWORK_ERROR_TEXT, message: NETWORK_ERROR_TEXT },
-      }),
+      query: ({ queryArg: { search }, pageParam: { page, limit } }) =>
+        operationRequest(operations.listNetwork, {
+          query: { page, limit, search: search || undefined },
+          // The list has no SPEC §8 text of its own: the server's words, or the generic fallback.
+          fallback: { error: NETWORK_ERROR_TEXT, message: NETWORK_ERROR_TEXT },
+        }),
       providesTags: (data) => [{ type: 'Network', id: 'LIST' }, ...personTags('Network', data ? peopleOf(data) : [])],
     }),
   }),
 });
 
 /** The loaded pages as one list; someone who joined meanwhile can push a person onto two pages. */
-export function peopleOf(data: InfiniteData<NetworkResponse, NetworkPageParam>): NetworkUser[] {
+export function peopleOf(data: InfiniteData<NetworkPage, NetworkPageParam>): NetworkUser[] {
   const seen = new Set<string>();
   return data.pages.flatMap((page) =>
     page.data.filter((user) => {

@@ -3,8 +3,9 @@
  * with the unread count the first page carries. Marking one read shows at once and is taken back if the
  * server refuses; clear-all empties the list; live arrivals go on top once.
  */
-import { PAGE_SIZES, type Notification, type NotificationsResponse } from '@plaza/contract';
+import { PAGE_SIZES, operations, type Notification, type OperationResponse } from '@plaza/contract';
 import type { InfiniteData } from '@reduxjs/toolkit/query';
+import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import { failureWasCanceled } from '../connections';
 
@@ -14,10 +15,11 @@ export const NOTIFICATION_ERRORS = {
   clear: 'Failed to clear notifications',
 } as const;
 
-export type NotificationPages = InfiniteData<NotificationsResponse, number>;
+type NotificationsPage = OperationResponse<typeof operations.listNotifications>;
+
+export type NotificationPages = InfiniteData<NotificationsPage, number>;
 
 const fallback = (text: string) => ({ error: text, message: text });
-const enc = encodeURIComponent;
 
 /** The count on the bell: what the server said with the first page, kept in step with changes since. */
 export const unreadCountOf = (data: NotificationPages | undefined): number => data?.pages[0]?.unreadCount ?? 0;
@@ -34,21 +36,22 @@ function setRead(data: NotificationPages, id: string): void {
 
 export const notificationsApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
-    notifications: build.infiniteQuery<NotificationsResponse, void, number>({
+    notifications: build.infiniteQuery<NotificationsPage, void, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
         getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.currentPage + 1 : undefined),
       },
-      query: ({ pageParam }) => ({
-        url: '/users/notifications',
-        params: { page: pageParam, limit: PAGE_SIZES.notifications },
-        fallback: fallback(NOTIFICATION_ERRORS.fetch),
-      }),
+      query: ({ pageParam }) =>
+        operationRequest(operations.listNotifications, {
+          query: { page: pageParam, limit: PAGE_SIZES.notifications },
+          fallback: fallback(NOTIFICATION_ERRORS.fetch),
+        }),
       providesTags: ['Notifications'],
     }),
 
-    markNotificationRead: build.mutation<{ success: true; _id: string; read: true }, string>({
-      query: (id) => ({ url: `/users/notifications/${enc(id)}/read`, method: 'PUT', fallback: fallback(NOTIFICATION_ERRORS.markRead) }),
+    markNotificationRead: build.mutation<OperationResponse<typeof operations.markNotificationRead>, string>({
+      query: (id) =>
+        operationRequest(operations.markNotificationRead, { params: { id }, fallback: fallback(NOTIFICATION_ERRORS.markRead) }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
         const patch = dispatch(notificationsApi.util.updateQueryData('notifications', undefined, (draft) => setRead(draft, id)));
         try {
@@ -59,8 +62,8 @@ export const notificationsApi = plazaApi.injectEndpoints({
       },
     }),
 
-    clearNotifications: build.mutation<{ success: true; deleted: number }, void>({
-      query: () => ({ url: '/users/notifications/clear', method: 'DELETE', fallback: fallback(NOTIFICATION_ERRORS.clear) }),
+    clearNotifications: build.mutation<OperationResponse<typeof operations.clearNotifications>, void>({
+      query: () => operationRequest(operations.clearNotifications, { fallback: fallback(NOTIFICATION_ERRORS.clear) }),
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;

@@ -2,7 +2,8 @@
  * The lists of posts in the RTK Query cache (CONTRACT "Posts"): the home feed, the newest post (for the
  * "New posts" offer), a profile's posts and the saved posts. Every list is kept as `PostsPage`s.
  */
-import { PAGE_SIZES, type FavoritesResponse, type FeedResponse, type Post, type UserPostsResponse } from '@plaza/contract';
+import { PAGE_SIZES, operations, type OperationResponse, type Post } from '@plaza/contract';
+import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import { fallback } from '../../lib/error-text';
 import type { PostsPage } from './post-pages';
@@ -23,9 +24,12 @@ interface UserPostsArg {
   mine: boolean;
 }
 
-const feedUrl = (authUser: string) => `/posts/${encodeURIComponent(authUser)}/feeds`;
+type FeedReply = OperationResponse<typeof operations.getFeed>;
+/** listMyPosts answers as listUserPosts does. */
+type UserPostsReply = OperationResponse<typeof operations.listUserPosts | typeof operations.listMyPosts>;
+type FavoritesReply = OperationResponse<typeof operations.listFavorites>;
 
-const toPostsPage = (posts: Post[], pagination: UserPostsResponse['pagination']): PostsPage => ({
+const toPostsPage = (posts: Post[], pagination: UserPostsReply['pagination']): PostsPage => ({
   posts,
   hasMore: pagination.hasMore,
   total: pagination.total,
@@ -40,12 +44,13 @@ const nextPage = (last: PostsPage, _all: PostsPage[], lastParam: number) => (las
 export const postsApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
     /** The home feed of `authUser` (the signed-in user's name). */
-    getFeed: build.infiniteQuery<PostsPage, string, FeedPageParam, FeedResponse>({
-      query: ({ queryArg, pageParam }) => ({
-        url: feedUrl(queryArg),
-        params: { page: pageParam.page, limit: PAGE_SIZES.feed, anchor: pageParam.anchor },
-        fallback: fallback(FETCH_FEED_FAILED),
-      }),
+    getFeed: build.infiniteQuery<PostsPage, string, FeedPageParam, FeedReply>({
+      query: ({ queryArg: authUser, pageParam }) =>
+        operationRequest(operations.getFeed, {
+          params: { authUser },
+          query: { page: pageParam.page, limit: PAGE_SIZES.feed, anchor: pageParam.anchor },
+          fallback: fallback(FETCH_FEED_FAILED),
+        }),
       transformResponse: ({ data }) => ({ posts: data.feeds, hasMore: data.hasMore, total: data.totalCount, anchor: data.anchor }),
       infiniteQueryOptions: {
         initialPageParam: { page: 1 },
@@ -58,29 +63,31 @@ export const postsApi = plazaApi.injectEndpoints({
     }),
 
     /** Only the newest post of the feed, polled to offer "New posts" without moving what is read. */
-    getNewestPost: build.query<Post | null, string, FeedResponse>({
-      query: (authUser) => ({ url: feedUrl(authUser), params: { page: 1, limit: 1 }, fallback: fallback(FETCH_FEED_FAILED) }),
+    getNewestPost: build.query<Post | null, string, FeedReply>({
+      query: (authUser) =>
+        operationRequest(operations.getFeed, { params: { authUser }, query: { page: 1, limit: 1 }, fallback: fallback(FETCH_FEED_FAILED) }),
       transformResponse: ({ data }) => data.feeds[0] ?? null,
     }),
 
-    getUserPosts: build.infiniteQuery<PostsPage, UserPostsArg, number, UserPostsResponse>({
-      query: ({ queryArg, pageParam }) => ({
-        url: queryArg.mine ? '/posts/my-posts' : `/posts/user/${encodeURIComponent(queryArg.userName)}`,
-        params: { page: pageParam, limit: PAGE_SIZES.feed },
-        fallback: fallback(FETCH_USER_POSTS_FAILED),
-      }),
+    getUserPosts: build.infiniteQuery<PostsPage, UserPostsArg, number, UserPostsReply>({
+      query: ({ queryArg: { userName, mine }, pageParam }) => {
+        const page = { query: { page: pageParam, limit: PAGE_SIZES.feed }, fallback: fallback(FETCH_USER_POSTS_FAILED) };
+        return mine
+          ? operationRequest(operations.listMyPosts, page)
+          : operationRequest(operations.listUserPosts, { ...page, params: { userName } });
+      },
       transformResponse: (r) => toPostsPage(r.userPosts, r.pagination),
       infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPage, refetchCachedPages: false },
       providesTags: (data, _error, arg) => [{ type: 'UserPosts', id: arg.userName.toLowerCase() }, ...postTags(data?.pages)],
     }),
 
     /** Saved posts, most recently saved first. */
-    getFavorites: build.infiniteQuery<PostsPage, void, number, FavoritesResponse>({
-      query: ({ pageParam }) => ({
-        url: '/posts/favorites',
-        params: { page: pageParam, limit: PAGE_SIZES.feed },
-        fallback: fallback(FETCH_FAVORITES_FAILED),
-      }),
+    getFavorites: build.infiniteQuery<PostsPage, void, number, FavoritesReply>({
+      query: ({ pageParam }) =>
+        operationRequest(operations.listFavorites, {
+          query: { page: pageParam, limit: PAGE_SIZES.feed },
+          fallback: fallback(FETCH_FAVORITES_FAILED),
+        }),
       transformResponse: (r) => toPostsPage(r.posts, r.pagination),
       infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPage, refetchCachedPages: false },
       providesTags: (data) => ['Favorites', ...postTags(data?.pages)],

@@ -1,5 +1,6 @@
 /** Publishing, deleting and bookmarking a post; each writes its outcome into every cached list. */
-import type { FavoriteResponse, Post, PostResponse } from '@plaza/contract';
+import { operations, type OperationResponse, type Post } from '@plaza/contract';
+import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import { fallback, wasCanceled } from '../../lib/error-text';
 import { addPublishedPost, patchPost, removeDeletedPost, settleFavorite } from './post-cache';
@@ -12,27 +13,19 @@ interface NewPost {
   content: string;
   images: File[];
   /** Upload progress from 0 to 1. */
-  onProgress?(fraction: number): void;
+  onProgress?: (fraction: number) => void;
 }
-
-const postUrl = (postId: string) => `/posts/${encodeURIComponent(postId)}`;
 
 const postMutationsApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
     /** Multipart: `content` beside up to four `images`. */
-    createPost: build.mutation<Post, NewPost, PostResponse>({
-      query: ({ content, images, onProgress }) => {
-        const form = new FormData();
-        form.append('content', content);
-        for (const image of images) form.append('images', image);
-        return {
-          url: '/posts',
-          method: 'POST',
-          body: form,
+    createPost: build.mutation<Post, NewPost, OperationResponse<typeof operations.createPost>>({
+      query: ({ content, images, onProgress }) =>
+        operationRequest(operations.createPost, {
+          form: { content, images },
           onUploadProgress: (e) => onProgress?.(e.total ? e.loaded / e.total : 0),
           fallback: fallback(PUBLISH_FAILED),
-        };
-      },
+        }),
       transformResponse: (r) => r.post,
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
@@ -44,8 +37,8 @@ const postMutationsApi = plazaApi.injectEndpoints({
       },
     }),
 
-    deletePost: build.mutation<void, string, unknown>({
-      query: (postId) => ({ url: postUrl(postId), method: 'DELETE', fallback: fallback(DELETE_POST_FAILED) }),
+    deletePost: build.mutation<void, string, OperationResponse<typeof operations.deletePost>>({
+      query: (postId) => operationRequest(operations.deletePost, { params: { postId }, fallback: fallback(DELETE_POST_FAILED) }),
       transformResponse: () => undefined,
       async onQueryStarted(postId, { dispatch, queryFulfilled }) {
         try {
@@ -61,8 +54,8 @@ const postMutationsApi = plazaApi.injectEndpoints({
      * Optimistic: every copy flips `isFavorite` at once and flips back if the call fails. The post rides
      * along so the saved-posts list can show a post saved elsewhere without refetching.
      */
-    toggleFavorite: build.mutation<boolean, Post, FavoriteResponse>({
-      query: (post) => ({ url: `${postUrl(post._id)}/favorite`, method: 'PUT', fallback: fallback(FAVORITE_FAILED) }),
+    toggleFavorite: build.mutation<boolean, Post, OperationResponse<typeof operations.toggleFavorite>>({
+      query: (post) => operationRequest(operations.toggleFavorite, { params: { postId: post._id }, fallback: fallback(FAVORITE_FAILED) }),
       transformResponse: (r) => r.isFavorite,
       async onQueryStarted(post, { dispatch, queryFulfilled }) {
         const patch = dispatch(

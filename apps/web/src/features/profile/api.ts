@@ -3,9 +3,10 @@
  * (…/visited/{userName}), with their counts. A visited person is tagged like every list that shows a
  * connection status, so a change made anywhere shows here too.
  */
-import type { NetworkUser, OwnProfileResponse, ProfileStats, SelfUser, VisitedProfileResponse } from '@plaza/contract';
+import { operations, type NetworkUser, type OperationResponse, type ProfileStats, type SelfUser } from '@plaza/contract';
 import { api } from '../../api/client';
 import { toErrorPayload } from '../../api/errors';
+import { operationPath, operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import { personTags } from '../connections';
 
@@ -35,8 +36,6 @@ export interface VisitedProfileArgs {
 
 export const isSameUser = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-const enc = encodeURIComponent;
-
 export const profileApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
     ownProfile: build.query<OwnProfile, string>({
@@ -44,7 +43,9 @@ export const profileApi = plazaApi.injectEndpoints({
       // reads the status the axios layer answered with.
       async queryFn(authUser) {
         try {
-          const res = await api.get<OwnProfileResponse>(`/users/u/profile/${enc(authUser)}`);
+          const res = await api.get<OperationResponse<typeof operations.getOwnProfile>>(
+            operationPath(operations.getOwnProfile, { authUser }),
+          );
           if (res.status !== 200 || res.data.success !== true) return { error: PROFILE_FALLBACK };
           return { data: { isOwn: true, user: res.data.data.user, stats: res.data.data.stats } };
         } catch (err) {
@@ -56,11 +57,9 @@ export const profileApi = plazaApi.injectEndpoints({
     }),
 
     visitedProfile: build.query<VisitedProfile, VisitedProfileArgs>({
-      query: ({ authUser, userName }) => ({
-        url: `/users/u/profile/${enc(authUser)}/visited/${enc(userName)}`,
-        fallback: PROFILE_FALLBACK,
-      }),
-      transformResponse: ({ data }: VisitedProfileResponse): VisitedProfile => ({
+      query: ({ authUser, userName }) =>
+        operationRequest(operations.getVisitedProfile, { params: { authUser, userName }, fallback: PROFILE_FALLBACK }),
+      transformResponse: ({ data }: OperationResponse<typeof operations.getVisitedProfile>): VisitedProfile => ({
         isOwn: false,
         user: { ...data.user, connectionStatus: data.connectionStatus },
         stats: data.stats,

@@ -3,7 +3,8 @@
  * A toggle shows at once on every copy of the post, rolls back if the call fails, and after it succeeds
  * the post's reactions are refetched; the fetched counts are written back into the post.
  */
-import { REACTION_TYPES, type ReactionCounts, type ReactResponse, type ReactionsResponse, type ReactionType } from '@plaza/contract';
+import { REACTION_TYPES, operations, type OperationResponse, type ReactionCounts, type ReactionType } from '@plaza/contract';
+import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import { fallback, wasCanceled } from '../../lib/error-text';
 import { patchPost, toggleReaction } from '../posts';
@@ -19,13 +20,16 @@ interface ReactionToggle {
   removing: boolean;
 }
 
-const countsOf = (reactions: ReactionsResponse['reactions']) =>
+type ReactionsReply = OperationResponse<typeof operations.getReactions>;
+type ReactReply = OperationResponse<typeof operations.toggleReaction>;
+
+const countsOf = (reactions: ReactionsReply['reactions']) =>
   Object.fromEntries(REACTION_TYPES.map((kind) => [kind, reactions[kind].count])) as ReactionCounts;
 
 const reactionsApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
-    getReactions: build.query<ReactionsResponse, string, ReactionsResponse>({
-      query: (postId) => ({ url: '/posts/p/reactions-all', params: { postId }, fallback: fallback(FETCH_REACTIONS_FAILED) }),
+    getReactions: build.query<ReactionsReply, string, ReactionsReply>({
+      query: (postId) => operationRequest(operations.getReactions, { query: { postId }, fallback: fallback(FETCH_REACTIONS_FAILED) }),
       providesTags: (_data, _error, postId) => [{ type: 'Reactions', id: postId }],
       async onQueryStarted(postId, { dispatch, queryFulfilled }) {
         try {
@@ -43,14 +47,14 @@ const reactionsApi = plazaApi.injectEndpoints({
       },
     }),
 
-    /** `PUT /posts/react/{postId}` toggles one kind: the same call adds and removes. */
-    reactToPost: build.mutation<ReactResponse, ReactionToggle, ReactResponse>({
-      query: ({ postId, reactionType, removing }) => ({
-        url: `/posts/react/${encodeURIComponent(postId)}`,
-        method: 'PUT',
-        body: { reactionType },
-        fallback: fallback(removing ? REMOVE_REACTION_FAILED : REACT_FAILED),
-      }),
+    /** `toggleReaction` toggles one kind: the same call adds and removes. */
+    reactToPost: build.mutation<ReactReply, ReactionToggle, ReactReply>({
+      query: ({ postId, reactionType, removing }) =>
+        operationRequest(operations.toggleReaction, {
+          params: { postId },
+          body: { reactionType },
+          fallback: fallback(removing ? REMOVE_REACTION_FAILED : REACT_FAILED),
+        }),
       async onQueryStarted({ postId, reactionType, removing }, { dispatch, queryFulfilled }) {
         const patch = dispatch(patchPost(postId, (post) => toggleReaction(post, reactionType, !removing)));
         try {

@@ -1,5 +1,6 @@
 /** User search (SPEC §3 "Search result", §7 GET /search/users): one cache entry per query, so an older answer never shows for a newer one. */
-import type { PublicUser, UserSearchResponse } from '@plaza/contract';
+import { operations, type OperationResponse, type PublicUser } from '@plaza/contract';
+import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 
 export const SEARCH_ERROR = 'Failed to search users';
@@ -7,8 +8,9 @@ export const SEARCH_ERROR = 'Failed to search users';
 export const searchApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
     searchUsers: build.query<PublicUser[], string>({
-      query: (query) => ({ url: '/search/users', params: { query }, fallback: { error: SEARCH_ERROR, message: SEARCH_ERROR } }),
-      transformResponse: (res: UserSearchResponse) => res.users,
+      query: (query) =>
+        operationRequest(operations.searchUsers, { query: { query }, fallback: { error: SEARCH_ERROR, message: SEARCH_ERROR } }),
+      transformResponse: (res: OperationResponse<typeof operations.searchUsers>) => res.users,
     }),
   }),
 });

@@ -1,6 +1,7 @@
 /** Stories of the caller and their friends (SPEC §7 "Stories", CONTRACT "Stories") in the RTK Query cache. */
-import type { CreateStoryResponse, StoriesResponse, Story, StoryGroup, StoryViewersResponse, ViewStoryResponse } from '@plaza/contract';
+import { operations, type OperationResponse, type Story, type StoryGroup } from '@plaza/contract';
 import type { ApiErrorPayload } from '../../api/errors';
+import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import { addOwnStory, removeStory, setViewCount, setViewed, withViewed } from './stories-cache';
 import { forgetViewed, readViewedIds, rememberViewed } from './viewed-storage';
@@ -19,8 +20,6 @@ export interface CreateStoryArgs {
   onProgress?: (fraction: number) => void;
 }
 
-const storyPath = (storyId: string) => `/users/u/stories/s/${encodeURIComponent(storyId)}`;
-
 /** A request canceled because an identical one replaced it says nothing about the data (SPEC §7). */
 export const wasCanceled = (error: ApiErrorPayload | undefined) => error?.error === 'canceled';
 
@@ -31,26 +30,20 @@ export const storiesApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
     /** Every live story, in groups per person; stories watched in this browser stay watched on every refetch. */
     stories: build.query<StoryGroup[], void>({
-      query: () => ({ url: '/users/u/stories/all', fallback: FETCH_FALLBACK }),
-      transformResponse: (res: StoriesResponse) => withViewed(res.groupedStories, readViewedIds()),
+      query: () => operationRequest(operations.listStories, { fallback: FETCH_FALLBACK }),
+      transformResponse: (res: OperationResponse<typeof operations.listStories>) => withViewed(res.groupedStories, readViewedIds()),
       providesTags: ['Stories'],
     }),
 
     createStory: build.mutation<Story, CreateStoryArgs>({
-      query: ({ media, caption, onProgress }) => {
-        const form = new FormData();
-        // The caption goes first so the server can refuse a bad one before reading a large file.
-        if (caption.trim()) form.append('caption', caption.trim());
-        form.append('media', media);
-        return {
-          url: '/users/u/stories/create',
-          method: 'POST',
-          body: form,
+      query: ({ media, caption, onProgress }) =>
+        operationRequest(operations.createStory, {
+          // The caption goes first so the server can refuse a bad one before reading a large file.
+          form: { caption: caption.trim() || undefined, media },
           onUploadProgress: (e) => onProgress?.(e.total ? e.loaded / e.total : 0),
           fallback: CREATE_FALLBACK,
-        };
-      },
-      transformResponse: (res: CreateStoryResponse) => res.story,
+        }),
+      transformResponse: (res: OperationResponse<typeof operations.createStory>) => res.story,
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
         try {
           const { data: story } = await queryFulfilled;
@@ -62,8 +55,8 @@ export const storiesApi = plazaApi.injectEndpoints({
     }),
 
     /** Marks a story watched at once, here and in this browser's memory, and rolls that back if the server refuses. */
-    viewStory: build.mutation<ViewStoryResponse, string>({
-      query: (storyId) => ({ url: `${storyPath(storyId)}/view`, method: 'POST', fallback: VIEW_FALLBACK }),
+    viewStory: build.mutation<OperationResponse<typeof operations.viewStory>, string>({
+      query: (storyId) => operationRequest(operations.viewStory, { params: { storyId }, fallback: VIEW_FALLBACK }),
       async onQueryStarted(storyId, { dispatch, queryFulfilled }) {
         rememberViewed(storyId);
         dispatch(storiesApi.util.updateQueryData('stories', undefined, (groups) => setViewed(groups, storyId, true)));
@@ -78,7 +71,7 @@ export const storiesApi = plazaApi.injectEndpoints({
     }),
 
     deleteStory: build.mutation<void, string>({
-      query: (storyId) => ({ url: storyPath(storyId), method: 'DELETE', fallback: DELETE_FALLBACK }),
+      query: (storyId) => operationRequest(operations.deleteStory, { params: { storyId }, fallback: DELETE_FALLBACK }),
       transformResponse: () => undefined,
       async onQueryStarted(storyId, { dispatch, queryFulfilled }) {
         try {
@@ -92,8 +85,8 @@ export const storiesApi = plazaApi.injectEndpoints({
     }),
 
     /** Who watched one of the caller's stories, latest first; the story's view count follows the answer. */
-    storyViewers: build.query<StoryViewersResponse, string>({
-      query: (storyId) => ({ url: `${storyPath(storyId)}/viewers`, fallback: VIEWERS_FALLBACK }),
+    storyViewers: build.query<OperationResponse<typeof operations.listStoryViewers>, string>({
+      query: (storyId) => operationRequest(operations.listStoryViewers, { params: { storyId }, fallback: VIEWERS_FALLBACK }),
       async onQueryStarted(storyId, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;

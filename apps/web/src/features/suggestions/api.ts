@@ -1,5 +1,6 @@
 /** Suggested people (SPEC §3, §7 GET /users/suggested-users, page size of §9): friends of friends first. */
-import { PAGE_SIZES, type SuggestedUser, type SuggestionsResponse } from '@plaza/contract';
+import { PAGE_SIZES, operations, type OperationResponse, type SuggestedUser } from '@plaza/contract';
+import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import { personTags, type PersonWithStatus } from '../connections';
 
@@ -10,14 +11,14 @@ export type SuggestedPerson = SuggestedUser & PersonWithStatus;
 export const suggestionsApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
     suggestions: build.query<SuggestedPerson[], void>({
-      query: () => ({
-        url: '/users/suggested-users',
-        params: { page: 1, limit: PAGE_SIZES.suggestions },
-        fallback: { error: SUGGESTIONS_ERROR, message: SUGGESTIONS_ERROR },
-      }),
+      query: () =>
+        operationRequest(operations.listSuggestions, {
+          query: { page: 1, limit: PAGE_SIZES.suggestions },
+          fallback: { error: SUGGESTIONS_ERROR, message: SUGGESTIONS_ERROR },
+        }),
       // The server never suggests a friend or someone with a pending request; a request sent from the
       // panel then shows here like anywhere else.
-      transformResponse: (res: SuggestionsResponse): SuggestedPerson[] =>
+      transformResponse: (res: OperationResponse<typeof operations.listSuggestions>): SuggestedPerson[] =>
         res.data.suggestions.map((user) => ({ ...user, connectionStatus: 'not_connected' })),
       providesTags: (people) => [{ type: 'Suggestions', id: 'LIST' }, ...personTags('Suggestions', people ?? [])],
     }),
