@@ -99,10 +99,8 @@ export const changePasswordBodySchema = z.object({
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 export const meResponseSchema = z.object({ success: z.literal(true), user: selfUserSchema });
-export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** The multipart form of `POST /users/me/avatar`. */
 export const avatarFormSchema = z.object({
   avatar: z.file().max(LIMITS.avatarBytes).describe('A JPEG, PNG, WebP or GIF image of at most 5 MB; stored square, re-encoded'),
 });
-export type AvatarForm = z.infer<typeof avatarFormSchema>;

@@ -63,8 +63,6 @@ export type Conversation = z.infer<typeof conversationSchema>;
 
 /** Most recent activity first. */
 export const conversationsResponseSchema = z.object({ success: z.literal(true), data: z.array(conversationSchema) });
-export type ConversationsResponse = z.infer<typeof conversationsResponseSchema>;
 
 export const markReadParamsSchema = z.object({ otherUserId: idSchema });
 export const markReadResponseSchema = z.object({ success: z.literal(true), readAt: z.string() });
-export type MarkReadResponse = z.infer<typeof markReadResponseSchema>;

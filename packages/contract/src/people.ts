@@ -16,7 +16,6 @@ export type ConnectionAction = FriendRequestAction | 'remove';
 export const friendRequestParamsSchema = z.object({ actionType: z.enum(FRIEND_REQUEST_ACTIONS) });
 
 export const targetUserBodySchema = z.object({ targetUserId: idSchema });
-export type TargetUserBody = z.infer<typeof targetUserBodySchema>;
 
 export const connectionChangeResponseSchema = z.object({
   success: z.literal(true),
@@ -60,7 +59,6 @@ export const networkResponseSchema = z.object({
   data: z.array(networkUserSchema),
   pagination: networkPaginationSchema,
 });
-export type NetworkResponse = z.infer<typeof networkResponseSchema>;
 
 export const profileStatsSchema = z.object({ posts: z.number(), friends: z.number() });
 export type ProfileStats = z.infer<typeof profileStatsSchema>;
@@ -84,11 +82,9 @@ export const visitedProfileResponseSchema = z.object({
     mutualFriends: z.number(),
   }),
 });
-export type VisitedProfileResponse = z.infer<typeof visitedProfileResponseSchema>;
 
 export const userSearchQuerySchema = z.object({ query: z.string().max(SEARCH_QUERY_MAX).default('') });
 export const userSearchResponseSchema = z.object({ success: z.literal(true), users: z.array(publicUserSchema) });
-export type UserSearchResponse = z.infer<typeof userSearchResponseSchema>;
 
 export const suggestionsQuerySchema = pageQuery(PAGE_SIZES.suggestions);
 
@@ -100,4 +96,3 @@ export const suggestionsResponseSchema = z.object({
   data: z.object({ suggestions: z.array(suggestedUserSchema), pagination: paginationSchema }),
   message: z.string(),
 });
-export type SuggestionsResponse = z.infer<typeof suggestionsResponseSchema>;

@@ -60,21 +60,18 @@ export const createPostFormSchema = z.object({
     .optional()
     .describe(`Up to ${LIMITS.postImages} images, each sent as a part named \`images\``),
 });
-export type CreatePostForm = z.infer<typeof createPostFormSchema>;
 
 export const postParamsSchema = z.object({ postId: idSchema });
 export const userPostsParamsSchema = z.object({ userName: z.string().min(1).max(64) });
 export const feedParamsSchema = z.object({ authUser: z.string().min(1).max(64) });
 
 export const postResponseSchema = z.object({ success: z.literal(true), post: postSchema });
-export type PostResponse = z.infer<typeof postResponseSchema>;
 
 export const postsPageQuerySchema = pageQuery(PAGE_SIZES.feed);
 export type PostsPageQuery = z.infer<typeof postsPageQuerySchema>;
 
 /** `GET /posts/my-posts` and `GET /posts/user/{userName}`: newest first. */
 export const userPostsResponseSchema = z.object({ success: z.literal(true), userPosts: z.array(postSchema), pagination: paginationSchema });
-export type UserPostsResponse = z.infer<typeof userPostsResponseSchema>;
 
 /**
  * `?page&limit&anchor`. Page 1 answers an `anchor`; sending it back with later pages freezes the feed at
@@ -106,7 +103,6 @@ export const reactResponseSchema = z.object({
   reactionType: reactionTypeSchema,
   totalReactions: z.number(),
 });
-export type ReactResponse = z.infer<typeof reactResponseSchema>;
 
 export const reactionsQuerySchema = z.object({ postId: idSchema });
 
@@ -168,7 +164,6 @@ export const createCommentBodySchema = z.object({
 });
 
 export const commentResponseSchema = z.object({ success: z.literal(true), comment: commentSchema });
-export type CommentResponse = z.infer<typeof commentResponseSchema>;
 
 export const commentParamsSchema = z.object({ commentId: idSchema });
 
@@ -179,10 +174,8 @@ export const commentLikeResponseSchema = z.object({
   userId: z.string(),
   message: z.enum([COMMENT_LIKE_MESSAGES.liked, COMMENT_LIKE_MESSAGES.unliked]),
 });
-export type CommentLikeResponse = z.infer<typeof commentLikeResponseSchema>;
 
 export const favoriteResponseSchema = z.object({ success: z.literal(true), isFavorite: z.boolean() });
-export type FavoriteResponse = z.infer<typeof favoriteResponseSchema>;
 
 /** Most recently favorited first. */
 export const favoritesResponseSchema = z.object({ success: z.literal(true), posts: z.array(postSchema), pagination: paginationSchema });

@@ -21,7 +21,6 @@ export const createStoryFormSchema = z.object({
     .describe('A JPEG, PNG, WebP or GIF photo of at most 10 MB, or an MP4 or WebM video of at most 50 MB'),
   caption: storyCaptionSchema.optional(),
 });
-export type CreateStoryForm = z.input<typeof createStoryFormSchema>;
 
 export const storySchema = z
   .object({
@@ -57,15 +56,12 @@ export const storiesResponseSchema = z.object({
   /** The caller's group first, then groups with unviewed stories, then the rest; each by newest story first. */
   groupedStories: z.array(storyGroupSchema),
 });
-export type StoriesResponse = z.infer<typeof storiesResponseSchema>;
 
 export const createStoryResponseSchema = z.object({ success: z.literal(true), story: storySchema });
-export type CreateStoryResponse = z.infer<typeof createStoryResponseSchema>;
 
 export const storyParamsSchema = z.object({ storyId: idSchema });
 
 export const viewStoryResponseSchema = z.object({ success: z.literal(true), viewed: z.literal(true) });
-export type ViewStoryResponse = z.infer<typeof viewStoryResponseSchema>;
 
 export const storyViewerSchema = z.object({ user: publicUserSchema, viewedAt: z.string() }).meta({ id: 'StoryViewer' });
 export type StoryViewer = z.infer<typeof storyViewerSchema>;
@@ -76,4 +72,3 @@ export const storyViewersResponseSchema = z.object({
   viewers: z.array(storyViewerSchema),
   viewCount: z.number(),
 });
-export type StoryViewersResponse = z.infer<typeof storyViewersResponseSchema>;

@@ -39,4 +39,3 @@ export const operations = {
   ...storyOperations,
   ...chatOperations,
 } satisfies Record<string, Operation>;
-
