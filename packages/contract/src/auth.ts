@@ -68,7 +68,6 @@ export const signupResponseSchema = z.object({
   ...tokens,
   isUserCreated: z.literal(true),
 });
-export type SignupResponse = z.infer<typeof signupResponseSchema>;
 
 export const loginResponseSchema = z.object({
   success: z.literal(true),
@@ -76,7 +75,6 @@ export const loginResponseSchema = z.object({
   ...tokens,
   isUserAuthenticated: z.literal(true),
 });
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const refreshResponseSchema = z.object({ success: z.literal(true), user: selfUserSchema, ...tokens });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;

@@ -9,6 +9,7 @@ const weekdayShort = new Intl.DateTimeFormat('en-US', { weekday: 'short' });
 const dayHeading = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
 const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 const full = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
+const monthAndYear = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
 const spelledOut = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
 const parse = (iso: string): number => new Date(iso).getTime();
@@ -42,6 +43,9 @@ export function exactTime(iso: string): string {
   const then = parse(iso);
   return Number.isNaN(then) ? '' : full.format(then);
 }
+
+/** "November 2026": when someone joined. */
+export const monthYear = (date: Date): string => monthAndYear.format(date);
 
 /** A message's time: hour and minute. */
 export const clockTime = (iso: string): string => clock.format(parse(iso));

@@ -3,9 +3,10 @@
  * authenticated with the access token; reconnection per SPEC §9. Features subscribe through `useSocketEvent`,
  * or `getSocket()` (the chat's cache entries do so while they live), never by opening their own connection.
  */
-import { CHAT, type ClientToServerEvents, type ServerToClientEvents } from '@plaza/contract';
+import { CHAT, operations, type ClientToServerEvents, type ServerToClientEvents } from '@plaza/contract';
 import { io, type Socket } from 'socket.io-client';
 import { api } from '../api/client';
+import { operationPath } from '../api/operation';
 
 export type PlazaSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -30,7 +31,7 @@ function attachRecovery(s: PlazaSocket): () => void {
     if (err.message !== 'unauthorized' || unauthorizedRetries >= MAX_UNAUTHORIZED_RETRIES) return;
     unauthorizedRetries += 1;
     // A cheap authorised call: on 401 the axios layer refreshes the token, and `auth` reads the new one.
-    api.get('/users/me').then(
+    api.get(operationPath(operations.getMe)).then(
       () => {
         if (socket === s && s.disconnected) s.connect();
       },

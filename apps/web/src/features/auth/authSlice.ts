@@ -1,8 +1,14 @@
 /** The session, with exactly the transitions of SPEC §4 "Session" and the fallback texts of §8. */
-import type { LoginBody, LoginResponse, SelfUser, SignupBody, SignupResponse } from '@plaza/contract';
+import { operations, type OperationBody, type OperationResponse, type SelfUser } from '@plaza/contract';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { api } from '../../api/client';
 import { toErrorPayload, type ApiErrorPayload } from '../../api/errors';
+import { operationPath } from '../../api/operation';
+
+type LoginBody = OperationBody<typeof operations.login>;
+type LoginResponse = OperationResponse<typeof operations.login>;
+type SignupBody = OperationBody<typeof operations.signup>;
+type SignupResponse = OperationResponse<typeof operations.signup>;
 
 export interface AuthState {
   loading: boolean;
@@ -37,7 +43,7 @@ export const loginUser = createAsyncThunk<LoginResponse, LoginBody, { rejectValu
   'auth/login',
   async (body, { rejectWithValue }) => {
     try {
-      return (await api.post<LoginResponse>('/auth/login', body)).data;
+      return (await api.post<LoginResponse>(operationPath(operations.login), body)).data;
     } catch (err) {
       return rejectWithValue(toErrorPayload(err, LOGIN_FALLBACK));
     }
@@ -48,7 +54,7 @@ export const signupUser = createAsyncThunk<SignupResponse, SignupBody, { rejectV
   'auth/signup',
   async (body, { rejectWithValue }) => {
     try {
-      return (await api.post<SignupResponse>('/auth/signup', body)).data;
+      return (await api.post<SignupResponse>(operationPath(operations.signup), body)).data;
     } catch (err) {
       return rejectWithValue(toErrorPayload(err, SIGNUP_FALLBACK));
     }
@@ -58,7 +64,7 @@ export const signupUser = createAsyncThunk<SignupResponse, SignupBody, { rejectV
 /** A failed logout request is treated as success (SPEC §8): the local session ends either way. */
 export const logoutUser = createAsyncThunk<{ success: boolean }, void, { rejectValue: ApiErrorPayload }>('auth/logout', async () => {
   try {
-    await api.get('/auth/user/logout');
+    await api.get(operationPath(operations.logout));
   } catch {
     // The server session may live on until it expires; the refresh token is gone from this browser.
   }

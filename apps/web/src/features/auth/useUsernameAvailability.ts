@@ -1,7 +1,8 @@
 /** Debounced user-name availability check for the signup form (SPEC §7, valid true = available). */
-import { userNameSchema } from '@plaza/contract';
+import { operations, userNameSchema, type OperationBody, type OperationResponse } from '@plaza/contract';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
+import { operationPath } from '../../api/operation';
 
 export type Availability = 'idle' | 'checking' | 'available' | 'taken' | 'error';
 export const USERNAME_CHECK_ERROR = 'An error occurred while checking username.';
@@ -17,9 +18,10 @@ export function useUsernameAvailability(userName: string, delayMs = 400): Availa
     const controller = new AbortController();
     const check = async () => {
       try {
-        const { data } = await api.post<{ valid: boolean }>(
-          '/users/get-username-available',
-          { sendUsername: userName },
+        const body: OperationBody<typeof operations.checkUserNameAvailable> = { sendUsername: userName };
+        const { data } = await api.post<OperationResponse<typeof operations.checkUserNameAvailable>>(
+          operationPath(operations.checkUserNameAvailable),
+          body,
           { signal: controller.signal },
         );
         setState(data.valid ? 'available' : 'taken');

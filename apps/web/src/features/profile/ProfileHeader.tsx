@@ -2,10 +2,9 @@
 import { CalendarDays, PencilLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
+import { monthYear } from '../../lib/dates';
 import { ConnectionActions } from '../connections';
 import type { ProfileData } from './api';
-
-const joinedFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
@@ -54,7 +53,7 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
         </p>
         {!Number.isNaN(joined.getTime()) && (
           <p className="mt-2 flex items-center justify-center gap-1.5 text-sm text-slate-500 sm:justify-start dark:text-slate-400">
-            <CalendarDays className="h-4 w-4" /> Joined {joinedFormat.format(joined)}
+            <CalendarDays className="h-4 w-4" /> Joined {monthYear(joined)}
           </p>
         )}
 
