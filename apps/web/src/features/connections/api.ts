@@ -5,7 +5,7 @@
  */
 import type { ConnectionAction, ConnectionChangeResponse, ConnectionStatusResponse, TargetUserBody } from '@plaza/contract';
 import { plazaApi } from '../../api/plaza-api';
-import { failureWasCanceled } from './canceled';
+import { failureWasCanceled, sameSession } from './lifecycle';
 import { CONNECTION_ERRORS, EXPECTED_STATUS } from './statuses';
 import { writeConnectionStatus, type PersonWithStatus } from './status-cache';
 
@@ -45,10 +45,11 @@ export const connectionsApi = plazaApi.injectEndpoints({
       transformResponse: (res: ConnectionStatusResponse): PersonWithStatus => ({ _id: res.targetUserId, connectionStatus: res.status }),
       providesTags: (_result, _error, targetUserId) => [{ type: 'Connection', id: targetUserId }],
       // What is true now goes everywhere the person is shown.
-      async onQueryStarted(targetUserId, { dispatch, queryFulfilled }) {
+      async onQueryStarted(targetUserId, { dispatch, getState, queryFulfilled }) {
+        const stillSignedIn = sameSession(getState);
         try {
           const { data } = await queryFulfilled;
-          dispatch(writeConnectionStatus(targetUserId, data.connectionStatus));
+          if (stillSignedIn()) dispatch(writeConnectionStatus(targetUserId, data.connectionStatus));
         } catch {
           // The caller shows the failure.
         }
@@ -62,15 +63,16 @@ export const connectionsApi = plazaApi.injectEndpoints({
         body: { targetUserId } satisfies TargetUserBody,
         fallback: { error: CONNECTION_ERRORS[action], message: CONNECTION_ERRORS[action] },
       }),
-      async onQueryStarted({ targetUserId, action }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ targetUserId, action }, { dispatch, getState, queryFulfilled }) {
+        const stillSignedIn = sameSession(getState);
         const expected = EXPECTED_STATUS[action];
         const optimistic = dispatch(writeConnectionStatus(targetUserId, expected));
         try {
           const { data } = await queryFulfilled;
           // Both asked at once, say: the server turned a send into a friendship.
-          if (data.status !== expected) dispatch(writeConnectionStatus(targetUserId, data.status));
+          if (data.status !== expected && stillSignedIn()) dispatch(writeConnectionStatus(targetUserId, data.status));
         } catch (failure) {
-          if (!failureWasCanceled(failure)) for (const patch of optimistic) patch.undo();
+          if (!failureWasCanceled(failure) && stillSignedIn()) for (const patch of optimistic) patch.undo();
         }
       },
       invalidatesTags: (result, _error, { targetUserId, action }) => (result ? staleAfter(action, targetUserId) : []),

@@ -6,7 +6,7 @@
 import { PAGE_SIZES, type Notification, type NotificationsResponse } from '@plaza/contract';
 import type { InfiniteData } from '@reduxjs/toolkit/query';
 import { plazaApi } from '../../api/plaza-api';
-import { failureWasCanceled } from '../connections';
+import { failureWasCanceled, sameSession } from '../connections';
 
 export const NOTIFICATION_ERRORS = {
   fetch: 'Failed to fetch notifications',
@@ -49,24 +49,27 @@ export const notificationsApi = plazaApi.injectEndpoints({
 
     markNotificationRead: build.mutation<{ success: true; _id: string; read: true }, string>({
       query: (id) => ({ url: `/users/notifications/${enc(id)}/read`, method: 'PUT', fallback: fallback(NOTIFICATION_ERRORS.markRead) }),
-      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        const stillSignedIn = sameSession(getState);
         const patch = dispatch(notificationsApi.util.updateQueryData('notifications', undefined, (draft) => setRead(draft, id)));
         try {
           await queryFulfilled;
         } catch (failure) {
-          if (!failureWasCanceled(failure)) patch.undo();
+          if (!failureWasCanceled(failure) && stillSignedIn()) patch.undo();
         }
       },
     }),
 
     clearNotifications: build.mutation<{ success: true; deleted: number }, void>({
       query: () => ({ url: '/users/notifications/clear', method: 'DELETE', fallback: fallback(NOTIFICATION_ERRORS.clear) }),
-      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+      async onQueryStarted(_, { dispatch, getState, queryFulfilled }) {
+        const stillSignedIn = sameSession(getState);
         try {
           await queryFulfilled;
         } catch {
           return; // The panel says so; the list stays as it was.
         }
+        if (!stillSignedIn()) return;
         dispatch(
           notificationsApi.util.updateQueryData('notifications', undefined, (draft) => {
             const first = draft.pages[0];

@@ -1,6 +1,7 @@
 /** The signed-in user's own account (CONTRACT "beyond SPEC, for settings"): read, edit, photo, password. */
 import type { ChangePasswordBody, MeResponse, SelfUser, UpdateMeBody } from '@plaza/contract';
 import { plazaApi } from '../../api/plaza-api';
+import { sameSession } from '../connections';
 
 export interface AvatarUpload {
   file: File;
@@ -26,9 +27,10 @@ export const accountApi = plazaApi.injectEndpoints({
       }),
       transformResponse: toUser,
       // The account as the server now has it (the own profile refetches by tag).
-      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+      async onQueryStarted(_, { dispatch, getState, queryFulfilled }) {
+        const stillSignedIn = sameSession(getState);
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(accountApi.util.upsertQueryData('me', undefined, data));
+        if (data && stillSignedIn()) dispatch(accountApi.util.upsertQueryData('me', undefined, data));
       },
       invalidatesTags: (user) => (user ? [{ type: 'Profile', id: user._id }] : []),
     }),
@@ -47,9 +49,10 @@ export const accountApi = plazaApi.injectEndpoints({
       },
       transformResponse: toUser,
       // The account as the server now has it (the own profile refetches by tag).
-      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+      async onQueryStarted(_, { dispatch, getState, queryFulfilled }) {
+        const stillSignedIn = sameSession(getState);
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(accountApi.util.upsertQueryData('me', undefined, data));
+        if (data && stillSignedIn()) dispatch(accountApi.util.upsertQueryData('me', undefined, data));
       },
       invalidatesTags: (user) => (user ? [{ type: 'Profile', id: user._id }] : []),
     }),
