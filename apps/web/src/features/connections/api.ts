@@ -7,7 +7,7 @@ import { operations, type ConnectionAction, type OperationResponse } from '@plaz
 import type { ApiRequest } from '../../api/base-query';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
-import { failureWasCanceled } from './canceled';
+import { failureWasCanceled, sameSession } from './lifecycle';
 import { CONNECTION_ERRORS, EXPECTED_STATUS } from './statuses';
 import { writeConnectionStatus, type PersonWithStatus } from './status-cache';
 
@@ -54,10 +54,11 @@ export const connectionsApi = plazaApi.injectEndpoints({
       }),
       providesTags: (_result, _error, targetUserId) => [{ type: 'Connection', id: targetUserId }],
       // What is true now goes everywhere the person is shown.
-      async onQueryStarted(targetUserId, { dispatch, queryFulfilled }) {
+      async onQueryStarted(targetUserId, { dispatch, queryFulfilled, ...lifecycle }) {
+        const stillSignedIn = sameSession(() => lifecycle.getState());
         try {
           const { data } = await queryFulfilled;
-          dispatch(writeConnectionStatus(targetUserId, data.connectionStatus));
+          if (stillSignedIn()) dispatch(writeConnectionStatus(targetUserId, data.connectionStatus));
         } catch {
           // The caller shows the failure.
         }
@@ -70,15 +71,16 @@ export const connectionsApi = plazaApi.injectEndpoints({
       ConnectionChange
     >({
       query: connectionRequest,
-      async onQueryStarted({ targetUserId, action }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ targetUserId, action }, { dispatch, queryFulfilled, ...lifecycle }) {
+        const stillSignedIn = sameSession(() => lifecycle.getState());
         const expected = EXPECTED_STATUS[action];
         const optimistic = dispatch(writeConnectionStatus(targetUserId, expected));
         try {
           const { data } = await queryFulfilled;
           // Both asked at once, say: the server turned a send into a friendship.
-          if (data.status !== expected) dispatch(writeConnectionStatus(targetUserId, data.status));
+          if (data.status !== expected && stillSignedIn()) dispatch(writeConnectionStatus(targetUserId, data.status));
         } catch (failure) {
-          if (!failureWasCanceled(failure)) for (const patch of optimistic) patch.undo();
+          if (!failureWasCanceled(failure) && stillSignedIn()) for (const patch of optimistic) patch.undo();
         }
       },
       invalidatesTags: (result, _error, { targetUserId, action }) => (result ? staleAfter(action, targetUserId) : []),

@@ -2,4 +2,4 @@
 export { ConnectionActions } from './ConnectionActions';
 export { connectionNoticed } from './live';
 export { personTags, type PersonWithStatus } from './status-cache';
-export { failureWasCanceled, isCanceledError } from './canceled';
+export { failureWasCanceled, isCanceledError, sameSession } from './lifecycle';

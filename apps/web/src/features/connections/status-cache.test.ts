@@ -1,5 +1,6 @@
 import type { ConnectionChangeResponse, ConnectionStatus, Notification } from '@plaza/contract';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAuth, setUserDetails } from '../auth';
 import { networkApi } from '../network';
 import { profileApi } from '../profile';
 import { suggestionsApi } from '../suggestions';
@@ -9,6 +10,7 @@ import {
   deferred,
   failure,
   fakeServer,
+  me,
   networkPage,
   networkUser,
   publicUser,
@@ -113,6 +115,31 @@ describe('a connection change in the cache (SPEC §4)', () => {
     await later.unwrap();
     expect(server.calls('POST', '/users/follow/friend-request/send')).toHaveLength(1);
     expect([bobIn.network(), bobIn.profile()]).toEqual(['request_sent', 'request_sent']);
+  });
+});
+
+describe('a change whose answer arrives after someone else signed in', () => {
+  it("neither rolls back nor corrects anything in the next person's cache", async () => {
+    const { store, bobIn, change } = await storeShowingBob('not_connected');
+    const failed = deferred<Reply>();
+    const corrected = deferred<Reply>();
+    server.once('POST', '/users/follow/friend-request/send', () => failed.promise);
+    const sent = change('send');
+    server.once('POST', '/users/follow/friend-request/cancel', () => corrected.promise);
+    const canceled = change('cancel');
+
+    store.dispatch(resetAuth());
+    store.dispatch(setUserDetails({ ...me, _id: 'me-2', userName: 'blake' }));
+    server.on('GET', '/users/network', networkPage([{ ...bob, connectionStatus: 'request_received' }, carol]));
+    await store.dispatch(networkApi.endpoints.network.initiate({ search: '' }));
+    expect(bobIn.network()).toBe('request_received');
+
+    failed.resolve(failure(500));
+    corrected.resolve(changed('friends'));
+    // The cache drops what was in flight when the session changed; the answers still arrive.
+    await Promise.allSettled([sent, canceled]);
+    await vi.waitFor(() => expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(2));
+    expect(bobIn.network()).toBe('request_received');
   });
 });
 

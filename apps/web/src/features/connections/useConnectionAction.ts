@@ -8,7 +8,7 @@ import { useCallback } from 'react';
 import { toast } from 'sonner';
 import type { ApiErrorPayload } from '../../api/errors';
 import { useChangeConnectionMutation, useLazyConnectionStatusQuery } from './api';
-import { isCanceledError } from './canceled';
+import { isCanceledError } from './lifecycle';
 import { CONNECTION_ERRORS } from './statuses';
 
 export function useConnectionAction(targetUserId: string) {

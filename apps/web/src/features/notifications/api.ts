@@ -7,7 +7,7 @@ import { PAGE_SIZES, operations, type Notification, type OperationResponse } fro
 import type { InfiniteData } from '@reduxjs/toolkit/query';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
-import { failureWasCanceled } from '../connections';
+import { failureWasCanceled, sameSession } from '../connections';
 
 export const NOTIFICATION_ERRORS = {
   fetch: 'Failed to fetch notifications',
@@ -52,24 +52,27 @@ export const notificationsApi = plazaApi.injectEndpoints({
     markNotificationRead: build.mutation<OperationResponse<typeof operations.markNotificationRead>, string>({
       query: (id) =>
         operationRequest(operations.markNotificationRead, { params: { id }, fallback: fallback(NOTIFICATION_ERRORS.markRead) }),
-      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+      async onQueryStarted(id, { dispatch, queryFulfilled, ...lifecycle }) {
+        const stillSignedIn = sameSession(() => lifecycle.getState());
         const patch = dispatch(notificationsApi.util.updateQueryData('notifications', undefined, (draft) => setRead(draft, id)));
         try {
           await queryFulfilled;
         } catch (failure) {
-          if (!failureWasCanceled(failure)) patch.undo();
+          if (!failureWasCanceled(failure) && stillSignedIn()) patch.undo();
         }
       },
     }),
 
     clearNotifications: build.mutation<OperationResponse<typeof operations.clearNotifications>, void>({
       query: () => operationRequest(operations.clearNotifications, { fallback: fallback(NOTIFICATION_ERRORS.clear) }),
-      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+      async onQueryStarted(_, { dispatch, queryFulfilled, ...lifecycle }) {
+        const stillSignedIn = sameSession(() => lifecycle.getState());
         try {
           await queryFulfilled;
         } catch {
           return; // The panel says so; the list stays as it was.
         }
+        if (!stillSignedIn()) return;
         dispatch(
           notificationsApi.util.updateQueryData('notifications', undefined, (draft) => {
             const first = draft.pages[0];

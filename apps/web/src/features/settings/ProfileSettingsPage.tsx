@@ -10,6 +10,7 @@ import { useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
+import { isCanceledError } from '../connections';
 import { useUpdateMeMutation, useUploadAvatarMutation } from './api';
 import { failureMessage } from './failure';
 import { useSessionUserUpdate } from './useSessionUser';
@@ -44,7 +45,7 @@ export default function ProfileSettingsPage() {
       reset({ fullName: updated.fullName, userBio: updated.userBio ?? '' });
       toast.success('Profile saved');
     } catch (failure) {
-      toast.error(failureMessage(failure, 'Your profile could not be saved.'));
+      if (!isCanceledError(failure)) toast.error(failureMessage(failure, 'Your profile could not be saved.'));
     }
   });
 
@@ -59,7 +60,7 @@ export default function ProfileSettingsPage() {
       toast.success('Profile photo updated');
     } catch (failure) {
       setPreview(null);
-      toast.error(failureMessage(failure, 'The photo could not be uploaded.'));
+      if (!isCanceledError(failure)) toast.error(failureMessage(failure, 'The photo could not be uploaded.'));
     } finally {
       setProgress(null);
       if (fileRef.current) fileRef.current.value = '';

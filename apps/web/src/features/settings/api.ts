@@ -2,6 +2,7 @@
 import { operations, type OperationBody, type OperationResponse, type SelfUser } from '@plaza/contract';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
+import { sameSession } from '../connections';
 
 export interface AvatarUpload {
   file: File;
@@ -27,9 +28,10 @@ export const accountApi = plazaApi.injectEndpoints({
         }),
       transformResponse: toUser,
       // The account as the server now has it (the own profile refetches by tag).
-      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+      async onQueryStarted(_, { dispatch, queryFulfilled, ...lifecycle }) {
+        const stillSignedIn = sameSession(() => lifecycle.getState());
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) void dispatch(accountApi.util.upsertQueryData('me', undefined, data));
+        if (data && stillSignedIn()) void dispatch(accountApi.util.upsertQueryData('me', undefined, data));
       },
       invalidatesTags: (user) => (user ? [{ type: 'Profile', id: user._id }] : []),
     }),
@@ -43,9 +45,10 @@ export const accountApi = plazaApi.injectEndpoints({
         }),
       transformResponse: toUser,
       // The account as the server now has it (the own profile refetches by tag).
-      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+      async onQueryStarted(_, { dispatch, queryFulfilled, ...lifecycle }) {
+        const stillSignedIn = sameSession(() => lifecycle.getState());
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) void dispatch(accountApi.util.upsertQueryData('me', undefined, data));
+        if (data && stillSignedIn()) void dispatch(accountApi.util.upsertQueryData('me', undefined, data));
       },
       invalidatesTags: (user) => (user ? [{ type: 'Profile', id: user._id }] : []),
     }),

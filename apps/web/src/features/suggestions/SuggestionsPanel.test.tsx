@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { plazaApi } from '../../api/plaza-api';
 import { failure, fakeServer, publicUser, signedInStore, suggestionsAnswer } from '../connections/testing';
+import { dismissSuggestion } from './dismissedSlice';
 import { SuggestionsPanel } from './SuggestionsPanel';
 
 let server: ReturnType<typeof fakeServer>;
@@ -52,6 +53,14 @@ describe('suggestions (SPEC §3)', () => {
     await expect.poll(() => server.calls('GET', '/users/suggested-users').length).toBe(2);
     expect(listed('list')).toEqual(['Alan']);
     expect(listed('strip')).toEqual(['Alan']);
+  });
+
+  it('what one person dismissed is forgotten when the cache starts over for someone else', () => {
+    const store = signedInStore();
+    store.dispatch(dismissSuggestion('grace'));
+    expect(store.getState().dismissedSuggestions.ids).toEqual(['grace']);
+    store.dispatch(plazaApi.util.resetApiState());
+    expect(store.getState().dismissedSuggestions.ids).toEqual([]);
   });
 
   it('Add friend on a suggestion turns into Cancel request in both layouts', async () => {
