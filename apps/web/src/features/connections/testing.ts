@@ -6,22 +6,11 @@ import type { NetworkUser, PublicUser, SelfUser } from '@plaza/contract';
 import { AxiosError, CanceledError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { api } from '../../api/client';
 import { makeStore } from '../../app/store';
+import { buildUser } from '../../test/post-factories';
 import { unauthenticatedState } from '../auth';
 
-let seq = 0;
-
-export function publicUser(overrides: Partial<PublicUser> = {}): PublicUser {
-  seq += 1;
-  return {
-    _id: `user-${seq}`,
-    userName: `person${seq}`,
-    fullName: `Person ${seq}`,
-    userImage: null,
-    userBio: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+/** A person as the server shows them; the same builder the posts tests use. */
+export const publicUser = buildUser;
 
 export const networkUser = (overrides: Partial<NetworkUser> = {}): NetworkUser => ({
   ...publicUser(overrides),

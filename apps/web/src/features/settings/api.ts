@@ -27,12 +27,7 @@ export const accountApi = plazaApi.injectEndpoints({
           fallback: { error: 'Save failed', message: 'Your profile could not be saved.' },
         }),
       transformResponse: toUser,
-      // The account as the server now has it (the own profile refetches by tag).
-      async onQueryStarted(_, { dispatch, queryFulfilled, ...lifecycle }) {
-        const stillSignedIn = sameSession(() => lifecycle.getState());
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data && stillSignedIn()) void dispatch(accountApi.util.upsertQueryData('me', undefined, data));
-      },
+      onQueryStarted: (_arg: unknown, lifecycle: SavedAccountLifecycle) => storeSavedAccount(lifecycle),
       invalidatesTags: (user) => (user ? [{ type: 'Profile', id: user._id }] : []),
     }),
 
@@ -44,12 +39,7 @@ export const accountApi = plazaApi.injectEndpoints({
           fallback: { error: 'Upload failed', message: 'The photo could not be uploaded.' },
         }),
       transformResponse: toUser,
-      // The account as the server now has it (the own profile refetches by tag).
-      async onQueryStarted(_, { dispatch, queryFulfilled, ...lifecycle }) {
-        const stillSignedIn = sameSession(() => lifecycle.getState());
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data && stillSignedIn()) void dispatch(accountApi.util.upsertQueryData('me', undefined, data));
-      },
+      onQueryStarted: (_arg: unknown, lifecycle: SavedAccountLifecycle) => storeSavedAccount(lifecycle),
       invalidatesTags: (user) => (user ? [{ type: 'Profile', id: user._id }] : []),
     }),
 
@@ -65,3 +55,16 @@ export const accountApi = plazaApi.injectEndpoints({
 });
 
 export const { useMeQuery, useUpdateMeMutation, useUploadAvatarMutation, useChangePasswordMutation } = accountApi;
+
+interface SavedAccountLifecycle {
+  dispatch: (action: unknown) => unknown;
+  getState: () => unknown;
+  queryFulfilled: Promise<{ data: SelfUser }>;
+}
+
+/** The account as the server now has it, once saved (the own profile refetches by tag). */
+async function storeSavedAccount({ dispatch, queryFulfilled, ...lifecycle }: SavedAccountLifecycle): Promise<void> {
+  const stillSignedIn = sameSession(() => lifecycle.getState());
+  const { data } = await queryFulfilled.catch(() => ({ data: null }));
+  if (data && stillSignedIn()) void dispatch(accountApi.util.upsertQueryData('me', undefined, data));
+}
