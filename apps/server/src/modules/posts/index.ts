@@ -4,3 +4,4 @@
  */
 export type { PostsApi } from './api';
 export { createPostsFeature } from './feature';
+export { backfillPostImages } from './image-backfill';

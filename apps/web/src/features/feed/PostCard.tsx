@@ -23,9 +23,11 @@ interface PostCardProps {
   post: Post;
   commentsOpen: boolean;
   onToggleComments: () => void;
+  /** The first post on the screen: its images load at once, not lazily. */
+  priority?: boolean;
 }
 
-export function PostCard({ post, commentsOpen, onToggleComments }: PostCardProps) {
+export function PostCard({ post, commentsOpen, onToggleComments, priority = false }: PostCardProps) {
   const me = useAppSelector((s) => s.auth.userDetails);
   const [toggleFavorite, { isLoading: savingFavorite }] = useToggleFavoriteMutation();
   const [deletePost, { isLoading: deleting }] = useDeletePostMutation();
@@ -90,7 +92,7 @@ export function PostCard({ post, commentsOpen, onToggleComments }: PostCardProps
       {post.content && <PostText text={post.content} className="px-4 pt-3 text-[15px] leading-relaxed" />}
       {post.media.length > 0 && (
         <div className="mt-3">
-          <ImageGrid media={post.media} authorName={author.fullName} />
+          <ImageGrid media={post.media} authorName={author.fullName} priority={priority} />
         </div>
       )}
 

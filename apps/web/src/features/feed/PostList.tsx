@@ -61,10 +61,11 @@ export function PostList({ query, errorFallback, empty, label }: PostListProps) 
     <section aria-label={label} className="space-y-4">
       {message && posts.length === 0 && <ErrorBanner message={message} onRetry={() => void query.refetch()} />}
       {isSuccess && !isFetching && posts.length === 0 && empty}
-      {posts.map((post) => (
+      {posts.map((post, i) => (
         <PostCard
           key={post._id}
           post={post}
+          priority={i === 0}
           commentsOpen={commentsOpenFor === post._id}
           onToggleComments={() => setCommentsOpenFor((open) => (open === post._id ? null : post._id))}
         />
