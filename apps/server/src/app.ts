@@ -58,7 +58,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await migrateToLatest(db);
   const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
   const events = new EventBus(log);
-  const outbox = createOutbox({ db, dialect, events, log: log.child({ part: 'outbox' }) }, { ...config.outbox, dispatch: opts.outbox?.dispatch ?? true });
+  const outbox = createOutbox(
+    { db, dialect, events, log: log.child({ part: 'outbox' }) },
+    { ...config.outbox, dispatch: opts.outbox?.dispatch ?? true },
+  );
   const core: CoreContext = { config, db, dialect, log, events, outbox, storage: diskStorage(config.mediaDir), redis };
   const { ctx, features } = createFeatures(core);
 

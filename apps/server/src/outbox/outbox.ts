@@ -60,7 +60,10 @@ export function createOutbox(deps: { db: Db; dialect: DialectName; events: Event
       await store.done(id);
     } catch (err) {
       const at = iso(Date.now() + backoffMs(attempts + 1));
-      log.warn({ err, event: name, eventId: id, attempts: attempts + 1, retryAt: at }, 'a domain event was not fully handled; it is retried');
+      log.warn(
+        { err, event: name, eventId: id, attempts: attempts + 1, retryAt: at },
+        'a domain event was not fully handled; it is retried',
+      );
       await store.retryAt(id, at, attempts + 1, String((err as Error)?.message ?? err)).catch((e: unknown) => {
         // The event keeps its hold and is taken up again once that runs out.
         log.warn({ err: e, eventId: id }, 'could not reschedule a domain event');
@@ -95,6 +98,9 @@ export function createOutbox(deps: { db: Db; dialect: DialectName; events: Event
       const claimed = await store.claimDue(iso(now), iso(now + options.leaseMs), BATCH);
       for (const row of claimed) {
         if (stopped) return;
+        // Half the hold gone: the rest is left to be claimed afresh (by this process's next round or
+        // another's) rather than delivered after another process may have taken it too.
+        if (Date.now() - now > options.leaseMs / 2) break;
         let payload: unknown;
         try {
           payload = JSON.parse(row.payload);

@@ -54,7 +54,13 @@ export function commentService(ctx: AppContext, posts: PostsApi) {
         await ctx.db.transaction().execute(async (trx) => {
           await commentRepo(trx).insert(row);
           await posts.bumpCommentCount(trx, postId, 1);
-          await ctx.events.record(trx, 'commentAdded', { commentId: row.id, postId, postAuthorId: post.authorId, authorId: userId, content });
+          await ctx.events.record(trx, 'commentAdded', {
+            commentId: row.id,
+            postId,
+            postAuthorId: post.authorId,
+            authorId: userId,
+            content,
+          });
         });
       } catch (err) {
         if (isForeignKeyViolation(err)) throw posts.gone();

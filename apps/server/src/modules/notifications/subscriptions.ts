@@ -47,7 +47,14 @@ export function subscribeNotifications(events: EventBus, notifier: Notifier): ()
       }),
     ),
     events.subscribe('commentLiked', ({ postId, commentAuthorId, likerId }, { id }) =>
-      notifier.notify({ id, recipientId: commentAuthorId, actorId: likerId, type: 'comment_like', entityId: postId, text: texts.commentLike }),
+      notifier.notify({
+        id,
+        recipientId: commentAuthorId,
+        actorId: likerId,
+        type: 'comment_like',
+        entityId: postId,
+        text: texts.commentLike,
+      }),
     ),
     // Notifications about a post that is gone would lead nowhere.
     events.subscribe('postDeleted', ({ postId }) => notifier.forgetPost(postId)),
