@@ -29,6 +29,8 @@ const envSchema = z.object({
   SEARCH_CACHE_MS: z.coerce.number().int().min(0).default(1_000),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(ACCESS_TOKEN_TTL_SECONDS),
   RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(10).default(10_000),
   NODE_ENV: z.string().optional(),
 });
 
@@ -57,6 +59,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   /** Check every response against its contract schema (a safety net in development and tests). */
   validateResponses: boolean;
+  /** The transactional outbox's timing (outbox/outbox.ts). */
+  outbox: { pollMs: number; leaseMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -97,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchCacheMs: e.SEARCH_CACHE_MS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     validateResponses: e.RESPONSE_VALIDATION ? e.RESPONSE_VALIDATION === 'on' : e.NODE_ENV !== 'production',
+    outbox: { pollMs: e.OUTBOX_POLL_MS, leaseMs: e.OUTBOX_LEASE_MS },
   };
 }
 
