@@ -42,6 +42,9 @@ export function reactionService(ctx: AppContext, posts: PostsApi) {
             if (!action) continue;
             const counts = await posts.bumpReactionCount(trx, postId, kind, action === 'added' ? 1 : -1);
             await posts.markReaction(trx, userId, postId, kind, action === 'added');
+            if (counts && action === 'added') {
+              await ctx.events.record(trx, 'reactionAdded', { postId, postAuthorId: post.authorId, actorId: userId, kind });
+            }
             return { action, counts };
           }
           throw new ConflictError('This reaction changed meanwhile. Please try again.');
@@ -52,7 +55,6 @@ export function reactionService(ctx: AppContext, posts: PostsApi) {
       }
       if (!outcome.counts) throw posts.gone();
       ctx.events.publish('postChanged', { postId });
-      if (outcome.action === 'added') ctx.events.publish('reactionAdded', { postId, postAuthorId: post.authorId, actorId: userId, kind });
       return { action: outcome.action, totalReactions: posts.totalOf(outcome.counts) };
     },
 
