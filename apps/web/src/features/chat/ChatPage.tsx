@@ -71,6 +71,7 @@ function ChatScreen({ me }: { me: SelfUser }) {
 
   return (
     <div className="card mx-auto flex h-[calc(100dvh-11rem)] max-w-6xl flex-col overflow-hidden md:h-[calc(100dvh-7.5rem)]">
+      <h1 className="sr-only">Chat</h1>
       {/* One notice at a time, and none while the app-wide offline line already says it. */}
       {connectivity === 'online' && (connectionError || reconnectNotice) && (
         <div

@@ -83,7 +83,7 @@ export function PostList({ query, errorFallback, empty, label }: PostListProps) 
         </div>
       )}
       {!hasNextPage && posts.length > 0 && isSuccess && !isFetching && (
-        <p className="py-4 text-center text-sm text-slate-400 dark:text-slate-500">You're all caught up</p>
+        <p className="py-4 text-center text-sm text-slate-500 dark:text-slate-400">You're all caught up</p>
       )}
     </section>
   );
