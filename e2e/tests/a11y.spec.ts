@@ -137,7 +137,7 @@ test.describe('signed in', () => {
       url: '/feeds',
       ready: async (p) => {
         await post(p)
-          .getByRole('button', { name: /^Comments/ })
+          .getByRole('button', { name: /^\d+ comments?$/ })
           .click();
         await post(p).getByText('Lovely colours!').waitFor();
         await p

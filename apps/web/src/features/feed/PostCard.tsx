@@ -38,6 +38,7 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
   const titleId = `post-${post._id}-author`;
 
   async function favorite() {
+    if (savingFavorite) return;
     const result = await toggleFavorite(post);
     if ('data' in result) toast.success(result.data ? 'Saved to favorites' : 'Removed from favorites');
     else if (!wasCanceled(result.error)) toast.error(errorText(result.error, FAVORITE_FAILED));
@@ -105,7 +106,8 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
               type="button"
               onClick={onToggleComments}
               aria-expanded={commentsOpen}
-              aria-label={`Comments (${post.commentsCount})`}
+              // The name starts with what is shown ("2 comments", or "2" on a phone).
+              aria-label={`${post.commentsCount} ${post.commentsCount === 1 ? 'comment' : 'comments'}`}
               className={actionButton}
             >
               <MessageCircle
@@ -117,7 +119,7 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
             <button
               type="button"
               onClick={() => void favorite()}
-              disabled={savingFavorite}
+              aria-busy={savingFavorite || undefined}
               aria-pressed={post.isFavorite}
               aria-label={post.isFavorite ? 'Remove from saved' : 'Save post'}
               title={post.isFavorite ? 'Remove from saved' : 'Save post'}
