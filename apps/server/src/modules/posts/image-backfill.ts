@@ -4,7 +4,7 @@
  * then swaps the post's `media` only if it is still what was read (a post edited or deleted meanwhile
  * keeps its own, and the files just written are removed). Safe to run again: done images are skipped.
  */
-import { readFile } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
 import type { CoreContext } from '../../context';
 import { processResponsiveImage, storeVariants } from '../../media/responsive-images';
 import { removeKeys } from './media';
@@ -48,7 +48,9 @@ export async function backfillPostImages(
           }
           const key = ctx.storage.keyOf(image.url);
           if (!key) throw new Error(`not a stored image: ${image.url}`);
-          const sized = await processResponsiveImage(await readFile(ctx.storage.pathOf(key)));
+          const original = await ctx.storage.read(key);
+          if (!original) throw new Error(`no file for ${image.url}`);
+          const sized = await processResponsiveImage(await buffer(original.body));
           const stored = await storeVariants(ctx.storage, 'posts', sized);
           written.push(...stored.keys);
           // The stored image stays as it is (same URL, same size): only what is derived from it is added.
