@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS, createAccount, loginViaUi, type Account } from './helpers';
+import { ARTIFACTS, createAccount, loginViaUi, screenshotMatrix, type Account } from './helpers';
 
 const POST_IMAGE = path.resolve(import.meta.dirname, '../fixtures/post.png');
 const STORY_IMAGE = path.resolve(import.meta.dirname, '../fixtures/story.png');
@@ -194,4 +194,27 @@ test.describe('signed in', () => {
       report(findings);
     });
   }
+
+  test('screenshots of the screens this work touched: feed with a photo and comments, notifications, chat', async () => {
+    test.setTimeout(240_000);
+    await page.goto('/feeds');
+    await screenshotMatrix(page, 'a11y-feed', async (p) => {
+      await post(p)
+        .getByRole('button', { name: /^\d+ comments?$/ })
+        .click();
+      await post(p).getByText('Lovely colours!').waitFor();
+    });
+    await screenshotMatrix(page, 'a11y-notifications', async (p) => {
+      await p.getByRole('button', { name: /^Notifications/ }).click();
+      await p.getByRole('heading', { name: 'Notifications' }).waitFor();
+    });
+    await page.goto('/chat');
+    await screenshotMatrix(page, 'a11y-chat', async (p) => {
+      await p
+        .getByRole('button', { name: /Ben Access/ })
+        .first()
+        .click();
+      await p.getByText('Yes, at six!').waitFor();
+    });
+  });
 });
