@@ -162,7 +162,7 @@ test.describe('signed in', () => {
           .getByRole('region', { name: 'Stories' })
           .getByRole('button', { name: /^Stories of Ben/ })
           .click();
-        await p.getByRole('dialog', { name: /^Stories of/ }).waitFor();
+        await p.getByRole('heading', { name: /^Stories of/ }).waitFor();
       },
     },
     { name: 'network', url: '/network', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
