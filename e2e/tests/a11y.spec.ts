@@ -178,11 +178,12 @@ test.describe('signed in', () => {
       name: 'chat',
       url: '/chat',
       ready: async (p) => {
+        await p.getByPlaceholder('Search conversations...').fill(ben.userName);
         await p
           .getByRole('button', { name: /Ben Access/ })
           .first()
           .click();
-        await p.getByText('Yes, at six!').waitFor();
+        await p.getByRole('log').getByText('Yes, at six!').waitFor();
       },
     },
   ];
@@ -210,11 +211,12 @@ test.describe('signed in', () => {
     });
     await page.goto('/chat');
     await screenshotMatrix(page, 'a11y-chat', async (p) => {
+      await p.getByPlaceholder('Search conversations...').fill(ben.userName);
       await p
         .getByRole('button', { name: /Ben Access/ })
         .first()
         .click();
-      await p.getByText('Yes, at six!').waitFor();
+      await p.getByRole('log').getByText('Yes, at six!').waitFor();
     });
   });
 });
