@@ -20,6 +20,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   TRUST_PROXY: trustProxySchema,
   REQUEST_TIMEOUT: z.coerce.number().positive().default(60),
   HEADERS_TIMEOUT: z.coerce.number().positive().default(10),
@@ -44,6 +45,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string | null;
   authRateLimit: number;
+  /** Multiplies the abuse limits of RATE_LIMITS (security/limits.ts); above 1 only for tests and load tests. */
+  rateLimitScale: number;
   /** Which peers may name the client in `X-Forwarded-For` (Fastify's `trustProxy`); false believes no one. */
   trustProxy: TrustProxy;
   /** Slow-client limits of the HTTP server (security/http-timeouts.ts). */
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: resolveWebDist(e.WEB_DIST),
     authRateLimit: e.AUTH_RATE_LIMIT,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     trustProxy: e.TRUST_PROXY,
     timeouts: httpTimeouts({ request: e.REQUEST_TIMEOUT, headers: e.HEADERS_TIMEOUT, keepAlive: e.KEEP_ALIVE_TIMEOUT }),
     storyTtlHours: e.STORY_TTL_HOURS,
