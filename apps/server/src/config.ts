@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ACCESS_TOKEN_TTL_SECONDS, STORY_LIFETIME_HOURS } from '@plaza/contract';
+import { ACCESS_TOKEN_TTL_SECONDS, SOCKET_LIMITS, STORY_LIFETIME_HOURS } from '@plaza/contract';
 import { z } from 'zod';
 import { httpTimeouts, type HttpTimeouts } from './security/http-timeouts';
 import { trustProxySchema, type TrustProxy } from './security/trust-proxy';
@@ -28,6 +28,7 @@ const envSchema = z.object({
   STORY_TTL_HOURS: z.coerce.number().positive().default(STORY_LIFETIME_HOURS),
   FEED_POST_MAX_AGE_MS: z.coerce.number().int().min(0).default(10_000),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(ACCESS_TOKEN_TTL_SECONDS),
+  SOCKET_REAUTH_GRACE: z.coerce.number().min(0).default(SOCKET_LIMITS.reauthGraceSeconds),
   RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
   NODE_ENV: z.string().optional(),
 });
@@ -55,6 +56,8 @@ export interface Config {
   /** How long the feed may show a post rendered earlier, for changes no event told this server about (posts/post-json.ts). */
   feedPostMaxAgeMs: number;
   accessTokenTtlSeconds: number;
+  /** How long a socket may outlive its access token without sending a fresh one (realtime/session-sockets.ts). */
+  socketReauthGraceSeconds: number;
   /** Check every response against its contract schema (a safety net in development and tests). */
   validateResponses: boolean;
 }
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storyTtlHours: e.STORY_TTL_HOURS,
     feedPostMaxAgeMs: e.FEED_POST_MAX_AGE_MS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    socketReauthGraceSeconds: e.SOCKET_REAUTH_GRACE,
     validateResponses: e.RESPONSE_VALIDATION ? e.RESPONSE_VALIDATION === 'on' : e.NODE_ENV !== 'production',
   };
 }

@@ -114,3 +114,14 @@ export const RATE_LIMITS = {
 
 /** After this many failed log-ins to one account, each further attempt waits twice as long as the last. */
 export const LOGIN_BACKOFF = { freeFailures: 5, firstDelaySeconds: 2, maxDelaySeconds: 900, forgetAfterSeconds: 86_400 } as const;
+
+/** Realtime limits: sockets one user or one address may hold, and the event budget of one user. */
+export const SOCKET_LIMITS = {
+  perUser: 10,
+  perAddress: 100,
+  /** Events a second over all of one user's sockets, with bursts of `eventBurst`. */
+  eventsPerSecond: 20,
+  eventBurst: 40,
+  /** How long a socket may stay after its access token expired without sending a new one. */
+  reauthGraceSeconds: 30,
+} as const;
