@@ -77,8 +77,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await installCompression(app);
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
 
-  // Servers sharing the database drop each other's changed posts from what they keep for the feed.
-  const stopRelay = redis ? relayEvents(ctx.events, redis, `${config.redisKeyPrefix}events`, ['postChanged', 'profileChanged']) : null;
+  // Servers sharing the database drop each other's changed posts from what they keep for the feed, and
+  // cut the sockets and forget the cached sessions of revoked sessions at once.
+  const stopRelay = redis
+    ? relayEvents(ctx.events, redis, `${config.redisKeyPrefix}events`, ['postChanged', 'profileChanged', 'sessionsRevoked'])
+    : null;
   await app.register(multipart, {
     limits: { fileSize: LIMITS.videoBytes, files: LIMITS.postImages, fields: 10, fieldSize: 64 * 1024 },
   });

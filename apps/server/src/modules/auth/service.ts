@@ -44,6 +44,8 @@ export function authService(db: Db, signer: TokenSigner, events: EventBus) {
   // logout and a password change take effect at once here; other processes notice within SESSION_CACHE_MS.
   const liveSessions = new LRUCache<string, string>({ max: 10_000, ttl: SESSION_CACHE_MS, perf: { now: () => Date.now() } });
   const forgetSessions = () => liveSessions.clear();
+  // A revocation on another server arrives here over Redis (lib/event-relay.ts): forget at once there too.
+  events.subscribe('sessionsRevoked', forgetSessions);
 
   /** Ends sessions in the database, then tells everyone (the realtime module cuts their sockets). */
   async function revoke(userId: string, which: { sessionIds: string[] } | { exceptSessionId?: string }) {
