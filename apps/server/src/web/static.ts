@@ -2,14 +2,19 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Config } from '../config';
 import { notFoundBody } from '../plugins/error-handler';
+import { isPrivateMedia, mediaSigner } from '../security/signed-media';
 
 const NOT_SPA = /^\/(api|media|socket\.io|healthz|readyz)(\/|$|\?)/;
 
 export async function registerStatic(app: FastifyInstance, config: Config) {
   mkdirSync(config.mediaDir, { recursive: true });
-  // Media names are random and never rewritten, so they can be cached for a year.
+  const signer = mediaSigner(config.jwtSecret);
+  // Media names are random and never rewritten, so public media can be cached for a year. Story media
+  // is served only with a valid signature (404 without one) and only to the browser's private cache,
+  // until the signature expires.
   await app.register(fastifyStatic, {
     root: config.mediaDir,
     prefix: '/media/',
@@ -18,6 +23,11 @@ export async function registerStatic(app: FastifyInstance, config: Config) {
     immutable: true,
     maxAge: '365d',
     acceptRanges: true,
+    allowedPath: (pathName, _root, request) => signer.allows(pathName, request.query),
+    setHeaders(reply, filePath) {
+      const mediaPath = path.relative(config.mediaDir, filePath);
+      if (isPrivateMedia(mediaPath)) reply.header('Cache-Control', `private, max-age=${signer.secondsLeft(reply.request.query)}`);
+    },
   });
 
   const webDist = config.webDist;
