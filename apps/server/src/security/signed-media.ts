@@ -5,7 +5,7 @@
  * so a URL stays the same for a while and the browser's cache keeps working; each one lives 30–60 min.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { MEDIA_URL_PREFIX } from '../media/storage';
+import { MEDIA_URL_PREFIX } from '../media/keys';
 
 /** Media folders served only with a signature. */
 const PRIVATE_FOLDERS = ['stories/'];
