@@ -2,10 +2,12 @@
 import type { AuthTables } from './tables/auth';
 import type { ChatTables } from './tables/chat';
 import type { CommentTables } from './tables/comments';
+import type { ModerationTables } from './tables/moderation';
 import type { NotificationTables } from './tables/notifications';
 import type { PeopleTables } from './tables/people';
 import type { PostTables } from './tables/posts';
 import type { ReactionTables } from './tables/reactions';
+import type { SafetyTables } from './tables/safety';
 import type { StoryTables } from './tables/stories';
 import type { UserTables } from './tables/users';
 
@@ -21,4 +23,6 @@ export type Database = UserTables &
   ReactionTables &
   CommentTables &
   StoryTables &
-  ChatTables;
+  ChatTables &
+  SafetyTables &
+  ModerationTables;

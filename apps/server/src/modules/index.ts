@@ -12,6 +12,7 @@ import { createNotificationsFeature } from './notifications';
 import { createPeopleFeature } from './people';
 import { createPostsFeature } from './posts';
 import { createReactionsFeature } from './reactions';
+import { createSafetyFeature } from './safety';
 import { createStoriesFeature } from './stories';
 import { createUsersFeature } from './users';
 
@@ -26,16 +27,18 @@ export function createFeatures(core: CoreContext): BuiltFeatures {
   const auth = createAuthFeature(core);
   const ctx: AppContext = { ...core, auth: auth.service };
   const posts = createPostsFeature(ctx);
+  const people = createPeopleFeature(ctx, { counts: { postsBy: (userId) => posts.api.countByAuthor(userId) } });
   const features: Feature[] = [
     auth,
     createUsersFeature(ctx),
-    createPeopleFeature(ctx, { counts: { postsBy: (userId) => posts.api.countByAuthor(userId) } }),
+    people,
     createNotificationsFeature(ctx),
     posts,
     createReactionsFeature(ctx, { posts: posts.api }),
     createCommentsFeature(ctx, { posts: posts.api }),
     createStoriesFeature(ctx),
     createChatFeature(ctx),
+    createSafetyFeature(ctx, { connections: people.connections }),
   ];
   return { ctx, features };
 }

@@ -6,11 +6,12 @@ import {
   type ChangePasswordBody,
   type LoginBody,
   type SignupBody,
+  suspensionMessage,
 } from '@plaza/contract';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
-import { BadRequestError, ConflictError, UnauthorizedError } from '../../lib/errors';
+import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { userRepo, type UserRow } from '../users';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
@@ -81,6 +82,8 @@ export function authService(db: Db, signer: TokenSigner) {
         avatar_url: null,
         avatar_thumb_url: null,
         password_hash: await hashPassword(body.password),
+        role: 'member',
+        suspended_until: null,
         created_at: now,
         updated_at: now,
       };
@@ -99,6 +102,8 @@ export function authService(db: Db, signer: TokenSigner) {
       const user = identifier.includes('@') ? await users.findByEmail(identifier) : await users.findByUserName(identifier);
       const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password);
       if (!user || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS, { isUserAuthenticated: false }, INVALID_CREDENTIALS);
+      // Told only to whoever knows the password, so a suspension reveals nothing to a stranger.
+      if (user.suspended_until && user.suspended_until > nowIso()) throw new ForbiddenError(suspensionMessage(user.suspended_until));
       return startSession(user, userAgent);
     },
 
@@ -117,6 +122,12 @@ export function authService(db: Db, signer: TokenSigner) {
       const next = await issueRefreshToken(found.session_id);
       const accessToken = await signer.sign({ userId: user.id, sessionId: found.session_id });
       return { user, accessToken, refreshToken: next };
+    },
+
+    /** Ends every session of a user at once (a suspension); their access tokens stop working on the next request. */
+    async revokeAllSessions(userId: string): Promise<void> {
+      forgetSessions();
+      await sessions.revokeOtherSessions(userId, '', nowIso());
     },
 
     async logout(ctx: AuthContext) {

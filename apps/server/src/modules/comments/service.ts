@@ -8,6 +8,7 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import type { PostsApi } from '../posts';
+import { assertCanInteract, isHiddenFrom, notHidden } from '../safety';
 import { userRepo } from '../users';
 import { presentComment } from './presenters';
 import { commentRepo, type CommentRow } from './repo';
@@ -40,15 +41,19 @@ export function commentService(ctx: AppContext, posts: PostsApi) {
   }
 
   return {
-    async list(postId: string, page: number, limit: number) {
+    /** Comments by people hidden from the viewer (blocked either way, suspended) are left out. */
+    async list(viewerId: string, postId: string, page: number, limit: number) {
       const post = await posts.existing(postId);
-      const rows = await comments.pageOfPost(postId, limit, (page - 1) * limit);
+      const now = nowIso();
+      if (await isHiddenFrom(ctx.db, viewerId, post.authorId, now)) throw posts.gone();
+      const rows = await comments.pageOfPost(postId, limit, (page - 1) * limit, notHidden(ctx.db, 'author_id', viewerId, now));
       const total = post.commentsCount;
       return { comments: await present(rows), pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) } };
     },
 
     async create(userId: string, postId: string, content: string): Promise<Comment> {
       const post = await posts.existing(postId);
+      await assertCanInteract(ctx.db, userId, post.authorId, nowIso());
       const row: CommentRow = { id: newId(), post_id: postId, author_id: userId, content, created_at: nowIso() };
       try {
         await ctx.db.transaction().execute(async (trx) => {
@@ -69,6 +74,7 @@ export function commentService(ctx: AppContext, posts: PostsApi) {
     /** Likes or unlikes; answers the message the client keys on. */
     async toggleLike(userId: string, commentId: string) {
       const comment = await loadComment(commentId);
+      await assertCanInteract(ctx.db, userId, comment.author_id, nowIso());
       let liked: boolean;
       try {
         liked = await ctx.db.transaction().execute(async (trx) => {

@@ -12,6 +12,7 @@ import type { ConnectionAction, ConnectionStatus } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
+import { assertCanInteract } from '../safety';
 import { userRepo, type UserRow } from '../users';
 import { connectionRepo, type ConnectionRepo } from './connection-repo';
 import { pairOf } from './friendships';
@@ -110,6 +111,8 @@ export function connectionService(ctx: AppContext) {
 
     async act(me: string, action: ConnectionAction, targetId: string): Promise<{ status: ConnectionStatus; message: string }> {
       await loadPair(me, targetId);
+      // Only the steps that make or keep a tie are refused; ending one stays open to both.
+      if (action === 'send' || action === 'accept') await assertCanInteract(ctx.db, me, targetId, nowIso());
       const outcome = await ctx.db.transaction().execute((trx) => steps[action](connectionRepo(trx), me, targetId));
       if (outcome.changed) ctx.events.publish('friendshipChanged', { userIds: [me, targetId], status: outcome.status });
       if (outcome.request) announce(me, targetId, outcome.request);

@@ -4,6 +4,8 @@
  */
 import { PAGE_SIZES } from '@plaza/contract';
 import type { AppContext } from '../../context';
+import { nowIso } from '../../lib/ids';
+import { notHidden } from '../safety';
 import { searchRepo, type PrefixKey, type UserRow } from '../users';
 
 interface Hit {
@@ -33,7 +35,8 @@ export function searchService(ctx: AppContext) {
       const q = query.trim().toLowerCase();
       if (!q) return [];
       const keys: PrefixKey[] = ['userName', 'fullName', 'restOfName'];
-      const lists = await Promise.all(keys.map((key) => repo.prefixMatches(key, q, viewerId, max)));
+      const visible = notHidden(ctx.db, 'users.id', viewerId, nowIso());
+      const lists = await Promise.all(keys.map((key) => repo.prefixMatches(key, q, viewerId, max, visible)));
       const best = new Map<string, Hit>();
       lists.forEach((rows, i) => {
         for (const row of rows) {
@@ -47,7 +50,7 @@ export function searchService(ctx: AppContext) {
         .slice(0, max)
         .map((h) => h.row);
       if (found.length === max) return found;
-      const more = await repo.substringMatches(q, [viewerId, ...found.map((r) => r.id)], max - found.length);
+      const more = await repo.substringMatches(q, [viewerId, ...found.map((r) => r.id)], max - found.length, visible);
       return [...found, ...more];
     },
   };

@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
+import { isHiddenFrom } from '../safety';
 import { userRepo } from '../users';
 import { feedPageRepo } from './feed-page-repo';
 import { postHydrator } from './hydrate';
@@ -41,7 +42,7 @@ export function postService(ctx: AppContext) {
 
   async function get(viewerId: string, postId: string): Promise<Post> {
     const [post] = await hydrate(viewerId, [postId]);
-    if (!post) throw postGone();
+    if (!post || (await isHiddenFrom(ctx.db, viewerId, post.author._id, nowIso()))) throw postGone();
     return post;
   }
 
@@ -49,7 +50,7 @@ export function postService(ctx: AppContext) {
   async function pageOfEveryone(viewer: string, anchor: string, limit: number, offset: number) {
     const room = Math.min(limit, EVERYONE_FEED_CAP - offset);
     return Promise.all([
-      room > 0 ? feedPages.everyonePage(room, { viewer, anchor, offset }) : [],
+      room > 0 ? feedPages.everyonePage(room, { viewer, anchor, offset, now: nowIso() }) : [],
       posts.countOfEveryone(anchor, EVERYONE_FEED_CAP),
     ]);
   }
@@ -92,7 +93,7 @@ export function postService(ctx: AppContext) {
 
     async postsOf(viewerId: string, userName: string, q: PostsPageQuery) {
       const author = await users.findByUserName(userName);
-      if (!author) throw new NotFoundError('This user does not exist.');
+      if (!author || (await isHiddenFrom(ctx.db, viewerId, author.id, nowIso()))) throw new NotFoundError('This user does not exist.');
       return pageByAuthor(viewerId, author.id, q);
     },
 
@@ -112,7 +113,10 @@ export function postService(ctx: AppContext) {
       // so a new account never lands on an empty page.
       const [rows, total] =
         Number(hasFriends) === 1
-          ? [await feedPages.timelinePage(q.limit, { reader: userId, anchor, offset }), Math.max(0, Number(size ?? 0) - Number(newer ?? 0))]
+          ? [
+              await feedPages.timelinePage(q.limit, { reader: userId, anchor, offset, now: nowIso() }),
+              Math.max(0, Number(size ?? 0) - Number(newer ?? 0)),
+            ]
           : await pageOfEveryone(userId, anchor, q.limit, offset);
       const page = pageInfo(q.page, q.limit, total);
       return {

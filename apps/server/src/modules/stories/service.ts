@@ -3,6 +3,7 @@ import type { PublicUser, Story, StoryGroup, StoryViewer } from '@plaza/contract
 import type { AppContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
+import { isHiddenFrom } from '../safety';
 import { presentPublicUser, userRepo } from '../users';
 import { presentStory } from './presenters';
 import { storyRepo, type StoryRow } from './repo';
@@ -18,7 +19,10 @@ export function storyService(ctx: AppContext) {
   async function loadVisible(storyId: string, viewerId: string): Promise<StoryRow> {
     const story = await stories.findById(storyId);
     const visible =
-      story && story.expires_at > nowIso() && (story.user_id === viewerId || (await stories.areFriends(story.user_id, viewerId)));
+      story &&
+      story.expires_at > nowIso() &&
+      (story.user_id === viewerId ||
+        ((await stories.areFriends(story.user_id, viewerId)) && !(await isHiddenFrom(ctx.db, viewerId, story.user_id, nowIso()))));
     if (!visible) throw new NotFoundError('This story is gone or not shared with you.');
     return story;
   }

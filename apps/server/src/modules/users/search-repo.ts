@@ -1,5 +1,5 @@
 /** SQL for finding people by name: indexed prefix search, substring search, and the filtered list of everyone. */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, DialectName } from '../../db';
 
 /** Sorts after every character, so `col >= q and col < q || TOP` is exactly "starts with q" in byte order. */
@@ -9,6 +9,10 @@ const TOP = '\u{10FFFF}';
 export const escapeLike = (s: string) => s.replace(/[!%_]/g, (c) => `!${c}`);
 
 export type PrefixKey = 'userName' | 'fullName' | 'restOfName';
+
+/** A condition the caller adds on `users` (the safety feature's: nobody hidden from the viewer); `true` adds none. */
+type Only = Expression<SqlBool>;
+const everyone: Only = sql<boolean>`true`;
 
 export function searchRepo(db: Db, dialect: DialectName) {
   const pg = dialect === 'postgres';
@@ -35,13 +39,14 @@ export function searchRepo(db: Db, dialect: DialectName) {
 
   return {
     /** Up to `limit` users whose `key` starts with `prefix` (lower-case), as a range scan over its index. */
-    prefixMatches(key: PrefixKey, prefix: string, excludeId: string, limit: number) {
+    prefixMatches(key: PrefixKey, prefix: string, excludeId: string, limit: number, only: Only = everyone) {
       const k = keys[key];
       return db
         .selectFrom('users')
         .selectAll()
         .where(sql<boolean>`${k} >= ${prefix} and ${k} < ${prefix + TOP}`)
         .where('id', '!=', excludeId)
+        .where(only)
         .orderBy(k)
         .limit(limit)
         .execute();
@@ -52,7 +57,7 @@ export function searchRepo(db: Db, dialect: DialectName) {
      * ("ada lovelace", "ada.lovelace" for "love"). Needles of three characters or more go through the
      * trigram indexes (FTS5 on SQLite, pg_trgm on PostgreSQL when present); shorter ones scan.
      */
-    substringMatches(needle: string, excludeIds: readonly string[], limit: number) {
+    substringMatches(needle: string, excludeIds: readonly string[], limit: number, only: Only = everyone) {
       const e = escapeLike(needle);
       const wordStart = sql<number>`case when ${like('full_name_lower', `% ${e}%`)} or ${like('user_name_lower', `%.${e}%`)} or ${like('user_name_lower', `%!_${e}%`)} then 0 else 1 end`;
       return db
@@ -60,6 +65,7 @@ export function searchRepo(db: Db, dialect: DialectName) {
         .selectAll()
         .where(nameContains(needle))
         .where('id', 'not in', excludeIds)
+        .where(only)
         .orderBy(wordStart)
         .orderBy('user_name_lower')
         .limit(limit)
@@ -67,8 +73,8 @@ export function searchRepo(db: Db, dialect: DialectName) {
     },
 
     /** Everyone but the viewer, optionally those whose names contain `search`, by full name. */
-    async networkPage(viewerId: string, search: string | undefined, offset: number, limit: number) {
-      let base = db.selectFrom('users').where('id', '!=', viewerId);
+    async networkPage(viewerId: string, search: string | undefined, offset: number, limit: number, only: Only = everyone) {
+      let base = db.selectFrom('users').where('id', '!=', viewerId).where(only);
       if (search) base = base.where(nameContains(search.toLowerCase()));
       const [rows, total] = await Promise.all([
         base.selectAll().orderBy('full_name_lower').orderBy('id').offset(offset).limit(limit).execute(),
