@@ -13,7 +13,6 @@ export const peopleListResponseSchema = z.object({
   data: z.array(publicUserSchema),
   pagination: paginationSchema,
 });
-export type PeopleListResponse = z.infer<typeof peopleListResponseSchema>;
 
 /** How the caller stands with one person, for the menus and the chat composer. */
 export const relationResponseSchema = z.object({
@@ -26,7 +25,6 @@ export const relationResponseSchema = z.object({
   /** false when either of the two blocked the other: no messages, requests, comments or reactions either way. */
   canInteract: z.boolean(),
 });
-export type RelationResponse = z.infer<typeof relationResponseSchema>;
 
 export const REPORT_TARGET_TYPES = ['post', 'comment', 'story', 'message', 'user'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
@@ -101,7 +99,6 @@ export const adminReportsResponseSchema = z.object({
   data: z.array(adminReportSchema),
   pagination: paginationSchema,
 });
-export type AdminReportsResponse = z.infer<typeof adminReportsResponseSchema>;
 
 export const reportParamsSchema = z.object({ reportId: idSchema });
 export const MAX_SUSPENSION_DAYS = 3650;

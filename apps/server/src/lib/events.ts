@@ -8,7 +8,7 @@
  * at the publisher, so a stored change is never reported as failed because a side effect was.
  * `settled()` waits for whatever is still running (shutdown, and tests that look at side effects).
  */
-import type { ConnectionStatus, Message, Notification, ReactionType } from '@plaza/contract';
+import type { ConnectionStatus, Message, Notification, ReactionType, ReportTargetType } from '@plaza/contract';
 import type { Logger } from './logger';
 
 /** Every event, grouped by the feature that publishes it; any feature may subscribe. */
@@ -44,6 +44,12 @@ export interface DomainEvents {
   /** `firstInConversation`: the pair had never talked before (presence audiences grow). */
   messageStored: { room: string; senderId: string; receiverId: string; message: Message; firstInConversation?: boolean };
   messagesRead: { room: string; readerId: string; otherId: string; readAt: string };
+
+  // moderation
+  /** A moderator removed `authorId`'s content for `reason`. */
+  contentRemoved: { authorId: string; moderatorId: string; targetType: Exclude<ReportTargetType, 'user'>; targetId: string; reason: string };
+  /** An account was suspended: its sessions are revoked, its sockets are to be cut. */
+  accountSuspended: { userId: string; until: string };
 
   // notifications
   /** A notification row was stored for `recipientId`; `notification` is its presented form. */

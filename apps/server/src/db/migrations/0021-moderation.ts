@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 /**
  * Reports and the audit log. A report names its target by type and id only (the content may be removed
  * later, the report stays); its resolution is written onto it. Audit entries outlive the people in them:
- * their user columns are set to null when an account goes, the reason and the ids stay.
+ * their user columns are set to null when an account goes, the reason and the ids stay. Also an index of
+ * messages by id, for the reports that name one.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -12,6 +13,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reporter_id', 'text', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('target_type', 'text', (c) => c.notNull())
     .addColumn('target_id', 'text', (c) => c.notNull())
+    // Whose it is, kept when the content goes, so a removed post's author can still be suspended.
+    .addColumn('target_user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('text', 'text')
     .addColumn('status', 'text', (c) => c.notNull())
@@ -37,9 +40,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('detail', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
+
+  // A reported message is named by its id alone; the messages' key leads with the pair.
+  await db.schema.createIndex('messages_id_idx').on('messages').column('id').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('messages_id_idx').execute();
   await db.schema.dropTable('moderation_log').execute();
   await db.schema.dropTable('reports').execute();
 }

@@ -7,6 +7,8 @@ export interface ReportsTable {
   reporter_id: string | null;
   target_type: ReportTargetType;
   target_id: string;
+  /** The person reported, or who wrote the content; null once their account is gone. */
+  target_user_id: string | null;
   reason: ReportReason;
   text: string | null;
   status: 'open' | 'resolved';

@@ -39,6 +39,16 @@ export function chatRepo(db: Db) {
       return db.selectFrom('messages').selectAll().where('pair_key', '=', pairKey).where('id', '=', id).executeTakeFirst();
     },
 
+    findById(id: string) {
+      return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** A moderator's removal; false when it was already gone. */
+    async deleteById(id: string): Promise<boolean> {
+      const res = await db.deleteFrom('messages').where('id', '=', id).executeTakeFirst();
+      return Number(res.numDeletedRows) === 1;
+    },
+
     findByClientId(senderId: string, clientMessageId: string) {
       return db
         .selectFrom('messages')

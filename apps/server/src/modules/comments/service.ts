@@ -40,6 +40,16 @@ export function commentService(ctx: AppContext, posts: PostsApi) {
     });
   }
 
+  async function discard(comment: CommentRow): Promise<boolean> {
+    const deleted = await ctx.db.transaction().execute(async (trx) => {
+      const gone = await commentRepo(trx).delete(comment.id);
+      if (gone) await posts.bumpCommentCount(trx, comment.post_id, -1);
+      return gone;
+    });
+    ctx.events.publish('postChanged', { postId: comment.post_id });
+    return deleted;
+  }
+
   return {
     /** Comments by people hidden from the viewer (blocked either way, suspended) are left out. */
     async list(viewerId: string, postId: string, page: number, limit: number) {
@@ -102,10 +112,13 @@ export function commentService(ctx: AppContext, posts: PostsApi) {
       if (comment.author_id !== userId && (await posts.existing(comment.post_id)).authorId !== userId) {
         throw new ForbiddenError("Only the comment's author or the post's author may delete it.");
       }
-      await ctx.db.transaction().execute(async (trx) => {
-        if (await commentRepo(trx).delete(commentId)) await posts.bumpCommentCount(trx, comment.post_id, -1);
-      });
-      ctx.events.publish('postChanged', { postId: comment.post_id });
+      await discard(comment);
+    },
+
+    /** Removes a comment whoever wrote it (a moderator's decision); false when it was already gone. */
+    async removeById(commentId: string): Promise<boolean> {
+      const comment = await comments.findById(commentId);
+      return comment ? discard(comment) : false;
     },
   };
 }

@@ -44,6 +44,16 @@ export function subscribeNotifications(events: EventBus, notifier: Notifier): ()
     events.subscribe('commentLiked', ({ postId, commentAuthorId, likerId }) =>
       notifier.notify({ recipientId: commentAuthorId, actorId: likerId, type: 'comment_like', entityId: postId, text: texts.commentLike }),
     ),
+    // The author hears from the moderators why their content went; `text` ignores the moderator's name.
+    events.subscribe('contentRemoved', ({ authorId, moderatorId, targetType, targetId, reason }) =>
+      notifier.notify({
+        recipientId: authorId,
+        actorId: moderatorId,
+        type: 'content_removed',
+        entityId: targetId,
+        text: () => texts.contentRemoved(targetType, reason),
+      }),
+    ),
     // Notifications about a post that is gone would lead nowhere.
     events.subscribe('postDeleted', ({ postId }) => notifier.forgetPost(postId)),
   ];

@@ -55,6 +55,18 @@ export function postService(ctx: AppContext) {
     ]);
   }
 
+  /** The post off every timeline and out of the database, then its files; false when someone else removed it first. */
+  async function discard(row: PostRow): Promise<boolean> {
+    const deleted = await ctx.db.transaction().execute(async (trx) => {
+      await timelineReadModel(trx).withdraw(row.id, row.author_id);
+      return postRepo(trx).delete(row.id);
+    });
+    if (!deleted) return false;
+    ctx.events.publish('postDeleted', { postId: row.id, authorId: row.author_id });
+    await removeKeys(ctx.storage, keysOfMedia(ctx.storage, row.media));
+    return true;
+  }
+
   return {
     get,
 
@@ -78,13 +90,13 @@ export function postService(ctx: AppContext) {
     async remove(userId: string, postId: string): Promise<void> {
       const row = await load(postId);
       if (row.author_id !== userId) throw new ForbiddenError('Only the author may delete this post.');
-      const deleted = await ctx.db.transaction().execute(async (trx) => {
-        await timelineReadModel(trx).withdraw(postId, row.author_id);
-        return postRepo(trx).delete(postId);
-      });
-      if (!deleted) return;
-      ctx.events.publish('postDeleted', { postId, authorId: row.author_id });
-      await removeKeys(ctx.storage, keysOfMedia(ctx.storage, row.media));
+      await discard(row);
+    },
+
+    /** Removes a post whoever wrote it (a moderator's decision); false when it was already gone. */
+    async removeById(postId: string): Promise<boolean> {
+      const row = await posts.findById(postId);
+      return row ? discard(row) : false;
     },
 
     myPosts(userId: string, q: PostsPageQuery) {

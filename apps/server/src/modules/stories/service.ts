@@ -41,6 +41,14 @@ export function storyService(ctx: AppContext) {
     return presentPublicUser(row);
   }
 
+  /** The row goes first, so a failure never leaves a story pointing at a missing file. */
+  async function discard(story: StoryRow): Promise<void> {
+    await stories.delete(story.id);
+    const key = ctx.storage.keyOf(story.media_url);
+    // The story is gone: a leftover file is logged, never reported as a failed delete.
+    if (key) await ctx.storage.remove(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'story file not removed'));
+  }
+
   return {
     /** Stores the story of an upload already on disk; the file goes again if the row cannot be written. */
     async create(userId: string, upload: StoryUpload): Promise<Story> {
@@ -102,13 +110,16 @@ export function storyService(ctx: AppContext) {
       return { viewers, viewCount: viewers.length };
     },
 
-    /** The row goes first, so a failure never leaves a story pointing at a missing file. */
     async delete(storyId: string, userId: string): Promise<void> {
-      const story = await loadOwn(storyId, userId);
-      await stories.delete(story.id);
-      const key = ctx.storage.keyOf(story.media_url);
-      // The story is gone: a leftover file is logged, never reported as a failed delete.
-      if (key) await ctx.storage.remove(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'story file not removed'));
+      await discard(await loadOwn(storyId, userId));
+    },
+
+    /** Removes a story whoever posted it (a moderator's decision); false when it was already gone. */
+    async removeById(storyId: string): Promise<boolean> {
+      const story = await stories.findById(storyId);
+      if (!story) return false;
+      await discard(story);
+      return true;
     },
   };
 }
