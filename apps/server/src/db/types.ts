@@ -4,6 +4,7 @@ import type { ChatTables } from './tables/chat';
 import type { CommentTables } from './tables/comments';
 import type { ModerationTables } from './tables/moderation';
 import type { NotificationTables } from './tables/notifications';
+import type { OutboxTables } from './tables/outbox';
 import type { PeopleTables } from './tables/people';
 import type { PostTables } from './tables/posts';
 import type { ReactionTables } from './tables/reactions';
@@ -25,4 +26,5 @@ export type Database = UserTables &
   StoryTables &
   ChatTables &
   SafetyTables &
-  ModerationTables;
+  ModerationTables &
+  OutboxTables;

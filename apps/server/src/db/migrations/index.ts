@@ -8,6 +8,7 @@ import * as chat from './0005-chat';
 import * as timelineMarks from './0006-timeline-marks';
 import * as safety from './0020-safety';
 import * as moderation from './0021-moderation';
+import * as outbox from './0050-outbox';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-timeline-marks': timelineMarks,
   '0020-safety': safety,
   '0021-moderation': moderation,
+  '0050-outbox': outbox,
 };

@@ -116,16 +116,17 @@ export function queueService(ctx: AppContext, content: ContentParts) {
           detail,
           created_at: at,
         });
+        // The author is told with the resolution's commit (through the outbox), never of a removal that did not stand.
+        if (removed && type !== 'user' && report.target_user_id) {
+          await ctx.events.record(trx, 'contentRemoved', {
+            authorId: report.target_user_id,
+            moderatorId,
+            targetType: type,
+            targetId: report.target_id,
+            reason: body.reason,
+          });
+        }
       });
-      if (removed && type !== 'user' && report.target_user_id) {
-        ctx.events.publish('contentRemoved', {
-          authorId: report.target_user_id,
-          moderatorId,
-          targetType: type,
-          targetId: report.target_id,
-          reason: body.reason,
-        });
-      }
       const [presented] = await present([(await reports.findById(report.id)) ?? report]);
       return presented;
     },

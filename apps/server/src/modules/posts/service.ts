@@ -59,10 +59,11 @@ export function postService(ctx: AppContext) {
   async function discard(row: PostRow): Promise<boolean> {
     const deleted = await ctx.db.transaction().execute(async (trx) => {
       await timelineReadModel(trx).withdraw(row.id, row.author_id);
-      return postRepo(trx).delete(row.id);
+      const gone = await postRepo(trx).delete(row.id);
+      if (gone) await ctx.events.record(trx, 'postDeleted', { postId: row.id, authorId: row.author_id });
+      return gone;
     });
     if (!deleted) return false;
-    ctx.events.publish('postDeleted', { postId: row.id, authorId: row.author_id });
     await removeKeys(ctx.storage, keysOfMedia(ctx.storage, row.media));
     return true;
   }

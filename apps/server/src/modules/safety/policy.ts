@@ -41,6 +41,17 @@ export function notFeedHidden(db: Conn, column: string, viewerId: string, now: s
   return sql<boolean>`${sql.ref(column)} not in ${feedHiddenPeopleQuery(db, viewerId, now)}`;
 }
 
+/** Which of `ids` are hidden from `viewerId` (for a list ranked without the viewer, such as a shared search answer). */
+export async function hiddenAmong(db: Conn, viewerId: string, ids: readonly string[], now: string): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom(hiddenPeopleQuery(db, viewerId, now).as('h'))
+    .select('h.id')
+    .where('h.id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Whether either of the two blocked the other. */
 export async function isBlockedBetween(db: Conn, a: string, b: string): Promise<boolean> {
   const row = await db
