@@ -35,6 +35,14 @@ export interface DomainEvents {
   /** The sender withdrew a pending request. */
   friendRequestCancelled: { requestId: string; senderId: string; recipientId: string };
 
+  // auth
+  /**
+   * Sessions of `userId` ended (logout, password change, a reused refresh token, a suspension, an
+   * account deletion): the listed ones, or every one but `exceptSessionId` when `sessionIds` is absent.
+   * The realtime module disconnects their sockets on every server.
+   */
+  sessionsRevoked: { userId: string; sessionIds?: string[]; exceptSessionId?: string };
+
   // users
   /** What others see of a person (name, picture, bio) changed. */
   profileChanged: { userId: string };
@@ -66,8 +74,6 @@ export interface DomainEvents {
     targetId: string;
     reason: string;
   };
-  /** An account was suspended: its sessions are revoked, its sockets are to be cut. */
-  accountSuspended: { userId: string; until: string };
 
   // notifications
   /** A notification row was stored for `recipientId`; `notification` is its presented form. */

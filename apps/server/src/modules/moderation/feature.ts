@@ -2,12 +2,11 @@
 import type { AppContext, Feature } from '../../context';
 import type { ContentParts } from './content';
 import { queueService } from './queue-service';
-import { moderationRealtime } from './realtime';
 import { reportService } from './report-service';
 import { moderationRoutes } from './routes';
 
 export function createModerationFeature(ctx: AppContext, deps: { content: ContentParts }): Feature {
   const reports = reportService(ctx, deps.content);
   const queue = queueService(ctx, deps.content);
-  return { name: 'moderation', routes: (app, c) => moderationRoutes(app, c, { reports, queue }), realtime: moderationRealtime };
+  return { name: 'moderation', routes: (app, c) => moderationRoutes(app, c, { reports, queue }) };
 }

@@ -1,21 +1,12 @@
 /** HTTP routes of reports (anyone signed in) and moderation (moderators and admins; CONTRACT "Wave 2 additions → Safety"). */
 import { adminOperations as admin, safetyOperations as safety } from '@plaza/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
-import { TooManyRequestsError } from '../../lib/errors';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
+import { perUser } from '../../security/limits';
 import type { QueueService } from './queue-service';
 import type { ReportService } from './report-service';
-
-/** Enough for anyone reporting in earnest; a flood of reports from one person is itself abuse. */
-const reportRateLimit = {
-  max: 20,
-  timeWindow: '10 minutes',
-  keyGenerator: (req: FastifyRequest) => `report:${req.auth?.userId ?? req.ip}`,
-  errorResponseBuilder: (_req: FastifyRequest, c: { ttl: number }) =>
-    new TooManyRequestsError('You have sent many reports. Please wait a few minutes.', Math.max(1, Math.ceil(c.ttl / 1000))),
-};
 
 export async function moderationRoutes(
   fastify: FastifyInstance,
@@ -26,7 +17,7 @@ export async function moderationRoutes(
 
   contractRoute(fastify, safety.createReport, {
     onRequest: requireAuth,
-    config: { rateLimit: reportRateLimit },
+    preHandler: perUser(ctx.limits, 'reportsPerUser'),
     handler: async (req, reply) => reply.status(201).send({ success: true, report: await reports.create(authOf(req).userId, req.body) }),
   });
 

@@ -17,6 +17,6 @@ export function createStoriesFeature(ctx: AppContext): StoriesFeature {
     name: 'stories',
     routes: (app, c) => storyRoutes(app, c, { stories }),
     start: () => startStorySweep(ctx, log),
-    moderation: storyModeration(ctx.db, stories),
+    moderation: storyModeration(ctx.db, ctx.config, stories),
   };
 }

@@ -1,10 +1,14 @@
 /** What moderation sees of a story and how it removes one; given to the moderation feature by modules/index.ts. */
+import type { Config } from '../../config';
 import type { Db } from '../../db';
+import { mediaSigner } from '../../security/signed-media';
 import { storyRepo } from './repo';
 import type { StoryService } from './service';
 
-export function storyModeration(db: Db, stories: StoryService) {
+export function storyModeration(db: Db, config: Pick<Config, 'jwtSecret'>, stories: StoryService) {
   const repo = storyRepo(db);
+  // Story media are private: the moderator gets a signed URL, as a viewer does.
+  const signer = mediaSigner(config.jwtSecret);
   return {
     async describe(storyId: string) {
       const row = await repo.findById(storyId);
@@ -12,7 +16,7 @@ export function storyModeration(db: Db, stories: StoryService) {
       return {
         authorId: row.user_id,
         text: row.caption,
-        media: [{ url: row.media_url, type: row.media_type }],
+        media: [{ url: signer.sign(row.media_url), type: row.media_type }],
         createdAt: row.created_at,
         context: [],
       };
