@@ -183,6 +183,8 @@ async function main() {
         full_name: fullName,
         full_name_lower: fullName.toLowerCase(),
         email: `${userName.toLowerCase()}@bench.example`,
+        role: 'member',
+        suspended_until: null,
         user_bio: null,
         avatar_url: null,
         avatar_thumb_url: null,
