@@ -22,6 +22,10 @@ import { installInputGuards } from './security/input-guards';
 import { serverTimeoutOptions } from './security/http-timeouts';
 import { fastifyTrustProxy } from './security/trust-proxy';
 import { registerStatic } from './web/static';
+import { createMetrics } from './observability/metrics';
+import { readinessCheck } from './observability/readiness';
+import { installRequestContext, requestId, requestIdMixin } from './observability/request-context';
+import { registerOperatorRoutes } from './observability/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,8 +45,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...(opts.loggerInstance
       ? { loggerInstance: opts.loggerInstance }
       : {
-          logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+          logger:
+            opts.logger === false
+              ? false
+              : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], mixin: requestIdMixin },
         }),
+    genReqId: requestId,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ...serverTimeoutOptions(config.timeouts),
     bodyLimit: 1024 * 1024,
@@ -51,10 +59,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Fastify's logger is the one logger: every part below gets it (or a child of it) through the context.
   const log = app.log;
 
-  const { db, dialect, ping } = createDb(config.database, log);
+  const { db, dialect, ping, poolUse } = createDb(config.database, log, config.databaseTimeouts);
   await migrateToLatest(db);
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
-  const core: CoreContext = { config, db, dialect, log, events: new EventBus(log), storage: diskStorage(config.mediaDir), redis };
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, log.child({ part: 'redis' }), config.redisTimeouts) : null;
+  // A healthy start should not begin degraded; a Redis that is down does not hold the start up for long.
+  await redis?.ready(config.redisTimeouts.connectMs);
+  const metrics = createMetrics();
+  const core: CoreContext = { config, db, dialect, log, events: new EventBus(log), storage: diskStorage(config.mediaDir), redis, metrics };
   const { ctx, features } = createFeatures(core);
 
   app.decorate('ctx', ctx);
@@ -64,6 +75,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // the feed's SQL. Development and tests keep the check, so a presenter that leaks a field fails there.
   app.setSerializerCompiler(config.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
   installErrorHandler(app);
+  installRequestContext(app);
   installInputGuards(app);
 
   await installSecurityHeaders(app);
@@ -71,7 +83,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
 
   // preHandler, so the key can include the parsed body's identifier.
-  await app.register(rateLimit, { global: false, hook: 'preHandler', ...(redis ? { redis: redis.commands, nameSpace: 'plaza-rl:' } : {}) });
+  // skipOnError: while Redis is away, a limit that cannot be counted lets the request through (never a 500).
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    ...(redis ? { redis: redis.commands, nameSpace: 'plaza-rl:', skipOnError: true } : {}),
+  });
   // Servers sharing the database drop each other's changed posts from what they keep for the feed.
   const stopRelay = redis ? relayEvents(ctx.events, redis, `${config.redisKeyPrefix}events`, ['postChanged', 'profileChanged']) : null;
   await app.register(multipart, {
@@ -80,15 +97,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await registerOpenApi(app);
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await ping();
-      return { success: true, status: 'ready', database: dialect };
-    } catch {
-      return reply.status(503).send({ success: false, error: 'Service Unavailable', message: 'The database is not reachable.' });
-    }
+  const readiness = readinessCheck(ping, redis);
+  registerOperatorRoutes(app, metrics, readiness);
+  metrics.labelledGauge('plaza_db_pool_connections', 'Database connections: total, idle, and requests waiting for one', 'state', poolUse);
+  metrics.labelledGauge('plaza_dependency_up', 'Whether the database and Redis answer (1) or not (0)', 'dependency', async () => {
+    const { checks } = await readiness();
+    return { database: Number(checks.database === 'up'), ...(redis ? { redis: Number(checks.redis === 'up') } : {}) };
   });
+  const stopCounting = ctx.events.subscribe('messageStored', () => metrics.messagesStored.inc());
 
   await app.register(
     async (api) => {
@@ -104,6 +120,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     features.flatMap((f) => (f.realtime ? [f.realtime] : [])),
   );
   app.decorate('io', realtime.io);
+  metrics.gauge('plaza_sockets_connected', 'socket.io connections open on this node', () => realtime.io.engine.clientsCount);
   const stoppers = features.flatMap((f) => (f.start ? [f.start()] : []));
 
   // Sockets are closed before the HTTP server, or its close would wait for them forever.
@@ -114,6 +131,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // requests set off finish, then let go of the database and Redis.
   app.addHook('onClose', async () => {
     for (const stop of stoppers) await stop();
+    stopCounting();
     await ctx.events.settled();
     stopRelay?.();
     await db.destroy();

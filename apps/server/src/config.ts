@@ -28,6 +28,13 @@ const envSchema = z.object({
   FEED_POST_MAX_AGE_MS: z.coerce.number().int().min(0).default(10_000),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(ACCESS_TOKEN_TTL_SECONDS),
   RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(20),
+  DATABASE_CONNECT_TIMEOUT: z.coerce.number().positive().default(3),
+  DATABASE_STATEMENT_TIMEOUT: z.coerce.number().positive().default(5),
+  DATABASE_IDLE_TIMEOUT: z.coerce.number().positive().default(5),
+  REDIS_CONNECT_TIMEOUT: z.coerce.number().positive().default(3),
+  REDIS_COMMAND_TIMEOUT: z.coerce.number().positive().default(2),
+  SHUTDOWN_TIMEOUT: z.coerce.number().positive().default(10),
   NODE_ENV: z.string().optional(),
 });
 
@@ -54,6 +61,19 @@ export interface Config {
   accessTokenTtlSeconds: number;
   /** Check every response against its contract schema (a safety net in development and tests). */
   validateResponses: boolean;
+  /** How long PostgreSQL may take, in milliseconds (db/index.ts); ignored by SQLite. */
+  databaseTimeouts: DatabaseTimeouts;
+  /** How long Redis may take, in milliseconds (lib/redis.ts). */
+  redisTimeouts: { connectMs: number; commandMs: number };
+  /** Milliseconds a stopping process has to finish its requests before it exits anyway (main.ts). */
+  shutdownGraceMs: number;
+}
+
+export interface DatabaseTimeouts {
+  poolSize: number;
+  connectMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -93,8 +113,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feedPostMaxAgeMs: e.FEED_POST_MAX_AGE_MS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     validateResponses: e.RESPONSE_VALIDATION ? e.RESPONSE_VALIDATION === 'on' : e.NODE_ENV !== 'production',
+    databaseTimeouts: {
+      poolSize: e.DATABASE_POOL_SIZE,
+      connectMs: seconds(e.DATABASE_CONNECT_TIMEOUT),
+      statementMs: seconds(e.DATABASE_STATEMENT_TIMEOUT),
+      idleInTransactionMs: seconds(e.DATABASE_IDLE_TIMEOUT),
+    },
+    redisTimeouts: { connectMs: seconds(e.REDIS_CONNECT_TIMEOUT), commandMs: seconds(e.REDIS_COMMAND_TIMEOUT) },
+    shutdownGraceMs: seconds(e.SHUTDOWN_TIMEOUT),
   };
 }
+
+const seconds = (s: number) => Math.round(s * 1000);
 
 /** A secret generated on first start and kept in DATA_DIR, so restarts keep sessions valid. */
 function persistedSecret(dataDir: string): string {

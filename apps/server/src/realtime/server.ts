@@ -5,6 +5,7 @@
  */
 import type { ClientToServerEvents, ServerToClientEvents } from '@plaza/contract';
 import type { Server as HttpServer } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
 import { bearerToken } from '../plugins/authenticate';
@@ -12,6 +13,8 @@ import { eventLimiter } from './event-limit';
 import { createPresence, type Presence } from './presence';
 import { memoryPresenceStore, redisPresenceStore } from './presence-store';
 import { streamsAdapter } from './redis';
+import { handshakeRefusal } from './handshake-refusal';
+import { closeRealtime } from './shutdown';
 
 export interface SocketData {
   userId: string;
@@ -60,9 +63,12 @@ export function createRealtime(
   });
 
   const log = ctx.log.child({ part: 'realtime' });
+  const logPresence = (err: unknown) => log.error({ err }, 'presence store failed');
   const presence = createPresence(
-    redis ? redisPresenceStore(redis.commands, ctx.config.redisKeyPrefix, PRESENCE_TTL_MS) : memoryPresenceStore(),
-    (err) => log.error({ err }, 'presence store failed'),
+    redis
+      ? redisPresenceStore(redis, ctx.config.redisKeyPrefix, { nodeId: randomUUID(), socketTtlMs: PRESENCE_TTL_MS, log: logPresence })
+      : memoryPresenceStore(),
+    logPresence,
   );
   const services: RealtimeServices = { ctx, presence };
 
@@ -79,8 +85,8 @@ export function createRealtime(
         socket.data.userId = claims.userId;
         socket.data.sessionId = claims.sessionId;
         next();
-      } catch {
-        next(new Error('unauthorized'));
+      } catch (err) {
+        next(handshakeRefusal(err, log));
       }
     })();
   });
@@ -115,15 +121,6 @@ export function createRealtime(
   return {
     io,
     presence,
-    async close() {
-      for (const t of teardowns) await t();
-      io.disconnectSockets(true);
-      await new Promise<void>((resolve) => {
-        void io.close(() => resolve());
-        // io.close also closes the HTTP server, which Fastify closes itself; resolve either way.
-        setTimeout(resolve, 100).unref();
-      });
-      await presence.close();
-    },
+    close: () => closeRealtime(io, presence, teardowns),
   };
 }

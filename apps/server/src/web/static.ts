@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import type { Config } from '../config';
 import { notFoundBody } from '../plugins/error-handler';
 
-const NOT_SPA = /^\/(api|media|socket\.io|healthz|readyz)(\/|$|\?)/;
+const NOT_SPA = /^\/(api|media|socket\.io|healthz|readyz|metrics)(\/|$|\?)/;
 
 export async function registerStatic(app: FastifyInstance, config: Config) {
   mkdirSync(config.mediaDir, { recursive: true });

@@ -4,7 +4,7 @@
  */
 import { CHAT } from '@plaza/contract';
 import type { Redis } from 'ioredis';
-import type { RedisConnections } from '../../lib/redis';
+import { orLocally, type RedisConnections } from '../../lib/redis';
 
 export interface FloodControl {
   /** Takes one token; returns 0 when allowed, otherwise the milliseconds until the next token. */
@@ -20,7 +20,19 @@ export interface BucketShape {
 export const MESSAGE_BUCKET: BucketShape = { perSecond: CHAT.messagesPerSecond, burst: CHAT.messagesPerSecond * 2 };
 
 export function createFloodControl(redis: RedisConnections | null, keyPrefix: string, shape: BucketShape = MESSAGE_BUCKET): FloodControl {
-  return redis ? redisBuckets(redis.commands, `${keyPrefix}flood:`, shape) : memoryBuckets(shape);
+  if (!redis) return memoryBuckets(shape);
+  // Without Redis (an outage), each node keeps its own buckets: a user spread over nodes may send a little more meanwhile.
+  const shared = redisBuckets(redis.commands, `${keyPrefix}flood:`, shape);
+  const local = memoryBuckets(shape);
+  return {
+    take: (userId) =>
+      orLocally(
+        redis,
+        () => shared.take(userId),
+        () => local.take(userId),
+      ),
+    close: () => local.close(),
+  };
 }
 
 export function memoryBuckets({ perSecond, burst }: BucketShape): FloodControl {
