@@ -64,9 +64,13 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
       return { message, created: true };
     },
 
-    /** Oldest first, the newest `limit` before `before`. Only the two people in the conversation may read it. */
+    /** Oldest first: the newest `limit` before `before`, or the oldest `limit` after `after`. Only the two people in the conversation may read it. */
     async history(callerId: string, a: string, b: string, query: ChatHistoryQuery): Promise<Message[]> {
       if (callerId !== a && callerId !== b) throw new ForbiddenError('You can only read your own conversations.');
+      if (query.after) {
+        if (query.before) throw new BadRequestError('Use before or after, not both.', [{ path: 'after', message: 'Not with before' }]);
+        return (await repo.historyAfter(pairRoom(a, b), query.after, query.limit)).map(presentMessage);
+      }
       const rows = await repo.history(pairRoom(a, b), query.before, query.limit);
       return rows.reverse().map(presentMessage);
     },
