@@ -2,7 +2,7 @@ import { CHAT_HISTORY_MAX_LIMIT, PAGE_SIZES, pairRoom, type Message } from '@pla
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, type AppStore } from '../../app/store';
 import { resetAuth } from '../auth';
-import { chatApi, type SendArgs } from './api';
+import { catchUpCursor, chatApi, type SendArgs } from './api';
 import { historyMessages } from './chat-cache';
 import { conversationOpened } from './chatSlice';
 import { presenceApi } from './presence-api';
@@ -111,6 +111,14 @@ describe('chat history', () => {
     // A packet replayed by the connection's recovery changes nothing.
     socket.serverSends('receiveMessage', message('m3', 3));
     await vi.waitFor(() => expect(idsOf(store)).toEqual(['m1', 'm2', 'm3']));
+  });
+
+  it('catches up from ten seconds before the newest message held, since a slightly older one may be stored later', () => {
+    const page = (messages: Message[]) => ({ pages: [{ messages, hasOlder: false }], pageParams: [null] });
+    expect(catchUpCursor(undefined)).toBeUndefined();
+    expect(catchUpCursor(page([message('a', 1), message('b', 5), message('c', 20), message('d', 25)]))).toBe('b');
+    expect(catchUpCursor(page([message('a', 1), message('b', 5)]))).toBe('a');
+    expect(catchUpCursor(page([message('a', 1), { ...message('p', 30), pending: true }]))).toBe('a');
   });
 
   it('a long absence is caught up page after page, oldest first', async () => {

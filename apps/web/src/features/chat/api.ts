@@ -92,11 +92,20 @@ const belongsTo = (message: Message, { me, other }: ConversationArgs) =>
 /** Pages of catch-up after a reconnect before loading the conversation afresh instead. */
 const CATCH_UP_PAGES = 5;
 
-/** The id of the newest message the server stored that the cached history holds (ids grow with time). */
-function newestStoredId(data: HistoryData | undefined): string | undefined {
-  return historyMessages(data)
-    .filter((m) => !m.pending)
-    .at(-1)?._id;
+/**
+ * Messages are numbered when sent but may be stored (and pushed) a little out of that order: one sent by
+ * the other person a moment earlier can arrive after ours. So the catch-up starts from the newest message
+ * that is `CATCH_UP_SLACK_MS` older than the newest one we hold (merging by _id drops what we have).
+ */
+const CATCH_UP_SLACK_MS = 10_000;
+
+/** Where a catch-up starts: a stored message we hold, far enough back; undefined when we hold none. */
+export function catchUpCursor(data: HistoryData | undefined): string | undefined {
+  const stored = historyMessages(data).filter((m) => !m.pending);
+  const newest = stored.at(-1);
+  if (!newest) return undefined;
+  const before = Date.parse(newest.createdAt) - CATCH_UP_SLACK_MS;
+  return (stored.findLast((m) => Date.parse(m.createdAt) <= before) ?? stored[0])._id;
 }
 
 const historyTag = ({ me, other }: ConversationArgs) => ({ type: 'Messages' as const, id: pairRoom(me, other) });
@@ -184,11 +193,11 @@ export const chatApi = plazaApi.injectEndpoints({
         const { dispatch } = lifecycle;
         const room = pairRoom(arg.me, arg.other);
         /**
-         * After a reconnect: everything after the newest stored message we hold, oldest first, a page at a
+         * After a reconnect: everything after the catch-up cursor (near the newest message we hold), oldest first, a page at a
          * time (`after=`), merged by _id. Nothing held yet, or more missed than a few pages: load it afresh.
          */
         const resync = async () => {
-          let after = newestStoredId(lifecycle.getCacheEntry().data);
+          let after = catchUpCursor(lifecycle.getCacheEntry().data);
           for (let page = 0; after && page < CATCH_UP_PAGES; page++) {
             const missed = (
               await dispatch(chatApi.endpoints.chatMessagesAfter.initiate({ ...arg, after }, { subscribe: false, forceRefetch: true }))
