@@ -4,6 +4,7 @@ import { makeStore, type AppStore } from '../../app/store';
 import { resetAuth } from '../auth';
 import { catchUpCursor, chatApi, type SendArgs } from './api';
 import { historyMessages } from './chat-cache';
+import type { ChatMessage } from './chat-model';
 import { conversationOpened } from './chatSlice';
 import { presenceApi } from './presence-api';
 import { at, BOB, CAROL, fakeServer, fakeSocket, ME, message, person, publicUser, type Answer, type Request } from './test-chat';
@@ -114,7 +115,7 @@ describe('chat history', () => {
   });
 
   it('catches up from ten seconds before the newest message held, since a slightly older one may be stored later', () => {
-    const page = (messages: Message[]) => ({ pages: [{ messages, hasOlder: false }], pageParams: [null] });
+    const page = (messages: ChatMessage[]) => ({ pages: [{ messages, hasOlder: false }], pageParams: [null] });
     expect(catchUpCursor(undefined)).toBeUndefined();
     expect(catchUpCursor(page([message('a', 1), message('b', 5), message('c', 20), message('d', 25)]))).toBe('b');
     expect(catchUpCursor(page([message('a', 1), message('b', 5)]))).toBe('a');

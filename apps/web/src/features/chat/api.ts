@@ -105,7 +105,8 @@ export function catchUpCursor(data: HistoryData | undefined): string | undefined
   const newest = stored.at(-1);
   if (!newest) return undefined;
   const before = Date.parse(newest.createdAt) - CATCH_UP_SLACK_MS;
-  return (stored.findLast((m) => Date.parse(m.createdAt) <= before) ?? stored[0])._id;
+  for (let i = stored.length - 1; i >= 0; i--) if (Date.parse(stored[i].createdAt) <= before) return stored[i]._id;
+  return stored[0]._id;
 }
 
 const historyTag = ({ me, other }: ConversationArgs) => ({ type: 'Messages' as const, id: pairRoom(me, other) });
