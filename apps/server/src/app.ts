@@ -104,7 +104,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const { checks } = await readiness();
     return { database: Number(checks.database === 'up'), ...(redis ? { redis: Number(checks.redis === 'up') } : {}) };
   });
-  const stopCounting = ctx.events.subscribe('messageStored', () => metrics.messagesStored.inc());
+  const stopCounting = ctx.events.subscribe('messageStored', () => {
+    metrics.messagesStored.inc();
+  });
 
   await app.register(
     async (api) => {
@@ -123,13 +125,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   metrics.gauge('plaza_sockets_connected', 'socket.io connections open on this node', () => realtime.io.engine.clientsCount);
   const stoppers = features.flatMap((f) => (f.start ? [f.start()] : []));
 
-  // Sockets are closed before the HTTP server, or its close would wait for them forever.
+  // Its sockets are let go first (or the HTTP server's close would wait for them forever); the rest of
+  // socket.io (the adapter that fans out to other nodes) stays until the last requests have finished.
   app.addHook('preClose', async () => {
-    await realtime.close();
+    await realtime.releaseSockets();
   });
   // By now no request is in flight: stop the features' subscriptions and timers, let what the last
   // requests set off finish, then let go of the database and Redis.
   app.addHook('onClose', async () => {
+    await realtime.close();
     for (const stop of stoppers) await stop();
     stopCounting();
     await ctx.events.settled();

@@ -14,7 +14,7 @@ import { createPresence, type Presence } from './presence';
 import { memoryPresenceStore, redisPresenceStore } from './presence-store';
 import { streamsAdapter } from './redis';
 import { handshakeRefusal } from './handshake-refusal';
-import { closeRealtime } from './shutdown';
+import { closeRealtime, releaseSockets } from './shutdown';
 
 export interface SocketData {
   userId: string;
@@ -46,7 +46,7 @@ export function createRealtime(
   httpServer: HttpServer,
   ctx: AppContext,
   features: RealtimeFeature[],
-): { io: PlazaServer; presence: Presence; close(): Promise<void> } {
+): { io: PlazaServer; presence: Presence; releaseSockets(): Promise<void>; close(): Promise<void> } {
   const { redis } = ctx;
   const io: PlazaServer = new Server(httpServer, {
     path: '/socket.io',
@@ -121,6 +121,7 @@ export function createRealtime(
   return {
     io,
     presence,
+    releaseSockets: () => releaseSockets(io, presence),
     close: () => closeRealtime(io, presence, teardowns),
   };
 }

@@ -56,8 +56,11 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
       if (!written) {
         const original = await repo.findByClientId(sender.id, row.client_message_id!);
         if (!original) throw new Error('A message with this client id collided but cannot be found');
-        // Its receiveMessage went out when it was stored; a retry is answered, not announced again.
-        return { message: presentMessage(original), created: false };
+        // Announced again: the first attempt may have stored it and died before announcing it (a node
+        // killed mid-request); clients drop a copy they already hold by its id.
+        const message = presentMessage(original);
+        ctx.events.publish('messageStored', { room, senderId: sender.id, receiverId: receiver.id, message });
+        return { message, created: false };
       }
       const message = presentMessage(row);
       ctx.events.publish('messageStored', { room, senderId: sender.id, receiverId: receiver.id, message, firstInConversation });
