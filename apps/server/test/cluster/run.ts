@@ -93,13 +93,18 @@ async function probe(cluster: Cluster, user: ChatUser, ms: number) {
   return results;
 }
 
+interface ReadyAnswer {
+  status: number;
+  body: { checks?: Record<string, string> };
+}
+
 async function readiness(cluster: Cluster) {
   return Promise.all(
     cluster.nodes.map((n) =>
       timed(() =>
         fetch(`${n.url}/readyz`, { signal: AbortSignal.timeout(5000) }).then(
-          async (r) => ({ status: r.status, body: (await r.json()) as { checks?: Record<string, string> } }),
-          () => ({ status: 0, body: {} }),
+          async (r): Promise<ReadyAnswer> => ({ status: r.status, body: (await r.json()) as ReadyAnswer['body'] }),
+          (): ReadyAnswer => ({ status: 0, body: {} }),
         ),
       ),
     ),
