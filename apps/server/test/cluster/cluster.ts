@@ -42,7 +42,7 @@ export interface Cluster {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitReady(url: string, ms = 30_000): Promise<void> {
+async function waitReady(url: string, ms = 60_000): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     const ok = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1500) }).then(
