@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Config, DatabaseTimeouts } from '../config';
 import type { Logger } from '../lib/logger';
+import { withCommitHooks } from '../outbox/commit-hooks';
 import { migrations } from './migrations';
 import { registerDirectReads, type DirectReads } from './prepared';
 import type { Database } from './types';
@@ -30,7 +31,7 @@ export function createDb(database: Config['database'], log?: Logger, timeouts: D
     // COUNT(*) and SUM() come back as int8; parse them to numbers instead of strings.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = postgresPool(database.url, timeouts, log);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingBrokenClients(pool) }) });
+    const db = new Kysely<Database>({ dialect: withCommitHooks(new PostgresDialect({ pool: discardingBrokenClients(pool) })) });
     registerDirectReads(db, {
       prepare: (text) => (values) => pool.query({ text, values: values as unknown[], rowMode: 'array' }).then((r) => r.rows as unknown[][]),
     });
@@ -49,7 +50,7 @@ export function createDb(database: Config['database'], log?: Logger, timeouts: D
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -64000');
   sqlite.pragma('mmap_size = 268435456');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: withCommitHooks(new SqliteDialect({ database: cachedStatements(sqlite) })) });
   registerDirectReads(db, directSqliteReads(sqlite));
   return {
     db,
