@@ -9,6 +9,8 @@ import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'plaza-e2e-'));
+// Workers load this file again: they inherit the one directory, so a spec can reach the server's database (the admin command).
+process.env.E2E_DATA_DIR = dataDir;
 const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({

@@ -162,7 +162,7 @@ test.describe('signed in', () => {
           .getByRole('region', { name: 'Stories' })
           .getByRole('button', { name: /^Stories of Ben/ })
           .click();
-        await p.getByRole('dialog', { name: /^Stories of/ }).waitFor();
+        await p.getByRole('heading', { name: /^Stories of/ }).waitFor();
       },
     },
     { name: 'network', url: '/network', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
@@ -178,11 +178,12 @@ test.describe('signed in', () => {
       name: 'chat',
       url: '/chat',
       ready: async (p) => {
+        await p.getByPlaceholder('Search conversations...').fill(ben.userName);
         await p
           .getByRole('button', { name: /Ben Access/ })
           .first()
           .click();
-        await p.getByText('Yes, at six!').waitFor();
+        await p.getByRole('log').getByText('Yes, at six!').waitFor();
       },
     },
   ];
@@ -210,11 +211,12 @@ test.describe('signed in', () => {
     });
     await page.goto('/chat');
     await screenshotMatrix(page, 'a11y-chat', async (p) => {
+      await p.getByPlaceholder('Search conversations...').fill(ben.userName);
       await p
         .getByRole('button', { name: /Ben Access/ })
         .first()
         .click();
-      await p.getByText('Yes, at six!').waitFor();
+      await p.getByRole('log').getByText('Yes, at six!').waitFor();
     });
   });
 });

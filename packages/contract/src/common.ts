@@ -37,5 +37,9 @@ export const publicUserSchema = z
   .meta({ id: 'PublicUser' });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export const selfUserSchema = publicUserSchema.extend({ email: z.string() }).meta({ id: 'SelfUser' });
+/** Who may moderate: `member` is everyone; `moderator` works the report queue; `admin` also reads the audit log. */
+export const ROLES = ['member', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const selfUserSchema = publicUserSchema.extend({ email: z.string(), role: z.enum(ROLES) }).meta({ id: 'SelfUser' });
 export type SelfUser = z.infer<typeof selfUserSchema>;

@@ -126,6 +126,8 @@ export const RATE_LIMITS = {
   friendRequestsPerUser: { points: 30, seconds: 600 },
   /** Chat messages one user sends: about five a second, in bursts of ten. */
   chatMessagesPerUser: { points: 10, seconds: 2 },
+  /** Reports one user sends: enough for anyone in earnest; a flood of reports is itself abuse. */
+  reportsPerUser: { points: 20, seconds: 600 },
 } as const;
 
 /** After this many failed log-ins to one account, each further attempt waits twice as long as the last. */

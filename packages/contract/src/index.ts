@@ -7,6 +7,7 @@ export * from './people';
 export * from './posts';
 export * from './stories';
 export * from './chat';
+export * from './safety';
 export * from './socket';
 export * from './operation';
 export * from './routes';

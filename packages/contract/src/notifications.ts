@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
 import { idSchema, pageQuery, paginationSchema, publicUserSchema } from './common';
 
-export const NOTIFICATION_TYPES = ['friend_request', 'friend_accept', 'post_reaction', 'post_comment', 'comment_like'] as const;
+export const NOTIFICATION_TYPES = [
+  'friend_request',
+  'friend_accept',
+  'post_reaction',
+  'post_comment',
+  'comment_like',
+  'content_removed',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notificationSchema = z

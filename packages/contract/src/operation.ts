@@ -38,6 +38,8 @@ export const API_TAGS = {
   comments: 'Comments on posts and their likes.',
   stories: '24-hour photo and video stories of the caller and their friends.',
   chat: 'One-to-one messages, conversations and read marks; live delivery is over socket.io.',
+  safety: 'Blocking, muting and reporting people and what they post.',
+  admin: 'Moderation: the report queue, its resolutions and the audit log (moderators and admins only).',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 

@@ -2,11 +2,13 @@
 import type { AuthTables } from './tables/auth';
 import type { ChatTables } from './tables/chat';
 import type { CommentTables } from './tables/comments';
+import type { ModerationTables } from './tables/moderation';
 import type { NotificationTables } from './tables/notifications';
 import type { OutboxTables } from './tables/outbox';
 import type { PeopleTables } from './tables/people';
 import type { PostTables } from './tables/posts';
 import type { ReactionTables } from './tables/reactions';
+import type { SafetyTables } from './tables/safety';
 import type { StoryTables } from './tables/stories';
 import type { UserTables } from './tables/users';
 
@@ -23,4 +25,6 @@ export type Database = UserTables &
   CommentTables &
   StoryTables &
   ChatTables &
+  SafetyTables &
+  ModerationTables &
   OutboxTables;

@@ -18,7 +18,7 @@
  * never reported as failed because a side effect was. `settled()` waits for whatever is still running
  * (shutdown, and tests that look at side effects).
  */
-import type { ConnectionStatus, Message, Notification, ReactionType } from '@plaza/contract';
+import type { ConnectionStatus, Message, Notification, ReactionType, ReportTargetType } from '@plaza/contract';
 import type { Db } from '../db';
 import { newId } from './ids';
 import type { Logger } from './logger';
@@ -65,6 +65,16 @@ export interface DomainEvents {
   messageStored: { room: string; senderId: string; receiverId: string; message: Message; firstInConversation?: boolean };
   messagesRead: { room: string; readerId: string; otherId: string; readAt: string };
 
+  // moderation
+  /** A moderator removed `authorId`'s content for `reason`. */
+  contentRemoved: {
+    authorId: string;
+    moderatorId: string;
+    targetType: Exclude<ReportTargetType, 'user'>;
+    targetId: string;
+    reason: string;
+  };
+
   // notifications
   /** A notification row was stored for `recipientId`; `notification` is its presented form. */
   notificationCreated: { recipientId: string; notification: Notification };
@@ -81,7 +91,8 @@ export type DurableEventName =
   | 'postDeleted'
   | 'reactionAdded'
   | 'commentAdded'
-  | 'commentLiked';
+  | 'commentLiked'
+  | 'contentRemoved';
 
 /** What a handler knows of the event besides its payload. */
 export interface EventMeta {

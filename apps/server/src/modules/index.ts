@@ -8,10 +8,12 @@ import type { AppContext, CoreContext, Feature } from '../context';
 import { createAuthFeature } from './auth';
 import { createChatFeature } from './chat';
 import { createCommentsFeature } from './comments';
+import { createModerationFeature } from './moderation';
 import { createNotificationsFeature } from './notifications';
 import { createPeopleFeature } from './people';
 import { createPostsFeature } from './posts';
 import { createReactionsFeature } from './reactions';
+import { createSafetyFeature } from './safety';
 import { createStoriesFeature } from './stories';
 import { createUsersFeature } from './users';
 
@@ -26,16 +28,24 @@ export function createFeatures(core: CoreContext): BuiltFeatures {
   const auth = createAuthFeature(core);
   const ctx: AppContext = { ...core, auth: auth.service };
   const posts = createPostsFeature(ctx);
+  const people = createPeopleFeature(ctx, { counts: { postsBy: (userId) => posts.api.countByAuthor(userId) } });
+  const comments = createCommentsFeature(ctx, { posts: posts.api });
+  const stories = createStoriesFeature(ctx);
+  const chat = createChatFeature(ctx);
   const features: Feature[] = [
     auth,
     createUsersFeature(ctx),
-    createPeopleFeature(ctx, { counts: { postsBy: (userId) => posts.api.countByAuthor(userId) } }),
+    people,
     createNotificationsFeature(ctx),
     posts,
     createReactionsFeature(ctx, { posts: posts.api }),
-    createCommentsFeature(ctx, { posts: posts.api }),
-    createStoriesFeature(ctx),
-    createChatFeature(ctx),
+    comments,
+    stories,
+    chat,
+    createSafetyFeature(ctx, { connections: people.connections }),
+    createModerationFeature(ctx, {
+      content: { post: posts.moderation, comment: comments.moderation, story: stories.moderation, message: chat.moderation },
+    }),
   ];
   return { ctx, features };
 }

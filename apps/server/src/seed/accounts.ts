@@ -154,6 +154,8 @@ export async function seedAccounts(ctx: AppContext, log: (msg: string) => void):
       avatar_url: main.url,
       avatar_thumb_url: thumb.url,
       password_hash: passwordHash,
+      role: 'member',
+      suspended_until: null,
       created_at: created,
       updated_at: created,
     };

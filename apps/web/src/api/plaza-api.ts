@@ -24,6 +24,8 @@ export const TAG_TYPES = [
   'Stories',
   'Conversations',
   'Messages',
+  'Safety',
+  'Reports',
 ] as const;
 
 export const plazaApi = createApi({

@@ -28,11 +28,12 @@ export const authOperations = {
     method: 'POST',
     path: '/auth/login',
     summary: 'Log in with user name or email',
+    description: 'A suspended account is refused with 403, its message saying until when.',
     tags: ['auth'],
     auth: false,
     body: loginBodySchema,
     responses: { 200: loginResponseSchema },
-    errors: [400, 401, 429],
+    errors: [400, 401, 403, 429],
   }),
   refreshToken: defineOperation({
     operationId: 'refreshToken',

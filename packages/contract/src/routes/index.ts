@@ -1,6 +1,7 @@
 /** Every HTTP operation of Plaza's API, by operationId: what the server registers and clients call. */
 import type { Operation } from '../operation';
 import { accountOperations } from './account';
+import { adminOperations } from './admin';
 import { authOperations } from './auth';
 import { chatOperations } from './chat';
 import { commentOperations } from './comments';
@@ -10,10 +11,12 @@ import { notificationOperations } from './notifications';
 import { peopleOperations } from './people';
 import { postOperations } from './posts';
 import { reactionOperations } from './reactions';
+import { safetyOperations } from './safety';
 import { storyOperations } from './stories';
 
 export {
   accountOperations,
+  adminOperations,
   authOperations,
   chatOperations,
   commentOperations,
@@ -23,6 +26,7 @@ export {
   peopleOperations,
   postOperations,
   reactionOperations,
+  safetyOperations,
   storyOperations,
 };
 
@@ -38,4 +42,6 @@ export const operations = {
   ...commentOperations,
   ...storyOperations,
   ...chatOperations,
+  ...safetyOperations,
+  ...adminOperations,
 } satisfies Record<string, Operation>;

@@ -6,6 +6,8 @@ import * as posts from './0003-posts';
 import * as stories from './0004-stories';
 import * as chat from './0005-chat';
 import * as timelineMarks from './0006-timeline-marks';
+import * as safety from './0020-safety';
+import * as moderation from './0021-moderation';
 import * as outbox from './0050-outbox';
 
 export const migrations: Record<string, Migration> = {
@@ -15,5 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0004-stories': stories,
   '0005-chat': chat,
   '0006-timeline-marks': timelineMarks,
+  '0020-safety': safety,
+  '0021-moderation': moderation,
   '0050-outbox': outbox,
 };

@@ -1,4 +1,6 @@
 /** Tables of the users feature: the accounts themselves. */
+import type { Role } from '@plaza/contract';
+import type { ColumnType } from 'kysely';
 
 export interface UsersTable {
   id: string;
@@ -11,6 +13,10 @@ export interface UsersTable {
   avatar_url: string | null;
   avatar_thumb_url: string | null;
   password_hash: string;
+  /** `member` unless `npm run admin -- grant` made them a moderator or admin (migration 0020). */
+  role: ColumnType<Role, Role | undefined, Role>;
+  /** Until when the account is suspended (the far future for good), or null. */
+  suspended_until: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -6,12 +6,13 @@ import {
   type ChangePasswordBody,
   type LoginBody,
   type SignupBody,
+  suspensionMessage,
 } from '@plaza/contract';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db';
 import type { EventBus } from '../../lib/events';
 import { isUniqueViolation } from '../../db/errors';
-import { BadRequestError, ConflictError, UnauthorizedError } from '../../lib/errors';
+import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { userRepo, type UserRow } from '../users';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
@@ -103,6 +104,8 @@ export function authService(db: Db, signer: TokenSigner, events: EventBus) {
         avatar_url: null,
         avatar_thumb_url: null,
         password_hash: await hashPassword(body.password),
+        role: 'member',
+        suspended_until: null,
         created_at: now,
         updated_at: now,
       };
@@ -121,6 +124,8 @@ export function authService(db: Db, signer: TokenSigner, events: EventBus) {
       const user = identifier.includes('@') ? await users.findByEmail(identifier) : await users.findByUserName(identifier);
       const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password);
       if (!user || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS, { isUserAuthenticated: false }, INVALID_CREDENTIALS);
+      // Told only to whoever knows the password, so a suspension reveals nothing to a stranger.
+      if (user.suspended_until && user.suspended_until > nowIso()) throw new ForbiddenError(suspensionMessage(user.suspended_until));
       return startSession(user, userAgent);
     },
 

@@ -1,11 +1,17 @@
 /** Builds the chat feature once per app: flood control, the chat service, its routes and realtime handlers. */
 import type { AppContext, Feature } from '../../context';
 import { createFloodControl } from './flood-control';
+import { messageModeration } from './moderation';
 import { chatRoutes } from './routes';
 import { chatService } from './service';
 import { chatRealtime } from './socket';
 
-export function createChatFeature(ctx: AppContext): Feature {
+export interface ChatFeature extends Feature {
+  /** For the moderation feature: a message as a moderator sees it, and its removal. */
+  moderation: ReturnType<typeof messageModeration>;
+}
+
+export function createChatFeature(ctx: AppContext): ChatFeature {
   const flood = createFloodControl(ctx.limits);
   const service = chatService(ctx, flood);
   const log = ctx.log.child({ feature: 'chat' });
@@ -13,5 +19,6 @@ export function createChatFeature(ctx: AppContext): Feature {
     name: 'chat',
     routes: (app, c) => chatRoutes(app, c, { service }),
     realtime: chatRealtime(ctx, service, log),
+    moderation: messageModeration(ctx.db),
   };
 }

@@ -1,4 +1,5 @@
 /** SQL for messages and the per-pair conversation rows. */
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db';
 import type { ConversationsTable, MessagesTable } from '../../db/tables/chat';
 
@@ -38,6 +39,16 @@ export function chatRepo(db: Db) {
       return db.selectFrom('messages').selectAll().where('pair_key', '=', pairKey).where('id', '=', id).executeTakeFirst();
     },
 
+    findById(id: string) {
+      return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** A moderator's removal; false when it was already gone. */
+    async deleteById(id: string): Promise<boolean> {
+      const res = await db.deleteFrom('messages').where('id', '=', id).executeTakeFirst();
+      return Number(res.numDeletedRows) === 1;
+    },
+
     findByClientId(senderId: string, clientMessageId: string) {
       return db
         .selectFrom('messages')
@@ -66,8 +77,15 @@ export function chatRepo(db: Db) {
         .execute();
     },
 
-    /** The user's conversations with the id of their last message, most recent first. */
-    conversationsOf(userId: string, limit: number) {
+    /**
+     * The user's conversations with the id of their last message, most recent first; `only` is a condition
+     * on each of the pair's columns (the safety feature's: nobody hidden from the user).
+     */
+    conversationsOf(
+      userId: string,
+      limit: number,
+      only: (column: 'c.user_low' | 'c.user_high') => Expression<SqlBool> = () => sql<boolean>`true`,
+    ) {
       return db
         .selectFrom('conversations as c')
         .select([
@@ -85,6 +103,8 @@ export function chatRepo(db: Db) {
               .as('last_message_id'),
         ])
         .where((eb) => eb.or([eb('c.user_low', '=', userId), eb('c.user_high', '=', userId)]))
+        .where(only('c.user_low'))
+        .where(only('c.user_high'))
         .orderBy('last_message_id', 'desc')
         .limit(limit)
         .execute();

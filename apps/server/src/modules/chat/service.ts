@@ -3,6 +3,7 @@ import { pairRoom, type ChatHistoryQuery, type Conversation, type Message, type 
 import type { AppContext } from '../../context';
 import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
+import { assertCanInteract, notHidden } from '../safety';
 import { presentPublicUser, userRepo } from '../users';
 import type { FloodControl } from './flood-control';
 import { messageWriter } from './message-writer';
@@ -40,6 +41,7 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
         ]);
 
       const now = nowIso();
+      await assertCanInteract(ctx.db, sender.id, receiver.id, now);
       const room = pairRoom(sender.id, receiver.id);
       const row: MessageRow = {
         id: newId(),
@@ -80,7 +82,7 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
 
     /** The caller's conversations, most recent first: one page of pairs, then three batched lookups. */
     async conversations(callerId: string, limit: number): Promise<Conversation[]> {
-      const pairs = await repo.conversationsOf(callerId, limit);
+      const pairs = await repo.conversationsOf(callerId, limit, (column) => notHidden(ctx.db, column, callerId, nowIso()));
       const otherIds = pairs.map((p) => (p.user_low === callerId ? p.user_high : p.user_low));
       const [messages, people, unread] = await Promise.all([
         repo.messagesByKeys(pairs.map((p) => ({ pairKey: p.pair_key, id: p.last_message_id }))),

@@ -1,5 +1,5 @@
 /** SQL for comments and their likes. The post's comment counter moves through the posts feature, in the same transaction. */
-import type { Selectable } from 'kysely';
+import type { Expression, Selectable, SqlBool } from 'kysely';
 import type { Db } from '../../db';
 import type { CommentsTable } from '../../db/tables/comments';
 
@@ -18,12 +18,13 @@ export function commentRepo(db: Db) {
       const res = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
       return Number(res.numDeletedRows) === 1;
     },
-    /** Newest first. */
-    pageOfPost(postId: string, limit: number, offset: number) {
+    /** Newest first, those matching `only` (the safety feature's condition on `author_id`). */
+    pageOfPost(postId: string, limit: number, offset: number, only: Expression<SqlBool>) {
       return db
         .selectFrom('comments')
         .selectAll()
         .where('post_id', '=', postId)
+        .where(only)
         .orderBy('id', 'desc')
         .limit(limit)
         .offset(offset)

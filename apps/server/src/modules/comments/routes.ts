@@ -12,7 +12,10 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: AppContext, {
 
   contractRoute(fastify, ops.listComments, {
     onRequest: requireAuth,
-    handler: async (req) => ({ success: true as const, ...(await comments.list(req.params.postId, req.query.page, req.query.limit)) }),
+    handler: async (req) => ({
+      success: true as const,
+      ...(await comments.list(authOf(req).userId, req.params.postId, req.query.page, req.query.limit)),
+    }),
   });
 
   contractRoute(fastify, ops.createComment, {

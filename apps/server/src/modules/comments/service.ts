@@ -8,6 +8,7 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import type { PostsApi } from '../posts';
+import { assertCanInteract, isHiddenFrom, notHidden } from '../safety';
 import { userRepo } from '../users';
 import { presentComment } from './presenters';
 import { commentRepo, type CommentRow } from './repo';
@@ -39,16 +40,30 @@ export function commentService(ctx: AppContext, posts: PostsApi) {
     });
   }
 
+  async function discard(comment: CommentRow): Promise<boolean> {
+    const deleted = await ctx.db.transaction().execute(async (trx) => {
+      const gone = await commentRepo(trx).delete(comment.id);
+      if (gone) await posts.bumpCommentCount(trx, comment.post_id, -1);
+      return gone;
+    });
+    ctx.events.publish('postChanged', { postId: comment.post_id });
+    return deleted;
+  }
+
   return {
-    async list(postId: string, page: number, limit: number) {
+    /** Comments by people hidden from the viewer (blocked either way, suspended) are left out. */
+    async list(viewerId: string, postId: string, page: number, limit: number) {
       const post = await posts.existing(postId);
-      const rows = await comments.pageOfPost(postId, limit, (page - 1) * limit);
+      const now = nowIso();
+      if (await isHiddenFrom(ctx.db, viewerId, post.authorId, now)) throw posts.gone();
+      const rows = await comments.pageOfPost(postId, limit, (page - 1) * limit, notHidden(ctx.db, 'author_id', viewerId, now));
       const total = post.commentsCount;
       return { comments: await present(rows), pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) } };
     },
 
     async create(userId: string, postId: string, content: string): Promise<Comment> {
       const post = await posts.existing(postId);
+      await assertCanInteract(ctx.db, userId, post.authorId, nowIso());
       const row: CommentRow = { id: newId(), post_id: postId, author_id: userId, content, created_at: nowIso() };
       try {
         await ctx.db.transaction().execute(async (trx) => {
@@ -75,6 +90,7 @@ export function commentService(ctx: AppContext, posts: PostsApi) {
     /** Likes or unlikes; answers the message the client keys on. */
     async toggleLike(userId: string, commentId: string) {
       const comment = await loadComment(commentId);
+      await assertCanInteract(ctx.db, userId, comment.author_id, nowIso());
       let liked: boolean;
       try {
         liked = await ctx.db.transaction().execute(async (trx) => {
@@ -103,10 +119,13 @@ export function commentService(ctx: AppContext, posts: PostsApi) {
       if (comment.author_id !== userId && (await posts.existing(comment.post_id)).authorId !== userId) {
         throw new ForbiddenError("Only the comment's author or the post's author may delete it.");
       }
-      await ctx.db.transaction().execute(async (trx) => {
-        if (await commentRepo(trx).delete(commentId)) await posts.bumpCommentCount(trx, comment.post_id, -1);
-      });
-      ctx.events.publish('postChanged', { postId: comment.post_id });
+      await discard(comment);
+    },
+
+    /** Removes a comment whoever wrote it (a moderator's decision); false when it was already gone. */
+    async removeById(commentId: string): Promise<boolean> {
+      const comment = await comments.findById(commentId);
+      return comment ? discard(comment) : false;
     },
   };
 }

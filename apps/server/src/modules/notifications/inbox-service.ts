@@ -3,6 +3,8 @@ import type { Notification, PageQuery, Pagination } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../lib/errors';
 import { offsetOf, pageInfo } from '../../lib/pagination';
+import { nowIso } from '../../lib/ids';
+import { notHidden } from '../safety';
 import { userRepo } from '../users';
 import { presentNotification } from './presenters';
 import { notificationRepo } from './repo';
@@ -16,7 +18,12 @@ export function inboxService(ctx: AppContext) {
       userId: string,
       { page, limit }: PageQuery,
     ): Promise<{ notifications: Notification[]; unreadCount: number; pagination: Pagination }> {
-      const [rows, counts] = await Promise.all([notifications.page(userId, offsetOf(page, limit), limit), notifications.counts(userId)]);
+      // What people hidden from the reader did stays stored, and out of sight while they are.
+      const visible = notHidden(ctx.db, 'actor_id', userId, nowIso());
+      const [rows, counts] = await Promise.all([
+        notifications.page(userId, offsetOf(page, limit), limit, visible),
+        notifications.counts(userId, visible),
+      ]);
       const actors = new Map((await users.findByIds([...new Set(rows.map((r) => r.actor_id))])).map((u) => [u.id, u]));
       return {
         notifications: rows.flatMap((r) => {

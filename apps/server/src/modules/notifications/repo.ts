@@ -1,4 +1,5 @@
 /** SQL for notifications. */
+import type { Expression, SqlBool } from 'kysely';
 import type { Db } from '../../db';
 import type { NotificationsTable } from '../../db/tables/notifications';
 
@@ -20,19 +21,20 @@ export function notificationRepo(db: Db) {
       if (rows.length) await db.insertInto('notifications').values(rows).execute();
     },
 
-    /** A page of the recipient's notifications, newest first (ids are time-ordered). */
-    page(recipientId: string, offset: number, limit: number) {
+    /** A page of the recipient's notifications matching `only` (a condition on `actor_id`), newest first (ids are time-ordered). */
+    page(recipientId: string, offset: number, limit: number, only: Expression<SqlBool>) {
       return db
         .selectFrom('notifications')
         .selectAll()
         .where('recipient_id', '=', recipientId)
+        .where(only)
         .orderBy('id', 'desc')
         .offset(offset)
         .limit(limit)
         .execute();
     },
 
-    async counts(recipientId: string): Promise<{ total: number; unread: number }> {
+    async counts(recipientId: string, only: Expression<SqlBool>): Promise<{ total: number; unread: number }> {
       const row = await db
         .selectFrom('notifications')
         .select((eb) => [
@@ -40,6 +42,7 @@ export function notificationRepo(db: Db) {
           eb.fn.sum<number>(eb.case().when('read', '=', 0).then(1).else(0).end()).as('unread'),
         ])
         .where('recipient_id', '=', recipientId)
+        .where(only)
         .executeTakeFirstOrThrow();
       return { total: Number(row.total), unread: Number(row.unread ?? 0) };
     },

@@ -56,6 +56,17 @@ export function subscribeNotifications(events: EventBus, notifier: Notifier): ()
         text: texts.commentLike,
       }),
     ),
+    // The author hears from the moderators why their content went; `text` ignores the moderator's name.
+    events.subscribe('contentRemoved', ({ authorId, moderatorId, targetType, targetId, reason }, { id }) =>
+      notifier.notify({
+        id,
+        recipientId: authorId,
+        actorId: moderatorId,
+        type: 'content_removed',
+        entityId: targetId,
+        text: () => texts.contentRemoved(targetType, reason),
+      }),
+    ),
     // Notifications about a post that is gone would lead nowhere.
     events.subscribe('postDeleted', ({ postId }) => notifier.forgetPost(postId)),
   ];

@@ -10,4 +10,5 @@ export const notificationTexts = {
   reaction: (actor: string, kind: ReactionType) => `${actor} reacted ${REACTION_EMOJI[kind]} to your post`,
   comment: (actor: string, content: string) => `${actor} commented on your post: “${excerpt(content)}”`,
   commentLike: (actor: string) => `${actor} liked your comment`,
+  contentRemoved: (what: string, reason: string) => `The moderators removed your ${what}: ${excerpt(reason)}`,
 };

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
+import { assertCanInteract } from '../safety';
 import { userRepo, type UserRow } from '../users';
 import { connectionRepo, type ConnectionRepo } from './connection-repo';
 import { pairOf } from './friendships';
@@ -112,6 +113,8 @@ export function connectionService(ctx: AppContext) {
 
     async act(me: string, action: ConnectionAction, targetId: string): Promise<{ status: ConnectionStatus; message: string }> {
       await loadPair(me, targetId);
+      // Only the steps that make or keep a tie are refused; ending one stays open to both.
+      if (action === 'send' || action === 'accept') await assertCanInteract(ctx.db, me, targetId, nowIso());
       const outcome = await ctx.db.transaction().execute(async (trx) => {
         const done = await steps[action](connectionRepo(trx), me, targetId);
         if (done.changed) await ctx.events.record(trx, 'friendshipChanged', { userIds: [me, targetId], status: done.status });

@@ -1,7 +1,9 @@
 /** The network list (every other user with the caller's connection status) and suggested users. */
 import type { NetworkQuery, NetworkUser, PageQuery, Pagination, SuggestedUser, NetworkPagination } from '@plaza/contract';
 import type { AppContext } from '../../context';
+import { nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
+import { notHidden } from '../safety';
 import { searchRepo, userRepo } from '../users';
 import { connectionRepo } from './connection-repo';
 import { presentNetworkUser, presentSuggestedUser } from './presenters';
@@ -23,7 +25,13 @@ export function networkService(ctx: AppContext) {
   return {
     async network(viewerId: string, query: NetworkQuery): Promise<{ users: NetworkUser[]; pagination: NetworkPagination }> {
       const { page, limit } = query;
-      const { rows, total } = await search.networkPage(viewerId, query.search || undefined, offsetOf(page, limit), limit);
+      const { rows, total } = await search.networkPage(
+        viewerId,
+        query.search || undefined,
+        offsetOf(page, limit),
+        limit,
+        notHidden(ctx.db, 'users.id', viewerId, nowIso()),
+      );
       const links = await connections.findBetween(
         viewerId,
         rows.map((r) => r.id),

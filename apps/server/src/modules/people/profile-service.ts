@@ -2,6 +2,8 @@
 import type { ConnectionStatus, ProfileStats } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { nowIso } from '../../lib/ids';
+import { isHiddenFrom } from '../safety';
 import { userRepo, type UserRow } from '../users';
 import { connectionRepo } from './connection-repo';
 import { statusFor } from './status';
@@ -42,7 +44,7 @@ export function profileService(ctx: AppContext, counts: ProfileCounts) {
     ): Promise<{ user: UserRow; stats: ProfileStats; connectionStatus: ConnectionStatus; mutualFriends: number }> {
       await caller(viewerId, authUser);
       const user = await users.findByUserName(userName);
-      if (!user) throw new NotFoundError('No user has this user name.');
+      if (!user || (await isHiddenFrom(ctx.db, viewerId, user.id, nowIso()))) throw new NotFoundError('No user has this user name.');
       if (user.id === viewerId) return { user, stats: await profiles.stats(user.id), connectionStatus: 'not_connected', mutualFriends: 0 };
       const [stats, link, mutualFriends] = await Promise.all([
         profiles.stats(user.id),

@@ -7,6 +7,8 @@
 import { PAGE_SIZES } from '@plaza/contract';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
+import { nowIso } from '../../lib/ids';
+import { hiddenAmong } from '../safety';
 import { searchRepo, type PrefixKey, type SearchRow } from '../users';
 
 interface Hit {
@@ -72,7 +74,14 @@ export function searchService(ctx: AppContext) {
         rows = await rank(q);
         cache?.set(q, rows);
       }
-      return rows.filter((r) => r.id !== viewerId).slice(0, max);
+      // The shared answer is the same for everyone; who is hidden from this viewer is theirs alone.
+      const hidden = await hiddenAmong(
+        ctx.db,
+        viewerId,
+        rows.map((r) => r.id),
+        nowIso(),
+      );
+      return rows.filter((r) => r.id !== viewerId && !hidden.has(r.id)).slice(0, max);
     },
   };
 }

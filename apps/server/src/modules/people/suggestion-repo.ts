@@ -1,12 +1,18 @@
 /** SQL for suggested users: friends of friends ranked by mutual friends, then everyone else newest first. */
 import type { Db } from '../../db';
+import { nowIso } from '../../lib/ids';
+import { notHidden } from '../safety';
 import { publicUsers } from '../users';
 import { connectedIdsQuery, friendIdsQuery } from './friendships';
 
 export function suggestionRepo(db: Db) {
   /** Everyone the user could still send a request to: not themselves, not a friend, no pending request either way. */
   const eligibleUsers = (userId: string) =>
-    db.selectFrom(publicUsers(db).as('u')).where('u.id', '!=', userId).where('u.id', 'not in', connectedIdsQuery(db, userId));
+    db
+      .selectFrom(publicUsers(db).as('u'))
+      .where('u.id', '!=', userId)
+      .where('u.id', 'not in', connectedIdsQuery(db, userId))
+      .where(notHidden(db, 'u.id', userId, nowIso()));
 
   return {
     /** Eligible friends of friends with their mutual-friend count, most mutual friends first, then newest. */

@@ -3,6 +3,7 @@ import type { AppContext, Feature } from '../../context';
 import { postsApi, type PostsApi } from './api';
 import { favoriteRoutes } from './favorite-routes';
 import { favoriteService } from './favorite-service';
+import { postModeration } from './moderation';
 import { postRoutes } from './routes';
 import { postService } from './service';
 import { startTimelineSync } from './timeline-sync';
@@ -10,6 +11,8 @@ import { startTimelineSync } from './timeline-sync';
 export interface PostsFeature extends Feature {
   /** For the features that act on posts or count them. */
   api: PostsApi;
+  /** For the moderation feature: a post as a moderator sees it, and its removal. */
+  moderation: ReturnType<typeof postModeration>;
 }
 
 export function createPostsFeature(ctx: AppContext): PostsFeature {
@@ -24,5 +27,6 @@ export function createPostsFeature(ctx: AppContext): PostsFeature {
     },
     start: () => startTimelineSync(ctx, log),
     api: postsApi(ctx.db),
+    moderation: postModeration(ctx.db, posts),
   };
 }

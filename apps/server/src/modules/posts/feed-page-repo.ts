@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { preparedQuery, type PreparedQuery } from '../../db/prepared';
 import { hasFriends } from '../people';
+import { feedHiddenPeopleQuery, notFeedHidden } from '../safety';
 import { viewerKindsOn } from '../reactions';
 import { PUBLIC_USER_COLUMNS, publicUsers, userNameLowerOf, type PublicUserColumns } from '../users';
 import type { PostBodyColumns } from './presenters';
@@ -71,23 +72,33 @@ export function feedPageRepo(db: Db) {
     ),
   );
   const timelineQuery = perSize((limit) =>
-    preparedQuery<'reader' | 'anchor' | 'offset', PostPageRow>(db, (p) =>
+    preparedQuery<'reader' | 'anchor' | 'offset' | 'now', PostPageRow>(db, (p) =>
       db
         .selectFrom('feed_items')
         .select(['post_id', 'reader_kinds', 'reader_favorite'])
         .where('owner_id', '=', p.reader)
         .where('post_id', '<=', p.anchor)
+        // Muted and suspended friends' posts stay on the timeline and are skipped here (blocked people are never friends).
+        .where(
+          'post_id',
+          'not in',
+          db
+            .selectFrom('posts')
+            .select('id')
+            .where('author_id', 'in', feedHiddenPeopleQuery(db, p.reader, p.now)),
+        )
         .orderBy('post_id', 'desc')
         .limit(sql.lit(limit))
         .offset(p.offset),
     ),
   );
   const everyoneQuery = perSize((limit) =>
-    preparedQuery<'viewer' | 'anchor' | 'offset', PostPageRow>(db, (p) =>
+    preparedQuery<'viewer' | 'anchor' | 'offset' | 'now', PostPageRow>(db, (p) =>
       db
         .selectFrom('posts as p')
         .select(['p.id', viewerKindsOn('p.id', p.viewer).as('viewer_kinds'), viewerFavoriteOn('p.id', p.viewer).as('viewer_favorite')])
         .where('p.id', '<=', p.anchor)
+        .where(notFeedHidden(db, 'p.author_id', p.viewer, p.now))
         .orderBy('p.id', 'desc')
         .limit(sql.lit(limit))
         .offset(p.offset),
@@ -120,9 +131,9 @@ export function feedPageRepo(db: Db) {
     ),
 
     /** A page of the reader's timeline up to the anchor, newest first: one range of its primary key. */
-    timelinePage: (limit: number, values: { reader: string; anchor: string; offset: number }) => timelineQuery(limit)(values),
+    timelinePage: (limit: number, values: { reader: string; anchor: string; offset: number; now: string }) => timelineQuery(limit)(values),
 
     /** A page of everyone's posts up to the anchor, newest first (the feed of someone without friends). */
-    everyonePage: (limit: number, values: { viewer: string; anchor: string; offset: number }) => everyoneQuery(limit)(values),
+    everyonePage: (limit: number, values: { viewer: string; anchor: string; offset: number; now: string }) => everyoneQuery(limit)(values),
   };
 }

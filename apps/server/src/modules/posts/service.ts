@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
+import { isHiddenFrom } from '../safety';
 import { userRepo } from '../users';
 import { feedPageRepo } from './feed-page-repo';
 import { postHydrator } from './hydrate';
@@ -41,7 +42,7 @@ export function postService(ctx: AppContext) {
 
   async function get(viewerId: string, postId: string): Promise<Post> {
     const [post] = await hydrate(viewerId, [postId]);
-    if (!post) throw postGone();
+    if (!post || (await isHiddenFrom(ctx.db, viewerId, post.author._id, nowIso()))) throw postGone();
     return post;
   }
 
@@ -49,9 +50,22 @@ export function postService(ctx: AppContext) {
   async function pageOfEveryone(viewer: string, anchor: string, limit: number, offset: number) {
     const room = Math.min(limit, EVERYONE_FEED_CAP - offset);
     return Promise.all([
-      room > 0 ? feedPages.everyonePage(room, { viewer, anchor, offset }) : [],
+      room > 0 ? feedPages.everyonePage(room, { viewer, anchor, offset, now: nowIso() }) : [],
       posts.countOfEveryone(anchor, EVERYONE_FEED_CAP),
     ]);
+  }
+
+  /** The post off every timeline and out of the database, then its files; false when someone else removed it first. */
+  async function discard(row: PostRow): Promise<boolean> {
+    const deleted = await ctx.db.transaction().execute(async (trx) => {
+      await timelineReadModel(trx).withdraw(row.id, row.author_id);
+      const gone = await postRepo(trx).delete(row.id);
+      if (gone) await ctx.events.record(trx, 'postDeleted', { postId: row.id, authorId: row.author_id });
+      return gone;
+    });
+    if (!deleted) return false;
+    await removeKeys(ctx.storage, keysOfMedia(ctx.storage, row.media));
+    return true;
   }
 
   return {
@@ -77,14 +91,13 @@ export function postService(ctx: AppContext) {
     async remove(userId: string, postId: string): Promise<void> {
       const row = await load(postId);
       if (row.author_id !== userId) throw new ForbiddenError('Only the author may delete this post.');
-      const deleted = await ctx.db.transaction().execute(async (trx) => {
-        await timelineReadModel(trx).withdraw(postId, row.author_id);
-        const gone = await postRepo(trx).delete(postId);
-        if (gone) await ctx.events.record(trx, 'postDeleted', { postId, authorId: row.author_id });
-        return gone;
-      });
-      if (!deleted) return;
-      await removeKeys(ctx.storage, keysOfMedia(ctx.storage, row.media));
+      await discard(row);
+    },
+
+    /** Removes a post whoever wrote it (a moderator's decision); false when it was already gone. */
+    async removeById(postId: string): Promise<boolean> {
+      const row = await posts.findById(postId);
+      return row ? discard(row) : false;
     },
 
     myPosts(userId: string, q: PostsPageQuery) {
@@ -93,7 +106,7 @@ export function postService(ctx: AppContext) {
 
     async postsOf(viewerId: string, userName: string, q: PostsPageQuery) {
       const author = await users.findByUserName(userName);
-      if (!author) throw new NotFoundError('This user does not exist.');
+      if (!author || (await isHiddenFrom(ctx.db, viewerId, author.id, nowIso()))) throw new NotFoundError('This user does not exist.');
       return pageByAuthor(viewerId, author.id, q);
     },
 
@@ -113,7 +126,10 @@ export function postService(ctx: AppContext) {
       // so a new account never lands on an empty page.
       const [rows, total] =
         Number(hasFriends) === 1
-          ? [await feedPages.timelinePage(q.limit, { reader: userId, anchor, offset }), Math.max(0, Number(size ?? 0) - Number(newer ?? 0))]
+          ? [
+              await feedPages.timelinePage(q.limit, { reader: userId, anchor, offset, now: nowIso() }),
+              Math.max(0, Number(size ?? 0) - Number(newer ?? 0)),
+            ]
           : await pageOfEveryone(userId, anchor, q.limit, offset);
       const page = pageInfo(q.page, q.limit, total);
       return {

@@ -1,6 +1,6 @@
 /** SQL for reactions: one row per person, post and kind. The counters on the post move through the posts feature. */
 import { REACTION_TYPES, type ReactionType } from '@plaza/contract';
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db';
 
 export function reactionRepo(db: Db) {
@@ -33,8 +33,8 @@ export function reactionRepo(db: Db) {
       const held = new Set(rows.map((r) => r.kind));
       return REACTION_TYPES.filter((k) => held.has(k));
     },
-    /** Per kind, the latest `perKind` people who reacted with it, newest first. */
-    latestPerKind(postId: string, perKind: number) {
+    /** Per kind, the latest `perKind` people who reacted with it and match `only` (a condition on `user_id`), newest first. */
+    latestPerKind(postId: string, perKind: number, only: Expression<SqlBool>) {
       const ranked = db
         .selectFrom('post_reactions')
         .select([
@@ -44,6 +44,7 @@ export function reactionRepo(db: Db) {
           sql<number>`row_number() over (partition by kind order by created_at desc, user_id desc)`.as('rank'),
         ])
         .where('post_id', '=', postId)
+        .where(only)
         .as('ranked');
       return db.selectFrom(ranked).select(['user_id', 'kind']).where('rank', '<=', perKind).orderBy('kind').orderBy('rank').execute();
     },

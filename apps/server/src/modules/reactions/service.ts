@@ -19,6 +19,7 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { ConflictError } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
 import type { PostsApi } from '../posts';
+import { assertCanInteract, notHidden } from '../safety';
 import { presentPublicUser, userRepo } from '../users';
 import { reactionRepo } from './repo';
 
@@ -35,6 +36,7 @@ export function reactionService(ctx: AppContext, posts: PostsApi) {
 
   async function toggleNow(userId: string, postId: string, kind: ReactionType): Promise<ToggleOutcome> {
     const post = await posts.existing(postId);
+    await assertCanInteract(ctx.db, userId, post.authorId, nowIso());
     let outcome: { action: ToggleOutcome['action']; counts: ReactionCounts | undefined };
     try {
       outcome = await ctx.db.transaction().execute(async (trx) => {
@@ -90,11 +92,14 @@ export function reactionService(ctx: AppContext, posts: PostsApi) {
       return run;
     },
 
-    /** Counts per kind with the latest people of each, and what the caller holds. */
+    /** Counts per kind with the latest people of each (none hidden from the caller), and what the caller holds. */
     async summary(userId: string, postId: string): Promise<Omit<ReactionsResponse, 'success'>> {
       const post = await posts.existing(postId);
       const repo = reactionRepo(ctx.db);
-      const [latest, mine] = await Promise.all([repo.latestPerKind(postId, REACTION_USERS_SHOWN), repo.kindsOf(postId, userId)]);
+      const [latest, mine] = await Promise.all([
+        repo.latestPerKind(postId, REACTION_USERS_SHOWN, notHidden(ctx.db, 'user_id', userId, nowIso())),
+        repo.kindsOf(postId, userId),
+      ]);
       const people = new Map((await users.findByIds([...new Set(latest.map((r) => r.user_id))])).map((u) => [u.id, presentPublicUser(u)]));
       const reactions = Object.fromEntries(
         REACTION_TYPES.map((kind) => {

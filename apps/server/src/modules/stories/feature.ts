@@ -1,11 +1,22 @@
 /** Builds the stories feature once per app: its service, routes, and the sweep that removes expired stories. */
 import type { AppContext, Feature } from '../../context';
+import { storyModeration } from './moderation';
 import { storyRoutes } from './routes';
 import { storyService } from './service';
 import { startStorySweep } from './sweep';
 
-export function createStoriesFeature(ctx: AppContext): Feature {
+export interface StoriesFeature extends Feature {
+  /** For the moderation feature: a story as a moderator sees it, and its removal. */
+  moderation: ReturnType<typeof storyModeration>;
+}
+
+export function createStoriesFeature(ctx: AppContext): StoriesFeature {
   const stories = storyService(ctx);
   const log = ctx.log.child({ feature: 'stories' });
-  return { name: 'stories', routes: (app, c) => storyRoutes(app, c, { stories }), start: () => startStorySweep(ctx, log) };
+  return {
+    name: 'stories',
+    routes: (app, c) => storyRoutes(app, c, { stories }),
+    start: () => startStorySweep(ctx, log),
+    moderation: storyModeration(ctx.db, ctx.config, stories),
+  };
 }

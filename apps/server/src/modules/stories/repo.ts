@@ -2,6 +2,7 @@
 import type { Db } from '../../db';
 import type { StoriesTable } from '../../db/tables/stories';
 import { areFriends, friendIdsQuery } from '../people';
+import { notFeedHidden } from '../safety';
 import { publicUsers } from '../users';
 
 export type StoryRow = StoriesTable;
@@ -21,7 +22,10 @@ export function storyRepo(db: Db) {
 
     areFriends: (a: string, b: string) => areFriends(db, a, b),
 
-    /** The viewer's and their friends' stories unexpired at `now`, oldest first, each with whether the viewer watched it. */
+    /**
+     * The viewer's and their friends' stories unexpired at `now` (but for those muted or suspended), oldest
+     * first, each with whether the viewer watched it.
+     */
     listVisible(viewerId: string, now: string): Promise<VisibleStoryRow[]> {
       return db
         .selectFrom('stories')
@@ -30,6 +34,7 @@ export function storyRepo(db: Db) {
         .select((eb) => eb.case().when('story_views.story_id', 'is not', null).then(1).else(0).end().as('viewed_by_me'))
         .where((eb) => eb.or([eb('stories.user_id', '=', viewerId), eb('stories.user_id', 'in', friendIdsOf(viewerId))]))
         .where('stories.expires_at', '>', now)
+        .where(notFeedHidden(db, 'stories.user_id', viewerId, now))
         .orderBy('stories.created_at')
         .orderBy('stories.id')
         .execute();

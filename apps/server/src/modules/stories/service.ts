@@ -3,6 +3,7 @@ import type { PublicUser, Story, StoryGroup, StoryViewer } from '@plaza/contract
 import type { AppContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
+import { isHiddenFrom } from '../safety';
 import { mediaSigner } from '../../security/signed-media';
 import { presentPublicUser, userRepo } from '../users';
 import { presentStory } from './presenters';
@@ -21,7 +22,10 @@ export function storyService(ctx: AppContext) {
   async function loadVisible(storyId: string, viewerId: string): Promise<StoryRow> {
     const story = await stories.findById(storyId);
     const visible =
-      story && story.expires_at > nowIso() && (story.user_id === viewerId || (await stories.areFriends(story.user_id, viewerId)));
+      story &&
+      story.expires_at > nowIso() &&
+      (story.user_id === viewerId ||
+        ((await stories.areFriends(story.user_id, viewerId)) && !(await isHiddenFrom(ctx.db, viewerId, story.user_id, nowIso()))));
     if (!visible) throw new NotFoundError('This story is gone or not shared with you.');
     return story;
   }
@@ -38,6 +42,14 @@ export function storyService(ctx: AppContext) {
     const row = await users.findById(id);
     if (!row) throw new NotFoundError('This account no longer exists.');
     return presentPublicUser(row);
+  }
+
+  /** The row goes first, so a failure never leaves a story pointing at a missing file. */
+  async function discard(story: StoryRow): Promise<void> {
+    await stories.delete(story.id);
+    const key = ctx.storage.keyOf(story.media_url);
+    // The story is gone: a leftover file is logged, never reported as a failed delete.
+    if (key) await ctx.storage.remove(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'story file not removed'));
   }
 
   return {
@@ -101,13 +113,16 @@ export function storyService(ctx: AppContext) {
       return { viewers, viewCount: viewers.length };
     },
 
-    /** The row goes first, so a failure never leaves a story pointing at a missing file. */
     async delete(storyId: string, userId: string): Promise<void> {
-      const story = await loadOwn(storyId, userId);
-      await stories.delete(story.id);
-      const key = ctx.storage.keyOf(story.media_url);
-      // The story is gone: a leftover file is logged, never reported as a failed delete.
-      if (key) await ctx.storage.remove(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'story file not removed'));
+      await discard(await loadOwn(storyId, userId));
+    },
+
+    /** Removes a story whoever posted it (a moderator's decision); false when it was already gone. */
+    async removeById(storyId: string): Promise<boolean> {
+      const story = await stories.findById(storyId);
+      if (!story) return false;
+      await discard(story);
+      return true;
     },
   };
 }

@@ -19,3 +19,11 @@ export function publicUsers(db: Db) {
 export function userNameLowerOf(db: Db, userId: string) {
   return db.selectFrom('users').select('user_name_lower').where('id', '=', userId);
 }
+
+/**
+ * The ids of everyone suspended at `now`, as a subquery: the moderation feature suspends, and every list
+ * leaves them out (through the safety feature's `hiddenPeopleQuery`).
+ */
+export function suspendedIdsQuery(db: Db, now: string) {
+  return db.selectFrom('users').select('id').where('suspended_until', '>', now);
+}

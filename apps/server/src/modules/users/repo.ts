@@ -1,8 +1,9 @@
 /** SQL for user accounts: the users feature's own writes, and the reads other features make through its public API. */
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { UsersTable } from '../../db/tables/users';
 
-export type UserRow = UsersTable;
+export type UserRow = Selectable<UsersTable>;
 
 export function userRepo(db: Db) {
   return {

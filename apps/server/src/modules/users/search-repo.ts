@@ -1,5 +1,5 @@
 /** SQL for finding people by name: indexed prefix search, substring search, and the filtered list of everyone. */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, DialectName } from '../../db';
 import { preparedQuery } from '../../db/prepared';
 import type { PublicUserColumns } from './presenters';
@@ -19,6 +19,9 @@ export const escapeLike = (s: string) => s.replace(/[!%_]/g, (c) => `!${c}`);
 
 export type PrefixKey = 'userName' | 'fullName' | 'restOfName';
 
+/** A condition the caller adds on `users` (the safety feature's: nobody hidden from the viewer); `true` adds none. */
+type Only = Expression<SqlBool>;
+const everyone: Only = sql<boolean>`true`;
 /** What a search reads of each person: the public columns and the lower-case names it ranks by. */
 export type SearchRow = PublicUserColumns & { user_name_lower: string; full_name_lower: string };
 const SEARCH_COLUMNS = [
@@ -123,8 +126,8 @@ export function searchRepo(db: Db, dialect: DialectName) {
     },
 
     /** Everyone but the viewer, optionally those whose names contain `search`, by full name. */
-    async networkPage(viewerId: string, search: string | undefined, offset: number, limit: number) {
-      let base = db.selectFrom('users').where('id', '!=', viewerId);
+    async networkPage(viewerId: string, search: string | undefined, offset: number, limit: number, only: Only = everyone) {
+      let base = db.selectFrom('users').where('id', '!=', viewerId).where(only);
       if (search) base = base.where(nameContains(search.toLowerCase()));
       const [rows, total] = await Promise.all([
         base.selectAll().orderBy('full_name_lower').orderBy('id').offset(offset).limit(limit).execute(),

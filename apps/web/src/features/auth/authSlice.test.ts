@@ -17,6 +17,7 @@ const user: SelfUser = {
   userName: 'ada',
   fullName: 'Ada',
   email: 'ada@example.com',
+  role: 'member',
   userImage: null,
   userBio: null,
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -1,11 +1,13 @@
 /** The right panel with a person selected: header, notices, the messages and the composer. */
 import { CHAT, pairRoom } from '@plaza/contract';
-import { ArrowLeft, MoreVertical } from 'lucide-react';
-import { useCallback, useEffect, useMemo } from 'react';
+import { ArrowLeft, Ban } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { ErrorBanner } from '../../components/EmptyState';
 import type { PlazaSocket } from '../../lib/socket';
+import { ReportDialog, SafetyMenu, useRelationQuery, type ReportTarget } from '../safety';
 import { useChatHistoryInfiniteQuery, useMarkChatReadMutation, useSendChatMessageMutation } from './api';
 import { historyMessages } from './chat-cache';
 import { CHAT_ERRORS, type ChatUser, type Presence } from './chat-model';
@@ -95,6 +97,11 @@ export function ChatConversation({ me, user, unreadCount, presence, socket, show
   );
 
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  // A block either way closes the composer; the server refuses the send anyway.
+  const relation = useRelationQuery(user._id);
+  const closed = relation.data !== undefined && !relation.data.canInteract;
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const reportMessage = useCallback((id: string) => setReporting({ type: 'message', id }), []);
 
   return (
     <section aria-label={`Conversation with ${name}`} className="flex h-full min-h-0 flex-col">
@@ -122,14 +129,7 @@ export function ChatConversation({ me, user, unreadCount, presence, socket, show
             {typing ? 'typing…' : online ? 'Online' : 'Offline'}
           </p>
         </div>
-        <button
-          type="button"
-          aria-label="More options"
-          title="More options"
-          className="rounded-full p-2 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-700"
-        >
-          <MoreVertical className="h-5 w-5" />
-        </button>
+        <SafetyMenu person={user} label="More options" />
       </header>
 
       {(loadFailed || sendFailed) && (
@@ -146,8 +146,31 @@ export function ChatConversation({ me, user, unreadCount, presence, socket, show
         hasOlder={hasNextPage}
         loadingOlder={isFetchingNextPage}
         onLoadOlder={loadOlder}
+        onReport={reportMessage}
       />
-      <MessageInput connected={connected} onSend={send} onTyping={signalTyping} />
+      {closed ? (
+        <div
+          role="note"
+          className="flex items-start gap-3 border-t border-slate-200 px-4 py-4 text-sm text-slate-600 dark:border-slate-700/70 dark:text-slate-300"
+        >
+          <Ban className="mt-0.5 h-4 w-4 shrink-0 text-rose-500" />
+          <p>
+            {relation.data?.blocked ? (
+              <>
+                You blocked @{user.userName}, so you can’t message each other.{' '}
+                <Link to="/settings/blocked" className="font-semibold text-brand-primary hover:underline dark:text-indigo-300">
+                  Manage blocked people
+                </Link>
+              </>
+            ) : (
+              <>You can’t message @{user.userName}.</>
+            )}
+          </p>
+        </div>
+      ) : (
+        <MessageInput connected={connected} onSend={send} onTyping={signalTyping} />
+      )}
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} />
     </section>
   );
 }

@@ -47,7 +47,7 @@ export const ConversationRow = memo(function ConversationRow({
           {lastMessageAt && (
             <time
               dateTime={lastMessageAt}
-              className={`shrink-0 text-[11px] ${unreadCount > 0 ? 'font-semibold text-brand-primary dark:text-indigo-300' : 'text-slate-500 dark:text-slate-400'}`}
+              className={`shrink-0 text-[11px] ${unreadCount > 0 ? 'font-semibold text-brand-primary dark:text-indigo-300' : 'text-slate-600 dark:text-slate-400'}`}
             >
               {listTime(lastMessageAt)}
             </time>
@@ -57,7 +57,7 @@ export const ConversationRow = memo(function ConversationRow({
           {typing ? (
             <span className="truncate text-xs font-medium text-brand-primary italic dark:text-indigo-300">typing…</span>
           ) : (
-            <span className="truncate text-xs text-slate-500 dark:text-slate-400">{user.userBio?.trim() || 'No bio available'}</span>
+            <span className="truncate text-xs text-slate-600 dark:text-slate-400">{user.userBio?.trim() || 'No bio available'}</span>
           )}
           {unreadCount > 0 && (
             <span

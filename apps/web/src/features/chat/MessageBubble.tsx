@@ -1,5 +1,5 @@
 /** One message: own ones right-aligned in the brand colour with a delivery mark, the other person's left-aligned. */
-import { Check, CheckCheck, Clock } from 'lucide-react';
+import { Check, CheckCheck, Clock, Flag } from 'lucide-react';
 import { memo } from 'react';
 import { clockTime } from '../../lib/dates';
 import type { ChatMessage } from './chat-model';
@@ -17,9 +17,17 @@ function DeliveryMark({ message }: { message: ChatMessage }) {
   );
 }
 
-export const MessageBubble = memo(function MessageBubble({ message, own }: { message: ChatMessage; own: boolean }) {
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  own,
+  onReport,
+}: {
+  message: ChatMessage;
+  own: boolean;
+  onReport?: (messageId: string) => void;
+}) {
   return (
-    <li className={`flex ${own ? 'justify-end' : 'justify-start'}`} data-message-id={message._id}>
+    <li className={`group flex items-center gap-1 ${own ? 'justify-end' : 'justify-start'}`} data-message-id={message._id}>
       <div
         className={`max-w-[80%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%] ${
           own
@@ -35,6 +43,17 @@ export const MessageBubble = memo(function MessageBubble({ message, own }: { mes
           {own && <DeliveryMark message={message} />}
         </div>
       </div>
+      {!own && onReport && !message.pending && (
+        <button
+          type="button"
+          onClick={() => onReport(message._id)}
+          aria-label="Report message"
+          title="Report message"
+          className="rounded-full p-1.5 text-slate-400 opacity-0 transition group-hover:opacity-100 hover:bg-slate-100 hover:text-rose-600 focus:opacity-100 dark:hover:bg-slate-700"
+        >
+          <Flag className="h-3.5 w-3.5" />
+        </button>
+      )}
     </li>
   );
 });

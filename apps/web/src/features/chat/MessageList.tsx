@@ -23,9 +23,11 @@ export interface MessageListProps {
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
+  /** Reporting the other person's message to the moderators. */
+  onReport?: (messageId: string) => void;
 }
 
-export function MessageList({ messages, meId, phase, hasOlder, loadingOlder, onLoadOlder }: MessageListProps) {
+export function MessageList({ messages, meId, phase, hasOlder, loadingOlder, onLoadOlder, onReport }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const groups = useMemo(() => groupByDate(messages), [messages]);
   const [showJump, setShowJump] = useState(false);
@@ -115,7 +117,7 @@ export function MessageList({ messages, meId, phase, hasOlder, loadingOlder, onL
                 </h3>
                 <ol className="space-y-1.5">
                   {group.messages.map((m) => (
-                    <MessageBubble key={m._id} message={m} own={m.messageSender === meId} />
+                    <MessageBubble key={m._id} message={m} own={m.messageSender === meId} onReport={onReport} />
                   ))}
                 </ol>
               </section>

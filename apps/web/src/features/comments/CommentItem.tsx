@@ -11,6 +11,7 @@ import { PostText } from '../../components/PostText';
 import { compactAge, exactTime } from '../../lib/dates';
 import { errorText, wasCanceled } from '../../lib/error-text';
 import { profilePath } from '../../lib/profile-path';
+import { SafetyMenu } from '../safety';
 import { DELETE_COMMENT_FAILED, LIKE_COMMENT_FAILED, useDeleteCommentMutation, useLikeCommentMutation } from './api';
 
 export function CommentItem({ comment, postAuthorId }: { comment: Comment; postAuthorId: string }) {
@@ -77,6 +78,9 @@ export function CommentItem({ comment, postAuthorId }: { comment: Comment; postA
             >
               <Trash2 className="h-3.5 w-3.5" />
             </button>
+          )}
+          {!!me && author._id !== me._id && (
+            <SafetyMenu person={author} target={{ type: 'comment', id: comment._id }} label="Comment options" />
           )}
         </div>
       </div>

@@ -15,6 +15,7 @@ import { profilePath } from '../../lib/profile-path';
 import { CommentsSection } from '../comments';
 import { DELETE_POST_FAILED, FAVORITE_FAILED, ImageGrid, useDeletePostMutation, useToggleFavoriteMutation } from '../posts';
 import { ReactionBar, WhoReacted } from '../reactions';
+import { SafetyMenu } from '../safety';
 
 const actionButton =
   'inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium text-slate-600 transition hover:bg-slate-100 disabled:opacity-60 dark:text-slate-300 dark:hover:bg-slate-800';
@@ -87,6 +88,11 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
               </MenuItem>
             </MenuItems>
           </Menu>
+        )}
+        {!mine && (
+          <div className="-mt-1 -mr-2">
+            <SafetyMenu person={author} target={{ type: 'post', id: post._id }} label="Post options" />
+          </div>
         )}
       </header>
 

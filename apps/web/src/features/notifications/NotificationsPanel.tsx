@@ -1,6 +1,17 @@
 /** The inside of the bell's panel: header actions, the list and its empty, loading and error states. */
 import type { Notification, NotificationType } from '@plaza/contract';
-import { BellOff, CheckCheck, Heart, MessageCircle, ThumbsUp, Trash2, UserCheck, UserPlus, type LucideIcon } from 'lucide-react';
+import {
+  BellOff,
+  CheckCheck,
+  Heart,
+  MessageCircle,
+  ShieldAlert,
+  ThumbsUp,
+  Trash2,
+  UserCheck,
+  UserPlus,
+  type LucideIcon,
+} from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Avatar } from '../../components/Avatar';
@@ -24,6 +35,7 @@ const TYPE_ICON: Record<NotificationType, { icon: LucideIcon; className: string 
   post_reaction: { icon: Heart, className: 'bg-rose-500' },
   post_comment: { icon: MessageCircle, className: 'bg-sky-500' },
   comment_like: { icon: ThumbsUp, className: 'bg-amber-500' },
+  content_removed: { icon: ShieldAlert, className: 'bg-slate-600' },
 };
 
 export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
@@ -120,7 +132,12 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
                     className={`flex w-full items-start gap-3 px-4 py-3 text-left transition hover:bg-slate-50 dark:hover:bg-slate-700/40 ${n.read ? '' : 'bg-brand-primary/5 dark:bg-brand-primary/10'}`}
                   >
                     <span className="relative shrink-0">
-                      <Avatar name={n.actor.fullName} src={n.actor.userImage} size="md" />
+                      {/* Moderators act for Plaza, not as themselves. */}
+                      {n.type === 'content_removed' ? (
+                        <Avatar name="Moderation" src={null} size="md" />
+                      ) : (
+                        <Avatar name={n.actor.fullName} src={n.actor.userImage} size="md" />
+                      )}
                       <span
                         className={`absolute -right-1 -bottom-1 flex h-5 w-5 items-center justify-center rounded-full text-white ring-2 ring-white dark:ring-brand-surface-dark ${kind.className}`}
                       >

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { monthYear } from '../../lib/dates';
 import { ConnectionActions } from '../connections';
+import { SafetyMenu } from '../safety';
 import type { ProfileData } from './api';
 
 function Stat({ label, value }: { label: string; value: number }) {
@@ -41,7 +42,10 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
                 <PencilLine className="h-4 w-4" /> Edit profile
               </Link>
             ) : (
-              <ConnectionActions user={profile.user} status={profile.user.connectionStatus} size="md" />
+              <div className="flex items-center gap-1">
+                <ConnectionActions user={profile.user} status={profile.user.connectionStatus} size="md" />
+                <SafetyMenu person={user} label="Profile options" size="md" />
+              </div>
             )}
           </div>
         </div>

@@ -121,8 +121,8 @@ export default function ProfileSettingsPage() {
               {...register('userBio')}
             />
             <div className="flex justify-between text-xs">
-              <span className="text-rose-600">{formState.errors.userBio?.message}</span>
-              <span className={bio.length > LIMITS.userBio.max ? 'text-rose-600' : 'text-slate-500'}>
+              <span className="text-rose-600 dark:text-rose-400">{formState.errors.userBio?.message}</span>
+              <span className={bio.length > LIMITS.userBio.max ? 'text-rose-600 dark:text-rose-400' : 'text-slate-500 dark:text-slate-400'}>
                 {bio.length}/{LIMITS.userBio.max}
               </span>
             </div>

@@ -8,12 +8,15 @@ export default function SettingsLayout() {
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="mb-4 text-2xl font-bold">Settings</h1>
-      <nav className="mb-6 flex gap-2" aria-label="Settings sections">
+      <nav className="mb-6 flex flex-wrap gap-2" aria-label="Settings sections">
         <NavLink to="/settings/account" className={tab}>
           Account
         </NavLink>
         <NavLink to="/settings/profile" className={tab}>
           Profile
+        </NavLink>
+        <NavLink to="/settings/blocked" className={tab}>
+          Blocked people
         </NavLink>
       </nav>
       <Outlet />

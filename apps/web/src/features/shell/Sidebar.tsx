@@ -1,4 +1,4 @@
-import { ChevronsLeft, ChevronsRight } from 'lucide-react';
+import { ChevronsLeft, ChevronsRight, ShieldCheck } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toggleSidebar } from './sidebarSlice';
@@ -14,6 +14,8 @@ const linkClass = (active: boolean, expanded: boolean) =>
 export function Sidebar() {
   const expanded = useAppSelector((s) => s.sidebar.isSidebarExpanded);
   const dispatch = useAppDispatch();
+  const role = useAppSelector((s) => s.auth.userDetails?.role);
+  const staff = role === 'moderator' || role === 'admin';
   return (
     <aside
       aria-label="Main navigation"
@@ -26,6 +28,12 @@ export function Sidebar() {
             {expanded && <span>{label}</span>}
           </NavLink>
         ))}
+        {staff && (
+          <NavLink to="/admin" title="Moderation" className={({ isActive }) => linkClass(isActive, expanded)}>
+            <ShieldCheck className="h-5 w-5 shrink-0" />
+            {expanded && <span>Moderation</span>}
+          </NavLink>
+        )}
       </nav>
       <button
         onClick={() => dispatch(toggleSidebar())}

@@ -5,7 +5,7 @@
  */
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { Story, StoryGroup } from '@plaza/contract';
-import { ChevronLeft, ChevronRight, Eye, Pause, Play, Trash2, Volume2, VolumeX, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Eye, Flag, Pause, Play, Trash2, Volume2, VolumeX, X } from 'lucide-react';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { toast } from 'sonner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -16,6 +16,7 @@ import { DeleteStoryConfirm } from './DeleteStoryConfirm';
 import { deleteStory, selectActiveGroup, selectActiveStory, showNextStory, showPreviousStory, watchStory } from './viewer-actions';
 import { viewerClosed } from './viewerSlice';
 import { ViewersSheet } from './ViewersSheet';
+import { ReportDialog } from '../safety';
 
 export const IMAGE_DURATION_MS = 5000;
 const TICK_MS = 50;
@@ -24,7 +25,7 @@ const TAP_MAX_MS = 350;
 const TAP_MAX_MOVE_PX = 12;
 const SWIPE_CLOSE_PX = 90;
 
-type Overlay = 'none' | 'viewers' | 'confirm';
+type Overlay = 'none' | 'viewers' | 'confirm' | 'report';
 
 export function StoryViewer() {
   const dispatch = useAppDispatch();
@@ -320,9 +321,13 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
               <button className={iconButton} onClick={() => setPausedByUser((p) => !p)} aria-label={pausedByUser ? 'Play' : 'Pause'}>
                 {pausedByUser ? <Play className="h-5 w-5" /> : <Pause className="h-5 w-5" />}
               </button>
-              {isOwner && (
+              {isOwner ? (
                 <button className={iconButton} onClick={() => setOverlay('confirm')} aria-label="Delete story">
                   <Trash2 className="h-5 w-5" />
+                </button>
+              ) : (
+                <button className={iconButton} onClick={() => setOverlay('report')} aria-label="Report story">
+                  <Flag className="h-5 w-5" />
                 </button>
               )}
               <button className={iconButton} onClick={close} aria-label="Close stories">
@@ -331,6 +336,7 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
             </div>
           </div>
         </div>
+        <ReportDialog target={overlay === 'report' ? { type: 'story', id: story._id } : null} onClose={() => setOverlay('none')} />
 
         {(story.caption || isOwner) && (
           <div className="pointer-events-none absolute inset-x-0 bottom-0 z-10 bg-linear-to-t from-black/75 via-black/35 to-transparent px-4 pt-14 pb-5">

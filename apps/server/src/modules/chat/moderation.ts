@@ -1,0 +1,31 @@
+/**
+ * What moderation sees of a message (with the few before it, as context) and how it removes one; given
+ * to the moderation feature by modules/index.ts. Messages are found by id alone through the index of
+ * migration 0021-moderation.
+ */
+import type { Db } from '../../db';
+import { chatRepo } from './repo';
+
+/** How many earlier messages of the conversation a moderator reads a reported one with. */
+const CONTEXT_MESSAGES = 4;
+
+export function messageModeration(db: Db) {
+  const repo = chatRepo(db);
+  return {
+    async describe(messageId: string) {
+      const row = await repo.findById(messageId);
+      if (!row) return null;
+      const before = await repo.history(row.pair_key, row.id, CONTEXT_MESSAGES);
+      const context = before.reverse().map((m) => ({ id: m.id, authorId: m.sender_id, text: m.text, createdAt: m.created_at }));
+      return {
+        authorId: row.sender_id,
+        text: row.text,
+        media: [],
+        createdAt: row.created_at,
+        context,
+        participants: [row.sender_id, row.receiver_id],
+      };
+    },
+    remove: (messageId: string) => repo.deleteById(messageId),
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * The content moderators act on, as the features that own it describe and remove it. Each owning feature
+ * builds its part (`posts/moderation.ts`, …) and modules/index.ts hands them here, so this feature names
+ * none of their tables.
+ */
+import type { ReportTargetType } from '@plaza/contract';
+
+/** A piece of content as a moderator reads it; people are ids, presented in one batch later. */
+export interface ContentFacts {
+  authorId: string;
+  text: string | null;
+  media: Array<{ url: string; type: 'image' | 'video' }>;
+  createdAt: string;
+  /** What it is read with (the messages before a message), oldest first. */
+  context: Array<{ id: string; authorId: string; text: string; createdAt: string }>;
+  /** A comment's post, shown as its context. */
+  postId?: string;
+  /** A message's two people: only they may report it. */
+  participants?: string[];
+}
+
+export interface ModeratedContent {
+  describe(id: string): Promise<ContentFacts | null>;
+  /** false when it was already gone. */
+  remove(id: string): Promise<boolean>;
+}
+
+export type ContentType = Exclude<ReportTargetType, 'user'>;
+export type ContentParts = Record<ContentType, ModeratedContent>;

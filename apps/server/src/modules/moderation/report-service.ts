@@ -1,0 +1,55 @@
+/** Reporting: anyone signed in may report what they can see to the moderators; the report names whose it is. */
+import type { CreateReportBody } from '@plaza/contract';
+import type { AppContext } from '../../context';
+import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { newId, nowIso } from '../../lib/ids';
+import { userRepo } from '../users';
+import type { ContentParts } from './content';
+import { reportRepo } from './report-repo';
+
+export function reportService(ctx: AppContext, content: ContentParts) {
+  const reports = reportRepo(ctx.db);
+  const users = userRepo(ctx.db);
+
+  /** Whose the target is; 404 when it does not exist or is not the reporter's to see. */
+  async function ownerOf(reporterId: string, { targetType, targetId }: CreateReportBody): Promise<string> {
+    if (targetType === 'user') {
+      if (!(await users.exists(targetId))) throw new NotFoundError('This user does not exist.');
+      return targetId;
+    }
+    const facts = await content[targetType].describe(targetId);
+    // A message is only its two people's to report; to anyone else it does not exist.
+    if (!facts || (facts.participants && !facts.participants.includes(reporterId)))
+      throw new NotFoundError(`This ${targetType} does not exist.`);
+    return facts.authorId;
+  }
+
+  return {
+    async create(reporterId: string, body: CreateReportBody): Promise<{ _id: string; status: 'open' }> {
+      const owner = await ownerOf(reporterId, body);
+      if (owner === reporterId) {
+        throw new BadRequestError('You cannot report yourself or what you posted.', [
+          { path: 'targetId', message: 'Choose someone else’s' },
+        ]);
+      }
+      const id = newId();
+      await reports.insert({
+        id,
+        reporter_id: reporterId,
+        target_type: body.targetType,
+        target_id: body.targetId,
+        target_user_id: owner,
+        reason: body.reason,
+        text: body.text || null,
+        status: 'open',
+        created_at: nowIso(),
+        resolved_action: null,
+        resolved_reason: null,
+        resolved_by: null,
+        resolved_at: null,
+      });
+      return { _id: id, status: 'open' };
+    },
+  };
+}
+export type ReportService = ReturnType<typeof reportService>;

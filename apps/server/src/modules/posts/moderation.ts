@@ -1,0 +1,18 @@
+/** What moderation sees of a post and how it removes one; the moderation feature receives it from modules/index.ts. */
+import type { Db } from '../../db';
+import type { StoredPostImage } from './presenters';
+import { postRepo } from './repo';
+import type { PostService } from './service';
+
+export function postModeration(db: Db, posts: PostService) {
+  const repo = postRepo(db);
+  return {
+    async describe(postId: string) {
+      const row = await repo.findById(postId);
+      if (!row) return null;
+      const media = (JSON.parse(row.media) as StoredPostImage[]).map((m) => ({ url: m.url, type: 'image' as const }));
+      return { authorId: row.author_id, text: row.content, media, createdAt: row.created_at, context: [] };
+    },
+    remove: (postId: string) => posts.removeById(postId),
+  };
+}

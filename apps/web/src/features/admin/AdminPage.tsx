@@ -1,0 +1,136 @@
+/**
+ * /admin: the moderators' screen. The report queue (open, then resolved) and, for admins, the audit log.
+ * Anyone else gets the not-found page, as for any path that is not theirs; the server refuses them anyway.
+ */
+import { Compass, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { ErrorBanner } from '../../components/EmptyState';
+import { compactAge, exactTime } from '../../lib/dates';
+import { useAuditQuery, useReportsQuery } from './api';
+import { ReportCard, untilText } from './ReportCard';
+
+type Tab = 'open' | 'resolved' | 'audit';
+
+function NotFound() {
+  return (
+    <div className="flex flex-col items-center justify-center gap-4 py-24 text-center">
+      <div className="rounded-full bg-brand-primary/10 p-5 text-brand-primary">
+        <Compass className="h-10 w-10" />
+      </div>
+      <h1 className="text-4xl font-extrabold">Page not found</h1>
+      <p className="max-w-sm text-slate-500 dark:text-slate-400">The page you were looking for doesn't exist or has moved.</p>
+      <Link to="/feeds" className="rounded-xl bg-brand-primary px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-primary-hover">
+        Back to Plaza
+      </Link>
+    </div>
+  );
+}
+
+function Queue({ status }: { status: 'open' | 'resolved' }) {
+  const reports = useReportsQuery(status, { refetchOnMountOrArgChange: true });
+  if (reports.isError) return <ErrorBanner message="The reports could not be loaded." onRetry={() => void reports.refetch()} />;
+  if (!reports.data)
+    return (
+      <div className="space-y-3" aria-busy="true">
+        <div className="card h-40 skeleton" />
+        <div className="card h-40 skeleton" />
+      </div>
+    );
+  if (reports.data.data.length === 0)
+    return (
+      <div className="card flex flex-col items-center gap-2 px-6 py-12 text-center">
+        <ShieldCheck className="h-8 w-8 text-emerald-500" />
+        <p className="font-semibold">{status === 'open' ? 'The queue is empty' : 'Nothing resolved yet'}</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          {status === 'open' ? 'New reports show up here, oldest first.' : 'Resolved reports show up here, latest first.'}
+        </p>
+      </div>
+    );
+  return (
+    <div className="space-y-4">
+      {reports.data.data.map((r) => (
+        <ReportCard key={r._id} report={r} />
+      ))}
+    </div>
+  );
+}
+
+function AuditLog() {
+  const audit = useAuditQuery(undefined, { refetchOnMountOrArgChange: true });
+  if (audit.isError) return <ErrorBanner message="The audit log could not be loaded." onRetry={() => void audit.refetch()} />;
+  if (!audit.data) return <div className="card h-40 skeleton" aria-busy="true" />;
+  return (
+    <div className="card overflow-x-auto">
+      <table className="w-full min-w-[36rem] text-left text-sm">
+        <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-700 dark:text-slate-400">
+          <tr>
+            <th className="px-4 py-2.5">When</th>
+            <th className="px-4 py-2.5">Who</th>
+            <th className="px-4 py-2.5">Action</th>
+            <th className="px-4 py-2.5">About</th>
+            <th className="px-4 py-2.5">Reason</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-700/60">
+          {audit.data.data.map((e) => (
+            <tr key={e._id}>
+              <td className="px-4 py-2.5 whitespace-nowrap text-slate-500 dark:text-slate-400">
+                <time title={exactTime(e.createdAt)}>{compactAge(e.createdAt)}</time>
+              </td>
+              <td className="px-4 py-2.5">{e.moderator ? `@${e.moderator.userName}` : 'Command line'}</td>
+              <td className="px-4 py-2.5 font-semibold capitalize">
+                {e.action}
+                {e.action === 'suspend' && e.detail && (
+                  <span className="block text-xs font-normal text-slate-500 normal-case">{untilText(e.detail)}</span>
+                )}
+                {(e.action === 'grant' || e.action === 'revoke') && e.detail && (
+                  <span className="block text-xs font-normal text-slate-500 normal-case">→ {e.detail}</span>
+                )}
+              </td>
+              <td className="px-4 py-2.5">
+                <span className="capitalize">{e.targetType === 'user' ? 'Person' : e.targetType}</span>
+                {e.targetUser && <span className="text-slate-500 dark:text-slate-400"> of @{e.targetUser.userName}</span>}
+              </td>
+              <td className="px-4 py-2.5 text-slate-700 dark:text-slate-200">{e.reason}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {audit.data.data.length === 0 && <p className="px-4 py-6 text-sm text-slate-500">Nothing has been done yet.</p>}
+    </div>
+  );
+}
+
+export default function AdminPage() {
+  const role = useAppSelector((s) => s.auth.userDetails?.role);
+  const [tab, setTab] = useState<Tab>('open');
+  if (role !== 'moderator' && role !== 'admin') return <NotFound />;
+  const tabs: Array<[Tab, string]> = [
+    ['open', 'Open reports'],
+    ['resolved', 'Resolved'],
+    ...(role === 'admin' ? ([['audit', 'Audit log']] as Array<[Tab, string]>) : []),
+  ];
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="mb-1 flex items-center gap-2 text-2xl font-bold">
+        <ShieldCheck className="h-6 w-6 text-brand-primary" /> Moderation
+      </h1>
+      <p className="mb-4 text-sm text-slate-500 dark:text-slate-400">Every decision and its reason is kept in the audit log.</p>
+      <nav className="mb-5 flex flex-wrap gap-2" aria-label="Moderation sections">
+        {tabs.map(([id, label]) => (
+          <button
+            key={id}
+            onClick={() => setTab(id)}
+            aria-current={tab === id ? 'page' : undefined}
+            className={`rounded-xl px-4 py-2 text-sm font-semibold ${tab === id ? 'bg-brand-primary text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}
+          >
+            {label}
+          </button>
+        ))}
+      </nav>
+      {tab === 'audit' ? <AuditLog /> : <Queue status={tab} />}
+    </div>
+  );
+}

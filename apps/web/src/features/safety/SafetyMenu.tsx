@@ -1,0 +1,120 @@
+/**
+ * The "⋯" menu on someone else's post, comment, profile or chat: report it, mute or block its author.
+ * Blocking asks first, since it ends a friendship; muting is silent and undone from the same menu.
+ */
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import type { PublicUser } from '@plaza/contract';
+import { Ban, Flag, MoreHorizontal, Volume2, VolumeX } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { errorText } from '../../lib/error-text';
+import { useRelationQuery, useSetBlockedMutation, useSetMutedMutation } from './api';
+import { ReportDialog, type ReportTarget } from './ReportDialog';
+
+const item = 'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700';
+
+const REPORT_LABEL: Record<ReportTarget['type'], string> = {
+  post: 'Report post',
+  comment: 'Report comment',
+  story: 'Report story',
+  message: 'Report message',
+  user: 'Report profile',
+};
+
+interface SafetyMenuProps {
+  person: Pick<PublicUser, '_id' | 'userName'>;
+  /** What "Report" reports; the person themselves when absent. */
+  target?: ReportTarget;
+  label: string;
+  /** Button look: a small round icon (default) or a larger one for headers. */
+  size?: 'sm' | 'md';
+  onBlocked?: () => void;
+}
+
+/** The items, mounted only while the menu is open, so the relation is asked for only then. */
+function Items({ person, target, onReport, onBlock }: SafetyMenuProps & { onReport: () => void; onBlock: () => void }) {
+  const relation = useRelationQuery(person._id);
+  const [setMuted] = useSetMutedMutation();
+  const [setBlocked] = useSetBlockedMutation();
+  const muted = relation.data?.muted ?? false;
+  const blocked = relation.data?.blocked ?? false;
+
+  async function toggleMute() {
+    const result = await setMuted({ userId: person._id, muted: !muted });
+    if ('error' in result) toast.error(errorText(result.error, 'That did not work. Please try again.'));
+    else toast.success(muted ? `@${person.userName} is unmuted` : `@${person.userName} is muted. Their posts and stories leave your feed.`);
+  }
+
+  async function unblock() {
+    const result = await setBlocked({ userId: person._id, blocked: false });
+    if ('error' in result) toast.error(errorText(result.error, 'That did not work. Please try again.'));
+    else toast.success(`@${person.userName} is unblocked`);
+  }
+
+  return (
+    <>
+      <MenuItem>
+        <button onClick={onReport} className={item}>
+          <Flag className="h-4 w-4" /> {REPORT_LABEL[target?.type ?? 'user']}
+        </button>
+      </MenuItem>
+      <MenuItem>
+        <button onClick={() => void toggleMute()} className={item}>
+          {muted ? <Volume2 className="h-4 w-4" /> : <VolumeX className="h-4 w-4" />} {muted ? 'Unmute' : 'Mute'} @{person.userName}
+        </button>
+      </MenuItem>
+      <MenuItem>
+        <button onClick={blocked ? () => void unblock() : onBlock} className={`${item} text-rose-600 dark:text-rose-400`}>
+          <Ban className="h-4 w-4" /> {blocked ? 'Unblock' : 'Block'} @{person.userName}
+        </button>
+      </MenuItem>
+    </>
+  );
+}
+
+export function SafetyMenu(props: SafetyMenuProps) {
+  const { person, target, label, size = 'sm', onBlocked } = props;
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [setBlocked, { isLoading: blocking }] = useSetBlockedMutation();
+
+  async function block() {
+    const result = await setBlocked({ userId: person._id, blocked: true });
+    if ('error' in result) {
+      toast.error(errorText(result.error, 'That did not work. Please try again.'));
+      return;
+    }
+    setConfirming(false);
+    toast.success(`@${person.userName} is blocked. Unblock them in Settings → Blocked people.`);
+    onBlocked?.();
+  }
+
+  return (
+    <>
+      <Menu as="div" className="relative">
+        <MenuButton
+          aria-label={label}
+          className={`rounded-full text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800 ${size === 'md' ? 'p-2.5' : 'p-2'}`}
+        >
+          <MoreHorizontal className="h-5 w-5" />
+        </MenuButton>
+        <MenuItems anchor="bottom end" className="card z-40 mt-1 w-56 p-1.5 focus:outline-none">
+          <Items {...props} onReport={() => setReporting(target ?? { type: 'user', id: person._id })} onBlock={() => setConfirming(true)} />
+        </MenuItems>
+      </Menu>
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} />
+      <ConfirmDialog
+        open={confirming}
+        title={`Block @${person.userName}?`}
+        confirmLabel="Block"
+        busy={blocking}
+        onConfirm={() => void block()}
+        onClose={() => setConfirming(false)}
+      >
+        Neither of you will see the other’s posts, comments, stories or profile, and you can’t message or befriend each other. A friendship
+        between you ends. They are not told.
+      </ConfirmDialog>
+    </>
+  );
+}
