@@ -1,6 +1,10 @@
-/** Never a dead end: a page file that cannot be fetched, and scrolling between pages. */
+/** Never a dead end: a page file that cannot be fetched, scrolling between pages, and a server restart in the middle of a chat. */
 import { expect, test } from '@playwright/test';
-import { createAccount, newSignedInContext } from './helpers';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createAccount, loginViaUi, newSignedInContext, type Account } from './helpers';
 
 test('a page file that cannot be fetched reloads once, then offers Reload, never the developer page', async ({ browser, request }) => {
   const me = await createAccount(request, 'Rhea Resilient');
@@ -47,4 +51,118 @@ test('a new page opens at its top; going back returns to where the reader was', 
   await expect(page).toHaveURL(/\/feeds$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
   await context.close();
+});
+
+/** A server of the spec's own (the configured one cannot be restarted), on the next port, with its own data. */
+function ownServer() {
+  const port = Number(process.env.E2E_PORT ?? 3210) + 5;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-e2e-restart-'));
+  const root = path.resolve(import.meta.dirname, '../..');
+  let child: ChildProcess | null = null;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    async start() {
+      child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          AUTH_RATE_LIMIT: '1000',
+          WEB_DIST: process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
+        },
+        stdio: 'ignore',
+      });
+      await expect
+        .poll(
+          () =>
+            fetch(`${url}/readyz`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          { timeout: 30_000 },
+        )
+        .toBe(200);
+    },
+    async stop() {
+      const c = child;
+      if (!c || c.exitCode !== null) return null;
+      const exited = new Promise<number | null>((resolve) => c.once('exit', (code) => resolve(code)));
+      c.kill('SIGTERM');
+      return exited;
+    },
+    cleanup() {
+      child?.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+test('after the server restarts, both chat users are online again and see every message sent meanwhile, without a reload', async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const server = ownServer();
+  await server.start();
+  const request = await playwright.request.newContext({ baseURL: server.url });
+  try {
+    const ada = await createAccount(request, 'Ada Restart');
+    const ben = await createAccount(request, 'Ben Restart');
+    const asUser = (who: Account) => ({ Authorization: `Bearer ${who.accessToken}` });
+    expect(
+      (await request.post('/api/v1/users/follow/friend-request/send', { headers: asUser(ada), data: { targetUserId: ben._id } })).ok(),
+    ).toBe(true);
+    expect(
+      (await request.post('/api/v1/users/follow/friend-request/accept', { headers: asUser(ben), data: { targetUserId: ada._id } })).ok(),
+    ).toBe(true);
+
+    const open = async (who: Account, other: Account) => {
+      const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+      const page = await context.newPage();
+      await loginViaUi(page, who);
+      await page.goto('/chat');
+      await page.getByPlaceholder('Search conversations...').fill(other.userName);
+      await page.getByRole('button', { name: new RegExp(other.fullName) }).click();
+      const conversation = page.getByRole('region', { name: `Conversation with ${other.fullName}` });
+      await expect(conversation.getByText('Online', { exact: true })).toBeVisible();
+      return { context, page, conversation };
+    };
+    const A = await open(ada, ben);
+    const B = await open(ben, ada);
+    const send = (from: Account, to: Account, text: string) =>
+      request.post('/api/v1/chats/send', {
+        headers: asUser(from),
+        data: { messageSenderUsername: from.userName, messageReceiverUsername: to.userName, messageContent: text },
+      });
+    expect((await send(ben, ada, 'Before the restart')).status()).toBe(201);
+    await expect(A.conversation.getByRole('log').getByText('Before the restart')).toBeVisible();
+
+    // A deploy: the process stops cleanly, a new one starts on the same data.
+    expect(await server.stop()).toBe(0);
+    await expect(A.conversation.getByText('Online', { exact: true })).toHaveCount(0);
+    await server.start();
+    // Sent through the new process before the browsers are back: only the catch-up can bring them.
+    const meanwhile = ['Sent while you were away 1', 'Sent while you were away 2', 'Sent while you were away 3'];
+    for (const text of meanwhile) expect((await send(ben, ada, text)).status()).toBe(201);
+    expect((await send(ada, ben, 'And one from Ada')).status()).toBe(201);
+
+    for (const text of meanwhile) await expect(A.conversation.getByRole('log').getByText(text)).toBeVisible({ timeout: 20_000 });
+    await expect(B.conversation.getByRole('log').getByText('And one from Ada')).toBeVisible({ timeout: 20_000 });
+    await expect(A.conversation.getByText('Online', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(B.conversation.getByText('Online', { exact: true })).toBeVisible({ timeout: 20_000 });
+    // Live again: a message typed now arrives at once.
+    await B.conversation.getByPlaceholder('Type a message...').fill('Back for good');
+    await B.conversation.getByRole('button', { name: 'Send message' }).click();
+    await expect(A.conversation.getByRole('log').getByText('Back for good')).toBeVisible();
+    await expect(A.conversation.getByRole('log').getByText(/Sent while you were away/)).toHaveCount(3);
+    await A.context.close();
+    await B.context.close();
+  } finally {
+    await request.dispose();
+    await server.stop();
+    server.cleanup();
+  }
 });

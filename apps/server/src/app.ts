@@ -23,6 +23,10 @@ import { createLimits } from './security/limits';
 import { serverTimeoutOptions } from './security/http-timeouts';
 import { fastifyTrustProxy } from './security/trust-proxy';
 import { registerStatic } from './web/static';
+import { createMetrics } from './observability/metrics';
+import { readinessCheck } from './observability/readiness';
+import { installRequestContext, requestId, requestIdMixin } from './observability/request-context';
+import { registerOperatorRoutes } from './observability/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,8 +48,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...(opts.loggerInstance
       ? { loggerInstance: opts.loggerInstance }
       : {
-          logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+          logger:
+            opts.logger === false
+              ? false
+              : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], mixin: requestIdMixin },
         }),
+    genReqId: requestId,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ...serverTimeoutOptions(config.timeouts),
     bodyLimit: 1024 * 1024,
@@ -54,9 +62,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Fastify's logger is the one logger: every part below gets it (or a child of it) through the context.
   const log = app.log;
 
-  const { db, dialect, ping } = createDb(config.database, log);
+  const { db, dialect, ping, poolUse } = createDb(config.database, log, config.databaseTimeouts);
   await migrateToLatest(db);
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, log.child({ part: 'redis' }), config.redisTimeouts) : null;
+  // A healthy start should not begin degraded; a Redis that is down does not hold the start up for long.
+  await redis?.ready(config.redisTimeouts.connectMs);
+  const metrics = createMetrics();
   const limits = createLimits({
     redis,
     keyPrefix: config.redisKeyPrefix,
@@ -69,7 +80,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { db, dialect, events, log: log.child({ part: 'outbox' }) },
     { ...config.outbox, dispatch: opts.outbox?.dispatch ?? true },
   );
-  const core: CoreContext = { config, db, dialect, log, events, outbox, storage: createStorage(config), redis, limits };
+  const core: CoreContext = { config, db, dialect, log, events, outbox, storage: createStorage(config), redis, limits, metrics };
   const { ctx, features } = createFeatures(core);
 
   app.decorate('ctx', ctx);
@@ -79,6 +90,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // the feed's SQL. Development and tests keep the check, so a presenter that leaks a field fails there.
   app.setSerializerCompiler(config.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
   installErrorHandler(app);
+  installRequestContext(app);
   installInputGuards(app);
 
   await installSecurityHeaders(app);
@@ -96,14 +108,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await registerOpenApi(app);
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await ping();
-      return { success: true, status: 'ready', database: dialect };
-    } catch {
-      return reply.status(503).send({ success: false, error: 'Service Unavailable', message: 'The database is not reachable.' });
-    }
+  const readiness = readinessCheck(ping, redis);
+  registerOperatorRoutes(app, metrics, readiness);
+  metrics.labelledGauge('plaza_db_pool_connections', 'Database connections: total, idle, and requests waiting for one', 'state', poolUse);
+  metrics.labelledGauge('plaza_dependency_up', 'Whether the database and Redis answer (1) or not (0)', 'dependency', async () => {
+    const { checks } = await readiness();
+    return { database: Number(checks.database === 'up'), ...(redis ? { redis: Number(checks.redis === 'up') } : {}) };
+  });
+  const stopCounting = ctx.events.subscribe('messageStored', () => {
+    metrics.messagesStored.inc();
   });
 
   await app.register(
@@ -120,13 +133,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     features.flatMap((f) => (f.realtime ? [f.realtime] : [])),
   );
   app.decorate('io', realtime.io);
+  metrics.gauge('plaza_sockets_connected', 'socket.io connections open on this node', () => realtime.io.engine.clientsCount);
   const stoppers = features.flatMap((f) => (f.start ? [f.start()] : []));
   // Only now: an event taken before its subscribers are in place would be handled by none.
   outbox.start();
 
-  // Sockets are closed before the HTTP server, or its close would wait for them forever.
+  // Its sockets are let go first (or the HTTP server's close would wait for them forever); the rest of
+  // socket.io (the adapter that fans out to other nodes) stays until the last requests have finished.
   app.addHook('preClose', async () => {
-    await realtime.close();
+    await realtime.releaseSockets();
   });
   // By now no request is in flight: stop the features' subscriptions and timers, let what the last
   // requests set off finish, then let go of the database and Redis.
@@ -134,7 +149,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // The outbox first, so no event is dispatched to subscribers that are going away (it would count as handled).
     await outbox.stop();
     await ctx.events.settled();
+    await realtime.close();
     for (const stop of stoppers) await stop();
+    stopCounting();
     await ctx.events.settled();
     stopRelay?.();
     await db.destroy();

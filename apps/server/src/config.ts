@@ -31,6 +31,13 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(ACCESS_TOKEN_TTL_SECONDS),
   SOCKET_REAUTH_GRACE: z.coerce.number().min(0).default(SOCKET_LIMITS.reauthGraceSeconds),
   RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(20),
+  DATABASE_CONNECT_TIMEOUT: z.coerce.number().positive().default(3),
+  DATABASE_STATEMENT_TIMEOUT: z.coerce.number().positive().default(5),
+  DATABASE_IDLE_TIMEOUT: z.coerce.number().positive().default(5),
+  REDIS_CONNECT_TIMEOUT: z.coerce.number().positive().default(3),
+  REDIS_COMMAND_TIMEOUT: z.coerce.number().positive().default(2),
+  SHUTDOWN_TIMEOUT: z.coerce.number().positive().default(10),
   STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().optional(),
@@ -86,10 +93,23 @@ export interface Config {
   socketReauthGraceSeconds: number;
   /** Check every response against its contract schema (a safety net in development and tests). */
   validateResponses: boolean;
+  /** How long PostgreSQL may take, in milliseconds (db/index.ts); ignored by SQLite. */
+  databaseTimeouts: DatabaseTimeouts;
+  /** How long Redis may take, in milliseconds (lib/redis.ts). */
+  redisTimeouts: { connectMs: number; commandMs: number };
+  /** Milliseconds a stopping process has to finish its requests before it exits anyway (main.ts). */
+  shutdownGraceMs: number;
   /** Where uploaded media live (media/storage.ts): `mediaDir` on disk, or a bucket. */
   storage: { driver: 'disk' } | S3Settings;
   /** The transactional outbox's timing (outbox/outbox.ts). */
   outbox: { pollMs: number; leaseMs: number };
+}
+
+export interface DatabaseTimeouts {
+  poolSize: number;
+  connectMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -132,6 +152,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     socketReauthGraceSeconds: e.SOCKET_REAUTH_GRACE,
     validateResponses: e.RESPONSE_VALIDATION ? e.RESPONSE_VALIDATION === 'on' : e.NODE_ENV !== 'production',
+    databaseTimeouts: {
+      poolSize: e.DATABASE_POOL_SIZE,
+      connectMs: seconds(e.DATABASE_CONNECT_TIMEOUT),
+      statementMs: seconds(e.DATABASE_STATEMENT_TIMEOUT),
+      idleInTransactionMs: seconds(e.DATABASE_IDLE_TIMEOUT),
+    },
+    redisTimeouts: { connectMs: seconds(e.REDIS_CONNECT_TIMEOUT), commandMs: seconds(e.REDIS_COMMAND_TIMEOUT) },
+    shutdownGraceMs: seconds(e.SHUTDOWN_TIMEOUT),
     storage: storageOf(e),
     outbox: { pollMs: e.OUTBOX_POLL_MS, leaseMs: e.OUTBOX_LEASE_MS },
   };
@@ -151,6 +179,8 @@ function storageOf(e: z.infer<typeof envSchema>): Config['storage'] {
     forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : Boolean(e.S3_ENDPOINT),
   };
 }
+
+const seconds = (s: number) => Math.round(s * 1000);
 
 /** A secret generated on first start and kept in DATA_DIR, so restarts keep sessions valid. */
 function persistedSecret(dataDir: string): string {

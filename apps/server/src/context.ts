@@ -6,6 +6,7 @@ import type { EventBus } from './lib/events';
 import type { Logger } from './lib/logger';
 import type { RedisConnections } from './lib/redis';
 import type { MediaStorage } from './media/storage';
+import type { Metrics } from './observability/metrics';
 import type { Outbox } from './outbox/outbox';
 import type { AuthService } from './modules/auth';
 import type { RealtimeFeature } from './realtime/server';
@@ -24,6 +25,8 @@ export interface CoreContext {
   log: Logger;
   /** Null without REDIS_URL. */
   redis: RedisConnections | null;
+  /** The Prometheus registry and the shared metrics (observability/metrics.ts). */
+  metrics: Metrics;
   /** Abuse limits (security/limits.ts): `limits.consume('passwordResetPerAddress', req.ip)` → 429 when over. */
   limits: Limits;
 }

@@ -41,6 +41,8 @@ export const chatHistoryParamsSchema = z.object({ currentUserId: idSchema, other
 export const chatHistoryQuerySchema = z.object({
   /** A message id: only older messages come back. */
   before: idSchema.optional(),
+  /** A message id: only newer messages come back, the oldest first (catching up after a reconnect). Not with `before`. */
+  after: idSchema.optional(),
   limit: z.coerce.number().int().min(1).max(CHAT_HISTORY_MAX_LIMIT).default(PAGE_SIZES.chatHistory),
 });
 export type ChatHistoryQuery = z.infer<typeof chatHistoryQuerySchema>;

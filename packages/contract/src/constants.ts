@@ -62,6 +62,22 @@ export const CHAT = {
   messagesPerSecond: 5,
 } as const;
 
+/**
+ * How a socket.io client of Plaza connects (the web app, and the cluster test's clients that stand in for
+ * it): websocket only, so any balancer works without sticky sessions, and reconnection that never gives
+ * up, with jittered exponential back-off up to `reconnectionDelayMax`.
+ */
+export const SOCKET_CLIENT = {
+  path: '/socket.io',
+  transports: ['websocket'],
+  reconnection: true,
+  reconnectionAttempts: Infinity,
+  reconnectionDelay: CHAT.reconnectionDelayMs,
+  reconnectionDelayMax: 15_000,
+  randomizationFactor: 0.5,
+  timeout: CHAT.connectTimeoutMs,
+};
+
 export const MOBILE_BREAKPOINT_PX = 768;
 
 export const LIMITS = {

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import type { Config } from '../config';
+import type { Config, DatabaseTimeouts } from '../config';
 import type { Logger } from '../lib/logger';
 import { withCommitHooks } from '../outbox/commit-hooks';
 import { migrations } from './migrations';
@@ -19,21 +19,28 @@ export interface DbHandle {
   db: Db;
   dialect: DialectName;
   ping: () => Promise<void>;
+  /** Connections open, idle and requests waiting for one (PostgreSQL; SQLite has one connection and no queue). */
+  poolUse: () => { total: number; idle: number; waiting: number };
 }
 
-export function createDb(database: Config['database'], log?: Logger): DbHandle {
+/** Used when the caller gives none (scripts, benchmarks); the server passes the configured ones. */
+const DEFAULT_TIMEOUTS: DatabaseTimeouts = { poolSize: 20, connectMs: 3000, statementMs: 5000, idleInTransactionMs: 5000 };
+
+export function createDb(database: Config['database'], log?: Logger, timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS): DbHandle {
   if (database.kind === 'postgres') {
     // COUNT(*) and SUM() come back as int8; parse them to numbers instead of strings.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: database.url, max: 20 });
-    // An idle connection that drops (a database restart, a forced drop in tests) is replaced on next use;
-    // without a listener its error would end the process.
-    pool.on('error', (err) => log?.warn({ err }, 'an idle PostgreSQL connection failed; it is replaced on next use'));
-    const db = new Kysely<Database>({ dialect: withCommitHooks(new PostgresDialect({ pool })) });
+    const pool = postgresPool(database.url, timeouts, log);
+    const db = new Kysely<Database>({ dialect: withCommitHooks(new PostgresDialect({ pool: discardingBrokenClients(pool) })) });
     registerDirectReads(db, {
       prepare: (text) => (values) => pool.query({ text, values: values as unknown[], rowMode: 'array' }).then((r) => r.rows as unknown[][]),
     });
-    return { db, dialect: 'postgres', ping: async () => void (await pool.query('select 1')) };
+    return {
+      db,
+      dialect: 'postgres',
+      ping: async () => void (await pool.query('select 1')),
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -45,9 +52,81 @@ export function createDb(database: Config['database'], log?: Logger): DbHandle {
   sqlite.pragma('mmap_size = 268435456');
   const db = new Kysely<Database>({ dialect: withCommitHooks(new SqliteDialect({ database: cachedStatements(sqlite) })) });
   registerDirectReads(db, directSqliteReads(sqlite));
-  return { db, dialect: 'sqlite', ping: async () => void sqlite.prepare('select 1').get() };
+  return {
+    db,
+    dialect: 'sqlite',
+    ping: async () => void sqlite.prepare('select 1').get(),
+    poolUse: () => ({ total: 1, idle: 1, waiting: 0 }),
+  };
 }
 
+/**
+ * Every wait on PostgreSQL is bounded, so a database that is gone or stalled costs a request seconds,
+ * never forever: connecting (`connectMs`), a statement on the server (`statementMs`, cancelled there),
+ * the same plus a second on our side (a stalled network answers nothing at all), and a transaction left
+ * idle (`idleInTransactionMs`, so its locks cannot outlive a stuck client).
+ */
+function postgresPool(url: string, t: DatabaseTimeouts, log?: Logger): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: t.poolSize,
+    connectionTimeoutMillis: t.connectMs,
+    statement_timeout: t.statementMs,
+    query_timeout: t.statementMs + 1000,
+    idle_in_transaction_session_timeout: t.idleInTransactionMs,
+    keepAlive: true,
+  });
+  // A connection that drops (a failover, a restart, a cut network) fails the queries on it, which answer
+  // 503; without these listeners its 'error' event would end the process. Logged once per outage.
+  let failing = false;
+  const failed = (err: Error) => {
+    if (!failing) log?.warn({ err }, 'a PostgreSQL connection failed; new ones are opened as needed');
+    failing = true;
+  };
+  pool.on('error', failed);
+  pool.on('connect', (client) => {
+    client.on('error', failed);
+    trackFailures(client);
+    if (failing) log?.info('PostgreSQL connections work again');
+    failing = false;
+  });
+  return pool;
+}
+
+const BROKEN = Symbol('broken');
+type TrackedClient = pg.PoolClient & { [BROKEN]?: boolean };
+
+/** Marks the client broken when one of its queries times out or loses its connection (once per client). */
+function trackFailures(client: pg.PoolClient): void {
+  const tracked = client as TrackedClient;
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: typeof query }).query = (...args) => {
+    const result = query(...args);
+    // Callback-style calls (pg's own internals) return nothing to watch.
+    if (result instanceof Promise)
+      result.catch((err: unknown) => {
+        if (err instanceof Error && /timeout|terminated/i.test(err.message)) tracked[BROKEN] = true;
+      });
+    return result;
+  };
+}
+
+/**
+ * A client whose query timed out on our side may still owe the server's answer to it; handed out again,
+ * it would make the next request wait for that answer. Such a client is closed instead of reused.
+ */
+function discardingBrokenClients(pool: pg.Pool) {
+  return {
+    async connect() {
+      const client = (await pool.connect()) as TrackedClient;
+      // The pool gives every checkout a fresh release function.
+      const release = client.release.bind(client);
+      client.release = (err?: Error | boolean) => release(err ?? (client[BROKEN] ? true : undefined));
+      return client;
+    },
+    end: () => pool.end(),
+  };
+}
 /**
  * Kysely prepares every query afresh, and for short queries SQLite's prepare costs more than running
  * them. This keeps the most recently used statements by SQL text; one still being iterated is not reused.

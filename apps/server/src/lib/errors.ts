@@ -53,3 +53,8 @@ export class TooManyRequestsError extends HttpError {
     super(429, 'Too Many Requests', message, undefined, { retryAfter: retryAfterSeconds });
   }
 }
+export class ServiceUnavailableError extends HttpError {
+  constructor(message = 'Plaza cannot reach its database right now. Please try again in a moment.', retryAfterSeconds = 2) {
+    super(503, 'Service Unavailable', message, undefined, { retryAfter: retryAfterSeconds });
+  }
+}

@@ -2,7 +2,8 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { HttpError } from '../lib/errors';
+import { isDatabaseUnavailable } from '../db/errors';
+import { HttpError, ServiceUnavailableError } from '../lib/errors';
 import { inputRefusal } from '../security/input-guards';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -31,6 +32,11 @@ const MESSAGE_BY_CODE: Record<string, string> = {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | ZodError, request, reply) => {
+    if (isDatabaseUnavailable(err)) {
+      // Logged without the stack: during an outage every request meets the same cause.
+      request.log.warn({ err: { message: err.message, code: (err as { code?: unknown }).code } }, 'database unavailable');
+      err = new ServiceUnavailableError();
+    }
     if (err instanceof HttpError) {
       if (typeof err.extra.retryAfter === 'number') reply.header('Retry-After', String(err.extra.retryAfter));
       const { retryAfter: _r, ...extra } = err.extra;

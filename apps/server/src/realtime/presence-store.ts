@@ -1,8 +1,10 @@
 /**
- * Where presence lives: which sockets each user has open. In memory on a single node; in Redis
- * (one sorted set per user, socket ids scored by their expiry) when several nodes share the work.
+ * Where presence lives: which sockets each user has open. In memory on a single node; in Redis (one
+ * sorted set per user, `<node>|<socket>` scored by expiry) when several nodes share the work, with this
+ * node's own sockets kept in memory too, so presence carries on locally while Redis is away.
  */
-import type { Redis } from 'ioredis';
+import { orLocally, type RedisConnections } from '../lib/redis';
+import { nodeLiveness, type NodeLiveness } from './presence-nodes';
 
 export interface PresenceStore {
   /** Records a socket; true when this made the user go from offline to online. */
@@ -13,80 +15,183 @@ export interface PresenceStore {
   refresh(userId: string, socketId: string): Promise<void>;
   /** Which of `userIds` are online. */
   onlineAmong(userIds: readonly string[]): Promise<Set<string>>;
+  /**
+   * Starts what keeps presence true across nodes (liveness, taking over dead nodes' users); `tell` hears
+   * flips this node did not see happen on its own sockets. Returns how to stop.
+   */
+  watch?(tell: (userId: string, online: boolean) => void): () => void;
+  /**
+   * This node is stopping on purpose: its sockets stay counted for a moment (their clients reconnect to
+   * another node meanwhile), then another node takes the rest offline.
+   */
+  leave?(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** This node's sockets by user; what presence is on a single node, and the local half on several. */
+class LocalSockets {
+  readonly byUser = new Map<string, Set<string>>();
+
+  add(userId: string, socketId: string): boolean {
+    const set = this.byUser.get(userId);
+    if (set) {
+      set.add(socketId);
+      return false;
+    }
+    this.byUser.set(userId, new Set([socketId]));
+    return true;
+  }
+
+  remove(userId: string, socketId: string): boolean {
+    const set = this.byUser.get(userId);
+    if (!set?.delete(socketId)) return false;
+    if (set.size > 0) return false;
+    this.byUser.delete(userId);
+    return true;
+  }
+
+  has(userId: string): boolean {
+    return this.byUser.has(userId);
+  }
 }
 
 /** One node: a socket is live until socket.io reports its disconnect (its own heartbeat catches dead peers). */
 export function memoryPresenceStore(): PresenceStore {
-  const sockets = new Map<string, Set<string>>();
+  const local = new LocalSockets();
   return {
-    async add(userId, socketId) {
-      const set = sockets.get(userId);
-      if (set) {
-        set.add(socketId);
-        return false;
-      }
-      sockets.set(userId, new Set([socketId]));
-      return true;
-    },
-    async remove(userId, socketId) {
-      const set = sockets.get(userId);
-      if (!set?.delete(socketId)) return false;
-      if (set.size > 0) return false;
-      sockets.delete(userId);
-      return true;
-    },
+    add: async (userId, socketId) => local.add(userId, socketId),
+    remove: async (userId, socketId) => local.remove(userId, socketId),
     async refresh() {},
-    async onlineAmong(userIds) {
-      return new Set(userIds.filter((id) => sockets.has(id)));
-    },
+    onlineAmong: async (userIds) => new Set(userIds.filter((id) => local.has(id))),
     async close() {
-      sockets.clear();
+      local.byUser.clear();
     },
   };
 }
 
+export interface RedisPresenceOptions {
+  /** This process's id, unique per start. */
+  nodeId: string;
+  /** A socket entry not refreshed for this long stops counting (a backstop; node liveness is faster). */
+  socketTtlMs: number;
+  log: (err: unknown) => void;
+}
+
 /**
- * Several nodes: a socket entry expires `ttlMs` after its last heartbeat, so the sockets of a node
- * that died stop counting without anyone cleaning up after it.
+ * Several nodes. Each socket entry expires `socketTtlMs` after its last refresh, and each node announces
+ * that it is alive (presence-nodes.ts): when a node dies, another takes its users offline within seconds.
  */
-export function redisPresenceStore(redis: Redis, prefix: string, ttlMs: number): PresenceStore {
+export function redisPresenceStore(redis: RedisConnections, prefix: string, opts: RedisPresenceOptions): PresenceStore {
+  const { nodeId, socketTtlMs } = opts;
+  const r = redis.commands;
   const key = (userId: string) => `${prefix}presence:${userId}`;
+  const member = (socketId: string) => `${nodeId}|${socketId}`;
+  const local = new LocalSockets();
+  const liveness: NodeLiveness = nodeLiveness(redis, prefix, nodeId, opts.log);
+  let leaving = false;
+
+  /** Writes every socket of this node to Redis again (after an outage, when others may have reaped it). */
+  async function registerAll(): Promise<void> {
+    const expires = Date.now() + socketTtlMs;
+    const pipe = r.pipeline();
+    for (const [userId, sockets] of local.byUser) {
+      for (const s of sockets) pipe.zadd(key(userId), expires, member(s));
+      pipe.pexpire(key(userId), socketTtlMs);
+      pipe.sadd(liveness.usersKey, userId);
+    }
+    await pipe.exec();
+  }
 
   return {
     async add(userId, socketId) {
-      const now = Date.now();
-      const k = key(userId);
-      const res = await redis
-        .multi()
-        .zremrangebyscore(k, '-inf', now)
-        .zadd(k, now + ttlMs, socketId)
-        .zcard(k)
-        .pexpire(k, ttlMs)
-        .exec();
-      return Number(res?.[1]?.[1]) === 1 && Number(res?.[2]?.[1]) === 1;
+      const first = local.add(userId, socketId);
+      return orLocally(
+        redis,
+        async () => {
+          const now = Date.now();
+          const k = key(userId);
+          const res = await r
+            .multi()
+            .zremrangebyscore(k, '-inf', now)
+            .zadd(k, now + socketTtlMs, member(socketId))
+            .zcard(k)
+            .pexpire(k, socketTtlMs)
+            .sadd(liveness.usersKey, userId)
+            .exec();
+          return Number(res?.[1]?.[1]) === 1 && Number(res?.[2]?.[1]) === 1;
+        },
+        () => first,
+      );
     },
     async remove(userId, socketId) {
-      const k = key(userId);
-      const res = await redis.multi().zrem(k, socketId).zremrangebyscore(k, '-inf', Date.now()).zcard(k).exec();
-      return Number(res?.[0]?.[1]) === 1 && Number(res?.[2]?.[1]) === 0;
+      const last = local.remove(userId, socketId);
+      // A node that is stopping leaves its entries for the takeover (see leave()).
+      if (leaving) return false;
+      return orLocally(
+        redis,
+        async () => {
+          const k = key(userId);
+          const tx = r.multi().zrem(k, member(socketId)).zremrangebyscore(k, '-inf', Date.now()).zcard(k);
+          if (last) tx.srem(liveness.usersKey, userId);
+          const res = await tx.exec();
+          return Number(res?.[0]?.[1]) === 1 && Number(res?.[2]?.[1]) === 0;
+        },
+        () => last,
+      );
     },
     async refresh(userId, socketId) {
+      if (!redis.available()) return;
       const k = key(userId);
-      await redis
-        .multi()
-        .zadd(k, Date.now() + ttlMs, socketId)
-        .pexpire(k, ttlMs)
-        .exec();
+      try {
+        await r
+          .multi()
+          .zadd(k, Date.now() + socketTtlMs, member(socketId))
+          .pexpire(k, socketTtlMs)
+          .exec();
+      } catch (err) {
+        redis.failed(err);
+      }
     },
     async onlineAmong(userIds) {
       if (userIds.length === 0) return new Set();
-      const now = Date.now();
-      const pipe = redis.pipeline();
-      for (const id of userIds) pipe.zcount(key(id), now, '+inf');
-      const res = (await pipe.exec()) ?? [];
-      return new Set(userIds.filter((_, i) => Number(res[i]?.[1]) > 0));
+      return orLocally(
+        redis,
+        async () => {
+          const now = Date.now();
+          const pipe = r.pipeline();
+          for (const id of userIds) pipe.zcount(key(id), now, '+inf');
+          const res = (await pipe.exec()) ?? [];
+          return new Set(userIds.filter((_, i) => Number(res[i]?.[1]) > 0));
+        },
+        // Alone, this node knows only its own sockets.
+        () => new Set(userIds.filter((id) => local.has(id))),
+      );
     },
-    async close() {},
+    watch(tell) {
+      // Others may have taken this node's users offline while it could not say it was alive.
+      const comeBack = () => {
+        registerAll().then(
+          () => {
+            for (const id of local.byUser.keys()) tell(id, true);
+          },
+          (err: unknown) => opts.log(err),
+        );
+      };
+      const stopLiveness = liveness.start((userIds) => {
+        for (const id of userIds) if (!local.has(id)) tell(id, false);
+      }, comeBack);
+      const stopRecovery = redis.onRecovered(comeBack);
+      return () => {
+        stopLiveness();
+        stopRecovery();
+      };
+    },
+    async leave() {
+      leaving = true;
+      await liveness.handOver();
+    },
+    async close() {
+      local.byUser.clear();
+    },
   };
 }

@@ -22,6 +22,8 @@ export interface Presence {
   isOnline(userId: string): Promise<boolean>;
   onlineAmong(userIds: readonly string[]): Promise<Set<string>>;
   onChange(listener: PresenceListener): () => void;
+  /** This node is stopping on purpose: its disconnects no longer count (see PresenceStore.leave). */
+  leave(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export function createPresence(store: PresenceStore, log: (err: unknown) => void
   const tell = (userId: string, online: boolean) => {
     for (const l of listeners) l(userId, online);
   };
+  const stopWatching = store.watch?.(tell);
 
   return {
     connected(socket) {
@@ -80,7 +83,11 @@ export function createPresence(store: PresenceStore, log: (err: unknown) => void
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    async leave() {
+      await store.leave?.();
+    },
     async close() {
+      stopWatching?.();
       await Promise.allSettled([...pending]);
       listeners.clear();
       await store.close();

@@ -109,6 +109,57 @@ if (!redisMissing) {
       }
     });
 
+    it('takes the users of a node that stopped beating offline for their friends within ten seconds', async () => {
+      const a = await createUser(t.app);
+      const b = await createUser(t.app);
+      await befriend(t.app, a.user._id, b.user._id);
+      // A third node that will "die": it holds b's socket, then loses its voice in Redis for good.
+      const doomed = await buildApp(t.config, { logger: false });
+      await doomed.listen({ port: 0, host: '127.0.0.1' });
+      const addr = doomed.server.address();
+      try {
+        const sa = await connectAs(t.url, a);
+        open.push(sa);
+        const sb = await connectAs(typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : '', b);
+        open.push(sb);
+        await nextEvent(sa, 'onlineUsers', (ids) => ids.includes(b.user._id));
+        const gone = nextEvent(sa, 'onlineUsers', (ids) => !ids.includes(b.user._id), 10_000);
+        const diedAt = Date.now();
+        doomed.ctx.redis?.close();
+        expect(await gone).toEqual([a.user._id]);
+        expect(Date.now() - diedAt).toBeLessThan(10_000);
+      } finally {
+        await doomed.close();
+      }
+    }, 20_000);
+
+    it('keeps a user online while a stopping node hands its sockets over to another', async () => {
+      const a = await createUser(t.app);
+      const b = await createUser(t.app);
+      await befriend(t.app, a.user._id, b.user._id);
+      const leaving = await buildApp(t.config, { logger: false });
+      await leaving.listen({ port: 0, host: '127.0.0.1' });
+      const addr = leaving.server.address();
+      const sa = await connectAs(t.url, a);
+      open.push(sa);
+      const sb = await connectAs(typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : '', b);
+      open.push(sb);
+      await nextEvent(sa, 'onlineUsers', (ids) => ids.includes(b.user._id));
+      const lists: string[][] = [];
+      sa.on('onlineUsers', (ids) => lists.push(ids));
+      const closed = new Promise<string>((resolve) => sb.once('disconnect', (reason) => resolve(reason)));
+      await leaving.close();
+      expect(await closed).toBe('transport close');
+      // b's client comes back on another node before the handover delay ends.
+      const back = await connectAs(secondUrl, b);
+      open.push(back);
+      await new Promise((r) => setTimeout(r, 6000));
+      expect(lists.every((ids) => ids.includes(b.user._id))).toBe(true);
+      back.close();
+      // And a user who does not come back goes offline once the node is taken over.
+      expect(await nextEvent(sa, 'onlineUsers', (ids) => !ids.includes(b.user._id), 5000)).toEqual([a.user._id]);
+    }, 20_000);
+
     it('recovers a dropped connection through the adapter and replays what it missed', async () => {
       const a = await createUser(t.app);
       const b = await createUser(t.app);

@@ -2,6 +2,8 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { RedisConnections } from '../lib/redis';
 
+const READ_RETRY_PAUSE_MS = 500;
+
 export type StreamsAdapter = ReturnType<typeof createAdapter>;
 
 /** Connection-state recovery keeps working through it: missed packets are replayed from the stream. */
@@ -10,9 +12,20 @@ export function streamsAdapter(redis: RedisConnections, prefix: string, recovery
   // The adapter loops on a blocking XREAD on the client it is given. On the shared connection every
   // publish (and so every local delivery, which waits for its stream offset) would queue behind that
   // read, so the read gets a connection of its own.
+  // The adapter reads again as soon as a read ends; a read that fails at once (a closed connection) would
+  // make that loop spin and starve the event loop, so a failure answers only after a pause.
+  const readOrPause = (...args: unknown[]) =>
+    (reader.xread as (...a: unknown[]) => Promise<unknown>)(...args).catch(async (err: unknown) => {
+      await new Promise((resolve) => setTimeout(resolve, READ_RETRY_PAUSE_MS));
+      throw err;
+    });
+  const keepSession = (...args: unknown[]) => (redis.commands.set as (...a: unknown[]) => Promise<unknown>)(...args).catch(() => null);
   const streamClient = new Proxy(redis.commands, {
     get(target, prop) {
-      if (prop === 'xread') return reader.xread.bind(reader);
+      if (prop === 'xread') return readOrPause;
+      // The adapter keeps a closing socket's session with a SET it never awaits: while Redis is away that
+      // would be an unhandled rejection. The session is only lost (the client catches up by itself).
+      if (prop === 'set') return keepSession;
       const value = Reflect.get(target, prop, target) as unknown;
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },

@@ -5,11 +5,13 @@
  */
 import type { ClientToServerEvents, ServerToClientEvents } from '@plaza/contract';
 import type { Server as HttpServer } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
 import { createPresence, type Presence } from './presence';
 import { memoryPresenceStore, redisPresenceStore } from './presence-store';
 import { streamsAdapter } from './redis';
+import { closeRealtime, releaseSockets } from './shutdown';
 import { sessionSockets } from './session-sockets';
 
 export interface SocketData {
@@ -46,7 +48,7 @@ export function createRealtime(
   httpServer: HttpServer,
   ctx: AppContext,
   features: RealtimeFeature[],
-): { io: PlazaServer; presence: Presence; close(): Promise<void> } {
+): { io: PlazaServer; presence: Presence; releaseSockets(): Promise<void>; close(): Promise<void> } {
   const { redis } = ctx;
   const io: PlazaServer = new Server(httpServer, {
     path: '/socket.io',
@@ -63,9 +65,12 @@ export function createRealtime(
   });
 
   const log = ctx.log.child({ part: 'realtime' });
+  const logPresence = (err: unknown) => log.error({ err }, 'presence store failed');
   const presence = createPresence(
-    redis ? redisPresenceStore(redis.commands, ctx.config.redisKeyPrefix, PRESENCE_TTL_MS) : memoryPresenceStore(),
-    (err) => log.error({ err }, 'presence store failed'),
+    redis
+      ? redisPresenceStore(redis, ctx.config.redisKeyPrefix, { nodeId: randomUUID(), socketTtlMs: PRESENCE_TTL_MS, log: logPresence })
+      : memoryPresenceStore(),
+    logPresence,
   );
   const services: RealtimeServices = { ctx, presence };
 
@@ -102,15 +107,7 @@ export function createRealtime(
   return {
     io,
     presence,
-    async close() {
-      for (const t of teardowns) await t();
-      io.disconnectSockets(true);
-      await new Promise<void>((resolve) => {
-        void io.close(() => resolve());
-        // io.close also closes the HTTP server, which Fastify closes itself; resolve either way.
-        setTimeout(resolve, 100).unref();
-      });
-      await presence.close();
-    },
+    releaseSockets: () => releaseSockets(io, presence),
+    close: () => closeRealtime(io, presence, teardowns),
   };
 }

@@ -8,6 +8,7 @@
  */
 import { CHAT_ACK_ERRORS, clientEventSchemas, SOCKET_LIMITS, type AckResult } from '@plaza/contract';
 import type { AppContext } from '../context';
+import { handshakeRefusal } from './handshake-refusal';
 import { bearerToken } from '../plugins/authenticate';
 import { clientAddressOf } from '../security/trust-proxy';
 import { userEventBudget } from './event-limit';
@@ -68,8 +69,9 @@ export function sessionSockets(io: PlazaServer, ctx: AppContext) {
         socket.data.expiresAt = claims.expiresAt;
         socket.data.address = address;
         next();
-      } catch {
-        next(new Error('unauthorized'));
+      } catch (err) {
+        // A refused token is `unauthorized`; a server that could not check it answers a retryable error.
+        next(handshakeRefusal(err, ctx.log));
       }
     })();
   });

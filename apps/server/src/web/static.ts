@@ -8,7 +8,7 @@ import { serveObjectMedia } from '../media/serve-objects';
 import { notFoundBody } from '../plugins/error-handler';
 import { isPrivateMedia, mediaSigner } from '../security/signed-media';
 
-const NOT_SPA = /^\/(api|media|socket\.io|healthz|readyz)(\/|$|\?)/;
+const NOT_SPA = /^\/(api|media|socket\.io|healthz|readyz|metrics)(\/|$|\?)/;
 
 export async function registerStatic(app: FastifyInstance, config: Config) {
   const signer = mediaSigner(config.jwtSecret);

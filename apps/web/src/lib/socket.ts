@@ -1,9 +1,14 @@
 /**
- * The one socket.io connection of a signed-in tab (SPEC §7 Realtime): websocket first, then polling;
- * authenticated with the access token; reconnection per SPEC §9. Features subscribe through `useSocketEvent`,
- * or `getSocket()` (the chat's cache entries do so while they live), never by opening their own connection.
+ * The one socket.io connection of a signed-in tab (SPEC §7 Realtime): websocket only, authenticated with
+ * the access token, and never given up on: it reconnects after any disconnect, the server's own included
+ * (a node stopping for a deploy), with jittered back-off so a whole cluster's clients do not come back at
+ * the same instant. Features subscribe through `useSocketEvent`, or `getSocket()` (the chat's cache
+ * entries do so while they live), never by opening their own connection.
+ *
+ * Websocket only: long-polling spreads one session over many HTTP requests that must all reach the same
+ * server, which a plain round-robin balancer does not do (docs/decisions/realtime-reconnection.md).
  */
-import { CHAT, operations, type ClientToServerEvents, type ServerToClientEvents } from '@plaza/contract';
+import { SOCKET_CLIENT, operations, type ClientToServerEvents, type ServerToClientEvents } from '@plaza/contract';
 import { io, type Socket } from 'socket.io-client';
 import { api } from '../api/client';
 import { operationPath } from '../api/operation';
@@ -12,23 +17,51 @@ export type PlazaSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** Refused handshakes in a row that each get a token refresh before we stop trying. */
 const MAX_UNAUTHORIZED_RETRIES = 2;
+/** Our own reconnects (after a server disconnect or a handshake the server could not check): first delay and cap. */
+const RETRY_BASE_MS = 1000;
+const RETRY_MAX_MS = SOCKET_CLIENT.reconnectionDelayMax;
+
+/** The n-th retry's delay: doubling up to the cap, then spread over ±50 % so clients do not come back together. */
+export function retryDelay(attempt: number, random = Math.random): number {
+  const ceiling = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** attempt);
+  return Math.round(ceiling * (0.5 + random()));
+}
 
 let socket: PlazaSocket | null = null;
 let tokenGetter: () => string | null = () => null;
 let detachRecovery: (() => void) | null = null;
 
 /**
- * What socket.io does not do by itself: a handshake refused as `unauthorized` (an expired access token)
- * is not retried, and a manager that spent its reconnection attempts stays down. The first is fixed by
- * refreshing the token through `api` and connecting again; the second when the browser is back online.
+ * What socket.io does not do by itself. A disconnect the server asked for (`io server disconnect`: a node
+ * closing) and a handshake it refused for a reason of its own (`unavailable`: the database away for a
+ * moment) are never retried by socket.io: we reconnect with back-off. A handshake refused as `unauthorized`
+ * (an expired access token) is retried after refreshing the token through `api`. And a manager that gave up
+ * comes back when the browser is back online or the tab visible again.
  */
 function attachRecovery(s: PlazaSocket): () => void {
   let unauthorizedRetries = 0;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const retryLater = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (socket === s && s.disconnected) s.connect();
+    }, retryDelay(attempt));
+    attempt += 1;
+  };
   s.on('connect', () => {
     unauthorizedRetries = 0;
+    attempt = 0;
+    clearTimeout(timer);
+  });
+  s.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') retryLater();
   });
   s.on('connect_error', (err) => {
-    if (err.message !== 'unauthorized' || unauthorizedRetries >= MAX_UNAUTHORIZED_RETRIES) return;
+    // socket.io retries what it considers a network failure by itself (`active`); the rest is ours.
+    if (s.active) return;
+    if (err.message !== 'unauthorized') return retryLater();
+    if (unauthorizedRetries >= MAX_UNAUTHORIZED_RETRIES) return;
     unauthorizedRetries += 1;
     // A cheap authorised call: on 401 the axios layer refreshes the token, and `auth` reads the new one.
     api.get(operationPath(operations.getMe)).then(
@@ -44,6 +77,7 @@ function attachRecovery(s: PlazaSocket): () => void {
   window.addEventListener('online', revive);
   document.addEventListener('visibilitychange', revive);
   return () => {
+    clearTimeout(timer);
     window.removeEventListener('online', revive);
     document.removeEventListener('visibilitychange', revive);
   };
@@ -76,18 +110,12 @@ export function connectSocket(userId: string, getToken: () => string | null): Pl
   }
   disconnectSocket();
   socket = io({
-    path: '/socket.io',
-    transports: ['websocket', 'polling'],
-    // Without this a failed websocket is never followed by polling.
-    tryAllTransports: true,
+    ...SOCKET_CLIENT,
+    transports: [...SOCKET_CLIENT.transports],
     withCredentials: true,
     query: { userId },
     // A function, so every reconnect sends the current (possibly refreshed) access token.
     auth: (cb) => cb({ token: tokenGetter() }),
-    reconnection: true,
-    reconnectionAttempts: CHAT.reconnectionAttempts,
-    reconnectionDelay: CHAT.reconnectionDelayMs,
-    timeout: CHAT.connectTimeoutMs,
   });
   detachRecovery = attachRecovery(socket);
   attachReauthentication(socket);

@@ -42,7 +42,7 @@ export const chatOperations = {
     operationId: 'getChatHistory',
     method: 'GET',
     path: '/chats/:currentUserId/:otherUserId',
-    summary: 'Message history of two users, oldest first; `before` pages back',
+    summary: 'Message history of two users, oldest first; `before` pages back, `after` catches up',
     tags: ['chat'],
     auth: true,
     params: chatHistoryParamsSchema,

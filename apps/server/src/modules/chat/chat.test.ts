@@ -134,6 +134,18 @@ describe.each(dialects())('chat over HTTP on %s', (dialect) => {
     expect((await request('?limit=101')).statusCode).toBe(400);
   });
 
+  it('catches up with `after`: the messages after one, oldest first, a page at a time', async () => {
+    const [a, b] = [await createUser(t.app), await createUser(t.app)];
+    const ids: string[] = [];
+    for (let i = 1; i <= 7; i++) ids.push(messageOf(await send(i % 2 ? a : b, i % 2 ? b : a, `n${i}`))._id);
+    const request = (q: string) => as(t.app, b)({ method: 'GET', url: `/chats/${b.user._id}/${a.user._id}${q}` });
+    const page = async (q: string) => bodyOf(await request(q), chatHistoryResponseSchema).map((m) => m.messageText);
+    expect(await page(`?after=${ids[1]}&limit=3`)).toEqual(['n3', 'n4', 'n5']);
+    expect(await page(`?after=${ids[4]}&limit=3`)).toEqual(['n6', 'n7']);
+    expect(await page(`?after=${ids[6]}`)).toEqual([]);
+    expect((await request(`?after=${ids[1]}&before=${ids[5]}`)).statusCode).toBe(400);
+  });
+
   it('lists conversations by last activity with unread counts, and marking read clears them', async () => {
     const [me, x, y] = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
     await send(x, me, 'x1');

@@ -65,6 +65,18 @@ export function chatRepo(db: Db) {
       return q.orderBy('id', 'desc').limit(limit).execute();
     },
 
+    /** The oldest `limit` messages of a pair newer than `after`, oldest first (ids are time-ordered UUIDv7). */
+    historyAfter(pairKey: string, after: string, limit: number) {
+      return db
+        .selectFrom('messages')
+        .selectAll()
+        .where('pair_key', '=', pairKey)
+        .where('id', '>', after)
+        .orderBy('id', 'asc')
+        .limit(limit)
+        .execute();
+    },
+
     /**
      * The user's conversations with the id of their last message, most recent first; `only` is a condition
      * on each of the pair's columns (the safety feature's: nobody hidden from the user).

@@ -58,17 +58,24 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
       if (!written) {
         const original = await repo.findByClientId(sender.id, row.client_message_id!);
         if (!original) throw new Error('A message with this client id collided but cannot be found');
-        // Its receiveMessage went out when it was stored; a retry is answered, not announced again.
-        return { message: presentMessage(original), created: false };
+        // Announced again: the first attempt may have stored it and died before announcing it (a node
+        // killed mid-request); clients drop a copy they already hold by its id.
+        const message = presentMessage(original);
+        ctx.events.publish('messageStored', { room, senderId: sender.id, receiverId: receiver.id, message });
+        return { message, created: false };
       }
       const message = presentMessage(row);
       ctx.events.publish('messageStored', { room, senderId: sender.id, receiverId: receiver.id, message, firstInConversation });
       return { message, created: true };
     },
 
-    /** Oldest first, the newest `limit` before `before`. Only the two people in the conversation may read it. */
+    /** Oldest first: the newest `limit` before `before`, or the oldest `limit` after `after`. Only the two people in the conversation may read it. */
     async history(callerId: string, a: string, b: string, query: ChatHistoryQuery): Promise<Message[]> {
       if (callerId !== a && callerId !== b) throw new ForbiddenError('You can only read your own conversations.');
+      if (query.after) {
+        if (query.before) throw new BadRequestError('Use before or after, not both.', [{ path: 'after', message: 'Not with before' }]);
+        return (await repo.historyAfter(pairRoom(a, b), query.after, query.limit)).map(presentMessage);
+      }
       const rows = await repo.history(pairRoom(a, b), query.before, query.limit);
       return rows.reverse().map(presentMessage);
     },

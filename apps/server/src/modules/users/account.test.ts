@@ -99,7 +99,7 @@ describe('service endpoints', () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     // Service and document replies are not API operations, so the contract does not hold their schemas.
     const ready = bodyOf(await t.app.inject({ method: 'GET', url: '/readyz' }), z.looseObject({ status: z.string() }));
-    expect(ready).toMatchObject({ status: 'ready' });
+    expect(ready).toMatchObject({ status: 'ok', checks: { database: 'up', redis: 'absent' } });
     const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(bodyOf(doc, z.looseObject({ paths: z.record(z.string(), z.unknown()) })).paths).toHaveProperty('/api/v1/auth/signup');
     const missing = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });

@@ -1,9 +1,10 @@
-import { PAGE_SIZES, pairRoom, type Message } from '@plaza/contract';
+import { CHAT_HISTORY_MAX_LIMIT, PAGE_SIZES, pairRoom, type Message } from '@plaza/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, type AppStore } from '../../app/store';
 import { resetAuth } from '../auth';
-import { chatApi, type SendArgs } from './api';
+import { catchUpCursor, chatApi, type SendArgs } from './api';
 import { historyMessages } from './chat-cache';
+import type { ChatMessage } from './chat-model';
 import { conversationOpened } from './chatSlice';
 import { presenceApi } from './presence-api';
 import { at, BOB, CAROL, fakeServer, fakeSocket, ME, message, person, publicUser, type Answer, type Request } from './test-chat';
@@ -97,28 +98,44 @@ describe('chat history', () => {
     await vi.waitFor(() => expect(idsOf(store)).toEqual(['m1', 'm2']));
   });
 
-  it('after a reconnect the latest page is merged in: every missed message once, in order', async () => {
+  it('after a reconnect it asks for what came after the newest message it holds: every missed one once, in order', async () => {
     let stored = [message('m1', 1)];
-    const { store, socket, requests } = setup(({ url }) => (url === historyPath ? ok(stored) : undefined));
+    const { store, socket, requests } = setup(({ url, params }) =>
+      url === historyPath ? ok(params.after ? stored.filter((m) => m._id > String(params.after)) : stored) : undefined,
+    );
     await store.dispatch(chatApi.endpoints.chatHistory.initiate(conversation));
     socket.setConnected(false);
     stored = [message('m1', 1), message('m2', 2), message('m3', 3)];
     socket.setConnected(true);
     await vi.waitFor(() => expect(idsOf(store)).toEqual(['m1', 'm2', 'm3']));
-    expect(requests.at(-1)?.params).toEqual({ limit: PAGE_SIZES.chatHistory });
+    expect(requests.at(-1)?.params).toEqual({ after: 'm1', limit: CHAT_HISTORY_MAX_LIMIT });
     // A packet replayed by the connection's recovery changes nothing.
     socket.serverSends('receiveMessage', message('m3', 3));
     await vi.waitFor(() => expect(idsOf(store)).toEqual(['m1', 'm2', 'm3']));
   });
 
-  it('when a reconnect missed more than a page, the whole history loads again', async () => {
-    let stored = [message('m1', 1)];
-    const { store, socket, requests } = setup(({ url }) => (url === historyPath ? ok(stored) : undefined));
+  it('catches up from ten seconds before the newest message held, since a slightly older one may be stored later', () => {
+    const page = (messages: ChatMessage[]) => ({ pages: [{ messages, hasOlder: false }], pageParams: [null] });
+    expect(catchUpCursor(undefined)).toBeUndefined();
+    expect(catchUpCursor(page([message('a', 1), message('b', 5), message('c', 20), message('d', 25)]))).toBe('b');
+    expect(catchUpCursor(page([message('a', 1), message('b', 5)]))).toBe('a');
+    expect(catchUpCursor(page([message('a', 1), { ...message('p', 30), pending: true }]))).toBe('a');
+  });
+
+  it('a long absence is caught up page after page, oldest first', async () => {
+    let stored = [message('m000', 0)];
+    const { store, socket, requests } = setup(({ url, params }) =>
+      url === historyPath
+        ? ok(params.after ? stored.filter((m) => m._id > String(params.after)).slice(0, Number(params.limit)) : stored)
+        : undefined,
+    );
     await store.dispatch(chatApi.endpoints.chatHistory.initiate(conversation));
-    stored = Array.from({ length: PAGE_SIZES.chatHistory }, (_, i) => message(`n${i}`, 10 + i));
+    socket.setConnected(false);
+    const missed = Array.from({ length: CHAT_HISTORY_MAX_LIMIT + 20 }, (_, i) => message(`m${String(i + 1).padStart(3, '0')}`, 10 + i));
+    stored = [message('m000', 0), ...missed];
     socket.setConnected(true);
     await vi.waitFor(() => expect(idsOf(store)).toEqual(stored.map((m) => m._id)));
-    expect(requests.filter((r) => r.url === historyPath && !r.params.limit)).toHaveLength(2);
+    expect(requests.filter((r) => r.params.after).map((r) => r.params.after)).toEqual(['m000', missed[CHAT_HISTORY_MAX_LIMIT - 1]._id]);
   });
 });
 
@@ -251,6 +268,12 @@ describe('presence', () => {
     await vi.waitFor(() => expect(presenceOf(store)?.online).toEqual([BOB, CAROL]));
     socket.serverSends('onlineUsers', [CAROL]);
     await vi.waitFor(() => expect(presenceOf(store)?.online).toEqual([CAROL]));
+    // Disconnected, we know nobody's presence: nobody shows online until the server's next list.
+    socket.setConnected(false);
+    await vi.waitFor(() => expect(presenceOf(store)?.online).toEqual([]));
+    socket.setConnected(true);
+    socket.serverSends('onlineUsers', [ME, CAROL]);
+    await vi.waitFor(() => expect(presenceOf(store)?.online).toEqual([ME, CAROL]));
   });
 
   it('typing shows until it stops, goes stale after 5 s, or a message arrives; a dropped connection clears it', async () => {

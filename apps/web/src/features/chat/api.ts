@@ -5,6 +5,7 @@
  */
 import {
   CHAT,
+  CHAT_HISTORY_MAX_LIMIT,
   PAGE_SIZES,
   operations,
   pairRoom,
@@ -21,7 +22,7 @@ import {
   addToHistory,
   clearUnread,
   dropPending,
-  historyHasAny,
+  historyMessages,
   markHistoryRead,
   markLastMessageRead,
   noteMessage,
@@ -87,6 +88,26 @@ function partnerIn(room: string, me: string): string | null {
 const belongsTo = (message: Message, { me, other }: ConversationArgs) =>
   (message.messageSender === me && message.messageReceiver === other) ||
   (message.messageSender === other && message.messageReceiver === me);
+
+/** Pages of catch-up after a reconnect before loading the conversation afresh instead. */
+const CATCH_UP_PAGES = 5;
+
+/**
+ * Messages are numbered when sent but may be stored (and pushed) a little out of that order: one sent by
+ * the other person a moment earlier can arrive after ours. So the catch-up starts from the newest message
+ * that is `CATCH_UP_SLACK_MS` older than the newest one we hold (merging by _id drops what we have).
+ */
+const CATCH_UP_SLACK_MS = 10_000;
+
+/** Where a catch-up starts: a stored message we hold, far enough back; undefined when we hold none. */
+export function catchUpCursor(data: HistoryData | undefined): string | undefined {
+  const stored = historyMessages(data).filter((m) => !m.pending);
+  const newest = stored.at(-1);
+  if (!newest) return undefined;
+  const before = Date.parse(newest.createdAt) - CATCH_UP_SLACK_MS;
+  for (let i = stored.length - 1; i >= 0; i--) if (Date.parse(stored[i].createdAt) <= before) return stored[i]._id;
+  return stored[0]._id;
+}
 
 const historyTag = ({ me, other }: ConversationArgs) => ({ type: 'Messages' as const, id: pairRoom(me, other) });
 
@@ -172,18 +193,23 @@ export const chatApi = plazaApi.injectEndpoints({
       async onCacheEntryAdded(arg, lifecycle) {
         const { dispatch } = lifecycle;
         const room = pairRoom(arg.me, arg.other);
-        /** After a reconnect: the latest page, merged by _id, fills whatever the connection missed. */
+        /**
+         * After a reconnect: everything after the catch-up cursor (near the newest message we hold), oldest first, a page at a
+         * time (`after=`), merged by _id. Nothing held yet, or more missed than a few pages: load it afresh.
+         */
         const resync = async () => {
-          const latest = await dispatch(chatApi.endpoints.chatLatestMessages.initiate(arg, { subscribe: false, forceRefetch: true }));
-          const missed = latest.data;
-          if (!missed) return;
-          let gap = false;
-          lifecycle.updateCachedData((data: HistoryData) => {
-            // A full page with nothing we know: more was missed than one page holds, so load it all again.
-            gap = missed.length >= PAGE_SIZES.chatHistory && !historyHasAny(data, missed);
-            if (!gap) addToHistory(data, missed);
-          });
-          if (gap) dispatch(plazaApi.util.invalidateTags([historyTag(arg)]));
+          let after = catchUpCursor(lifecycle.getCacheEntry().data);
+          for (let page = 0; after && page < CATCH_UP_PAGES; page++) {
+            const missed = (
+              await dispatch(chatApi.endpoints.chatMessagesAfter.initiate({ ...arg, after }, { subscribe: false, forceRefetch: true }))
+            ).data;
+            // Failed: the next reconnect (or the next push) tries again.
+            if (!missed) return;
+            if (missed.length > 0) lifecycle.updateCachedData((data: HistoryData) => addToHistory(data, missed));
+            if (missed.length < CHAT_HISTORY_MAX_LIMIT) return;
+            after = missed[missed.length - 1]._id;
+          }
+          dispatch(plazaApi.util.invalidateTags([historyTag(arg)]));
         };
         await streamFromSocket(lifecycle, (socket, whenLoaded) => {
           const onMessage = (message: Message) => {
@@ -208,9 +234,10 @@ export const chatApi = plazaApi.injectEndpoints({
       },
     }),
 
-    /** The latest page alone, for the catch-up after a reconnect; the explicit limit keeps it apart from a first load. */
-    chatLatestMessages: build.query<HistoryReply, ConversationArgs>({
-      query: (arg) => operationRequest(operations.getChatHistory, { params: historyParams(arg), query: { limit: PAGE_SIZES.chatHistory } }),
+    /** The messages after one, oldest first: the catch-up after a reconnect (CONTRACT "Operations and limits"). */
+    chatMessagesAfter: build.query<HistoryReply, ConversationArgs & { after: string }>({
+      query: ({ after, ...arg }) =>
+        operationRequest(operations.getChatHistory, { params: historyParams(arg), query: { after, limit: CHAT_HISTORY_MAX_LIMIT } }),
       keepUnusedDataFor: 0,
     }),
 

@@ -48,10 +48,6 @@ export function dropPending(data: HistoryData, clientMessageId: string): void {
   for (const page of data.pages) page.messages = page.messages.filter((m) => !(m.pending && m.clientMessageId === clientMessageId));
 }
 
-/** Whether any of `messages` is already in the history (by _id). */
-export const historyHasAny = (data: HistoryData, messages: readonly Message[]): boolean =>
-  messages.some((message) => data.pages.some((p) => p.messages.some((m) => m._id === message._id)));
-
 /** `sender`'s stored messages up to `readAt` become read; a message written after stays unread. */
 export function markHistoryRead(data: HistoryData, sender: string, readAt: string): void {
   for (const page of data.pages) {

@@ -50,8 +50,10 @@ export const presenceApi = plazaApi.injectEndpoints({
             whenLoaded(() => {
               for (const timer of timers.values()) clearTimeout(timer);
               timers.clear();
+              // While we are disconnected nobody's presence is known: nobody shows as online until the server says so again.
               updateCachedData((p) => {
                 p.typing = [];
+                p.online = [];
               });
             });
           // Asks for this user's onlineUsers list, which went out before anyone here was listening.

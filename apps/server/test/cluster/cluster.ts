@@ -1,0 +1,229 @@
+/**
+ * The cluster under test: three server processes on one fresh PostgreSQL database and one Redis (its own
+ * key prefix), each dependency behind a TCP proxy the test controls, and nginx in front as the balancer.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { startTcpProxy, type TcpProxy } from '../tcp-proxy';
+
+const serverRoot = path.resolve(import.meta.dirname, '../..');
+
+export const BALANCER_PORT = Number(process.env.CLUSTER_PORT ?? 3150);
+export const NODE_PORTS = [BALANCER_PORT + 1, BALANCER_PORT + 2, BALANCER_PORT + 3];
+
+export interface ServerNode {
+  readonly index: number;
+  readonly port: number;
+  readonly url: string;
+  process: ChildProcess | null;
+  /** Exit codes of every process this node ran, in order (null: killed by a signal). */
+  readonly exits: Array<number | null>;
+  /** Lines the process wrote at level error or fatal. */
+  readonly errors: string[];
+}
+
+export interface Cluster {
+  readonly url: string;
+  readonly nodes: ServerNode[];
+  readonly pgProxy: TcpProxy;
+  readonly redisProxy: TcpProxy;
+  readonly databaseUrl: string;
+  start(node: ServerNode): Promise<void>;
+  /** SIGTERM, then waits for the exit; returns the exit code. */
+  stop(node: ServerNode): Promise<number | null>;
+  kill(node: ServerNode): Promise<void>;
+  alive(node: ServerNode): boolean;
+  teardown(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitReady(url: string, ms = 60_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const ok = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1500) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await sleep(200);
+  }
+  throw new Error(`${url} did not become ready within ${ms} ms`);
+}
+
+function nginxConfig(dir: string): string {
+  const servers = NODE_PORTS.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n');
+  return `${process.getuid?.() === 0 ? 'user root;\n' : ''}daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
+  upstream plaza {
+${servers}
+    keepalive 32;
+  }
+  server {
+    listen 127.0.0.1:${BALANCER_PORT};
+    location / {
+      proxy_pass http://plaza;
+      proxy_http_version 1.1;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Request-Id $request_id;
+      proxy_next_upstream error timeout http_502;
+      proxy_connect_timeout 1s;
+      proxy_read_timeout 1h;
+    }
+  }
+}
+`;
+}
+
+export async function startCluster(opts: { pgAdminUrl: string; redisUrl: string }): Promise<Cluster> {
+  const work = mkdtempSync(path.join(tmpdir(), 'plaza-cluster-'));
+  const dbName = `plaza_cluster_${process.pid}`;
+  const admin = new pg.Client({ connectionString: opts.pgAdminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const pgUrl = new URL(opts.pgAdminUrl);
+  const redisUrl = new URL(opts.redisUrl);
+  const pgProxy = await startTcpProxy({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) });
+  const redisProxy = await startTcpProxy({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
+  const databaseUrl = new URL(opts.pgAdminUrl);
+  databaseUrl.pathname = `/${dbName}`;
+  const proxiedDb = new URL(databaseUrl);
+  proxiedDb.host = `127.0.0.1:${pgProxy.port}`;
+  const prefix = `plaza-cluster:${process.pid}:`;
+
+  const dist = path.join(serverRoot, 'dist/main.js');
+  const command = existsSync(dist) ? [dist] : ['--import', 'tsx', path.join(serverRoot, 'src/main.ts')];
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    DATABASE_URL: proxiedDb.toString(),
+    REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`,
+    REDIS_KEY_PREFIX: prefix,
+    JWT_SECRET: 'cluster-test-secret-cluster-test-secret-0123',
+    WEB_DIST: path.join(work, 'no-web'),
+    LOG_LEVEL: process.env.CLUSTER_LOG_LEVEL ?? 'warn',
+    TRUST_PROXY: '127.0.0.1',
+    AUTH_RATE_LIMIT: '1000',
+    DATABASE_CONNECT_TIMEOUT: '2',
+    DATABASE_STATEMENT_TIMEOUT: '2',
+    REDIS_CONNECT_TIMEOUT: '2',
+    REDIS_COMMAND_TIMEOUT: '1',
+    SHUTDOWN_TIMEOUT: '10',
+  };
+
+  const nodes: ServerNode[] = NODE_PORTS.map((port, index) => ({
+    index,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    process: null,
+    exits: [],
+    errors: [],
+  }));
+
+  const start = async (node: ServerNode) => {
+    const dataDir = path.join(work, `node${node.index + 1}`);
+    mkdirSync(dataDir, { recursive: true });
+    const child = spawn(process.execPath, command, {
+      cwd: serverRoot,
+      env: { ...env, PORT: String(node.port), DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    node.process = child;
+    let buffer = '';
+    const read = (chunk: Buffer) => {
+      buffer += chunk.toString();
+      let nl: number;
+      while ((nl = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        if (process.env.CLUSTER_LOG_LEVEL) console.log(`  [node ${node.index + 1}] ${line.slice(0, 300)}`);
+        if (/"level":(50|60)/.test(line)) node.errors.push(line.slice(0, 400));
+        else if (!line.startsWith('{')) node.errors.push(line.slice(0, 400));
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => {
+      node.exits.push(code);
+      if (node.process === child) node.process = null;
+    });
+    await waitReady(node.url);
+  };
+
+  const exited = (child: ChildProcess) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve(child.exitCode)
+      : new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  // The first node migrates the fresh database; the others start beside it.
+  await start(nodes[0]);
+  await Promise.all(nodes.slice(1).map(start));
+
+  const nginxDir = path.join(work, 'nginx');
+  mkdirSync(nginxDir, { recursive: true });
+  writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir));
+  const check = spawnSync('nginx', ['-t', '-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf')], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`nginx configuration refused: ${check.stderr}`);
+  const nginx = spawn('nginx', ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf')], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${BALANCER_PORT}`;
+  await waitReady(url, 10_000);
+
+  return {
+    url,
+    nodes,
+    pgProxy,
+    redisProxy,
+    databaseUrl: databaseUrl.toString(),
+    start,
+    async stop(node) {
+      const child = node.process;
+      if (!child) return null;
+      child.kill('SIGTERM');
+      return exited(child);
+    },
+    async kill(node) {
+      const child = node.process;
+      if (!child) return;
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+    alive: (node) => node.process !== null && node.process.exitCode === null && node.process.signalCode === null,
+    async teardown() {
+      nginx.kill('SIGTERM');
+      for (const node of nodes) node.process?.kill('SIGKILL');
+      await Promise.all(nodes.flatMap((n) => (n.process ? [exited(n.process)] : [])));
+      await pgProxy.close();
+      await redisProxy.close();
+      const a = new pg.Client({ connectionString: opts.pgAdminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await a.end();
+      const redis = new Redis(opts.redisUrl);
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
