@@ -52,6 +52,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Many accounts are created from one address during a run.
       AUTH_RATE_LIMIT: '1000',
+      // Specs publish from fresh accounts whose addresses are never verified.
+      UNVERIFIED_POSTS_PER_DAY: '1000',
       WEB_DIST: process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
     },
   },

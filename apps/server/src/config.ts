@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ACCESS_TOKEN_TTL_SECONDS, STORY_LIFETIME_HOURS } from '@plaza/contract';
+import { ACCESS_TOKEN_TTL_SECONDS, STORY_LIFETIME_HOURS, UNVERIFIED_POSTS_PER_DAY } from '@plaza/contract';
 import { z } from 'zod';
 import { httpTimeouts, type HttpTimeouts } from './security/http-timeouts';
 import { trustProxySchema, type TrustProxy } from './security/trust-proxy';
@@ -29,6 +29,10 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(ACCESS_TOKEN_TTL_SECONDS),
   RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
   NODE_ENV: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  PUBLIC_URL: z.url('PUBLIC_URL must be a URL such as https://plaza.example.org').optional(),
+  UNVERIFIED_POSTS_PER_DAY: z.coerce.number().int().min(0).default(UNVERIFIED_POSTS_PER_DAY),
 });
 
 export interface Config {
@@ -54,6 +58,12 @@ export interface Config {
   accessTokenTtlSeconds: number;
   /** Check every response against its contract schema (a safety net in development and tests). */
   validateResponses: boolean;
+  /** Where mail goes: an SMTP server, or (unset) the log, links included, for development. */
+  mail: { smtpUrl: string | null; from: string };
+  /** The origin people reach Plaza at: the links in mails start with it (no trailing slash). */
+  publicUrl: string;
+  /** Posts an account may publish in 24 hours before its address is verified. */
+  unverifiedPostsPerDay: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -72,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url }
       : { kind: 'sqlite', file: url ? url.replace(/^sqlite:(\/\/)?/, '') : path.join(dataDir, 'plaza.sqlite') };
 
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -93,6 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feedPostMaxAgeMs: e.FEED_POST_MAX_AGE_MS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     validateResponses: e.RESPONSE_VALIDATION ? e.RESPONSE_VALIDATION === 'on' : e.NODE_ENV !== 'production',
+    mail: { smtpUrl: e.SMTP_URL || null, from: e.MAIL_FROM || `Plaza <no-reply@${publicUrl.hostname}>` },
+    publicUrl: publicUrl.href.replace(/\/+$/, ''),
+    unverifiedPostsPerDay: e.UNVERIFIED_POSTS_PER_DAY,
   };
 }
 

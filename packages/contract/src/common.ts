@@ -37,5 +37,7 @@ export const publicUserSchema = z
   .meta({ id: 'PublicUser' });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export const selfUserSchema = publicUserSchema.extend({ email: z.string() }).meta({ id: 'SelfUser' });
+export const selfUserSchema = publicUserSchema
+  .extend({ email: z.string(), emailVerified: z.boolean().describe('false until the link mailed to the address is opened') })
+  .meta({ id: 'SelfUser' });
 export type SelfUser = z.infer<typeof selfUserSchema>;

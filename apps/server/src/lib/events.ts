@@ -23,6 +23,12 @@ export interface DomainEvents {
   /** The sender withdrew a pending request. */
   friendRequestCancelled: { requestId: string; senderId: string; recipientId: string };
 
+  // auth
+  /** A new account was created (its address is not verified yet). */
+  accountCreated: { userId: string };
+  // accounts
+  /** Every session of the person ended (a password reset, a deleted account): their sockets are cut. */
+  sessionsEnded: { userId: string };
   // users
   /** What others see of a person (name, picture, bio) changed. */
   profileChanged: { userId: string };

@@ -5,6 +5,7 @@
  * the other's API here instead of importing it (reactions and comments get posts', profiles count posts).
  */
 import type { AppContext, CoreContext, Feature } from '../context';
+import { createAccountsFeature } from './accounts';
 import { createAuthFeature } from './auth';
 import { createChatFeature } from './chat';
 import { createCommentsFeature } from './comments';
@@ -26,16 +27,27 @@ export function createFeatures(core: CoreContext): BuiltFeatures {
   const auth = createAuthFeature(core);
   const ctx: AppContext = { ...core, auth: auth.service };
   const posts = createPostsFeature(ctx);
+  const reactions = createReactionsFeature(ctx, { posts: posts.api });
+  const comments = createCommentsFeature(ctx, { posts: posts.api });
+  const stories = createStoriesFeature(ctx);
+  const chat = createChatFeature(ctx);
   const features: Feature[] = [
     auth,
     createUsersFeature(ctx),
     createPeopleFeature(ctx, { counts: { postsBy: (userId) => posts.api.countByAuthor(userId) } }),
     createNotificationsFeature(ctx),
     posts,
-    createReactionsFeature(ctx, { posts: posts.api }),
-    createCommentsFeature(ctx, { posts: posts.api }),
-    createStoriesFeature(ctx),
-    createChatFeature(ctx),
+    reactions,
+    comments,
+    stories,
+    chat,
+    createAccountsFeature(ctx, {
+      posts: posts.api,
+      reactions: reactions.api,
+      comments: comments.api,
+      stories: stories.api,
+      chat: chat.api,
+    }),
   ];
   return { ctx, features };
 }

@@ -110,6 +110,10 @@ export function createRealtime(
     ctx.events.subscribe('notificationCreated', ({ recipientId, notification }) => {
       io.to(userRoom(recipientId)).emit('notification', notification);
     }),
+    // Across nodes too (the adapter relays it): a reset password or a deleted account leaves no socket behind.
+    ctx.events.subscribe('sessionsEnded', ({ userId }) => {
+      io.in(userRoom(userId)).disconnectSockets(true);
+    }),
   );
 
   return {

@@ -156,6 +156,9 @@ export async function seedAccounts(ctx: AppContext, log: (msg: string) => void):
       password_hash: passwordHash,
       created_at: created,
       updated_at: created,
+      // Demo addresses cannot receive mail; they count as verified so the demo posts freely.
+      email_verified_at: created,
+      deleted_at: null,
     };
     await users.insert(row);
     all.push(row);

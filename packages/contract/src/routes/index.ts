@@ -1,6 +1,7 @@
 /** Every HTTP operation of Plaza's API, by operationId: what the server registers and clients call. */
 import type { Operation } from '../operation';
 import { accountOperations } from './account';
+import { lifecycleOperations } from './accounts';
 import { authOperations } from './auth';
 import { chatOperations } from './chat';
 import { commentOperations } from './comments';
@@ -19,6 +20,7 @@ export {
   commentOperations,
   connectionOperations,
   favoriteOperations,
+  lifecycleOperations,
   notificationOperations,
   peopleOperations,
   postOperations,
@@ -29,6 +31,7 @@ export {
 export const operations = {
   ...authOperations,
   ...accountOperations,
+  ...lifecycleOperations,
   ...peopleOperations,
   ...connectionOperations,
   ...notificationOperations,

@@ -9,6 +9,7 @@ import {
 } from '@plaza/contract';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db';
+import type { EventBus } from '../../lib/events';
 import { isUniqueViolation } from '../../db/errors';
 import { BadRequestError, ConflictError, UnauthorizedError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
@@ -36,7 +37,7 @@ const SESSION_CACHE_MS = 5000;
 /** A taken email gets this rather than "already registered", which would tell a stranger who has an account here. */
 const SIGNUP_REFUSED = "That user name or email can't be used. If you already have an account, log in.";
 
-export function authService(db: Db, signer: TokenSigner) {
+export function authService(db: Db, signer: TokenSigner, events: EventBus) {
   const users = userRepo(db);
   const sessions = sessionRepo(db);
   // Live sessions seen recently (session id → user id). Any revocation in this process empties it, so
@@ -83,6 +84,8 @@ export function authService(db: Db, signer: TokenSigner) {
         password_hash: await hashPassword(body.password),
         created_at: now,
         updated_at: now,
+        email_verified_at: null,
+        deleted_at: null,
       };
       try {
         await users.insert(row);
@@ -91,6 +94,7 @@ export function authService(db: Db, signer: TokenSigner) {
         if (isUniqueViolation(err)) throw new ConflictError(SIGNUP_REFUSED);
         throw err;
       }
+      events.publish('accountCreated', { userId: row.id });
       return startSession(row, userAgent);
     },
 
@@ -146,6 +150,12 @@ export function authService(db: Db, signer: TokenSigner) {
       await users.update(user.id, { password_hash: await hashPassword(body.newPassword), updated_at: nowIso() });
       forgetSessions();
       await sessions.revokeOtherSessions(user.id, ctx.sessionId, nowIso());
+    },
+
+    /** Ends every session of a person at once (a password reset, a deleted account). */
+    async revokeAllSessions(userId: string): Promise<void> {
+      forgetSessions();
+      await sessions.revokeOtherSessions(userId, '', nowIso());
     },
   };
 }

@@ -1,11 +1,16 @@
 /** Builds the chat feature once per app: flood control, the chat service, its routes and realtime handlers. */
 import type { AppContext, Feature } from '../../context';
+import { chatApi, type ChatApi } from './api';
 import { createFloodControl } from './flood-control';
 import { chatRoutes } from './routes';
 import { chatService } from './service';
 import { chatRealtime } from './socket';
 
-export function createChatFeature(ctx: AppContext): Feature {
+export interface ChatFeature extends Feature {
+  api: ChatApi;
+}
+
+export function createChatFeature(ctx: AppContext): ChatFeature {
   const flood = createFloodControl(ctx.redis, ctx.config.redisKeyPrefix);
   const service = chatService(ctx, flood);
   const log = ctx.log.child({ feature: 'chat' });
@@ -14,5 +19,6 @@ export function createChatFeature(ctx: AppContext): Feature {
     routes: (app, c) => chatRoutes(app, c, { service }),
     realtime: chatRealtime(ctx, service, log),
     start: () => () => flood.close(),
+    api: chatApi(ctx.db),
   };
 }

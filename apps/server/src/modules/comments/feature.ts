@@ -1,10 +1,15 @@
 /** Builds the comments feature once per app, on the posts feature's API. */
 import type { AppContext, Feature } from '../../context';
 import type { PostsApi } from '../posts';
+import { commentsApi, type CommentsApi } from './api';
 import { commentRoutes } from './routes';
 import { commentService } from './service';
 
-export function createCommentsFeature(ctx: AppContext, deps: { posts: PostsApi }): Feature {
+export interface CommentsFeature extends Feature {
+  api: CommentsApi;
+}
+
+export function createCommentsFeature(ctx: AppContext, deps: { posts: PostsApi }): CommentsFeature {
   const comments = commentService(ctx, deps.posts);
-  return { name: 'comments', routes: (app, c) => commentRoutes(app, c, { comments }) };
+  return { name: 'comments', routes: (app, c) => commentRoutes(app, c, { comments }), api: commentsApi(ctx.db, deps.posts) };
 }

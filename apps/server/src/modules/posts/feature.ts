@@ -23,6 +23,6 @@ export function createPostsFeature(ctx: AppContext): PostsFeature {
       await favoriteRoutes(app, c, { favorites });
     },
     start: () => startTimelineSync(ctx, log),
-    api: postsApi(ctx.db),
+    api: postsApi(ctx.db, ctx.storage),
   };
 }

@@ -2,5 +2,5 @@
  * The posts feature's public API. It owns posts with their counters, favorites, and the home feed's
  * timeline read model; features that act on posts get its `PostsApi` from the built feature.
  */
-export type { PostsApi } from './api';
+export type { AuthoredPost, PostsApi } from './api';
 export { createPostsFeature } from './feature';

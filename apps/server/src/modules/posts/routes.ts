@@ -31,6 +31,7 @@ export async function postRoutes(fastify: FastifyInstance, ctx: AppContext, { po
     config: { rateLimit: createRateLimit },
     handler: async (req, reply) => {
       const userId = authOf(req).userId;
+      await posts.checkUnverifiedQuota(userId);
       const upload = await receivePostUpload(req);
       return reply.status(201).send({ success: true, post: await posts.create(userId, upload) });
     },

@@ -1,11 +1,21 @@
 /** Builds the stories feature once per app: its service, routes, and the sweep that removes expired stories. */
 import type { AppContext, Feature } from '../../context';
+import { storiesApi, type StoriesApi } from './api';
 import { storyRoutes } from './routes';
 import { storyService } from './service';
 import { startStorySweep } from './sweep';
 
-export function createStoriesFeature(ctx: AppContext): Feature {
+export interface StoriesFeature extends Feature {
+  api: StoriesApi;
+}
+
+export function createStoriesFeature(ctx: AppContext): StoriesFeature {
   const stories = storyService(ctx);
   const log = ctx.log.child({ feature: 'stories' });
-  return { name: 'stories', routes: (app, c) => storyRoutes(app, c, { stories }), start: () => startStorySweep(ctx, log) };
+  return {
+    name: 'stories',
+    routes: (app, c) => storyRoutes(app, c, { stories }),
+    start: () => startStorySweep(ctx, log),
+    api: storiesApi(ctx.db, ctx.storage),
+  };
 }

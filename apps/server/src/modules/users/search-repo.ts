@@ -42,6 +42,7 @@ export function searchRepo(db: Db, dialect: DialectName) {
         .selectAll()
         .where(sql<boolean>`${k} >= ${prefix} and ${k} < ${prefix + TOP}`)
         .where('id', '!=', excludeId)
+        .where('deleted_at', 'is', null)
         .orderBy(k)
         .limit(limit)
         .execute();
@@ -60,6 +61,7 @@ export function searchRepo(db: Db, dialect: DialectName) {
         .selectAll()
         .where(nameContains(needle))
         .where('id', 'not in', excludeIds)
+        .where('deleted_at', 'is', null)
         .orderBy(wordStart)
         .orderBy('user_name_lower')
         .limit(limit)
@@ -68,7 +70,7 @@ export function searchRepo(db: Db, dialect: DialectName) {
 
     /** Everyone but the viewer, optionally those whose names contain `search`, by full name. */
     async networkPage(viewerId: string, search: string | undefined, offset: number, limit: number) {
-      let base = db.selectFrom('users').where('id', '!=', viewerId);
+      let base = db.selectFrom('users').where('id', '!=', viewerId).where('deleted_at', 'is', null);
       if (search) base = base.where(nameContains(search.toLowerCase()));
       const [rows, total] = await Promise.all([
         base.selectAll().orderBy('full_name_lower').orderBy('id').offset(offset).limit(limit).execute(),

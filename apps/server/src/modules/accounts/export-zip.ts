@@ -1,0 +1,108 @@
+/**
+ * Writes a person's data as a zip: profile, posts, comments, reactions, messages and live stories as
+ * JSON, and their media files under `media/`. Everything is read through the owning features' APIs.
+ */
+import { createWriteStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import yazl from 'yazl';
+import type { AppContext } from '../../context';
+import { presentSelfUser, userRepo, type UserRow } from '../users';
+import type { ExportSources } from './export-service';
+
+const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+
+export async function writeExportZip(ctx: AppContext, sources: ExportSources, user: UserRow, file: string): Promise<void> {
+  const zip = new yazl.ZipFile();
+  const media = new Map<string, string>();
+  /** Adds a stored file once under `media/<folder>/<name>` and answers its path in the zip (null when missing). */
+  const addMedia = async (key: string | null): Promise<string | null> => {
+    if (!key) return null;
+    const known = media.get(key);
+    if (known) return known;
+    const source = ctx.storage.pathOf(key);
+    const exists = await stat(source).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+    if (!exists) return null;
+    const inZip = `media/${key}`;
+    zip.addFile(source, inZip, { compress: false });
+    media.set(key, inZip);
+    return inZip;
+  };
+  const mediaOf = (url: string | null) => addMedia(url ? ctx.storage.keyOf(url) : null);
+
+  const [posts, comments, reactions, messages, stories] = await Promise.all([
+    sources.posts.authoredBy(user.id),
+    sources.comments.writtenBy(user.id),
+    sources.reactions.givenBy(user.id),
+    sources.chat.messagesOf(user.id),
+    sources.stories.liveOf(user.id),
+  ]);
+
+  zip.addBuffer(
+    json({ exportedAt: new Date().toISOString(), user: presentSelfUser(user), avatar: await mediaOf(user.avatar_url) }),
+    'profile.json',
+  );
+
+  const postsOut = [];
+  for (const p of posts) {
+    const images = [];
+    for (const m of p.media) images.push({ file: await mediaOf(m.url), width: m.width, height: m.height });
+    postsOut.push({
+      id: p.id,
+      content: p.content,
+      createdAt: p.createdAt,
+      images,
+      reactionCounts: p.reactionCounts,
+      commentsCount: p.commentsCount,
+    });
+  }
+  zip.addBuffer(json(postsOut), 'posts.json');
+  zip.addBuffer(json(comments), 'comments.json');
+  zip.addBuffer(json(reactions), 'reactions.json');
+
+  const otherIds = [...new Set(messages.map((m) => (m.senderId === user.id ? m.receiverId : m.senderId)))];
+  const others = new Map((await userRepo(ctx.db).findByIdsWithDeleted(otherIds)).map((u) => [u.id, u]));
+  const messagesOut = messages.map((m) => {
+    const sent = m.senderId === user.id;
+    const other = others.get(sent ? m.receiverId : m.senderId);
+    return {
+      id: m.id,
+      direction: sent ? 'sent' : 'received',
+      with: other ? { id: other.id, userName: other.user_name, fullName: other.full_name } : null,
+      text: m.text,
+      createdAt: m.createdAt,
+      readAt: m.readAt,
+    };
+  });
+  zip.addBuffer(json(messagesOut), 'messages.json');
+
+  const storiesOut = [];
+  for (const s of stories) {
+    storiesOut.push({
+      id: s.id,
+      mediaType: s.mediaType,
+      caption: s.caption,
+      createdAt: s.createdAt,
+      expiresAt: s.expiresAt,
+      file: await addMedia(s.mediaKey),
+    });
+  }
+  zip.addBuffer(json(storiesOut), 'stories.json');
+
+  // Written under a temporary name, so a half-written zip is never offered.
+  const partial = `${file}.partial`;
+  zip.end();
+  try {
+    await pipeline(zip.outputStream, createWriteStream(partial));
+    await rename(partial, file);
+  } catch (err) {
+    await rm(partial, { force: true });
+    throw err;
+  }
+}
+
+export const exportFileName = (dir: string, id: string) => path.join(dir, `${id}.zip`);
