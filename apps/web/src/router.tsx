@@ -29,6 +29,10 @@ export const routes: RouteObject[] = [
           { path: 'signup', lazy: page(() => import('./features/auth/SignupPage')) },
         ],
       },
+      // Opened from mailed links, signed in or not.
+      { path: '/auth/forgot-password', lazy: page(() => import('./features/auth/ForgotPasswordPage')) },
+      { path: '/auth/reset-password', lazy: page(() => import('./features/auth/ResetPasswordPage')) },
+      { path: '/auth/verify-email', lazy: page(() => import('./features/auth/VerifyEmailPage')) },
       {
         element: <ProtectedRoute />,
         children: [
@@ -45,6 +49,7 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="/settings/account" replace /> },
                   { path: 'account', lazy: page(() => import('./features/settings/AccountSettingsPage')) },
                   { path: 'profile', lazy: page(() => import('./features/settings/ProfileSettingsPage')) },
+                  { path: 'data', lazy: page(() => import('./features/settings/DataSettingsPage')) },
                 ],
               },
               { path: '/favorites', lazy: page(() => import('./features/favorites/FavoritesPage')) },

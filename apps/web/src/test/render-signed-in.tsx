@@ -22,6 +22,7 @@ export const ME: SelfUser = {
   userBio: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   email: 'me@example.test',
+  emailVerified: true,
 };
 
 export function renderSignedIn(ui: ReactNode, user: SelfUser = ME) {

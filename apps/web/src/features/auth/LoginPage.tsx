@@ -56,6 +56,11 @@ export default function LoginPage() {
           error={formState.errors.password?.message}
           {...register('password')}
         />
+        <p className="-mt-3 mb-2 text-right text-sm">
+          <Link to="/auth/forgot-password" className="font-semibold text-brand-primary hover:underline dark:text-indigo-300">
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" loading={loading} className="w-full">
           {loading ? 'Logging in…' : 'Log in'}
         </Button>

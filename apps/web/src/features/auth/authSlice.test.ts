@@ -18,6 +18,7 @@ const user: SelfUser = {
   userName: 'ada',
   fullName: 'Ada',
   email: 'ada@example.com',
+  emailVerified: true,
   userImage: null,
   userBio: null,
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -50,7 +50,7 @@ function renderChat() {
       ...unauthenticatedState,
       isAuthenticated: true,
       accessToken: 'token',
-      userDetails: { ...publicUser(person(ME, 'Me Myself')), email: 'me@example.test' },
+      userDetails: { ...publicUser(person(ME, 'Me Myself')), email: 'me@example.test', emailVerified: true },
     },
   });
   render(

@@ -26,6 +26,7 @@ export const me: SelfUser = {
   userBio: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   email: 'ada@example.test',
+  emailVerified: true,
 };
 
 export const signedInStore = () =>

@@ -15,6 +15,9 @@ export default function SettingsLayout() {
         <NavLink to="/settings/profile" className={tab}>
           Profile
         </NavLink>
+        <NavLink to="/settings/data" className={tab}>
+          Your data
+        </NavLink>
       </nav>
       <Outlet />
     </div>
