@@ -12,6 +12,7 @@ import { relayEvents } from './lib/event-relay';
 import { EventBus } from './lib/events';
 import { connectRedis } from './lib/redis';
 import { diskStorage } from './media/storage';
+import { createOutbox } from './outbox/outbox';
 import { createFeatures } from './modules';
 import { installCompression } from './plugins/compression';
 import { installErrorHandler } from './plugins/error-handler';
@@ -34,6 +35,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** A logger of the caller's own, used instead of the configured one (tests read what was logged). */
   loggerInstance?: FastifyBaseLogger;
+  /** `dispatch: false` writes domain events but never dispatches them: what a crash after each commit leaves (tests). */
+  outbox?: { dispatch: boolean };
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -54,7 +57,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const { db, dialect, ping } = createDb(config.database, log);
   await migrateToLatest(db);
   const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
-  const core: CoreContext = { config, db, dialect, log, events: new EventBus(log), storage: diskStorage(config.mediaDir), redis };
+  const events = new EventBus(log);
+  const outbox = createOutbox(
+    { db, dialect, events, log: log.child({ part: 'outbox' }) },
+    { ...config.outbox, dispatch: opts.outbox?.dispatch ?? true },
+  );
+  const core: CoreContext = { config, db, dialect, log, events, outbox, storage: diskStorage(config.mediaDir), redis };
   const { ctx, features } = createFeatures(core);
 
   app.decorate('ctx', ctx);
@@ -105,6 +113,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   app.decorate('io', realtime.io);
   const stoppers = features.flatMap((f) => (f.start ? [f.start()] : []));
+  // Only now: an event taken before its subscribers are in place would be handled by none.
+  outbox.start();
 
   // Sockets are closed before the HTTP server, or its close would wait for them forever.
   app.addHook('preClose', async () => {
@@ -113,6 +123,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // By now no request is in flight: stop the features' subscriptions and timers, let what the last
   // requests set off finish, then let go of the database and Redis.
   app.addHook('onClose', async () => {
+    // The outbox first, so no event is dispatched to subscribers that are going away (it would count as handled).
+    await outbox.stop();
+    await ctx.events.settled();
     for (const stop of stoppers) await stop();
     await ctx.events.settled();
     stopRelay?.();

@@ -26,8 +26,11 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT: z.coerce.number().positive().default(72),
   STORY_TTL_HOURS: z.coerce.number().positive().default(STORY_LIFETIME_HOURS),
   FEED_POST_MAX_AGE_MS: z.coerce.number().int().min(0).default(10_000),
+  SEARCH_CACHE_MS: z.coerce.number().int().min(0).default(1_000),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(ACCESS_TOKEN_TTL_SECONDS),
   RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(10).default(10_000),
   NODE_ENV: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
@@ -55,6 +58,8 @@ export interface Config {
   storyTtlHours: number;
   /** How long the feed may show a post rendered earlier, for changes no event told this server about (posts/post-json.ts). */
   feedPostMaxAgeMs: number;
+  /** How long a user-search query's ranked list is reused (people/search-service.ts); 0 turns the cache off. */
+  searchCacheMs: number;
   accessTokenTtlSeconds: number;
   /** Check every response against its contract schema (a safety net in development and tests). */
   validateResponses: boolean;
@@ -64,6 +69,8 @@ export interface Config {
   publicUrl: string;
   /** Posts an account may publish in 24 hours before its address is verified. */
   unverifiedPostsPerDay: number;
+  /** The transactional outbox's timing (outbox/outbox.ts). */
+  outbox: { pollMs: number; leaseMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -102,11 +109,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeouts: httpTimeouts({ request: e.REQUEST_TIMEOUT, headers: e.HEADERS_TIMEOUT, keepAlive: e.KEEP_ALIVE_TIMEOUT }),
     storyTtlHours: e.STORY_TTL_HOURS,
     feedPostMaxAgeMs: e.FEED_POST_MAX_AGE_MS,
+    searchCacheMs: e.SEARCH_CACHE_MS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     validateResponses: e.RESPONSE_VALIDATION ? e.RESPONSE_VALIDATION === 'on' : e.NODE_ENV !== 'production',
     mail: { smtpUrl: e.SMTP_URL || null, from: e.MAIL_FROM || `Plaza <no-reply@${publicUrl.hostname}>` },
     publicUrl: publicUrl.href.replace(/\/+$/, ''),
     unverifiedPostsPerDay: e.UNVERIFIED_POSTS_PER_DAY,
+    outbox: { pollMs: e.OUTBOX_POLL_MS, leaseMs: e.OUTBOX_LEASE_MS },
   };
 }
 

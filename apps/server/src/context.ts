@@ -6,6 +6,7 @@ import type { EventBus } from './lib/events';
 import type { Logger } from './lib/logger';
 import type { RedisConnections } from './lib/redis';
 import type { MediaStorage } from './media/storage';
+import type { Outbox } from './outbox/outbox';
 import type { AuthService } from './modules/auth';
 import type { RealtimeFeature } from './realtime/server';
 
@@ -15,6 +16,8 @@ export interface CoreContext {
   db: Db;
   dialect: DialectName;
   events: EventBus;
+  /** Where recorded events wait until dispatched; its backlog is the outbox lag. */
+  outbox: Pick<Outbox, 'backlog'>;
   storage: MediaStorage;
   /** Fastify's logger; parts take a child named after them. */
   log: Logger;

@@ -4,6 +4,7 @@ import type { AuthTables } from './tables/auth';
 import type { ChatTables } from './tables/chat';
 import type { CommentTables } from './tables/comments';
 import type { NotificationTables } from './tables/notifications';
+import type { OutboxTables } from './tables/outbox';
 import type { PeopleTables } from './tables/people';
 import type { PostTables } from './tables/posts';
 import type { ReactionTables } from './tables/reactions';
@@ -23,4 +24,5 @@ export type Database = UserTables &
   CommentTables &
   StoryTables &
   ChatTables &
-  AccountTables;
+  AccountTables &
+  OutboxTables;

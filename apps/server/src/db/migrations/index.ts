@@ -7,6 +7,7 @@ import * as stories from './0004-stories';
 import * as chat from './0005-chat';
 import * as timelineMarks from './0006-timeline-marks';
 import * as accountLifecycle from './0030-account-lifecycle';
+import * as outbox from './0050-outbox';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-chat': chat,
   '0006-timeline-marks': timelineMarks,
   '0030-account-lifecycle': accountLifecycle,
+  '0050-outbox': outbox,
 };

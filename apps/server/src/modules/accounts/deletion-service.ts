@@ -74,6 +74,7 @@ export function deletionService(ctx: AppContext, deps: DeletionDeps) {
 
       const done = await ctx.db.transaction().execute(async (trx) => {
         const posts = await deps.posts.removeAllBy(trx, userId);
+        for (const postId of posts.postIds) await ctx.events.record(trx, 'postDeleted', { postId, authorId: userId });
         const reactedOn = await deps.reactions.removeAllBy(trx, userId);
         const commentedOn = await deps.comments.removeAllBy(trx, userId);
         const storyKeys = await deps.stories.removeAllBy(trx, userId);
@@ -88,7 +89,6 @@ export function deletionService(ctx: AppContext, deps: DeletionDeps) {
       });
 
       await endEverySession(ctx, userId);
-      for (const postId of done.posts.postIds) ctx.events.publish('postDeleted', { postId, authorId: userId });
       for (const postId of done.changedPosts) ctx.events.publish('postChanged', { postId });
       const avatarKeys = [user.avatar_url, user.avatar_thumb_url].flatMap((url) => (url ? (ctx.storage.keyOf(url) ?? []) : []));
       await removeFiles([...done.posts.mediaKeys, ...done.storyKeys, ...avatarKeys]);

@@ -4,3 +4,4 @@
  */
 export type { AuthoredPost, PostsApi } from './api';
 export { createPostsFeature } from './feature';
+export { rebuildTimelines, type RebuildReport } from './timeline-rebuild';

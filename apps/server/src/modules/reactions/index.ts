@@ -5,4 +5,4 @@
  */
 export type { ReactionsApi } from './api';
 export { createReactionsFeature } from './feature';
-export { viewerKindsOn } from './marks';
+export { reactionCountOn, readerKindsOn, viewerKindsOn } from './marks';

@@ -11,9 +11,9 @@ export async function reactionRoutes(fastify: FastifyInstance, ctx: AppContext, 
 
   contractRoute(fastify, ops.toggleReaction, {
     onRequest: requireAuth,
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const kind = req.body.reactionType;
-      const outcome = await reactions.toggle(authOf(req).userId, req.params.postId, kind);
+      const outcome = await reactions.toggle(authOf(req).userId, req.params.postId, kind, performance.now() - reply.elapsedTime);
       return { success: true as const, action: outcome.action, reactionType: kind, totalReactions: outcome.totalReactions };
     },
   });

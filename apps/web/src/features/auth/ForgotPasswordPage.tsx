@@ -10,11 +10,12 @@ import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';
 import { Field } from '../../components/Field';
 import { AuthLayout } from './AuthLayout';
+import { RoutedAuthNav } from './RoutedAuthNav';
 import { failureText, useForgotPasswordMutation } from './links-api';
 
 type Form = z.input<typeof forgotPasswordBodySchema>;
 
-export default function ForgotPasswordPage() {
+function ForgotPassword() {
   const [requestLink] = useForgotPasswordMutation();
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -71,5 +72,14 @@ export default function ForgotPasswordPage() {
         </Link>
       </p>
     </AuthLayout>
+  );
+}
+
+/** The auth screens' frame (theme toggle, links) comes from the signed-in app's router here. */
+export default function ForgotPasswordPage() {
+  return (
+    <RoutedAuthNav>
+      <ForgotPassword />
+    </RoutedAuthNav>
   );
 }

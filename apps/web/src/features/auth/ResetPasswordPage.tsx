@@ -10,6 +10,7 @@ import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';
 import { PasswordField } from '../../components/Field';
 import { AuthLayout } from './AuthLayout';
+import { RoutedAuthNav } from './RoutedAuthNav';
 import { failureText, useResetPasswordMutation } from './links-api';
 
 const formSchema = z
@@ -19,7 +20,7 @@ type Form = z.infer<typeof formSchema>;
 
 const linkClass = 'font-semibold text-brand-primary hover:underline dark:text-indigo-300';
 
-export default function ResetPasswordPage() {
+function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [reset] = useResetPasswordMutation();
@@ -96,5 +97,14 @@ export default function ResetPasswordPage() {
         </form>
       )}
     </AuthLayout>
+  );
+}
+
+/** The auth screens' frame (theme toggle, links) comes from the signed-in app's router here. */
+export default function ResetPasswordPage() {
+  return (
+    <RoutedAuthNav>
+      <ResetPassword />
+    </RoutedAuthNav>
   );
 }

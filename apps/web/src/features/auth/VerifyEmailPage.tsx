@@ -5,13 +5,14 @@ import { Link, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { Spinner } from '../../components/Spinner';
 import { AuthLayout } from './AuthLayout';
+import { RoutedAuthNav } from './RoutedAuthNav';
 import { failureText, useVerifyEmailMutation } from './links-api';
 
 type Outcome = { state: 'working' } | { state: 'done'; email: string; changed: boolean } | { state: 'failed'; message: string };
 
 const buttonClass = 'inline-flex rounded-xl bg-brand-primary px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-primary-hover';
 
-export default function VerifyEmailPage() {
+function VerifyEmail() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const signedIn = useAppSelector((s) => s.auth.isAuthenticated);
@@ -76,5 +77,14 @@ export default function VerifyEmailPage() {
         )}
       </div>
     </AuthLayout>
+  );
+}
+
+/** The auth screens' frame (theme toggle, links) comes from the signed-in app's router here. */
+export default function VerifyEmailPage() {
+  return (
+    <RoutedAuthNav>
+      <VerifyEmail />
+    </RoutedAuthNav>
   );
 }
