@@ -3,4 +3,4 @@
  * change, password reset, data export, deletion). It owns `account_tokens`, `held_user_names` and
  * `data_exports`.
  */
-export { createAccountsFeature, type AccountsFeature } from './feature';
+export { createAccountsFeature } from './feature';

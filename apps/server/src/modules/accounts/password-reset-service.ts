@@ -18,6 +18,8 @@ export function passwordResetService(ctx: AppContext, mailer: Mailer) {
   const instance = instanceOf(ctx.config);
   const log = ctx.log.child({ part: 'password-reset' });
   const running = new Set<Promise<void>>();
+  // Requests for one address run one after another, so the hourly limit counts the links already minted.
+  const queues = new Map<string, Promise<void>>();
 
   async function mailResetLink(email: string): Promise<void> {
     const user = await users.findByEmail(email);
@@ -34,9 +36,14 @@ export function passwordResetService(ctx: AppContext, mailer: Mailer) {
      * or not the address belongs to an account.
      */
     request(email: string): void {
-      const run: Promise<void> = mailResetLink(email)
+      const run: Promise<void> = (queues.get(email) ?? Promise.resolve())
+        .then(() => mailResetLink(email))
         .catch((err: unknown) => log.error({ err }, 'a password reset mail could not be sent'))
-        .finally(() => running.delete(run));
+        .finally(() => {
+          running.delete(run);
+          if (queues.get(email) === run) queues.delete(email);
+        });
+      queues.set(email, run);
       running.add(run);
     },
 

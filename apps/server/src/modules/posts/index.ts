@@ -2,6 +2,6 @@
  * The posts feature's public API. It owns posts with their counters, favorites, and the home feed's
  * timeline read model; features that act on posts get its `PostsApi` from the built feature.
  */
-export type { AuthoredPost, PostsApi } from './api';
+export type { PostsApi } from './api';
 export { createPostsFeature } from './feature';
 export { rebuildTimelines, type RebuildReport } from './timeline-rebuild';
