@@ -5,6 +5,8 @@ import { ARTIFACTS, createAccount, loginViaUi, newSignedInContext, screenshotMat
 import { Mailbox } from './mailbox';
 
 const mailbox = new Mailbox();
+// Each test also screenshots its screens at two widths in two themes.
+test.describe.configure({ timeout: 180_000 });
 
 /** Like screenshotMatrix, for a state a reload would lose (a sent form, a spent link, an open dialog): the theme is switched in place. */
 async function screenshotsInPlace(page: Page, name: string) {
@@ -23,6 +25,9 @@ test.afterAll(() => mailbox.stop());
 test('forgot password: a link arrives by mail, sets a new password, and the old one stops working', async ({ page, request }) => {
   const me = await createAccount(request, 'Forgetful Fran');
   await page.goto('/auth/login');
+  await screenshotMatrix(page, 'accounts-login', async (p) => {
+    await expect(p.getByRole('link', { name: 'Forgot password?' })).toBeVisible();
+  });
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/auth\/forgot-password$/);
   await screenshotMatrix(page, 'accounts-forgot-password', async (p) => {
