@@ -11,7 +11,7 @@ import { createDb, migrateToLatest } from './db';
 import { relayEvents } from './lib/event-relay';
 import { EventBus } from './lib/events';
 import { connectRedis } from './lib/redis';
-import { diskStorage } from './media/storage';
+import { createStorage } from './media/storage';
 import { createOutbox } from './outbox/outbox';
 import { createFeatures } from './modules';
 import { installCompression } from './plugins/compression';
@@ -62,7 +62,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { db, dialect, events, log: log.child({ part: 'outbox' }) },
     { ...config.outbox, dispatch: opts.outbox?.dispatch ?? true },
   );
-  const core: CoreContext = { config, db, dialect, log, events, outbox, storage: diskStorage(config.mediaDir), redis };
+  const core: CoreContext = { config, db, dialect, log, events, outbox, storage: createStorage(config), redis };
   const { ctx, features } = createFeatures(core);
 
   app.decorate('ctx', ctx);

@@ -29,6 +29,13 @@ const envSchema = z.object({
   SEARCH_CACHE_MS: z.coerce.number().int().min(0).default(1_000),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(ACCESS_TOKEN_TTL_SECONDS),
   RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
+  STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
   OUTBOX_LEASE_MS: z.coerce.number().int().min(10).default(10_000),
   NODE_ENV: z.string().optional(),
@@ -37,6 +44,20 @@ const envSchema = z.object({
   PUBLIC_URL: z.url('PUBLIC_URL must be a URL such as https://plaza.example.org').optional(),
   UNVERIFIED_POSTS_PER_DAY: z.coerce.number().int().min(0).default(UNVERIFIED_POSTS_PER_DAY),
 });
+
+/** Object storage for media (media/s3-storage.ts). */
+export interface S3Settings {
+  driver: 's3';
+  /** Unset: AWS S3 itself. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  /** Unset: the SDK's own lookup (environment, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `host/bucket/key` instead of `bucket.host/key`: what MinIO and most self-hosted stores need. */
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   port: number;
@@ -69,6 +90,8 @@ export interface Config {
   publicUrl: string;
   /** Posts an account may publish in 24 hours before its address is verified. */
   unverifiedPostsPerDay: number;
+  /** Where uploaded media live (media/storage.ts): `mediaDir` on disk, or a bucket. */
+  storage: { driver: 'disk' } | S3Settings;
   /** The transactional outbox's timing (outbox/outbox.ts). */
   outbox: { pollMs: number; leaseMs: number };
 }
@@ -115,7 +138,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL || null, from: e.MAIL_FROM || `Plaza <no-reply@${publicUrl.hostname}>` },
     publicUrl: publicUrl.href.replace(/\/+$/, ''),
     unverifiedPostsPerDay: e.UNVERIFIED_POSTS_PER_DAY,
+    storage: storageOf(e),
     outbox: { pollMs: e.OUTBOX_POLL_MS, leaseMs: e.OUTBOX_LEASE_MS },
+  };
+}
+
+function storageOf(e: z.infer<typeof envSchema>): Config['storage'] {
+  if (e.STORAGE_DRIVER === 'disk') return { driver: 'disk' };
+  if (!e.S3_BUCKET) throw new Error('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  return {
+    driver: 's3',
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    // A custom endpoint is nearly always a self-hosted store, which wants path-style addressing.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : Boolean(e.S3_ENDPOINT),
   };
 }
 

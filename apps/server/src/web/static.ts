@@ -3,22 +3,26 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import type { Config } from '../config';
+import { serveObjectMedia } from '../media/serve-objects';
 import { notFoundBody } from '../plugins/error-handler';
 
 const NOT_SPA = /^\/(api|media|socket\.io|healthz|readyz)(\/|$|\?)/;
 
 export async function registerStatic(app: FastifyInstance, config: Config) {
-  mkdirSync(config.mediaDir, { recursive: true });
-  // Media names are random and never rewritten, so they can be cached for a year.
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    immutable: true,
-    maxAge: '365d',
-    acceptRanges: true,
-  });
+  if (app.ctx.storage.driver === 's3') serveObjectMedia(app, app.ctx.storage);
+  else {
+    mkdirSync(config.mediaDir, { recursive: true });
+    // Media names are random and never rewritten, so they can be cached for a year.
+    await app.register(fastifyStatic, {
+      root: config.mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+      acceptRanges: true,
+    });
+  }
 
   const webDist = config.webDist;
   if (!webDist) {

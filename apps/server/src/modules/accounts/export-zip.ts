@@ -3,8 +3,9 @@
  * JSON, and their media files under `media/`. Everything is read through the owning features' APIs.
  */
 import { createWriteStream } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { AppContext } from '../../context';
@@ -21,14 +22,19 @@ export async function writeExportZip(ctx: AppContext, sources: ExportSources, us
     if (!key) return null;
     const known = media.get(key);
     if (known) return known;
-    const source = ctx.storage.pathOf(key);
-    const exists = await stat(source).then(
-      (s) => s.isFile(),
-      () => false,
-    );
-    if (!exists) return null;
+    // On disk or in a bucket: looked up now, read again only when the zip reaches it, so no file is
+    // held open meanwhile.
+    const found = await ctx.storage.read(key);
+    if (!found) return null;
+    found.body.destroy();
     const inZip = `media/${key}`;
-    zip.addFile(source, inZip, { compress: false });
+    zip.addReadStreamLazy(inZip, { compress: false }, (cb) => {
+      // yazl wants a stream beside an error, and ignores it.
+      const fail = (err: unknown) => cb(err, Readable.from([]));
+      ctx.storage
+        .read(key)
+        .then((media) => (media ? cb(null, media.body) : fail(new Error(`${key} went missing during the export`))), fail);
+    });
     media.set(key, inZip);
     return inZip;
   };
