@@ -69,10 +69,10 @@ describe.each(dialects())('deleting an account on %s', (dialect) => {
     }
     await t.app.ctx.events.settled();
 
-    const mediaUrls = [
-      ...JSON.parse((await db().selectFrom('posts').select('media').where('id', '=', ownPost).executeTakeFirstOrThrow()).media).flatMap(
-        (m: { url: string; thumb_url: string }) => [m.url, m.thumb_url],
-      ),
+    const postMedia = (await db().selectFrom('posts').select('media').where('id', '=', ownPost).executeTakeFirstOrThrow()).media;
+    const images = JSON.parse(postMedia) as Array<{ url: string; thumb_url: string }>;
+    const mediaUrls: string[] = [
+      ...images.flatMap((m) => [m.url, m.thumb_url]),
       (await db().selectFrom('stories').select('media_url').where('id', '=', storyId).executeTakeFirstOrThrow()).media_url,
       (await db().selectFrom('users').select('avatar_url').where('id', '=', leaving.user._id).executeTakeFirstOrThrow()).avatar_url ?? '',
     ];
