@@ -11,7 +11,9 @@ const ann = person('ann', 'Ann Lee');
 
 function renderBar(answers: Array<{ status: number; data?: unknown }>) {
   stubServer(() => answers.shift() ?? { status: 500, data: {} });
-  const store = makeStore({ auth: { ...unauthenticatedState, userDetails: { ...person('me', 'Me Myself'), email: 'me@example.test', emailVerified: true } } });
+  const store = makeStore({
+    auth: { ...unauthenticatedState, userDetails: { ...person('me', 'Me Myself'), email: 'me@example.test', emailVerified: true } },
+  });
   render(
     <Provider store={store}>
       <StoriesBar />

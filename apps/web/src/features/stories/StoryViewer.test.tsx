@@ -35,7 +35,9 @@ async function setup() {
   requests = stubServer(({ url }) =>
     url.endsWith('/view') ? { status: 200, data: { success: true, viewed: true } } : { status: 200, data: storiesBody(groups) },
   );
-  const store = makeStore({ auth: { ...unauthenticatedState, userDetails: { ...person('me'), email: 'me@example.test', emailVerified: true } } });
+  const store = makeStore({
+    auth: { ...unauthenticatedState, userDetails: { ...person('me'), email: 'me@example.test', emailVerified: true } },
+  });
   await store.dispatch(storiesApi.endpoints.stories.initiate());
   render(
     <Provider store={store}>
