@@ -55,6 +55,7 @@ export default defineConfig({
       AUTH_RATE_LIMIT: '1000',
       // Specs publish from fresh accounts whose addresses are never verified.
       UNVERIFIED_POSTS_PER_DAY: '1000',
+      RATE_LIMIT_SCALE: '1000',
       WEB_DIST: process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
       // Mails go to the SMTP server a spec runs (tests/mailbox.ts); links in them lead back here.
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,

@@ -1,7 +1,6 @@
 /** buildApp(config) → a ready Fastify instance with the API, socket.io and the web app. Tests build their own. */
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import { LIMITS } from '@plaza/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -20,6 +19,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { createRealtime, type PlazaServer } from './realtime/server';
 import { installInputGuards } from './security/input-guards';
+import { createLimits } from './security/limits';
 import { serverTimeoutOptions } from './security/http-timeouts';
 import { fastifyTrustProxy } from './security/trust-proxy';
 import { registerStatic } from './web/static';
@@ -57,12 +57,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const { db, dialect, ping } = createDb(config.database, log);
   await migrateToLatest(db);
   const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
+  const limits = createLimits({
+    redis,
+    keyPrefix: config.redisKeyPrefix,
+    loginPerAddressAndName: config.authRateLimit,
+    scale: config.rateLimitScale,
+    log,
+  });
   const events = new EventBus(log);
   const outbox = createOutbox(
     { db, dialect, events, log: log.child({ part: 'outbox' }) },
     { ...config.outbox, dispatch: opts.outbox?.dispatch ?? true },
   );
-  const core: CoreContext = { config, db, dialect, log, events, outbox, storage: createStorage(config), redis };
+  const core: CoreContext = { config, db, dialect, log, events, outbox, storage: createStorage(config), redis, limits };
   const { ctx, features } = createFeatures(core);
 
   app.decorate('ctx', ctx);
@@ -78,10 +85,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await installCompression(app);
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
 
-  // preHandler, so the key can include the parsed body's identifier.
-  await app.register(rateLimit, { global: false, hook: 'preHandler', ...(redis ? { redis: redis.commands, nameSpace: 'plaza-rl:' } : {}) });
-  // Servers sharing the database drop each other's changed posts from what they keep for the feed.
-  const stopRelay = redis ? relayEvents(ctx.events, redis, `${config.redisKeyPrefix}events`, ['postChanged', 'profileChanged']) : null;
+  // Servers sharing the database drop each other's changed posts from what they keep for the feed, and
+  // cut the sockets and forget the cached sessions of revoked sessions at once.
+  const stopRelay = redis
+    ? relayEvents(ctx.events, redis, `${config.redisKeyPrefix}events`, ['postChanged', 'profileChanged', 'sessionsRevoked'])
+    : null;
   await app.register(multipart, {
     limits: { fileSize: LIMITS.videoBytes, files: LIMITS.postImages, fields: 10, fieldSize: 64 * 1024 },
   });

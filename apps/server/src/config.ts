@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ACCESS_TOKEN_TTL_SECONDS, STORY_LIFETIME_HOURS, UNVERIFIED_POSTS_PER_DAY } from '@plaza/contract';
+import { ACCESS_TOKEN_TTL_SECONDS, SOCKET_LIMITS, STORY_LIFETIME_HOURS, UNVERIFIED_POSTS_PER_DAY } from '@plaza/contract';
 import { z } from 'zod';
 import { httpTimeouts, type HttpTimeouts } from './security/http-timeouts';
 import { trustProxySchema, type TrustProxy } from './security/trust-proxy';
@@ -20,6 +20,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   TRUST_PROXY: trustProxySchema,
   REQUEST_TIMEOUT: z.coerce.number().positive().default(60),
   HEADERS_TIMEOUT: z.coerce.number().positive().default(10),
@@ -28,6 +29,7 @@ const envSchema = z.object({
   FEED_POST_MAX_AGE_MS: z.coerce.number().int().min(0).default(10_000),
   SEARCH_CACHE_MS: z.coerce.number().int().min(0).default(1_000),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(ACCESS_TOKEN_TTL_SECONDS),
+  SOCKET_REAUTH_GRACE: z.coerce.number().min(0).default(SOCKET_LIMITS.reauthGraceSeconds),
   RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
   STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -72,6 +74,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string | null;
   authRateLimit: number;
+  /** Multiplies the abuse limits of RATE_LIMITS (security/limits.ts); above 1 only for tests and load tests. */
+  rateLimitScale: number;
   /** Which peers may name the client in `X-Forwarded-For` (Fastify's `trustProxy`); false believes no one. */
   trustProxy: TrustProxy;
   /** Slow-client limits of the HTTP server (security/http-timeouts.ts). */
@@ -82,6 +86,8 @@ export interface Config {
   /** How long a user-search query's ranked list is reused (people/search-service.ts); 0 turns the cache off. */
   searchCacheMs: number;
   accessTokenTtlSeconds: number;
+  /** How long a socket may outlive its access token without sending a fresh one (realtime/session-sockets.ts). */
+  socketReauthGraceSeconds: number;
   /** Check every response against its contract schema (a safety net in development and tests). */
   validateResponses: boolean;
   /** Where mail goes: an SMTP server, or (unset) the log, links included, for development. */
@@ -128,12 +134,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: resolveWebDist(e.WEB_DIST),
     authRateLimit: e.AUTH_RATE_LIMIT,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     trustProxy: e.TRUST_PROXY,
     timeouts: httpTimeouts({ request: e.REQUEST_TIMEOUT, headers: e.HEADERS_TIMEOUT, keepAlive: e.KEEP_ALIVE_TIMEOUT }),
     storyTtlHours: e.STORY_TTL_HOURS,
     feedPostMaxAgeMs: e.FEED_POST_MAX_AGE_MS,
     searchCacheMs: e.SEARCH_CACHE_MS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    socketReauthGraceSeconds: e.SOCKET_REAUTH_GRACE,
     validateResponses: e.RESPONSE_VALIDATION ? e.RESPONSE_VALIDATION === 'on' : e.NODE_ENV !== 'production',
     mail: { smtpUrl: e.SMTP_URL || null, from: e.MAIL_FROM || `Plaza <no-reply@${publicUrl.hostname}>` },
     publicUrl: publicUrl.href.replace(/\/+$/, ''),

@@ -9,6 +9,7 @@ import type { MediaStorage } from './media/storage';
 import type { Outbox } from './outbox/outbox';
 import type { AuthService } from './modules/auth';
 import type { RealtimeFeature } from './realtime/server';
+import type { Limits } from './security/limits';
 
 /** The shared services, made once per app before any feature. */
 export interface CoreContext {
@@ -23,6 +24,8 @@ export interface CoreContext {
   log: Logger;
   /** Null without REDIS_URL. */
   redis: RedisConnections | null;
+  /** Abuse limits (security/limits.ts): `limits.consume('passwordResetPerAddress', req.ip)` → 429 when over. */
+  limits: Limits;
 }
 
 /** The core plus authentication, which every route and the socket handshake need. */

@@ -38,9 +38,13 @@ export interface DomainEvents {
   // auth
   /** A new account was created (its address is not verified yet). */
   accountCreated: { userId: string };
-  // accounts
-  /** Every session of the person ended (a password reset, a deleted account): their sockets are cut. */
-  sessionsEnded: { userId: string };
+  /**
+   * Sessions of `userId` ended (logout, password change, a reused refresh token, a suspension, an
+   * account deletion): the listed ones, or every one but `exceptSessionId` when `sessionIds` is absent.
+   * The realtime module disconnects their sockets on every server.
+   */
+  sessionsRevoked: { userId: string; sessionIds?: string[]; exceptSessionId?: string };
+
   // users
   /** What others see of a person (name, picture, bio) changed. */
   profileChanged: { userId: string };

@@ -11,6 +11,7 @@ import { as, createUser, pngImage } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { bodyOf } from '../../test/replies';
 import { imageFile, sendPost } from '../modules/posts/testing';
+import { mediaSigner } from '../security/signed-media';
 
 const BUCKET = 'plaza-media';
 
@@ -111,8 +112,11 @@ describe('media in S3-compatible object storage', () => {
       Readable.from([video.subarray(0, 1000), video.subarray(1000)]),
     );
     expect((await inBucket(key))?.equals(video)).toBe(true);
-    const served = await t.app.inject({ method: 'GET', url });
+    // Story media is private: only its signed URL serves it (security/signed-media.ts).
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    const served = await t.app.inject({ method: 'GET', url: mediaSigner(t.config.jwtSecret).sign(url) });
     expect(served.headers['content-type']).toBe('video/mp4');
+    expect(served.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
     expect(served.rawPayload.length).toBe(video.length);
     await t.app.ctx.storage.remove(key);
     expect(await inBucket(key)).toBeNull();

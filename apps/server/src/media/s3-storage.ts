@@ -5,15 +5,7 @@
  * them from the bucket with the same caching headers as from disk (web/static.ts), so nothing stored
  * names the bucket, and moving from disk to a bucket is a copy of the files under the same keys.
  */
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  type GetObjectCommandOutput,
-} from '@aws-sdk/client-s3';
+import type { GetObjectCommandOutput, S3Client } from '@aws-sdk/client-s3';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -47,8 +39,14 @@ export class ObjectStoreError extends Error {
   }
 }
 
+// Loaded on first use: a server keeping media on disk never pays for loading the SDK.
+let loadedSdk: Promise<typeof import('@aws-sdk/client-s3')> | null = null;
+const sdk = () => (loadedSdk ??= import('@aws-sdk/client-s3'));
+
 export function s3Storage(settings: S3Settings): MediaStorage {
-  const client = new S3Client({
+  let made: Promise<S3Client> | null = null;
+  const client = () => (made ??= sdk().then(({ S3Client }) => new S3Client(options)));
+  const options = {
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -56,14 +54,17 @@ export function s3Storage(settings: S3Settings): MediaStorage {
       ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
       : {}),
     // Checksums only where S3 requires them: several S3-compatible servers reject the SDK's newer defaults.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+    requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+    responseChecksumValidation: 'WHEN_REQUIRED' as const,
+  };
   const Bucket = settings.bucket;
   const urlOf = (key: string) => MEDIA_URL_PREFIX + key;
 
   async function upload(key: string, body: Buffer | Readable, length: number): Promise<void> {
-    await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: length, ContentType: contentTypeOf(key) }));
+    const { PutObjectCommand } = await sdk();
+    await (
+      await client()
+    ).send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: length, ContentType: contentTypeOf(key) }));
   }
 
   return {
@@ -95,14 +96,16 @@ export function s3Storage(settings: S3Settings): MediaStorage {
 
     async remove(key) {
       if (key.includes('..')) return;
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { DeleteObjectCommand } = await sdk();
+      await (await client()).send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
 
     async read(key, range) {
       if (key.includes('..')) return null;
+      const { GetObjectCommand, NoSuchKey, S3ServiceException } = await sdk();
       let out: GetObjectCommandOutput;
       try {
-        out = await client.send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: range } : {}) }));
+        out = await (await client()).send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: range } : {}) }));
       } catch (err) {
         if (err instanceof NoSuchKey) return null;
         const status = err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;

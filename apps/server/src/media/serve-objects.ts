@@ -11,10 +11,16 @@ import type { MediaStorage } from './storage';
 /** What keys look like (media/keys.ts); anything else is not looked up at all. */
 const KEY = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*\.[a-z0-9]+$/i;
 
-export function serveObjectMedia(app: FastifyInstance, storage: MediaStorage): void {
+/** Who may fetch a key (signed story media) and how it may be cached; null keeps the public, immutable default. */
+export interface MediaAccess {
+  allows(key: string, query: unknown): boolean;
+  cacheControl(key: string, query: unknown): string | null;
+}
+
+export function serveObjectMedia(app: FastifyInstance, storage: MediaStorage, access?: MediaAccess): void {
   app.get<{ Params: { '*': string } }>('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const key = request.params['*'];
-    if (!KEY.test(key)) return reply.status(404).send(notFoundBody(request));
+    if (!KEY.test(key) || (access && !access.allows(key, request.query))) return reply.status(404).send(notFoundBody(request));
     const range =
       typeof request.headers.range === 'string' && request.headers.range.startsWith('bytes=') ? request.headers.range : undefined;
     let object;
@@ -31,7 +37,7 @@ export function serveObjectMedia(app: FastifyInstance, storage: MediaStorage): v
     }
     if (!object) return reply.status(404).send(notFoundBody(request));
     reply
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Cache-Control', access?.cacheControl(key, request.query) ?? 'public, max-age=31536000, immutable')
       .header('Accept-Ranges', 'bytes')
       .header('Content-Type', object.contentType);
     if (object.etag) reply.header('ETag', object.etag);

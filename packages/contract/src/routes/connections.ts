@@ -31,7 +31,7 @@ export const connectionOperations = {
     params: friendRequestParamsSchema,
     body: targetUserBodySchema,
     responses: { 200: connectionChangeResponseSchema },
-    errors: [400, 401, 404, 409],
+    errors: [400, 401, 404, 409, 429],
   }),
   removeFriend: defineOperation({
     operationId: 'removeFriend',
@@ -42,6 +42,6 @@ export const connectionOperations = {
     auth: true,
     body: targetUserBodySchema,
     responses: { 200: connectionChangeResponseSchema },
-    errors: [400, 401, 404, 409],
+    errors: [400, 401, 404, 409, 429],
   }),
 };

@@ -17,7 +17,6 @@ import type { StoriesApi } from '../stories';
 import { verifyPassword } from '../auth';
 import { userRepo, type UserRow } from '../users';
 import type { ExportService } from './export-service';
-import { endEverySession } from './sessions';
 
 export interface DeletionDeps {
   posts: PostsApi;
@@ -88,7 +87,7 @@ export function deletionService(ctx: AppContext, deps: DeletionDeps) {
         return { posts, changedPosts: new Set([...reactedOn, ...commentedOn]), storyKeys };
       });
 
-      await endEverySession(ctx, userId);
+      await ctx.auth.revokeAllSessions(userId);
       for (const postId of done.changedPosts) ctx.events.publish('postChanged', { postId });
       const avatarKeys = [user.avatar_url, user.avatar_thumb_url].flatMap((url) => (url ? (ctx.storage.keyOf(url) ?? []) : []));
       await removeFiles([...done.posts.mediaKeys, ...done.storyKeys, ...avatarKeys]);

@@ -7,7 +7,6 @@ import { hashPassword } from '../auth';
 import { userRepo } from '../users';
 import { instanceOf } from './instance';
 import { invalidLink, linkTokens } from './link-tokens';
-import { endEverySession } from './sessions';
 
 /** Reset mails one address may receive in an hour; beyond it requests are answered alike and send nothing. */
 const RESET_MAILS_PER_HOUR = 3;
@@ -60,7 +59,7 @@ export function passwordResetService(ctx: AppContext, mailer: Mailer) {
         updated_at: now,
       });
       await tokens.spendAll(user.id, 'reset_password', now);
-      await endEverySession(ctx, user.id);
+      await ctx.auth.revokeAllSessions(user.id);
     },
 
     async settled(): Promise<void> {

@@ -97,12 +97,13 @@ describe.each(dialects())('forgotten passwords on %s', (dialect) => {
 });
 
 describe('forgot-password rate limit', () => {
-  const t = useTestApp('sqlite', { AUTH_RATE_LIMIT: '2' });
-  it('answers 429 with Retry-After after too many requests for one address', async () => {
+  const t = useTestApp('sqlite', { RATE_LIMIT_SCALE: '1' });
+  it('answers 429 with Retry-After after too many requests from one address', async () => {
     const send = () => t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: 'target@example.test' } });
-    const codes = [(await send()).statusCode, (await send()).statusCode];
-    const third = await send();
-    expect([...codes, third.statusCode]).toEqual([202, 202, 429]);
-    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    const codes = [];
+    for (let i = 0; i < 5; i++) codes.push((await send()).statusCode);
+    const sixth = await send();
+    expect([...codes, sixth.statusCode]).toEqual([202, 202, 202, 202, 202, 429]);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { createReadStream } from 'node:fs';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
-import { authRateLimit } from '../../plugins/attempt-limit';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
+import { perAddress, perUser } from '../../security/limits';
 import type { DeletionService } from './deletion-service';
 import type { EmailService } from './email-service';
 import type { ExportService } from './export-service';
@@ -25,7 +25,7 @@ export async function accountLifecycleRoutes(fastify: FastifyInstance, ctx: AppC
   const requireAuth = makeRequireAuth(ctx.auth);
 
   contractRoute(fastify, ops.forgotPassword, {
-    config: { rateLimit: authRateLimit(ctx, (b) => b.email) },
+    preHandler: perAddress(ctx.limits, 'passwordResetPerAddress'),
     handler: async (req, reply) => {
       s.passwordReset.request(req.body.email);
       return reply.status(202).send({ success: true, message: RESET_REQUESTED });
@@ -33,7 +33,7 @@ export async function accountLifecycleRoutes(fastify: FastifyInstance, ctx: AppC
   });
 
   contractRoute(fastify, ops.resetPassword, {
-    config: { rateLimit: authRateLimit(ctx, (b) => b.token) },
+    preHandler: perAddress(ctx.limits, 'passwordResetPerAddress'),
     handler: async (req) => {
       await s.passwordReset.reset(req.body.token, req.body.newPassword);
       return { success: true as const };
@@ -41,13 +41,13 @@ export async function accountLifecycleRoutes(fastify: FastifyInstance, ctx: AppC
   });
 
   contractRoute(fastify, ops.verifyEmail, {
-    config: { rateLimit: authRateLimit(ctx, (b) => b.token) },
+    preHandler: perAddress(ctx.limits, 'loginPerAddress'),
     handler: async (req) => ({ success: true as const, ...(await s.email.verify(req.body.token)) }),
   });
 
   contractRoute(fastify, ops.resendVerification, {
     onRequest: requireAuth,
-    config: { rateLimit: authRateLimit(ctx, () => 'verify-email') },
+    preHandler: perUser(ctx.limits, 'passwordChangePerUser'),
     handler: async (req, reply) => {
       await s.email.resend(authOf(req).userId);
       return reply.status(202).send({ success: true, message: 'We sent you a new link. It works for 48 hours.' });
@@ -56,8 +56,8 @@ export async function accountLifecycleRoutes(fastify: FastifyInstance, ctx: AppC
 
   contractRoute(fastify, ops.changeEmail, {
     onRequest: requireAuth,
-    // The password is checked here, so it is limited like a login.
-    config: { rateLimit: authRateLimit(ctx, () => 'change-email') },
+    // The password is checked here, so it is limited like a password change.
+    preHandler: perUser(ctx.limits, 'passwordChangePerUser'),
     handler: async (req, reply) => {
       await s.email.requestChange(authOf(req).userId, req.body.email, req.body.password);
       return reply.status(202).send({
@@ -69,7 +69,7 @@ export async function accountLifecycleRoutes(fastify: FastifyInstance, ctx: AppC
 
   contractRoute(fastify, ops.startExport, {
     onRequest: requireAuth,
-    config: { rateLimit: authRateLimit(ctx, () => 'export') },
+    preHandler: perUser(ctx.limits, 'passwordChangePerUser'),
     handler: async (req, reply) => reply.status(202).send({ success: true, export: await s.exports.start(authOf(req).userId) }),
   });
 
@@ -91,7 +91,7 @@ export async function accountLifecycleRoutes(fastify: FastifyInstance, ctx: AppC
 
   contractRoute(fastify, ops.deleteAccount, {
     onRequest: requireAuth,
-    config: { rateLimit: authRateLimit(ctx, () => 'delete-account') },
+    preHandler: perUser(ctx.limits, 'passwordChangePerUser'),
     handler: async (req) => {
       await s.deletion.deleteAccount(authOf(req).userId, req.body.password);
       return { success: true as const };

@@ -11,14 +11,13 @@ export interface ChatFeature extends Feature {
 }
 
 export function createChatFeature(ctx: AppContext): ChatFeature {
-  const flood = createFloodControl(ctx.redis, ctx.config.redisKeyPrefix);
+  const flood = createFloodControl(ctx.limits);
   const service = chatService(ctx, flood);
   const log = ctx.log.child({ feature: 'chat' });
   return {
     name: 'chat',
     routes: (app, c) => chatRoutes(app, c, { service }),
     realtime: chatRealtime(ctx, service, log),
-    start: () => () => flood.close(),
     api: chatApi(ctx.db),
   };
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
+import { perUser } from '../../security/limits';
 import type { ConnectionService } from './connection-service';
 
 export async function connectionRoutes(fastify: FastifyInstance, ctx: AppContext, { connections }: { connections: ConnectionService }) {
@@ -19,6 +20,7 @@ export async function connectionRoutes(fastify: FastifyInstance, ctx: AppContext
 
   contractRoute(fastify, ops.actOnFriendRequest, {
     onRequest: requireAuth,
+    preHandler: perUser(ctx.limits, 'friendRequestsPerUser'),
     handler: async (req) => {
       const { targetUserId } = req.body;
       return { success: true as const, targetUserId, ...(await connections.act(authOf(req).userId, req.params.actionType, targetUserId)) };
@@ -27,6 +29,7 @@ export async function connectionRoutes(fastify: FastifyInstance, ctx: AppContext
 
   contractRoute(fastify, ops.removeFriend, {
     onRequest: requireAuth,
+    preHandler: perUser(ctx.limits, 'friendRequestsPerUser'),
     handler: async (req) => {
       const { targetUserId } = req.body;
       return { success: true as const, targetUserId, ...(await connections.act(authOf(req).userId, 'remove', targetUserId)) };

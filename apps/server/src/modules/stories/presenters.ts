@@ -7,6 +7,8 @@ export interface StoryPresentation {
   viewed: boolean;
   /** Looked up only for the viewer's own stories. */
   viewCount?: number;
+  /** Story media is private: the viewer gets a signed URL that expires (security/signed-media.ts). */
+  signUrl: (url: string) => string;
 }
 
 export function presentStory(row: StoryRow, user: PublicUser, p: StoryPresentation): Story {
@@ -14,7 +16,7 @@ export function presentStory(row: StoryRow, user: PublicUser, p: StoryPresentati
   return {
     _id: row.id,
     user,
-    mediaUrl: row.media_url,
+    mediaUrl: p.signUrl(row.media_url),
     mediaType: row.media_type,
     caption: row.caption,
     createdAt: row.created_at,

@@ -61,10 +61,11 @@ export function PostList({ query, errorFallback, empty, label }: PostListProps) 
     <section aria-label={label} className="space-y-4">
       {message && posts.length === 0 && <ErrorBanner message={message} onRetry={() => void query.refetch()} />}
       {isSuccess && !isFetching && posts.length === 0 && empty}
-      {posts.map((post) => (
+      {posts.map((post, i) => (
         <PostCard
           key={post._id}
           post={post}
+          priority={i === 0}
           commentsOpen={commentsOpenFor === post._id}
           onToggleComments={() => setCommentsOpenFor((open) => (open === post._id ? null : post._id))}
         />
@@ -82,7 +83,7 @@ export function PostList({ query, errorFallback, empty, label }: PostListProps) 
         </div>
       )}
       {!hasNextPage && posts.length > 0 && isSuccess && !isFetching && (
-        <p className="py-4 text-center text-sm text-slate-400 dark:text-slate-500">You're all caught up</p>
+        <p className="py-4 text-center text-sm text-slate-500 dark:text-slate-400">You're all caught up</p>
       )}
     </section>
   );
