@@ -6,8 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { E2E_PORT, E2E_SMTP_PORT } from './mail-port';
 
-const port = Number(process.env.E2E_PORT ?? 3210);
+const port = E2E_PORT;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'plaza-e2e-'));
 // Workers load this file again: they inherit the one directory, so a spec can reach the server's database (the admin command).
 process.env.E2E_DATA_DIR = dataDir;
@@ -54,8 +55,13 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Many accounts are created from one address during a run.
       AUTH_RATE_LIMIT: '1000',
+      // Specs publish from fresh accounts whose addresses are never verified.
+      UNVERIFIED_POSTS_PER_DAY: '1000',
       RATE_LIMIT_SCALE: '1000',
       WEB_DIST: process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
+      // Mails go to the SMTP server a spec runs (tests/mailbox.ts); links in them lead back here.
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      PUBLIC_URL: `http://localhost:${port}`,
     },
   },
 });

@@ -191,6 +191,8 @@ async function main() {
         password_hash: hash,
         created_at: at,
         updated_at: at,
+        email_verified_at: at,
+        deleted_at: null,
       };
     };
     const BATCH = 1000;

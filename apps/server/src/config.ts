@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ACCESS_TOKEN_TTL_SECONDS, SOCKET_LIMITS, STORY_LIFETIME_HOURS } from '@plaza/contract';
+import { ACCESS_TOKEN_TTL_SECONDS, SOCKET_LIMITS, STORY_LIFETIME_HOURS, UNVERIFIED_POSTS_PER_DAY } from '@plaza/contract';
 import { z } from 'zod';
 import { httpTimeouts, type HttpTimeouts } from './security/http-timeouts';
 import { trustProxySchema, type TrustProxy } from './security/trust-proxy';
@@ -48,6 +48,10 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
   OUTBOX_LEASE_MS: z.coerce.number().int().min(10).default(10_000),
   NODE_ENV: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  PUBLIC_URL: z.url('PUBLIC_URL must be a URL such as https://plaza.example.org').optional(),
+  UNVERIFIED_POSTS_PER_DAY: z.coerce.number().int().min(0).default(UNVERIFIED_POSTS_PER_DAY),
 });
 
 /** Object storage for media (media/s3-storage.ts). */
@@ -99,6 +103,12 @@ export interface Config {
   redisTimeouts: { connectMs: number; commandMs: number };
   /** Milliseconds a stopping process has to finish its requests before it exits anyway (main.ts). */
   shutdownGraceMs: number;
+  /** Where mail goes: an SMTP server, or (unset) the log, links included, for development. */
+  mail: { smtpUrl: string | null; from: string };
+  /** The origin people reach Plaza at: the links in mails start with it (no trailing slash). */
+  publicUrl: string;
+  /** Posts an account may publish in 24 hours before its address is verified. */
+  unverifiedPostsPerDay: number;
   /** Where uploaded media live (media/storage.ts): `mediaDir` on disk, or a bucket. */
   storage: { driver: 'disk' } | S3Settings;
   /** The transactional outbox's timing (outbox/outbox.ts). */
@@ -128,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url }
       : { kind: 'sqlite', file: url ? url.replace(/^sqlite:(\/\/)?/, '') : path.join(dataDir, 'plaza.sqlite') };
 
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -160,6 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisTimeouts: { connectMs: seconds(e.REDIS_CONNECT_TIMEOUT), commandMs: seconds(e.REDIS_COMMAND_TIMEOUT) },
     shutdownGraceMs: seconds(e.SHUTDOWN_TIMEOUT),
+    mail: { smtpUrl: e.SMTP_URL || null, from: e.MAIL_FROM || `Plaza <no-reply@${publicUrl.hostname}>` },
+    publicUrl: publicUrl.href.replace(/\/+$/, ''),
+    unverifiedPostsPerDay: e.UNVERIFIED_POSTS_PER_DAY,
     storage: storageOf(e),
     outbox: { pollMs: e.OUTBOX_POLL_MS, leaseMs: e.OUTBOX_LEASE_MS },
   };

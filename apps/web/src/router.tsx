@@ -29,6 +29,10 @@ export const routes: RouteObject[] = [
           { path: 'signup', lazy: page(() => import('./features/auth/SignupPage')) },
         ],
       },
+      // Opened from mailed links, signed in or not.
+      { path: '/auth/forgot-password', lazy: page(() => import('./features/auth/ForgotPasswordPage')) },
+      { path: '/auth/reset-password', lazy: page(() => import('./features/auth/ResetPasswordPage')) },
+      { path: '/auth/verify-email', lazy: page(() => import('./features/auth/VerifyEmailPage')) },
       {
         element: <ProtectedRoute />,
         children: [
@@ -46,6 +50,7 @@ export const routes: RouteObject[] = [
                   { path: 'account', lazy: page(() => import('./features/settings/AccountSettingsPage')) },
                   { path: 'profile', lazy: page(() => import('./features/settings/ProfileSettingsPage')) },
                   { path: 'blocked', lazy: page(() => import('./features/safety/BlockedPeoplePage')) },
+                  { path: 'data', lazy: page(() => import('./features/settings/DataSettingsPage')) },
                 ],
               },
               { path: '/favorites', lazy: page(() => import('./features/favorites/FavoritesPage')) },

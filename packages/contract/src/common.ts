@@ -41,5 +41,11 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 export const ROLES = ['member', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const selfUserSchema = publicUserSchema.extend({ email: z.string(), role: z.enum(ROLES) }).meta({ id: 'SelfUser' });
+export const selfUserSchema = publicUserSchema
+  .extend({
+    email: z.string(),
+    role: z.enum(ROLES),
+    emailVerified: z.boolean().describe('false until the link mailed to the address is opened'),
+  })
+  .meta({ id: 'SelfUser' });
 export type SelfUser = z.infer<typeof selfUserSchema>;

@@ -2,6 +2,7 @@ export * from './constants';
 export * from './errors';
 export * from './common';
 export * from './auth';
+export * from './accounts';
 export * from './notifications';
 export * from './people';
 export * from './posts';

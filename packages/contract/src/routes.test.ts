@@ -47,8 +47,17 @@ describe('the operations', () => {
     }
   });
 
-  it('leave only signing up, logging in, refreshing and the user name check public', () => {
-    expect(all.filter(([, op]) => !op.auth).map(([id]) => id)).toEqual(['signup', 'login', 'refreshToken', 'checkUserNameAvailable']);
+  it('leave only signing up, logging in, refreshing, the user name check, the emailed links and the signed download public', () => {
+    expect(all.filter(([, op]) => !op.auth).map(([id]) => id)).toEqual([
+      'signup',
+      'login',
+      'refreshToken',
+      'checkUserNameAvailable',
+      'forgotPassword',
+      'resetPassword',
+      'verifyEmail',
+      'downloadExport',
+    ]);
   });
 
   it('use every tag, each with a description, and no other', () => {

@@ -1,4 +1,5 @@
 /** Every table's row type, combined into the one `Database` type Kysely checks queries against. */
+import type { AccountTables } from './tables/accounts';
 import type { AuthTables } from './tables/auth';
 import type { ChatTables } from './tables/chat';
 import type { CommentTables } from './tables/comments';
@@ -27,4 +28,5 @@ export type Database = UserTables &
   ChatTables &
   SafetyTables &
   ModerationTables &
+  AccountTables &
   OutboxTables;

@@ -36,6 +36,8 @@ export interface DomainEvents {
   friendRequestCancelled: { requestId: string; senderId: string; recipientId: string };
 
   // auth
+  /** A new account was created (its address is not verified yet). */
+  accountCreated: { userId: string };
   /**
    * Sessions of `userId` ended (logout, password change, a reused refresh token, a suspension, an
    * account deletion): the listed ones, or every one but `exceptSessionId` when `sessionIds` is absent.

@@ -5,6 +5,7 @@
  * the other's API here instead of importing it (reactions and comments get posts', profiles count posts).
  */
 import type { AppContext, CoreContext, Feature } from '../context';
+import { createAccountsFeature } from './accounts';
 import { createAuthFeature } from './auth';
 import { createChatFeature } from './chat';
 import { createCommentsFeature } from './comments';
@@ -29,6 +30,7 @@ export function createFeatures(core: CoreContext): BuiltFeatures {
   const ctx: AppContext = { ...core, auth: auth.service };
   const posts = createPostsFeature(ctx);
   const people = createPeopleFeature(ctx, { counts: { postsBy: (userId) => posts.api.countByAuthor(userId) } });
+  const reactions = createReactionsFeature(ctx, { posts: posts.api });
   const comments = createCommentsFeature(ctx, { posts: posts.api });
   const stories = createStoriesFeature(ctx);
   const chat = createChatFeature(ctx);
@@ -38,13 +40,20 @@ export function createFeatures(core: CoreContext): BuiltFeatures {
     people,
     createNotificationsFeature(ctx),
     posts,
-    createReactionsFeature(ctx, { posts: posts.api }),
+    reactions,
     comments,
     stories,
     chat,
     createSafetyFeature(ctx, { connections: people.connections }),
     createModerationFeature(ctx, {
       content: { post: posts.moderation, comment: comments.moderation, story: stories.moderation, message: chat.moderation },
+    }),
+    createAccountsFeature(ctx, {
+      posts: posts.api,
+      reactions: reactions.api,
+      comments: comments.api,
+      stories: stories.api,
+      chat: chat.api,
     }),
   ];
   return { ctx, features };

@@ -158,6 +158,9 @@ export async function seedAccounts(ctx: AppContext, log: (msg: string) => void):
       suspended_until: null,
       created_at: created,
       updated_at: created,
+      // Demo addresses cannot receive mail; they count as verified so the demo posts freely.
+      email_verified_at: created,
+      deleted_at: null,
     };
     await users.insert(row);
     all.push(row);

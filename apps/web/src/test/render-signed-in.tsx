@@ -23,6 +23,7 @@ export const ME: SelfUser = {
   createdAt: '2025-01-01T00:00:00.000Z',
   email: 'me@example.test',
   role: 'member',
+  emailVerified: true,
 };
 
 export function renderSignedIn(ui: ReactNode, user: SelfUser = ME) {

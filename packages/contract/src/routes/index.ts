@@ -2,6 +2,7 @@
 import type { Operation } from '../operation';
 import { accountOperations } from './account';
 import { adminOperations } from './admin';
+import { lifecycleOperations } from './accounts';
 import { authOperations } from './auth';
 import { chatOperations } from './chat';
 import { commentOperations } from './comments';
@@ -22,6 +23,7 @@ export {
   commentOperations,
   connectionOperations,
   favoriteOperations,
+  lifecycleOperations,
   notificationOperations,
   peopleOperations,
   postOperations,
@@ -33,6 +35,7 @@ export {
 export const operations = {
   ...authOperations,
   ...accountOperations,
+  ...lifecycleOperations,
   ...peopleOperations,
   ...connectionOperations,
   ...notificationOperations,

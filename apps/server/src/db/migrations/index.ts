@@ -8,6 +8,7 @@ import * as chat from './0005-chat';
 import * as timelineMarks from './0006-timeline-marks';
 import * as safety from './0020-safety';
 import * as moderation from './0021-moderation';
+import * as accountLifecycle from './0030-account-lifecycle';
 import * as outbox from './0050-outbox';
 
 export const migrations: Record<string, Migration> = {
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0006-timeline-marks': timelineMarks,
   '0020-safety': safety,
   '0021-moderation': moderation,
+  '0030-account-lifecycle': accountLifecycle,
   '0050-outbox': outbox,
 };

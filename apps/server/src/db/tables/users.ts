@@ -19,6 +19,13 @@ export interface UsersTable {
   suspended_until: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
+  /** Null until the address is confirmed from a mailed link (accounts made before verification existed count as verified). */
+  email_verified_at: string | null;
+  /**
+   * Set only on the placeholder that keeps a deleted account's conversations: it has no email, password
+   * or content, is never listed or found, and shows as "Deleted user" (docs/decisions/accounts.md).
+   */
+  deleted_at: string | null;
 }
 
 /**

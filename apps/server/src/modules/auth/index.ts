@@ -1,4 +1,4 @@
 /** The auth feature's public API: sessions and tokens (signup, login, refresh, logout, password change). */
 export { createAuthFeature } from './feature';
-export { hashPassword } from './passwords';
+export { hashPassword, verifyPassword } from './passwords';
 export type { AuthContext, AuthService } from './service';

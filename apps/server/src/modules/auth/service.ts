@@ -108,6 +108,8 @@ export function authService(db: Db, signer: TokenSigner, events: EventBus) {
         suspended_until: null,
         created_at: now,
         updated_at: now,
+        email_verified_at: null,
+        deleted_at: null,
       };
       try {
         await users.insert(row);
@@ -116,6 +118,7 @@ export function authService(db: Db, signer: TokenSigner, events: EventBus) {
         if (isUniqueViolation(err)) throw new ConflictError(SIGNUP_REFUSED);
         throw err;
       }
+      events.publish('accountCreated', { userId: row.id });
       return startSession(row, userAgent);
     },
 

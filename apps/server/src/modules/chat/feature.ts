@@ -1,5 +1,6 @@
 /** Builds the chat feature once per app: flood control, the chat service, its routes and realtime handlers. */
 import type { AppContext, Feature } from '../../context';
+import { chatApi, type ChatApi } from './api';
 import { createFloodControl } from './flood-control';
 import { messageModeration } from './moderation';
 import { chatRoutes } from './routes';
@@ -9,6 +10,7 @@ import { chatRealtime } from './socket';
 export interface ChatFeature extends Feature {
   /** For the moderation feature: a message as a moderator sees it, and its removal. */
   moderation: ReturnType<typeof messageModeration>;
+  api: ChatApi;
 }
 
 export function createChatFeature(ctx: AppContext): ChatFeature {
@@ -20,5 +22,6 @@ export function createChatFeature(ctx: AppContext): ChatFeature {
     routes: (app, c) => chatRoutes(app, c, { service }),
     realtime: chatRealtime(ctx, service, log),
     moderation: messageModeration(ctx.db),
+    api: chatApi(ctx.db),
   };
 }

@@ -1,2 +1,3 @@
 /** The chat feature's public API. It owns `messages` and `conversations`. */
+export type { ChatApi } from './api';
 export { createChatFeature } from './feature';

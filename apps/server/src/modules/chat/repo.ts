@@ -110,6 +110,39 @@ export function chatRepo(db: Db) {
         .execute();
     },
 
+    /** Every pair the user is one of. */
+    pairsOf(userId: string) {
+      return db
+        .selectFrom('conversations')
+        .selectAll()
+        .where((eb) => eb.or([eb('user_low', '=', userId), eb('user_high', '=', userId)]))
+        .execute();
+    },
+
+    /** Every message of the pairs, by pair, oldest first. */
+    messagesOfPairs(pairKeys: readonly string[]) {
+      if (pairKeys.length === 0) return Promise.resolve([] as MessageRow[]);
+      return db.selectFrom('messages').selectAll().where('pair_key', 'in', pairKeys).orderBy('pair_key').orderBy('id').execute();
+    },
+
+    /** Re-keys one pair's conversation and messages, `fromId` becoming `toId` on both sides of each message. */
+    async movePair(oldKey: string, to: { pairKey: string; low: string; high: string }, fromId: string, toId: string): Promise<void> {
+      await db
+        .updateTable('messages')
+        .set((eb) => ({
+          pair_key: to.pairKey,
+          sender_id: eb.case().when('sender_id', '=', fromId).then(toId).else(eb.ref('sender_id')).end(),
+          receiver_id: eb.case().when('receiver_id', '=', fromId).then(toId).else(eb.ref('receiver_id')).end(),
+        }))
+        .where('pair_key', '=', oldKey)
+        .execute();
+      await db
+        .updateTable('conversations')
+        .set({ pair_key: to.pairKey, user_low: to.low, user_high: to.high })
+        .where('pair_key', '=', oldKey)
+        .execute();
+    },
+
     /** Messages by (pair, id); the pair keys let the lookup use the primary key. */
     messagesByKeys(keys: ReadonlyArray<{ pairKey: string; id: string }>) {
       if (keys.length === 0) return Promise.resolve([] as MessageRow[]);

@@ -86,7 +86,7 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
       const otherIds = pairs.map((p) => (p.user_low === callerId ? p.user_high : p.user_low));
       const [messages, people, unread] = await Promise.all([
         repo.messagesByKeys(pairs.map((p) => ({ pairKey: p.pair_key, id: p.last_message_id }))),
-        users.findByIds(otherIds),
+        users.findByIdsWithDeleted(otherIds),
         repo.unreadCounts(callerId, otherIds),
       ]);
       const messageById = new Map(messages.map((m) => [m.id, m]));

@@ -18,6 +18,17 @@ export function commentRepo(db: Db) {
       const res = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
       return Number(res.numDeletedRows) === 1;
     },
+    /** Every comment of one author, oldest first. */
+    allBy(authorId: string) {
+      return db.selectFrom('comments').selectAll().where('author_id', '=', authorId).orderBy('id').execute();
+    },
+    /** Deletes every comment of one author (likes go by cascade); answers the posts they were on, once per comment. */
+    deleteAllBy(authorId: string) {
+      return db.deleteFrom('comments').where('author_id', '=', authorId).returning('post_id').execute();
+    },
+    async unlikeAllBy(userId: string): Promise<void> {
+      await db.deleteFrom('comment_likes').where('user_id', '=', userId).execute();
+    },
     /** Newest first, those matching `only` (the safety feature's condition on `author_id`). */
     pageOfPost(postId: string, limit: number, offset: number, only: Expression<SqlBool>) {
       return db

@@ -6,8 +6,11 @@
 import type { ReactionCounts, ReactionType } from '@plaza/contract';
 import type { Db } from '../../db';
 import type { HttpError } from '../../lib/errors';
+import type { MediaStorage } from '../../media/storage';
 import { postCounters } from './counters';
+import { keysOfMedia } from './media';
 import { existingPost, postGone } from './post-lookup';
+import { presentMedia } from './presenters';
 import { reactionCountsOf, totalOf } from './reaction-columns';
 import { postRepo } from './repo';
 import { timelineReadModel } from './timeline-read-model';
@@ -33,9 +36,26 @@ export interface PostsApi {
   /** Keeps the reader's own mark on their timeline row of the post (if the post is on it). */
   markReaction(trx: Db, readerId: string, postId: string, kind: ReactionType, held: boolean): Promise<void>;
   totalOf(counts: ReactionCounts): number;
+  /** Everything a person published, oldest first, as their data export lists it. */
+  authoredBy(authorId: string): Promise<AuthoredPost[]>;
+  /**
+   * Deletes every post of a person as deleting each would (off every timeline; reactions, comments,
+   * favorites with it), in the caller's transaction. The caller removes the files and publishes
+   * `postDeleted` once it commits.
+   */
+  removeAllBy(trx: Db, authorId: string): Promise<{ postIds: string[]; mediaKeys: string[] }>;
 }
 
-export function postsApi(db: Db): PostsApi {
+export interface AuthoredPost {
+  id: string;
+  content: string;
+  createdAt: string;
+  media: ReturnType<typeof presentMedia>;
+  reactionCounts: ReactionCounts;
+  commentsCount: number;
+}
+
+export function postsApi(db: Db, storage: MediaStorage): PostsApi {
   const posts = postRepo(db);
   return {
     async existing(postId) {
@@ -55,5 +75,25 @@ export function postsApi(db: Db): PostsApi {
     bumpCommentCount: (trx, postId, delta) => postCounters(trx).bumpComments(postId, delta),
     markReaction: (trx, readerId, postId, kind, held) => timelineReadModel(trx).markReaction(readerId, postId, kind, held),
     totalOf,
+    async authoredBy(authorId) {
+      const rows = await posts.allByAuthor(authorId);
+      return rows.map((r) => ({
+        id: r.id,
+        content: r.content,
+        createdAt: r.created_at,
+        media: presentMedia(r.media),
+        reactionCounts: reactionCountsOf(r),
+        commentsCount: r.comments_count,
+      }));
+    },
+    async removeAllBy(trx, authorId) {
+      const rows = await postRepo(trx).allByAuthor(authorId);
+      const timeline = timelineReadModel(trx);
+      for (const row of rows) {
+        await timeline.withdraw(row.id, authorId);
+        await postRepo(trx).delete(row.id);
+      }
+      return { postIds: rows.map((r) => r.id), mediaKeys: rows.flatMap((r) => keysOfMedia(storage, r.media)) };
+    },
   };
 }

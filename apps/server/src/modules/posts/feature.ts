@@ -26,7 +26,7 @@ export function createPostsFeature(ctx: AppContext): PostsFeature {
       await favoriteRoutes(app, c, { favorites });
     },
     start: () => startTimelineSync(ctx, log),
-    api: postsApi(ctx.db),
     moderation: postModeration(ctx.db, posts),
+    api: postsApi(ctx.db, ctx.storage),
   };
 }

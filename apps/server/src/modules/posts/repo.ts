@@ -36,6 +36,22 @@ export function postRepo(db: Db) {
       const res = await db.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
       return Number(res.numDeletedRows) === 1;
     },
+    /** Every post of one author, oldest first. */
+    allByAuthor(authorId: string) {
+      return db.selectFrom('posts').selectAll().where('author_id', '=', authorId).orderBy('id').execute();
+    },
+    /** When the author's posts since `since` were published, oldest first, at most `limit` of them. */
+    async publishedSince(authorId: string, since: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('posts')
+        .select('created_at')
+        .where('author_id', '=', authorId)
+        .where('created_at', '>', since)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.created_at);
+    },
     async pageIdsByAuthor(authorId: string, limit: number, offset: number): Promise<string[]> {
       const rows = await db
         .selectFrom('posts')

@@ -23,6 +23,7 @@ export async function postRoutes(fastify: FastifyInstance, ctx: AppContext, { po
     preHandler: perUser(ctx.limits, 'uploadsPerUser'),
     handler: async (req, reply) => {
       const userId = authOf(req).userId;
+      await posts.checkUnverifiedQuota(userId);
       const upload = await receivePostUpload(req);
       return reply.status(201).send({ success: true, post: await posts.create(userId, upload) });
     },

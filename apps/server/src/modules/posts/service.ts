@@ -5,7 +5,7 @@
  */
 import type { FeedQuery, Post, PostsPageQuery } from '@plaza/contract';
 import type { AppContext } from '../../context';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
 import { isHiddenFrom } from '../safety';
@@ -22,6 +22,8 @@ import type { PostUpload } from './upload';
 
 /** How far back the feed of someone without friends reaches. */
 export const EVERYONE_FEED_CAP = 1000;
+
+const DAY_MS = 86_400_000;
 
 export function postService(ctx: AppContext) {
   const posts = postRepo(ctx.db);
@@ -68,8 +70,24 @@ export function postService(ctx: AppContext) {
     return true;
   }
 
+  /** Until their address is verified, a person may publish only a few posts a day (docs/decisions/accounts.md). */
+  async function checkUnverifiedQuota(authorId: string): Promise<void> {
+    const author = await users.findById(authorId);
+    if (!author || author.email_verified_at !== null) return;
+    const perDay = ctx.config.unverifiedPostsPerDay;
+    const recent = await posts.publishedSince(authorId, new Date(Date.now() - DAY_MS).toISOString(), perDay);
+    if (recent.length < perDay) return;
+    const retryAfter = Math.ceil(((recent[0] ? Date.parse(recent[0]) : Date.now()) + DAY_MS - Date.now()) / 1000);
+    throw new TooManyRequestsError(
+      `Until you confirm your email address you can publish ${perDay} posts a day. Open the link we mailed you (or ask for a new one) to post freely.`,
+      Math.max(1, retryAfter),
+    );
+  }
+
   return {
     get,
+    /** Called before the upload is read, so a refused post costs no image processing. */
+    checkUnverifiedQuota,
 
     /** Images are processed and stored first, then the post and its timeline rows go in one transaction. */
     async create(authorId: string, upload: PostUpload): Promise<Post> {

@@ -1,10 +1,15 @@
 /** Builds the reactions feature once per app, on the posts feature's API. */
 import type { AppContext, Feature } from '../../context';
 import type { PostsApi } from '../posts';
+import { reactionsApi, type ReactionsApi } from './api';
 import { reactionRoutes } from './routes';
 import { reactionService } from './service';
 
-export function createReactionsFeature(ctx: AppContext, deps: { posts: PostsApi }): Feature {
+export interface ReactionsFeature extends Feature {
+  api: ReactionsApi;
+}
+
+export function createReactionsFeature(ctx: AppContext, deps: { posts: PostsApi }): ReactionsFeature {
   const reactions = reactionService(ctx, deps.posts);
-  return { name: 'reactions', routes: (app, c) => reactionRoutes(app, c, { reactions }) };
+  return { name: 'reactions', routes: (app, c) => reactionRoutes(app, c, { reactions }), api: reactionsApi(ctx.db, deps.posts) };
 }

@@ -3,5 +3,6 @@
  * own kinds through `viewerKindsOn`. This file imports nothing of posts at run time (it receives the
  * posts API when built), so the two never import each other in a circle.
  */
+export type { ReactionsApi } from './api';
 export { createReactionsFeature } from './feature';
 export { reactionCountOn, readerKindsOn, viewerKindsOn } from './marks';

@@ -22,6 +22,14 @@ export function reactionRepo(db: Db) {
         .executeTakeFirst();
       return Number(res.numDeletedRows) === 1;
     },
+    /** Every reaction of one person, oldest first. */
+    allBy(userId: string) {
+      return db.selectFrom('post_reactions').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+    },
+    /** Deletes every reaction of one person; answers what was deleted. */
+    deleteAllBy(userId: string) {
+      return db.deleteFrom('post_reactions').where('user_id', '=', userId).returning(['post_id', 'kind']).execute();
+    },
     /** The kinds one person holds on a post. */
     async kindsOf(postId: string, userId: string): Promise<ReactionType[]> {
       const rows = await db

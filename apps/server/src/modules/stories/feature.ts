@@ -1,6 +1,7 @@
 /** Builds the stories feature once per app: its service, routes, and the sweep that removes expired stories. */
 import type { AppContext, Feature } from '../../context';
 import { storyModeration } from './moderation';
+import { storiesApi, type StoriesApi } from './api';
 import { storyRoutes } from './routes';
 import { storyService } from './service';
 import { startStorySweep } from './sweep';
@@ -8,6 +9,7 @@ import { startStorySweep } from './sweep';
 export interface StoriesFeature extends Feature {
   /** For the moderation feature: a story as a moderator sees it, and its removal. */
   moderation: ReturnType<typeof storyModeration>;
+  api: StoriesApi;
 }
 
 export function createStoriesFeature(ctx: AppContext): StoriesFeature {
@@ -18,5 +20,6 @@ export function createStoriesFeature(ctx: AppContext): StoriesFeature {
     routes: (app, c) => storyRoutes(app, c, { stories }),
     start: () => startStorySweep(ctx, log),
     moderation: storyModeration(ctx.db, ctx.config, stories),
+    api: storiesApi(ctx.db, ctx.storage),
   };
 }

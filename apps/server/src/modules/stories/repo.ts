@@ -79,6 +79,20 @@ export function storyRepo(db: Db) {
       await db.deleteFrom('stories').where('id', '=', id).execute();
     },
 
+    /** One person's stories unexpired at `now`, oldest first. */
+    allOf(userId: string, now: string) {
+      return db
+        .selectFrom('stories')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', now)
+        .orderBy('created_at')
+        .execute();
+    },
+    /** Deletes every story of one person, expired or not; answers their media URLs. */
+    deleteAllOf(userId: string) {
+      return db.deleteFrom('stories').where('user_id', '=', userId).returning('media_url').execute();
+    },
     listExpired(now: string, limit: number) {
       return db
         .selectFrom('stories')

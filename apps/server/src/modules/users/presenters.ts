@@ -17,5 +17,5 @@ export function presentPublicUser(row: PublicUserColumns): PublicUser {
 }
 
 export function presentSelfUser(row: UserRow): SelfUser {
-  return { ...presentPublicUser(row), email: row.email, role: row.role };
+  return { ...presentPublicUser(row), email: row.email, role: row.role, emailVerified: row.email_verified_at !== null };
 }

@@ -9,10 +9,11 @@ export const PUBLIC_USER_COLUMNS = ['id', 'user_name', 'full_name', 'avatar_url'
 
 /**
  * Everyone's public columns as a derived table, to join: `innerJoin(publicUsers(db).as('u'), 'u.id', …)`.
- * Both planners fold it into the outer query, so the join still reads `users` by its primary key.
+ * Both planners fold it into the outer query, so the join still reads `users` by its primary key. The
+ * placeholders of deleted accounts are not in it.
  */
 export function publicUsers(db: Db) {
-  return db.selectFrom('users').select(PUBLIC_USER_COLUMNS);
+  return db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('deleted_at', 'is', null);
 }
 
 /** One person's lower-cased user name, as a scalar subquery (null when there is no such person). */

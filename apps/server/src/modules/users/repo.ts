@@ -13,31 +13,69 @@ export function userRepo(db: Db) {
     findById(id: string) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
+    /** People as they are now; a deleted account's placeholder is not among them. */
     findByIds(ids: readonly string[]) {
+      if (ids.length === 0) return Promise.resolve([] as UserRow[]);
+      return db.selectFrom('users').selectAll().where('id', 'in', ids).where('deleted_at', 'is', null).execute();
+    },
+    /** Like findByIds, with the placeholders of deleted accounts: for conversations, which outlive them. */
+    findByIdsWithDeleted(ids: readonly string[]) {
       if (ids.length === 0) return Promise.resolve([] as UserRow[]);
       return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
     },
     /** Just the ids of users named (lower-cased) in `names`. */
     idsByUserNameLower(names: readonly string[]) {
       if (names.length === 0) return Promise.resolve([]);
-      return db.selectFrom('users').select(['id', 'user_name_lower']).where('user_name_lower', 'in', names).execute();
+      return db
+        .selectFrom('users')
+        .select(['id', 'user_name_lower'])
+        .where('user_name_lower', 'in', names)
+        .where('deleted_at', 'is', null)
+        .execute();
     },
     async exists(id: string): Promise<boolean> {
       return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
     findByUserName(userName: string) {
-      return db.selectFrom('users').selectAll().where('user_name_lower', '=', userName.toLowerCase()).executeTakeFirst();
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('user_name_lower', '=', userName.toLowerCase())
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
     },
     findByEmail(email: string) {
-      return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+      return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).where('deleted_at', 'is', null).executeTakeFirst();
     },
+    /** Taken by someone (other than `exceptId`), or held after its owner deleted their account. */
     async userNameTaken(userName: string, exceptId?: string) {
-      let q = db.selectFrom('users').select('id').where('user_name_lower', '=', userName.toLowerCase());
+      const lower = userName.toLowerCase();
+      let q = db.selectFrom('users').select('id').where('user_name_lower', '=', lower);
       if (exceptId) q = q.where('id', '!=', exceptId);
-      return (await q.executeTakeFirst()) !== undefined;
+      if ((await q.executeTakeFirst()) !== undefined) return true;
+      const held = await db
+        .selectFrom('held_user_names')
+        .select('user_name_lower')
+        .where('user_name_lower', '=', lower)
+        .where('held_until', '>', new Date().toISOString())
+        .executeTakeFirst();
+      return held !== undefined;
     },
     listAll() {
-      return db.selectFrom('users').selectAll().orderBy('created_at').execute();
+      return db.selectFrom('users').selectAll().where('deleted_at', 'is', null).orderBy('created_at').execute();
+    },
+    /** Removes the account row; everything still referencing it goes by the foreign keys' cascade. */
+    async delete(id: string): Promise<boolean> {
+      const res = await db.deleteFrom('users').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+      return Number(res.numDeletedRows) === 1;
+    },
+    /** Keeps a user name from others until `until` (after its account was deleted). */
+    async holdUserName(userNameLower: string, until: string) {
+      await db
+        .insertInto('held_user_names')
+        .values({ user_name_lower: userNameLower, held_until: until })
+        .onConflict((oc) => oc.column('user_name_lower').doUpdateSet({ held_until: until }))
+        .execute();
     },
     update(id: string, patch: Partial<Omit<UserRow, 'id' | 'created_at'>>) {
       return db.updateTable('users').set(patch).where('id', '=', id).execute();

@@ -93,6 +93,7 @@ export function searchRepo(db: Db, dialect: DialectName) {
           .selectFrom('users')
           .select(SEARCH_COLUMNS)
           .where(sql<boolean>`${keys[key]} >= ${p.from} and ${keys[key]} < ${p.to}`)
+          .where('deleted_at', 'is', null)
           .orderBy(keys[key])
           .limit(p.limit),
       ),
@@ -118,6 +119,7 @@ export function searchRepo(db: Db, dialect: DialectName) {
         .select(SEARCH_COLUMNS)
         .where(sql<boolean>`id in (${candidates(needle)})`)
         .where(containsExactly(needle))
+        .where('deleted_at', 'is', null)
         .$if(excludeIds.length > 0, (qb) => qb.where('id', 'not in', excludeIds))
         .orderBy(wordStart)
         .orderBy('user_name_lower')
@@ -127,7 +129,7 @@ export function searchRepo(db: Db, dialect: DialectName) {
 
     /** Everyone but the viewer, optionally those whose names contain `search`, by full name. */
     async networkPage(viewerId: string, search: string | undefined, offset: number, limit: number, only: Only = everyone) {
-      let base = db.selectFrom('users').where('id', '!=', viewerId).where(only);
+      let base = db.selectFrom('users').where('id', '!=', viewerId).where('deleted_at', 'is', null).where(only);
       if (search) base = base.where(nameContains(search.toLowerCase()));
       const [rows, total] = await Promise.all([
         base.selectAll().orderBy('full_name_lower').orderBy('id').offset(offset).limit(limit).execute(),

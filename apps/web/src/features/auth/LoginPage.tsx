@@ -35,6 +35,12 @@ export default function LoginPage() {
         {error && <ErrorBanner message={error} />}
         <Field label="User name or email" autoComplete="username" autoFocus {...field('identifier')} />
         <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
+        {/* A full page load on purpose: the reset pages live in the signed-in app, not in this light first screen. */}
+        <p className="-mt-3 mb-2 text-right text-sm">
+          <a href="/auth/forgot-password" className="font-semibold text-brand-primary hover:underline dark:text-indigo-300">
+            Forgot password?
+          </a>
+        </p>
         <Button type="submit" loading={loading} className="w-full">
           {loading ? 'Logging in…' : 'Log in'}
         </Button>

@@ -18,6 +18,7 @@ const user: SelfUser = {
   fullName: 'Ada',
   email: 'ada@example.com',
   role: 'member',
+  emailVerified: true,
   userImage: null,
   userBio: null,
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -50,7 +50,7 @@ function renderChat() {
       ...unauthenticatedState,
       isAuthenticated: true,
       accessToken: 'token',
-      userDetails: { ...publicUser(person(ME, 'Me Myself')), email: 'me@example.test', role: 'member' },
+      userDetails: { ...publicUser(person(ME, 'Me Myself')), email: 'me@example.test', role: 'member', emailVerified: true },
     },
   });
   render(

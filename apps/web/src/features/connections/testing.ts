@@ -27,6 +27,7 @@ export const me: SelfUser = {
   createdAt: '2025-01-01T00:00:00.000Z',
   email: 'ada@example.test',
   role: 'member',
+  emailVerified: true,
 };
 
 export const signedInStore = () =>

@@ -11,6 +11,7 @@ import { Button } from '../../components/Button';
 import { Field, PasswordField } from '../../components/Field';
 import { logoutUser } from '../auth';
 import { useChangePasswordMutation, useMeQuery } from './api';
+import { EmailSettings } from './EmailSettings';
 import { failureMessage } from './failure';
 
 export default function AccountSettingsPage() {
@@ -46,8 +47,8 @@ export default function AccountSettingsPage() {
     <div className="space-y-6">
       <section className="card p-6">
         <h2 className="mb-4 text-lg font-semibold">Account</h2>
-        <Field label="Email" value={user?.email ?? ''} readOnly disabled />
         <Field label="User name" value={user ? `@${user.userName}` : ''} readOnly disabled />
+        <EmailSettings user={user} />
       </section>
       <section className="card p-6">
         <h2 className="mb-4 text-lg font-semibold">Change password</h2>

@@ -18,6 +18,9 @@ export default function SettingsLayout() {
         <NavLink to="/settings/blocked" className={tab}>
           Blocked people
         </NavLink>
+        <NavLink to="/settings/data" className={tab}>
+          Your data
+        </NavLink>
       </nav>
       <Outlet />
     </div>

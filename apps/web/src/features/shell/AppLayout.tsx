@@ -1,6 +1,7 @@
 /** The signed-in frame: navbar on top, collapsible sidebar on the left (bottom bar on phones), the page. */
 import { Outlet } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
+import { VerifyEmailBanner } from '../settings';
 import { Navbar } from './Navbar';
 import { MobileNav, Sidebar } from './Sidebar';
 import { SocketLifecycle } from './SocketLifecycle';
@@ -23,6 +24,7 @@ export function AppLayout() {
           tabIndex={-1}
           className={`outline-none px-3 pt-20 pb-24 transition-[padding] sm:px-6 md:pb-10 ${expanded ? 'md:pl-64' : 'md:pl-24'}`}
         >
+          <VerifyEmailBanner />
           <Outlet />
         </main>
         <MobileNav />

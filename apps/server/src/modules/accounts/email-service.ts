@@ -1,0 +1,99 @@
+/** Email addresses: the verification link mailed at signup (and again on request), and changing the address. */
+import { VERIFY_TOKEN_TTL_HOURS, type VerifyEmailResponse } from '@plaza/contract';
+import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
+import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
+import { nowIso } from '../../lib/ids';
+import { mails, type Mailer } from '../../mail';
+import { verifyPassword } from '../auth';
+import { userRepo, type UserRow } from '../users';
+import { instanceOf } from './instance';
+import { invalidLink, linkTokens } from './link-tokens';
+
+const HOUR_MS = 3_600_000;
+/** Links of one kind a person may have mailed in an hour, so nobody turns Plaza into a mail cannon. */
+const MAILS_PER_HOUR = 3;
+const EMAIL_REFUSED = "That email address can't be used.";
+
+export function emailService(ctx: AppContext, mailer: Mailer) {
+  const users = userRepo(ctx.db);
+  const tokens = linkTokens(ctx.db);
+  const instance = instanceOf(ctx.config);
+  const ttl = VERIFY_TOKEN_TTL_HOURS * HOUR_MS;
+
+  async function load(userId: string): Promise<UserRow> {
+    const user = await users.findById(userId);
+    if (!user) throw new NotFoundError('This account no longer exists.');
+    return user;
+  }
+
+  async function underHourlyLimit(userId: string, purpose: 'verify_email' | 'change_email'): Promise<boolean> {
+    return (await tokens.sentSince(userId, purpose, new Date(Date.now() - HOUR_MS).toISOString())) < MAILS_PER_HOUR;
+  }
+
+  async function mailVerification(user: UserRow): Promise<void> {
+    const token = await tokens.mint(user.id, 'verify_email', user.email, ttl);
+    mailer.sendLater({ to: user.email, ...mails.verifyEmail(instance, { fullName: user.full_name }, token) });
+  }
+
+  return {
+    /** At signup: the first link. */
+    async welcome(userId: string): Promise<void> {
+      const user = await users.findById(userId);
+      if (user && user.email_verified_at === null) await mailVerification(user);
+    },
+
+    async resend(userId: string): Promise<void> {
+      const user = await load(userId);
+      if (user.email_verified_at !== null) throw new ConflictError('Your email address is already confirmed.');
+      if (!(await underHourlyLimit(userId, 'verify_email'))) {
+        throw new TooManyRequestsError(
+          'We already sent you several links this hour. Check your inbox and spam folder, or try again later.',
+          600,
+        );
+      }
+      await mailVerification(user);
+    },
+
+    /** Opens a verification or change-of-address link. */
+    async verify(token: string): Promise<Omit<VerifyEmailResponse, 'success'>> {
+      const link = await tokens.spend(token, ['verify_email', 'change_email']);
+      const user = await users.findById(link.user_id);
+      if (!user) throw invalidLink();
+      const now = nowIso();
+      if (link.purpose === 'verify_email') {
+        // The address changed since this link was sent: it proves nothing about the current one.
+        if (link.email !== user.email) throw invalidLink();
+        if (user.email_verified_at === null) await users.update(user.id, { email_verified_at: now, updated_at: now });
+        return { email: user.email, changed: false };
+      }
+      try {
+        await users.update(user.id, { email: link.email, email_verified_at: now, updated_at: now });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ConflictError(`${EMAIL_REFUSED} Another account uses it now.`);
+        throw err;
+      }
+      return { email: link.email, changed: true };
+    },
+
+    /** Mails a confirmation link to the new address and a notice to the current one; nothing changes until the link is opened. */
+    async requestChange(userId: string, newEmail: string, password: string): Promise<void> {
+      const user = await load(userId);
+      if (!(await verifyPassword(user.password_hash, password))) {
+        throw new BadRequestError('Your password is not correct.', [{ path: 'password', message: 'Your password is not correct.' }]);
+      }
+      if (newEmail === user.email) {
+        throw new BadRequestError('This is already your email address.', [{ path: 'email', message: 'Enter a different address' }]);
+      }
+      if (await users.findByEmail(newEmail)) throw new ConflictError(EMAIL_REFUSED);
+      if (!(await underHourlyLimit(userId, 'change_email'))) {
+        throw new TooManyRequestsError('You asked for several changes this hour. Please try again later.', 600);
+      }
+      const token = await tokens.mint(user.id, 'change_email', newEmail, ttl);
+      const to = { fullName: user.full_name };
+      mailer.sendLater({ to: newEmail, ...mails.confirmNewEmail(instance, to, token) });
+      mailer.sendLater({ to: user.email, ...mails.emailChangeNotice(instance, to, newEmail) });
+    },
+  };
+}
+export type EmailService = ReturnType<typeof emailService>;

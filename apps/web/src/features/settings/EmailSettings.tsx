@@ -1,0 +1,116 @@
+/** The account's email address: whether it is confirmed, a new link, and a change confirmed from the new address. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { changeEmailBodySchema, type OperationBody, type operations, type SelfUser } from '@plaza/contract';
+import { BadgeCheck, MailWarning } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { ApiErrorPayload } from '../../api/errors';
+import { Button } from '../../components/Button';
+import { Field, PasswordField } from '../../components/Field';
+import { failureMessage } from './failure';
+import { useChangeEmailMutation, useResendVerificationMutation } from './lifecycle-api';
+
+type Form = OperationBody<typeof operations.changeEmail>;
+
+export function EmailSettings({ user }: { user: SelfUser | null }) {
+  const [changing, setChanging] = useState(false);
+  const [pendingTo, setPendingTo] = useState<string | null>(null);
+  const [changeEmail] = useChangeEmailMutation();
+  const [resend, { isLoading: resending }] = useResendVerificationMutation();
+  const { register, handleSubmit, formState, reset, setError } = useForm<Form>({
+    resolver: zodResolver(changeEmailBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      toast.success(await changeEmail(values).unwrap());
+      setPendingTo(values.email);
+      setChanging(false);
+      reset();
+    } catch (failure) {
+      const details = (failure as Partial<ApiErrorPayload>).details;
+      if (details?.length) for (const d of details) setError(d.path as keyof Form, { message: d.message });
+      else setError('email', { message: failureMessage(failure, 'Your email address could not be changed.') });
+    }
+  });
+
+  const sendAgain = async () => {
+    try {
+      toast.success(await resend().unwrap());
+    } catch (failure) {
+      toast.error(failureMessage(failure, 'We could not send a new link.'));
+    }
+  };
+
+  return (
+    <div className="space-y-3">
+      <Field label="Email" value={user?.email ?? ''} readOnly disabled />
+      {user && (
+        <p className="-mt-4 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+          {user.emailVerified ? (
+            <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
+              <BadgeCheck className="h-4 w-4" aria-hidden="true" /> Confirmed
+            </span>
+          ) : (
+            <>
+              <span className="inline-flex items-center gap-1 text-amber-700 dark:text-amber-400">
+                <MailWarning className="h-4 w-4" aria-hidden="true" /> Not confirmed yet
+              </span>
+              <button
+                type="button"
+                disabled={resending}
+                onClick={() => void sendAgain()}
+                className="font-semibold text-brand-primary hover:underline disabled:opacity-50 dark:text-indigo-300"
+              >
+                Send the link again
+              </button>
+            </>
+          )}
+        </p>
+      )}
+      {pendingTo && (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+          Open the link we sent to <span className="font-medium">{pendingTo}</span> to finish the change.
+        </p>
+      )}
+      {changing ? (
+        <form
+          onSubmit={(e) => void onSubmit(e)}
+          noValidate
+          className="space-y-1 rounded-xl bg-slate-50 p-4 dark:bg-slate-900/60"
+          aria-label="Change email"
+        >
+          <Field
+            label="New email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            error={formState.errors.email?.message}
+            {...register('email')}
+          />
+          <PasswordField
+            label="Your password"
+            autoComplete="current-password"
+            error={formState.errors.password?.message}
+            hint="We mail a link to the new address; your address changes when you open it."
+            {...register('password')}
+          />
+          <div className="flex gap-2">
+            <Button type="submit" loading={formState.isSubmitting}>
+              Send confirmation link
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => setChanging(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Button variant="secondary" size="sm" onClick={() => setChanging(true)}>
+          Change email
+        </Button>
+      )}
+    </div>
+  );
+}
