@@ -12,7 +12,10 @@ const ann = person('ann', 'Ann Lee');
 function renderBar(answers: Array<{ status: number; data?: unknown }>) {
   stubServer(() => answers.shift() ?? { status: 500, data: {} });
   const store = makeStore({
-    auth: { ...unauthenticatedState, userDetails: { ...person('me', 'Me Myself'), email: 'me@example.test', role: 'member', emailVerified: true } },
+    auth: {
+      ...unauthenticatedState,
+      userDetails: { ...person('me', 'Me Myself'), email: 'me@example.test', role: 'member', emailVerified: true },
+    },
   });
   render(
     <Provider store={store}>
