@@ -22,6 +22,8 @@ export const PAGE_SIZES = {
   notifications: 20,
   chatHistory: 50,
   searchResults: 20,
+  conversations: 30,
+  friendRequests: 10,
 } as const;
 
 export const MAX_PAGE_LIMIT = 50;

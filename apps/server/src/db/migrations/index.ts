@@ -6,6 +6,7 @@ import * as posts from './0003-posts';
 import * as stories from './0004-stories';
 import * as chat from './0005-chat';
 import * as timelineMarks from './0006-timeline-marks';
+import * as postEdits from './0040-post-edits';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-stories': stories,
   '0005-chat': chat,
   '0006-timeline-marks': timelineMarks,
+  '0040-post-edits': postEdits,
 };

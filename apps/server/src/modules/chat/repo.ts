@@ -54,8 +54,8 @@ export function chatRepo(db: Db) {
       return q.orderBy('id', 'desc').limit(limit).execute();
     },
 
-    /** The user's conversations with the id of their last message, most recent first. */
-    conversationsOf(userId: string, limit: number) {
+    /** One page of the user's conversations with the id of their last message, most recent first. */
+    conversationsOf(userId: string, limit: number, offset: number) {
       return db
         .selectFrom('conversations as c')
         .select([
@@ -75,7 +75,17 @@ export function chatRepo(db: Db) {
         .where((eb) => eb.or([eb('c.user_low', '=', userId), eb('c.user_high', '=', userId)]))
         .orderBy('last_message_id', 'desc')
         .limit(limit)
+        .offset(offset)
         .execute();
+    },
+
+    async countConversations(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('conversations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where((eb) => eb.or([eb('user_low', '=', userId), eb('user_high', '=', userId)]))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** Messages by (pair, id); the pair keys let the lookup use the primary key. */

@@ -6,7 +6,8 @@
  *   request_sent     --cancel-->  not_connected
  *   friends          --remove-->  not_connected
  * Anything else is a 409. Each change is one transaction; its events (`friendshipChanged`, and
- * `friendRequestSent`/`Accepted`/`Cancelled`, which notifications turn into rows) follow the commit.
+ * `friendRequestSent`/`Accepted`/`Declined`/`Cancelled`, which notifications act on) follow the commit;
+ * `friendshipChanged` also reaches the other person's screens as `connectionUpdate` (connection-live.ts).
  */
 import type { ConnectionAction, ConnectionStatus } from '@plaza/contract';
 import type { AppContext } from '../../context';
@@ -18,7 +19,7 @@ import { pairOf } from './friendships';
 import { statusFor } from './status';
 
 /** What happened to a friend request, told to the rest of the app after the commit. */
-type RequestEvent = { kind: 'sent' | 'accepted' | 'cancelled'; requestId: string };
+type RequestEvent = { kind: 'sent' | 'accepted' | 'declined' | 'cancelled'; requestId: string };
 
 interface Outcome {
   status: ConnectionStatus;
@@ -61,9 +62,11 @@ const accept: Step = async (repo, me, other) => {
 };
 
 const decline: Step = async (repo, me, other) => {
-  if (!(await repo.deletePending(pairOf(me, other), other)))
+  const row = await repo.find(me, other);
+  if (!row || statusFor(me, row) !== 'request_received' || !(await repo.deletePending(pairOf(me, other), other))) {
     throw new ConflictError('There is no friend request from this user to decline.');
-  return { status: 'not_connected', message: 'Friend request declined', changed: true };
+  }
+  return { status: 'not_connected', message: 'Friend request declined', changed: true, request: { kind: 'declined', requestId: row.id } };
 };
 
 const cancel: Step = async (repo, me, other) => {
@@ -87,6 +90,7 @@ export function connectionService(ctx: AppContext) {
   function announce(me: string, other: string, { kind, requestId }: RequestEvent): void {
     if (kind === 'sent') ctx.events.publish('friendRequestSent', { requestId, senderId: me, recipientId: other });
     else if (kind === 'accepted') ctx.events.publish('friendRequestAccepted', { requestId, accepterId: me, requesterId: other });
+    else if (kind === 'declined') ctx.events.publish('friendRequestDeclined', { requestId, declinerId: me, requesterId: other });
     else ctx.events.publish('friendRequestCancelled', { requestId, senderId: me, recipientId: other });
   }
 
