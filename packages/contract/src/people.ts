@@ -37,6 +37,8 @@ export const SEARCH_QUERY_MAX = 100;
 
 export const networkQuerySchema = pageQuery(PAGE_SIZES.network).extend({
   search: z.string().trim().max(SEARCH_QUERY_MAX).optional(),
+  /** `friends` lists only the caller's friends (the network's Friends tab, the chat's new-conversation picker). */
+  connection: z.enum(['friends']).optional(),
 });
 export type NetworkQuery = z.infer<typeof networkQuerySchema>;
 

@@ -1,4 +1,9 @@
-import { friendRequestsResponseSchema, notificationsResponseSchema, type ConnectionUpdateEvent } from '@plaza/contract';
+import {
+  friendRequestsResponseSchema,
+  networkResponseSchema,
+  notificationsResponseSchema,
+  type ConnectionUpdateEvent,
+} from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
@@ -41,6 +46,31 @@ describe.each(dialects())('friend request lists and live updates on %s', (dialec
     await connect(t.app, me, 'accept', senders[0]);
     await connect(t.app, me, 'decline', senders[1]);
     expect((await requestsOf(me, '?direction=received')).data.map((u) => u._id)).toEqual([senders[2].user._id]);
+  });
+
+  it('lists only friends in the network with connection=friends, searchable and paged', async () => {
+    const me = await createUser(t.app, { fullName: 'Nora Network' });
+    const [f1, f2, stranger] = [
+      await createUser(t.app, { fullName: 'Alma Friend' }),
+      await createUser(t.app, { fullName: 'Bruno Friend' }),
+      await createUser(t.app),
+    ];
+    for (const f of [f1, f2]) {
+      await connect(t.app, me, 'send', f);
+      await connect(t.app, f, 'accept', me);
+    }
+    await connect(t.app, stranger, 'send', me);
+    const res = await as(t.app, me)({ method: 'GET', url: '/users/network?connection=friends&limit=1' });
+    expect(res.statusCode).toBe(200);
+    const body = bodyOf(res, networkResponseSchema);
+    expect(body.data).toEqual([expect.objectContaining({ _id: f1.user._id, connectionStatus: 'friends' })]);
+    expect(body.pagination).toMatchObject({ totalUsers: 2, hasMore: true });
+    const searched = bodyOf(
+      await as(t.app, me)({ method: 'GET', url: '/users/network?connection=friends&search=bruno' }),
+      networkResponseSchema,
+    );
+    expect(searched.data.map((u) => u._id)).toEqual([f2.user._id]);
+    expect((await as(t.app, me)({ method: 'GET', url: '/users/network?connection=strangers' })).statusCode).toBe(400);
   });
 
   it('refuses an unknown direction or a bad page with 400, and strangers with 401', async () => {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { offsetOf, pageInfo } from '../../lib/pagination';
 import { searchRepo, userRepo } from '../users';
 import { connectionRepo } from './connection-repo';
+import { friendIdsQuery } from './friendships';
 import { presentNetworkUser, presentSuggestedUser } from './presenters';
 import { otherOf, statusFor } from './status';
 import { suggestionRepo } from './suggestion-repo';
@@ -23,7 +24,8 @@ export function networkService(ctx: AppContext) {
   return {
     async network(viewerId: string, query: NetworkQuery): Promise<{ users: NetworkUser[]; pagination: NetworkPagination }> {
       const { page, limit } = query;
-      const { rows, total } = await search.networkPage(viewerId, query.search || undefined, offsetOf(page, limit), limit);
+      const among = query.connection === 'friends' ? friendIdsQuery(ctx.db, viewerId) : undefined;
+      const { rows, total } = await search.networkPage(viewerId, query.search || undefined, offsetOf(page, limit), limit, among);
       const links = await connections.findBetween(
         viewerId,
         rows.map((r) => r.id),

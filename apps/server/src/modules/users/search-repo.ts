@@ -1,6 +1,11 @@
 /** SQL for finding people by name: indexed prefix search, substring search, and the filtered list of everyone. */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db, DialectName } from '../../db';
+import type { Database } from '../../db/types';
+
+/** A subquery yielding one column of user ids. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any tables and alias: only its single id column matters
+export type IdSubquery = SelectQueryBuilder<Database, any, Record<string, string>>;
 
 /** Sorts after every character, so `col >= q and col < q || TOP` is exactly "starts with q" in byte order. */
 const TOP = '\u{10FFFF}';
@@ -67,8 +72,10 @@ export function searchRepo(db: Db, dialect: DialectName) {
     },
 
     /** Everyone but the viewer, optionally those whose names contain `search`, by full name. */
-    async networkPage(viewerId: string, search: string | undefined, offset: number, limit: number) {
+    /** `among`, when given, keeps only the people whose ids that one-column subquery yields (e.g. one's friends). */
+    async networkPage(viewerId: string, search: string | undefined, offset: number, limit: number, among?: IdSubquery) {
       let base = db.selectFrom('users').where('id', '!=', viewerId);
+      if (among) base = base.where('id', 'in', among);
       if (search) base = base.where(nameContains(search.toLowerCase()));
       const [rows, total] = await Promise.all([
         base.selectAll().orderBy('full_name_lower').orderBy('id').offset(offset).limit(limit).execute(),

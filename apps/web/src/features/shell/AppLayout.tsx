@@ -1,6 +1,8 @@
 /** The signed-in frame: navbar on top, collapsible sidebar on the left (bottom bar on phones), the page. */
 import { Outlet } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
+import { ChatAlerts } from '../chat';
+import { useConnectionUpdates } from '../connections';
 import { Navbar } from './Navbar';
 import { MobileNav, Sidebar } from './Sidebar';
 import { SocketLifecycle } from './SocketLifecycle';
@@ -16,7 +18,15 @@ export function AppLayout() {
           <Outlet />
         </main>
         <MobileNav />
+        <ChatAlerts />
+        <ConnectionLive />
       </div>
     </SocketLifecycle>
   );
+}
+
+/** Keeps connection buttons and request lists in step with what the other person does. */
+function ConnectionLive() {
+  useConnectionUpdates();
+  return null;
 }
