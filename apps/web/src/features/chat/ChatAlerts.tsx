@@ -7,9 +7,9 @@ import type { Message } from '@plaza/contract';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSocketEvent } from '../../lib/useSocketEvent';
-import { useChatConversationsQuery } from './api';
+import { chatApi, useChatConversationsQuery } from './api';
 import type { ChatUser } from './chat-model';
 import { desktopNotificationsOn } from './desktop-notifications';
 import { MessageToast, MESSAGE_TOAST_MS } from './MessageToast';
@@ -24,6 +24,7 @@ export function ChatAlerts() {
   const { data: conversations } = useChatConversationsQuery(me?._id ?? '', { skip: !me });
   const location = useLocation();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const latest = useRef({ conversations, openId, onChat: false });
   latest.current = { conversations, openId, onChat: location.pathname.startsWith('/chat') };
 
@@ -39,11 +40,23 @@ export function ChatAlerts() {
     [],
   );
 
+  /** Who wrote: from the cached conversations, or, for someone writing for the first time, from the server. */
+  async function senderOf(id: string): Promise<ChatUser | undefined> {
+    const known = latest.current.conversations?.find((c) => c.user._id === id)?.user;
+    if (known || !me) return known;
+    const fresh = await dispatch(chatApi.endpoints.chatConversations.initiate(me._id, { subscribe: false, forceRefetch: true }));
+    return fresh.data?.find((c) => c.user._id === id)?.user;
+  }
+
   useSocketEvent('receiveMessage', (message: Message) => {
     if (!me || message.messageReceiver !== me._id || message.messageSender === me._id) return;
-    const { conversations: list, openId: open, onChat } = latest.current;
+    const { openId: open, onChat } = latest.current;
     if (onChat && open === message.messageSender) return;
-    const sender: ChatUser | undefined = list?.find((c) => c.user._id === message.messageSender)?.user;
+    void senderOf(message.messageSender).then((sender) => alert(message, sender));
+  });
+
+  function alert(message: Message, sender: ChatUser | undefined) {
+    if (!me) return;
     const openChat = (user: ChatUser | undefined) => void navigate('/chat', user ? { state: { openWith: user } } : undefined);
 
     if (document.visibilityState === 'hidden' && desktopNotificationsOn()) {
@@ -72,7 +85,7 @@ export function ChatAlerts() {
       ),
       { id: `message-${message.messageSender}`, duration: MESSAGE_TOAST_MS },
     );
-  });
+  }
 
   return null;
 }
