@@ -1,8 +1,12 @@
 /**
  * The everyday social loop in a real browser: a feed that continues with suggestions, chat you notice
- * anywhere, conversations first, requests you can find, Message buttons, editing a post.
+ * anywhere, conversations first, requests you can find, Message buttons, editing a post, a video story.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createAccount, newSignedInContext, screenshotMatrix, type Account } from './helpers';
 
 const auth = (a: Account) => ({ authorization: `Bearer ${a.accessToken}` });
@@ -243,5 +247,44 @@ test('a post can be edited and shows that it was', async ({ browser, request }) 
       .filter({ hasText: 'Fixed the first line' })
       .getByText(/edited/),
   ).toBeVisible();
+  await context.close();
+});
+
+test('a short video story plays with its poster', async ({ browser, request }) => {
+  const author = await createAccount(request, 'Vera Video');
+  const friend = await createAccount(request, 'Wim Watcher');
+  await befriend(request, author, friend);
+  const dir = mkdtempSync(path.join(tmpdir(), 'plaza-e2e-video-'));
+  const file = path.join(dir, 'clip.webm');
+  // A WebM clip: the server re-encodes it to H.264 MP4 and draws its poster.
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=360x640:rate=15:duration=3'],
+    ...['-c:v', 'libvpx-vp9', '-b:v', '300k', file],
+  ]);
+  const res = await request.post('/api/v1/users/u/stories/create', {
+    multipart: {
+      media: { name: 'clip.webm', mimeType: 'video/webm', buffer: readFileSync(file) },
+      caption: 'Three seconds of test pattern',
+    },
+    headers: auth(author),
+  });
+  rmSync(dir, { recursive: true, force: true });
+  expect(res.status()).toBe(201);
+  const { story } = (await res.json()) as { story: { mediaUrl: string; posterUrl: string | null } };
+  expect(story.mediaUrl).toMatch(/\.mp4$/);
+  expect(story.posterUrl).toMatch(/\.webp$/);
+
+  const { context, page } = await newSignedInContext(browser, friend);
+  await page
+    .getByRole('region', { name: 'Stories' })
+    .getByRole('button', { name: /Vera Video/ })
+    .click();
+  const video = page.getByRole('dialog').locator('video');
+  await expect(video).toHaveAttribute('poster', story.posterUrl!);
+  // Hovering the story pauses it (desktop); the pointer leaves it, as after a click elsewhere.
+  await page.mouse.move(5, 850);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  const poster = await page.request.get(story.posterUrl!);
+  expect(poster.headers()['content-type']).toContain('image/webp');
   await context.close();
 });

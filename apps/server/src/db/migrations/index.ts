@@ -7,6 +7,7 @@ import * as stories from './0004-stories';
 import * as chat from './0005-chat';
 import * as timelineMarks from './0006-timeline-marks';
 import * as postEdits from './0040-post-edits';
+import * as storyPosters from './0041-story-posters';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-chat': chat,
   '0006-timeline-marks': timelineMarks,
   '0040-post-edits': postEdits,
+  '0041-story-posters': storyPosters,
 };

@@ -77,7 +77,7 @@ export function storyRepo(db: Db) {
     listExpired(now: string, limit: number) {
       return db
         .selectFrom('stories')
-        .select(['id', 'media_url'])
+        .select(['id', 'media_url', 'poster_url'])
         .where('expires_at', '<=', now)
         .orderBy('expires_at')
         .limit(limit)

@@ -46,6 +46,7 @@ export function storyService(ctx: AppContext) {
         user_id: userId,
         media_url: upload.media.url,
         media_type: upload.mediaType,
+        poster_url: upload.poster?.url ?? null,
         caption: upload.caption,
         created_at: created.toISOString(),
         expires_at: new Date(created.getTime() + ctx.config.storyTtlHours * HOUR_MS).toISOString(),
@@ -56,6 +57,7 @@ export function storyService(ctx: AppContext) {
         return presentStory(row, user, { viewerId: userId, viewed: true, viewCount: 0 });
       } catch (err) {
         await ctx.storage.remove(upload.media.key);
+        if (upload.poster) await ctx.storage.remove(upload.poster.key);
         throw err;
       }
     },
@@ -102,9 +104,11 @@ export function storyService(ctx: AppContext) {
     async delete(storyId: string, userId: string): Promise<void> {
       const story = await loadOwn(storyId, userId);
       await stories.delete(story.id);
-      const key = ctx.storage.keyOf(story.media_url);
       // The story is gone: a leftover file is logged, never reported as a failed delete.
-      if (key) await ctx.storage.remove(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'story file not removed'));
+      for (const url of [story.media_url, story.poster_url]) {
+        const key = url ? ctx.storage.keyOf(url) : null;
+        if (key) await ctx.storage.remove(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'story file not removed'));
+      }
     },
   };
 }
