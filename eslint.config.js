@@ -103,7 +103,9 @@ function boundaryConfigs() {
       testHelpers: ['testing'],
       // The store is built at start, before any page loads; the features' index files also export their
       // screens, which must stay in their own lazily loaded chunks, so the slices are imported by file.
-      except: ['apps/web/src/app/reducers.ts'],
+      // main.tsx takes the light public screens and the theme by file: an index would pull the store
+      // and the router into the first load of the login page.
+      except: ['apps/web/src/app/reducers.ts', 'apps/web/src/main.tsx'],
     }),
   ];
 }

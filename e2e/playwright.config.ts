@@ -52,6 +52,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Many accounts are created from one address during a run.
       AUTH_RATE_LIMIT: '1000',
+      RATE_LIMIT_SCALE: '1000',
       WEB_DIST: process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
     },
   },

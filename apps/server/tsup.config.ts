@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 
 // The contract is TypeScript source in the workspace, so it is bundled in; everything else stays a dependency.
 export default defineConfig({
-  entry: { main: 'src/main.ts', seed: 'src/seed/main.ts' },
+  entry: { main: 'src/main.ts', seed: 'src/seed/main.ts', 'rebuild-timelines': 'src/maintenance/rebuild-timelines.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -9,11 +9,15 @@
  * under 50 ms.
  *
  *   npx tsx bench/feed/run.ts [--users=10000] [--posts=200000] [--friends=100] [--readers=1000]
- *                             [--duration=10] [--rounds=3] [--connections=50]
- *   (or USERS=…, POSTS=…, FRIENDS=…, READERS=…, DURATION=…, ROUNDS=…, CONNECTIONS=… in the environment)
+ *                             [--duration=10] [--rounds=3] [--connections=50] [--database=sqlite|postgres]
+ *   (or USERS=…, POSTS=…, FRIENDS=…, READERS=…, DURATION=…, ROUNDS=…, CONNECTIONS=…, DATABASE=… in the environment)
+ *
+ * `--database=postgres` builds the same data, moves it into a fresh PostgreSQL database on PG_URL
+ * (default postgres://postgres@127.0.0.1:5432; dropped at the end) and serves the feed from there.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import pg from 'pg';
 import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
@@ -22,6 +26,7 @@ import { newId, nowIso } from '../../apps/server/src/lib/ids';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { TokenSigner } from '../../apps/server/src/modules/auth/tokens';
 import { load } from './load';
+import { copyToPostgres } from './to-postgres';
 import { bearerFor, cannon, cannonRequests, listenForLoad, option, type CannonRequest, type CannonResult } from '../lib/load-tools';
 
 const USERS = option('users', 10_000);
@@ -33,6 +38,12 @@ const ROUNDS = option('rounds', 3);
 const CONNECTIONS = option('connections', 50);
 const PASSWORD = 'bench-password-123';
 const TARGET = { share: 0.25, p99Ms: 50 };
+const DATABASE = process.argv.find((a) => a.startsWith('--database='))?.split('=')[1] ?? process.env.DATABASE ?? 'sqlite';
+const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 interface Target {
   label: string;
@@ -52,23 +63,38 @@ const median = <T>(xs: T[], by: (x: T) => number): T => [...xs].sort((a, b) => b
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-feed-'));
-  const config = loadConfig({
+  const env = {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     WEB_DIST: path.join(dataDir, 'no-web'),
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  });
-  if (config.database.kind !== 'sqlite') throw new Error('The feed bench builds its own SQLite database.');
+  };
+  const built = loadConfig(env);
+  if (built.database.kind !== 'sqlite') throw new Error('The feed bench builds its own SQLite database first.');
+  const sqliteFile = built.database.file;
+  const pgName = `plaza_bench_feed_${process.pid}`;
+  const admin = DATABASE === 'postgres' ? new pg.Client({ connectionString: `${PG_URL}/postgres` }) : null;
   try {
     console.log(`Building ${USERS.toLocaleString('en')} people, ${FRIENDS} friends each, ${POSTS.toLocaleString('en')} posts…`);
-    const schema = createDb(config.database);
+    const schema = createDb(built.database);
     await migrateToLatest(schema.db);
     await schema.db.destroy();
     const loaded = load(
-      { file: config.database.file, users: USERS, posts: POSTS, friends: FRIENDS, passwordHash: await hashPassword(PASSWORD) },
+      { file: sqliteFile, users: USERS, posts: POSTS, friends: FRIENDS, passwordHash: await hashPassword(PASSWORD) },
       console.log,
     );
+    let config = built;
+    if (admin) {
+      await admin.connect();
+      await admin.query(`create database ${pgName}`);
+      config = loadConfig({ ...env, DATABASE_URL: `${PG_URL}/${pgName}` });
+      if (config.database.kind !== 'postgres') throw new Error('PG_URL must be a postgres:// address.');
+      const pgSchema = createDb(config.database);
+      await migrateToLatest(pgSchema.db);
+      await pgSchema.db.destroy();
+      loaded.timelineRows = await copyToPostgres(sqliteFile, config.database.url, console.log);
+    }
 
     const app = await buildApp(config, { logger: false });
     try {
@@ -118,8 +144,9 @@ async function main() {
           run: (duration) => cannonRequests(origin, readers, { connections: CONNECTIONS, duration }),
         },
       ];
-      // Warms the JIT and SQLite's page cache before anything is measured.
+      // Warms the JIT and the database's page cache before anything is measured.
       for (const t of targets) await t.run(2);
+      console.log(`load average before: ${loadAverage()}`);
 
       const rounds: Measured[][] = [];
       for (let round = 1; round <= ROUNDS; round++) {
@@ -140,8 +167,9 @@ async function main() {
         );
       }
 
+      console.log(`load average after: ${loadAverage()}`);
       console.log(
-        `\n${USERS.toLocaleString('en')} people, ${FRIENDS} friends each, ${POSTS.toLocaleString('en')} posts, ${loaded.timelineRows.toLocaleString('en')} timeline rows; ` +
+        `\n${DATABASE}: ${USERS.toLocaleString('en')} people, ${FRIENDS} friends each, ${POSTS.toLocaleString('en')} posts, ${loaded.timelineRows.toLocaleString('en')} timeline rows; ` +
           `${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per endpoint, median round shown\n`,
       );
       console.log('| Endpoint | Req/s | p50 (ms) | p99 (ms) | Share of trivial | Shares per round | Server CPU/request (µs) | Errors |');
@@ -168,6 +196,10 @@ async function main() {
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    if (admin) {
+      await admin.query(`drop database if exists ${pgName} with (force)`).catch(() => {});
+      await admin.end();
+    }
   }
 }
 

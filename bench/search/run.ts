@@ -4,11 +4,16 @@
  * GET /api/v1/search/users with autocannon for a few kinds of query. autocannon runs as its own
  * process, so the load generator does not share the server's event loop.
  *
- *   npx tsx bench/search/run.ts [--users=100000] [--duration=10] [--connections=10]
- *   (or USERS=…, DURATION=…, CONNECTIONS=… in the environment)
+ * Each query runs twice: with the one-second query cache (as served) and with it off
+ * (SEARCH_CACHE_MS=0: every request reaches the database), plus a row cycling through many
+ * different queries. `--database=postgres` runs on a fresh PostgreSQL database (dropped at the end).
+ *
+ *   npx tsx bench/search/run.ts [--users=100000] [--duration=10] [--connections=10] [--database=sqlite|postgres]
+ *   (or USERS=…, DURATION=…, CONNECTIONS=…, DATABASE=… in the environment; PG_URL names the server)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import pg from 'pg';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
@@ -16,12 +21,19 @@ import { loadConfig } from '../../apps/server/src/config';
 import { newId } from '../../apps/server/src/lib/ids';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import type { UserRow } from '../../apps/server/src/modules/users/repo';
-import { bearerFor, cannon, listenForLoad, option } from '../lib/load-tools';
+import { bearerFor, cannon, cannonRequests, listenForLoad, option } from '../lib/load-tools';
 
 const USERS = option('users', 100_000);
 const DURATION = option('duration', 10);
 const CONNECTIONS = option('connections', 10);
+const DATABASE = (process.argv.find((a) => a.startsWith('--database='))?.split('=')[1] ?? process.env.DATABASE ?? 'sqlite') as
+  'sqlite' | 'postgres';
+const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const hit = (url: string, authorization: string) => cannon(url, { authorization, connections: CONNECTIONS, duration: DURATION });
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 const FIRST = [
   'Amara',
@@ -125,15 +137,35 @@ const QUERIES = [
 
 const PASSWORD = 'bench-password-123';
 
+/** Substrings of three to five letters taken from the names, so that most of them match somebody. */
+function manyQueries(count: number): string[] {
+  const names = [...FIRST, ...LAST].map((n) => n.toLowerCase());
+  return Array.from({ length: count }, (_, i) => {
+    const name = names[(i * 7) % names.length];
+    const len = 3 + (i % 3);
+    const at = i % Math.max(1, name.length - len + 1);
+    return name.slice(at, at + len);
+  });
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-search-'));
-  const config = loadConfig({
+  const pgName = `plaza_bench_search_${process.pid}`;
+  const admin = DATABASE === 'postgres' ? new pg.Client({ connectionString: `${PG_URL}/postgres` }) : null;
+  if (admin) {
+    await admin.connect();
+    await admin.query(`create database ${pgName}`);
+  }
+  const env = (cacheMs: number) => ({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     WEB_DIST: path.join(dataDir, 'no-web'),
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    SEARCH_CACHE_MS: String(cacheMs),
+    ...(admin ? { DATABASE_URL: `${PG_URL}/${pgName}` } : {}),
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(loadConfig(env(1000)), { logger: false });
+  const uncached = { app: null as Awaited<ReturnType<typeof buildApp>> | null };
   try {
     const started = Date.now();
     const hash = await hashPassword(PASSWORD);
@@ -168,35 +200,60 @@ async function main() {
         }
       });
     }
-    await sql`analyze`.execute(app.ctx.db);
-    console.log(`Inserted ${USERS.toLocaleString('en')} users in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    await sql`${sql.raw(admin ? 'vacuum analyze users' : 'analyze')}`.execute(app.ctx.db);
+    console.log(`${DATABASE}: inserted ${USERS.toLocaleString('en')} users in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
     const origin = await listenForLoad(app);
+    uncached.app = await buildApp(loadConfig(env(0)), { logger: false });
+    const uncachedOrigin = await listenForLoad(uncached.app);
     const authorization = await bearerFor(origin, 'bench_user', PASSWORD);
     const headers = { authorization };
 
     const results: string[] = [];
+    console.log(`load average before: ${load()}`);
     // The floor under every row: an authenticated request that reads one user by primary key.
     const floor = await hit(`${origin}/api/v1/users/me`, authorization);
+    const share = (rps: number) => `${Math.round((100 * rps) / floor.requests.average)} %`;
     results.push(
-      `| baseline: \`GET /users/me\` | 1 | ${Math.round(floor.requests.average)} | ${floor.latency.p50} | ${floor.latency.p99} | ${floor.non2xx + floor.errors} |`,
+      `| baseline: \`GET /users/me\` | — | 1 | ${Math.round(floor.requests.average)} | 100 % | ${floor.latency.p50} | ${floor.latency.p99} | ${floor.non2xx + floor.errors} |`,
     );
     console.log(results[0]);
     for (const q of QUERIES) {
-      const url = `${origin}/api/v1/search/users?query=${encodeURIComponent(q.query)}`;
-      const probe = (await (await fetch(url, { headers })).json()) as { users: unknown[] };
-      const r = await hit(url, authorization);
-      const line = `| ${q.label} (\`${q.query}\`) | ${probe.users.length} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx + r.errors} |`;
-      console.log(`${line}   ${q.note}`);
+      for (const [cache, at] of [
+        ['1 s', origin],
+        ['off', uncachedOrigin],
+      ] as const) {
+        const url = `${at}/api/v1/search/users?query=${encodeURIComponent(q.query)}`;
+        const probe = (await (await fetch(url, { headers })).json()) as { users: unknown[] };
+        const r = await hit(url, authorization);
+        const line = `| ${q.label} (\`${q.query}\`) | ${cache} | ${probe.users.length} | ${Math.round(r.requests.average)} | ${share(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx + r.errors} |`;
+        console.log(`${line}   ${q.note}`);
+        results.push(line);
+      }
+    }
+    const mix = manyQueries(500).map((query) => ({ path: `/api/v1/search/users?query=${encodeURIComponent(query)}`, headers }));
+    for (const [cache, at] of [
+      ['1 s', origin],
+      ['off', uncachedOrigin],
+    ] as const) {
+      const r = await cannonRequests(at, mix, { connections: CONNECTIONS, duration: DURATION });
+      const line = `| 500 different 3–5 letter queries in turn | ${cache} | — | ${Math.round(r.requests.average)} | ${share(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx + r.errors} |`;
+      console.log(line);
       results.push(line);
     }
-    console.log(`\n${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections, ${DURATION} s per query\n`);
-    console.log('| Query | Results | Req/s | p50 (ms) | p99 (ms) | Errors |');
-    console.log('|---|---:|---:|---:|---:|---:|');
+    console.log(`load average after: ${load()}`);
+    console.log(`\n${DATABASE}, ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections, ${DURATION} s per query\n`);
+    console.log('| Query | Cache | Results | Req/s | of baseline | p50 (ms) | p99 (ms) | Errors |');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|');
     for (const line of results) console.log(line);
   } finally {
+    await uncached.app?.close();
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
+    if (admin) {
+      await admin.query(`drop database if exists ${pgName} with (force)`);
+      await admin.end();
+    }
   }
 }
 

@@ -74,14 +74,14 @@ test('a post with an image reaches a friend, who reacts, comments and saves it',
   await bobPage.screenshot({ path: '/tmp/posts-shots/who-reacted.png' });
   await bobPage.keyboard.press('Escape');
 
-  await seen.getByRole('button', { name: 'Comments (0)' }).click();
+  await seen.getByRole('button', { name: '0 comments' }).click();
   await expect(seen.getByText('No comments yet. Be the first to comment.')).toBeVisible();
   await seen.getByLabel('Write a comment').fill(COMMENT);
   await seen.getByRole('button', { name: 'Post comment' }).click();
   // The shown comment, not the text still in the box while the form clears.
   await expect(seen.getByRole('region', { name: 'Comments' }).getByRole('listitem').filter({ hasText: COMMENT })).toBeVisible();
   await expect(seen.getByLabel('Write a comment')).toHaveValue('');
-  await expect(seen.getByRole('button', { name: 'Comments (1)' })).toBeVisible();
+  await expect(seen.getByRole('button', { name: '1 comment' })).toBeVisible();
 
   // The reactions survive a reload, still highlighted as Bob's.
   await bobPage.reload();
@@ -93,7 +93,7 @@ test('a post with an image reaches a friend, who reacts, comments and saves it',
   const own = postOf(alicePage, 'Alice Poster');
   await expect(own.getByRole('button', { name: 'Heart (1)' })).toHaveAttribute('aria-pressed', 'false');
   await expect(own.getByRole('button', { name: 'Fire (1)' })).toBeVisible();
-  await own.getByRole('button', { name: 'Comments (1)' }).click();
+  await own.getByRole('button', { name: '1 comment' }).click();
   await expect(own.getByRole('region', { name: 'Comments' }).getByText(COMMENT)).toBeVisible();
   await expect(own.getByRole('region', { name: 'Comments' }).getByText('Bob Reader')).toBeVisible();
 
@@ -119,7 +119,7 @@ test('a post with an image reaches a friend, who reacts, comments and saves it',
   });
   await screenshotMatrix(alicePage, 'feed-comments', async (p) => {
     const post = postOf(p, 'Alice Poster');
-    await post.getByRole('button', { name: 'Comments (1)' }).click();
+    await post.getByRole('button', { name: '1 comment' }).click();
     await expect(post.getByRole('region', { name: 'Comments' }).getByText(COMMENT)).toBeVisible();
     await post.getByRole('region', { name: 'Comments' }).scrollIntoViewIfNeeded();
   });
@@ -133,14 +133,14 @@ test('the author deletes a comment and the post with confirmation', async ({ bro
   await postViaApi(request, carol, 'A post that will not stay for long');
   const { context, page } = await newSignedInContext(browser, carol);
   const post = postOf(page, 'Carol Cleaner', 'will not stay');
-  await post.getByRole('button', { name: 'Comments (0)' }).click();
+  await post.getByRole('button', { name: '0 comments' }).click();
   await post.getByLabel('Write a comment').fill('Second thoughts');
   await post.getByLabel('Write a comment').press('Enter');
-  await expect(post.getByRole('button', { name: 'Comments (1)' })).toBeVisible();
+  await expect(post.getByRole('button', { name: '1 comment' })).toBeVisible();
 
   await post.getByRole('button', { name: 'Delete comment' }).click();
   await page.getByRole('dialog', { name: 'Delete comment?' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(post.getByRole('button', { name: 'Comments (0)' })).toBeVisible();
+  await expect(post.getByRole('button', { name: '0 comments' })).toBeVisible();
   await expect(post.getByText('Second thoughts')).toBeHidden();
 
   await page.goto(`/network/u/profile/${carol.userName}/visited/${carol.userName}`);

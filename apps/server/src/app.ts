@@ -1,7 +1,6 @@
 /** buildApp(config) → a ready Fastify instance with the API, socket.io and the web app. Tests build their own. */
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import { LIMITS } from '@plaza/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -11,7 +10,8 @@ import { createDb, migrateToLatest } from './db';
 import { relayEvents } from './lib/event-relay';
 import { EventBus } from './lib/events';
 import { connectRedis } from './lib/redis';
-import { diskStorage } from './media/storage';
+import { createStorage } from './media/storage';
+import { createOutbox } from './outbox/outbox';
 import { createFeatures } from './modules';
 import { installCompression } from './plugins/compression';
 import { installErrorHandler } from './plugins/error-handler';
@@ -19,6 +19,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { createRealtime, type PlazaServer } from './realtime/server';
 import { installInputGuards } from './security/input-guards';
+import { createLimits } from './security/limits';
 import { serverTimeoutOptions } from './security/http-timeouts';
 import { fastifyTrustProxy } from './security/trust-proxy';
 import { registerStatic } from './web/static';
@@ -34,6 +35,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** A logger of the caller's own, used instead of the configured one (tests read what was logged). */
   loggerInstance?: FastifyBaseLogger;
+  /** `dispatch: false` writes domain events but never dispatches them: what a crash after each commit leaves (tests). */
+  outbox?: { dispatch: boolean };
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -54,7 +57,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const { db, dialect, ping } = createDb(config.database, log);
   await migrateToLatest(db);
   const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
-  const core: CoreContext = { config, db, dialect, log, events: new EventBus(log), storage: diskStorage(config.mediaDir), redis };
+  const limits = createLimits({
+    redis,
+    keyPrefix: config.redisKeyPrefix,
+    loginPerAddressAndName: config.authRateLimit,
+    scale: config.rateLimitScale,
+    log,
+  });
+  const events = new EventBus(log);
+  const outbox = createOutbox(
+    { db, dialect, events, log: log.child({ part: 'outbox' }) },
+    { ...config.outbox, dispatch: opts.outbox?.dispatch ?? true },
+  );
+  const core: CoreContext = { config, db, dialect, log, events, outbox, storage: createStorage(config), redis, limits };
   const { ctx, features } = createFeatures(core);
 
   app.decorate('ctx', ctx);
@@ -70,10 +85,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await installCompression(app);
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
 
-  // preHandler, so the key can include the parsed body's identifier.
-  await app.register(rateLimit, { global: false, hook: 'preHandler', ...(redis ? { redis: redis.commands, nameSpace: 'plaza-rl:' } : {}) });
-  // Servers sharing the database drop each other's changed posts from what they keep for the feed.
-  const stopRelay = redis ? relayEvents(ctx.events, redis, `${config.redisKeyPrefix}events`, ['postChanged', 'profileChanged']) : null;
+  // Servers sharing the database drop each other's changed posts from what they keep for the feed, and
+  // cut the sockets and forget the cached sessions of revoked sessions at once.
+  const stopRelay = redis
+    ? relayEvents(ctx.events, redis, `${config.redisKeyPrefix}events`, ['postChanged', 'profileChanged', 'sessionsRevoked'])
+    : null;
   await app.register(multipart, {
     limits: { fileSize: LIMITS.videoBytes, files: LIMITS.postImages, fields: 10, fieldSize: 64 * 1024 },
   });
@@ -105,6 +121,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   app.decorate('io', realtime.io);
   const stoppers = features.flatMap((f) => (f.start ? [f.start()] : []));
+  // Only now: an event taken before its subscribers are in place would be handled by none.
+  outbox.start();
 
   // Sockets are closed before the HTTP server, or its close would wait for them forever.
   app.addHook('preClose', async () => {
@@ -113,6 +131,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // By now no request is in flight: stop the features' subscriptions and timers, let what the last
   // requests set off finish, then let go of the database and Redis.
   app.addHook('onClose', async () => {
+    // The outbox first, so no event is dispatched to subscribers that are going away (it would count as handled).
+    await outbox.stop();
+    await ctx.events.settled();
     for (const stop of stoppers) await stop();
     await ctx.events.settled();
     stopRelay?.();

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ACCESS_TOKEN_TTL_SECONDS, STORY_LIFETIME_HOURS } from '@plaza/contract';
+import { ACCESS_TOKEN_TTL_SECONDS, SOCKET_LIMITS, STORY_LIFETIME_HOURS } from '@plaza/contract';
 import { z } from 'zod';
 import { httpTimeouts, type HttpTimeouts } from './security/http-timeouts';
 import { trustProxySchema, type TrustProxy } from './security/trust-proxy';
@@ -20,16 +20,42 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   TRUST_PROXY: trustProxySchema,
   REQUEST_TIMEOUT: z.coerce.number().positive().default(60),
   HEADERS_TIMEOUT: z.coerce.number().positive().default(10),
   KEEP_ALIVE_TIMEOUT: z.coerce.number().positive().default(72),
   STORY_TTL_HOURS: z.coerce.number().positive().default(STORY_LIFETIME_HOURS),
   FEED_POST_MAX_AGE_MS: z.coerce.number().int().min(0).default(10_000),
+  SEARCH_CACHE_MS: z.coerce.number().int().min(0).default(1_000),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(ACCESS_TOKEN_TTL_SECONDS),
+  SOCKET_REAUTH_GRACE: z.coerce.number().min(0).default(SOCKET_LIMITS.reauthGraceSeconds),
   RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
+  STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(10).default(10_000),
   NODE_ENV: z.string().optional(),
 });
+
+/** Object storage for media (media/s3-storage.ts). */
+export interface S3Settings {
+  driver: 's3';
+  /** Unset: AWS S3 itself. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  /** Unset: the SDK's own lookup (environment, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `host/bucket/key` instead of `bucket.host/key`: what MinIO and most self-hosted stores need. */
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   port: number;
@@ -44,6 +70,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string | null;
   authRateLimit: number;
+  /** Multiplies the abuse limits of RATE_LIMITS (security/limits.ts); above 1 only for tests and load tests. */
+  rateLimitScale: number;
   /** Which peers may name the client in `X-Forwarded-For` (Fastify's `trustProxy`); false believes no one. */
   trustProxy: TrustProxy;
   /** Slow-client limits of the HTTP server (security/http-timeouts.ts). */
@@ -51,9 +79,17 @@ export interface Config {
   storyTtlHours: number;
   /** How long the feed may show a post rendered earlier, for changes no event told this server about (posts/post-json.ts). */
   feedPostMaxAgeMs: number;
+  /** How long a user-search query's ranked list is reused (people/search-service.ts); 0 turns the cache off. */
+  searchCacheMs: number;
   accessTokenTtlSeconds: number;
+  /** How long a socket may outlive its access token without sending a fresh one (realtime/session-sockets.ts). */
+  socketReauthGraceSeconds: number;
   /** Check every response against its contract schema (a safety net in development and tests). */
   validateResponses: boolean;
+  /** Where uploaded media live (media/storage.ts): `mediaDir` on disk, or a bucket. */
+  storage: { driver: 'disk' } | S3Settings;
+  /** The transactional outbox's timing (outbox/outbox.ts). */
+  outbox: { pollMs: number; leaseMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -87,12 +123,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: resolveWebDist(e.WEB_DIST),
     authRateLimit: e.AUTH_RATE_LIMIT,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     trustProxy: e.TRUST_PROXY,
     timeouts: httpTimeouts({ request: e.REQUEST_TIMEOUT, headers: e.HEADERS_TIMEOUT, keepAlive: e.KEEP_ALIVE_TIMEOUT }),
     storyTtlHours: e.STORY_TTL_HOURS,
     feedPostMaxAgeMs: e.FEED_POST_MAX_AGE_MS,
+    searchCacheMs: e.SEARCH_CACHE_MS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    socketReauthGraceSeconds: e.SOCKET_REAUTH_GRACE,
     validateResponses: e.RESPONSE_VALIDATION ? e.RESPONSE_VALIDATION === 'on' : e.NODE_ENV !== 'production',
+    storage: storageOf(e),
+    outbox: { pollMs: e.OUTBOX_POLL_MS, leaseMs: e.OUTBOX_LEASE_MS },
+  };
+}
+
+function storageOf(e: z.infer<typeof envSchema>): Config['storage'] {
+  if (e.STORAGE_DRIVER === 'disk') return { driver: 'disk' };
+  if (!e.S3_BUCKET) throw new Error('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  return {
+    driver: 's3',
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    // A custom endpoint is nearly always a self-hosted store, which wants path-style addressing.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : Boolean(e.S3_ENDPOINT),
   };
 }
 

@@ -6,8 +6,10 @@ import type { EventBus } from './lib/events';
 import type { Logger } from './lib/logger';
 import type { RedisConnections } from './lib/redis';
 import type { MediaStorage } from './media/storage';
+import type { Outbox } from './outbox/outbox';
 import type { AuthService } from './modules/auth';
 import type { RealtimeFeature } from './realtime/server';
+import type { Limits } from './security/limits';
 
 /** The shared services, made once per app before any feature. */
 export interface CoreContext {
@@ -15,11 +17,15 @@ export interface CoreContext {
   db: Db;
   dialect: DialectName;
   events: EventBus;
+  /** Where recorded events wait until dispatched; its backlog is the outbox lag. */
+  outbox: Pick<Outbox, 'backlog'>;
   storage: MediaStorage;
   /** Fastify's logger; parts take a child named after them. */
   log: Logger;
   /** Null without REDIS_URL. */
   redis: RedisConnections | null;
+  /** Abuse limits (security/limits.ts): `limits.consume('passwordResetPerAddress', req.ip)` → 429 when over. */
+  limits: Limits;
 }
 
 /** The core plus authentication, which every route and the socket handshake need. */

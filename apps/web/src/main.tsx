@@ -1,31 +1,46 @@
-/** Boots the web app: restores the encrypted session, builds the store, renders the router. */
+/**
+ * Boots the web app. A signed-out visitor on login or signup gets the light public screens (React and
+ * a few kilobytes); everyone else, and that visitor once signed in, gets the signed-in app, loaded as
+ * its own chunk. Idle time on the public screens fetches that chunk ahead of the login.
+ */
 import type { SelfUser } from '@plaza/contract';
-import { StrictMode } from 'react';
+import { STORAGE_KEYS } from '@plaza/contract/constants';
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
-import { bridgeSession } from './app/session-bridge';
-import { makeStore } from './app/store';
-import { restoredAuthState } from './features/auth';
-import { loadTheme } from './features/theme';
+import { isPublicPath, PublicApp } from './features/auth/PublicApp';
+import { applyTheme, loadTheme } from './features/theme/theme-state';
 import './index.css';
 import { readSession } from './lib/secure-storage';
 import { registerServiceWorker } from './lib/service-worker';
-import { createRouter } from './router';
+import { whenIdle } from './lib/when-idle';
+
+const loadApp = () => import('./app/start');
+// Signed in last time: fetch the app while the stored session is decrypted.
+if (localStorage.getItem(STORAGE_KEYS.accessToken)) void loadApp();
 
 const stored = await readSession<SelfUser>();
 const theme = loadTheme();
 document.documentElement.classList.toggle('dark', theme.isDarkMode);
-
-const store = makeStore({ auth: restoredAuthState(stored), theme });
-bridgeSession(store);
-
 registerServiceWorker();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <RouterProvider router={createRouter()} />
-    </Provider>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+
+async function startSignedInApp(): Promise<void> {
+  const { startApp } = await loadApp();
+  startApp(container, await readSession<SelfUser>());
+}
+
+if (!stored.accessToken && isPublicPath(location.pathname)) {
+  const root = createRoot(container);
+  const onSignedIn = (to: string) => {
+    void loadApp().then(async ({ startApp }) => {
+      const session = await readSession<SelfUser>();
+      history.replaceState(null, '', to);
+      root.unmount();
+      startApp(container, session);
+    });
+  };
+  root.render(<PublicApp initialDark={theme.isDarkMode} onTheme={applyTheme} onSignedIn={onSignedIn} />);
+  whenIdle(() => void loadApp());
+} else {
+  void startSignedInApp();
+}

@@ -90,3 +90,47 @@ export const VIDEO_LIMITS = {
   /** Longest side of the stored video and its poster. */
   maxDimensionPx: 1280,
 } as const;
+
+/**
+ * Abuse limits: how many times an action may happen in a window (`points` per `seconds`), per address
+ * or per user as named. Set at human rates: someone using Plaza by hand never meets them, a script does.
+ * The reasons are in docs/decisions/rate-limits.md; every refusal is a 429 with `Retry-After`.
+ */
+export const RATE_LIMITS = {
+  /** Log-in attempts from one address, whatever names are tried (password spraying). */
+  loginPerAddress: { points: 20, seconds: 60 },
+  /** Sign-ups from one address. */
+  signupPerAddress: { points: 10, seconds: 3600 },
+  /** User-name availability checks from one address (the signup form asks as the user types). */
+  userNameCheckPerAddress: { points: 60, seconds: 60 },
+  /** Password-reset requests from one address. */
+  passwordResetPerAddress: { points: 5, seconds: 900 },
+  /** Token refreshes from one address (every open tab refreshes every 15 minutes). */
+  refreshPerAddress: { points: 60, seconds: 60 },
+  /** Password changes by one user. */
+  passwordChangePerUser: { points: 5, seconds: 900 },
+  /** Posts, stories and avatars one user uploads. */
+  uploadsPerUser: { points: 30, seconds: 600 },
+  /** Comments one user writes. */
+  commentsPerUser: { points: 20, seconds: 60 },
+  /** Reactions and comment likes one user toggles. */
+  reactionsPerUser: { points: 120, seconds: 60 },
+  /** Friend-request actions (send, accept, decline, cancel) and friend removals by one user. */
+  friendRequestsPerUser: { points: 30, seconds: 600 },
+  /** Chat messages one user sends: about five a second, in bursts of ten. */
+  chatMessagesPerUser: { points: 10, seconds: 2 },
+} as const;
+
+/** After this many failed log-ins to one account, each further attempt waits twice as long as the last. */
+export const LOGIN_BACKOFF = { freeFailures: 5, firstDelaySeconds: 2, maxDelaySeconds: 900, forgetAfterSeconds: 86_400 } as const;
+
+/** Realtime limits: sockets one user or one address may hold, and the event budget of one user. */
+export const SOCKET_LIMITS = {
+  perUser: 10,
+  perAddress: 100,
+  /** Events a second over all of one user's sockets, with bursts of `eventBurst`. */
+  eventsPerSecond: 20,
+  eventBurst: 40,
+  /** How long a socket may stay after its access token expired without sending a new one. */
+  reauthGraceSeconds: 30,
+} as const;

@@ -12,6 +12,10 @@ export const postMediaSchema = z
     width: z.number(),
     height: z.number(),
     type: z.literal('image'),
+    /** The same image at narrower widths (WebP), narrowest first, for `srcset`; `url` is the widest (at most 2048 px). */
+    variants: z.array(z.object({ url: z.string(), width: z.number().int().positive() })).optional(),
+    /** thumbhash of the image, base64: a blurred stand-in to paint while it loads. */
+    placeholder: z.string().max(64).optional(),
   })
   .meta({ id: 'PostMedia' });
 export type PostMedia = z.infer<typeof postMediaSchema>;

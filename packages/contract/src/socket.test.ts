@@ -14,6 +14,7 @@ describe('socket events', () => {
       sendMessage: { room, message: { _id: 'm1' }, senderId: A, receiverId: B },
       ping: { userId: A },
       typing: { room, isTyping: true },
+      reauthenticate: { token: 'header.payload.signature' },
     };
     for (const [event, payload] of Object.entries(samples)) {
       expect(clientEventSchemas[event as keyof typeof samples].safeParse(payload).success, event).toBe(true);

@@ -15,6 +15,7 @@ export const CHAT_ACK_ERRORS = {
   forbidden: 'forbidden',
   notFound: 'not_found',
   rateLimited: 'rate_limited',
+  unauthorized: 'unauthorized',
   failed: 'failed',
 } as const;
 
@@ -53,6 +54,13 @@ export const pingPayloadSchema = z.object({ userId: idSchema });
 
 export const typingPayloadSchema = z.object({ room: roomSchema, isTyping: z.boolean() });
 
+/**
+ * The access token the client got from its last refresh. A socket whose token expired is disconnected
+ * unless it sends a fresh one within the grace period (`reauthenticateRequired` says until when); the
+ * ack answers `unauthorized` for a token that is not valid or not the socket's user's.
+ */
+export const reauthenticatePayloadSchema = z.object({ token: z.string().min(1).max(4096) });
+
 // Server → client.
 
 /** The caller's own id first, then the ids of their friends and chat partners who are online. */
@@ -66,6 +74,9 @@ export type TypingEvent = z.infer<typeof typingEventSchema>;
 export const messagesReadEventSchema = z.object({ room: z.string(), readerId: z.string(), readAt: z.string() });
 export type MessagesReadEvent = z.infer<typeof messagesReadEventSchema>;
 
+/** The socket's access token has expired: send `reauthenticate` with a fresh one before `deadline` (ISO time). */
+export const reauthenticateRequiredEventSchema = z.object({ deadline: z.string() });
+
 /** Every client → server event's payload schema. */
 export const clientEventSchemas = {
   userConnected: userConnectedPayloadSchema,
@@ -74,10 +85,11 @@ export const clientEventSchemas = {
   sendMessage: sendMessagePayloadSchema,
   ping: pingPayloadSchema,
   typing: typingPayloadSchema,
+  reauthenticate: reauthenticatePayloadSchema,
 } as const;
 
 /** The client events that take an ack callback as their last argument. */
-export const ACKED_CLIENT_EVENTS = ['joinRoom', 'leaveRoom', 'sendMessage'] as const;
+export const ACKED_CLIENT_EVENTS = ['joinRoom', 'leaveRoom', 'sendMessage', 'reauthenticate'] as const;
 type AckedClientEvent = (typeof ACKED_CLIENT_EVENTS)[number];
 
 /** Every server → client event's payload schema. */
@@ -89,6 +101,7 @@ export const serverEventSchemas = {
   typing: typingEventSchema,
   messagesRead: messagesReadEventSchema,
   connectionUpdate: connectionUpdateEventSchema,
+  reauthenticateRequired: reauthenticateRequiredEventSchema,
 } as const;
 
 type ClientEventSchemas = typeof clientEventSchemas;

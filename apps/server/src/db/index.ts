@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Logger } from '../lib/logger';
+import { withCommitHooks } from '../outbox/commit-hooks';
 import { migrations } from './migrations';
 import { registerDirectReads, type DirectReads } from './prepared';
 import type { Database } from './types';
@@ -28,7 +29,7 @@ export function createDb(database: Config['database'], log?: Logger): DbHandle {
     // An idle connection that drops (a database restart, a forced drop in tests) is replaced on next use;
     // without a listener its error would end the process.
     pool.on('error', (err) => log?.warn({ err }, 'an idle PostgreSQL connection failed; it is replaced on next use'));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: withCommitHooks(new PostgresDialect({ pool })) });
     registerDirectReads(db, {
       prepare: (text) => (values) => pool.query({ text, values: values as unknown[], rowMode: 'array' }).then((r) => r.rows as unknown[][]),
     });
@@ -42,7 +43,7 @@ export function createDb(database: Config['database'], log?: Logger): DbHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -64000');
   sqlite.pragma('mmap_size = 268435456');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: withCommitHooks(new SqliteDialect({ database: cachedStatements(sqlite) })) });
   registerDirectReads(db, directSqliteReads(sqlite));
   return { db, dialect: 'sqlite', ping: async () => void sqlite.prepare('select 1').get() };
 }

@@ -3,6 +3,7 @@ import type { AuthTables } from './tables/auth';
 import type { ChatTables } from './tables/chat';
 import type { CommentTables } from './tables/comments';
 import type { NotificationTables } from './tables/notifications';
+import type { OutboxTables } from './tables/outbox';
 import type { PeopleTables } from './tables/people';
 import type { PostTables } from './tables/posts';
 import type { ReactionTables } from './tables/reactions';
@@ -21,4 +22,5 @@ export type Database = UserTables &
   ReactionTables &
   CommentTables &
   StoryTables &
-  ChatTables;
+  ChatTables &
+  OutboxTables;

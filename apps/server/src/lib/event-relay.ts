@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { DomainEvents, EventBus } from './events';
 import type { RedisConnections } from './redis';
 
-type Relayed = 'postChanged' | 'profileChanged';
+type Relayed = 'postChanged' | 'profileChanged' | 'sessionsRevoked';
 
 export function relayEvents(events: EventBus, redis: RedisConnections, channel: string, names: readonly Relayed[]): () => void {
   const origin = randomUUID();

@@ -50,6 +50,26 @@ describe('the event bus', () => {
     expect(done).toEqual(['p2']);
   });
 
+  it('delivers a recorded event to every subscriber with its id, and rejects when any of them failed', async () => {
+    const { bus, errors } = busWithLog();
+    const seen: string[] = [];
+    bus.subscribe('postDeleted', ({ postId }, { id }) => void seen.push(`${postId}@${id}`));
+    bus.subscribe('postDeleted', async () => {
+      await new Promise((r) => setTimeout(r, 10));
+      seen.push('slow one done');
+    });
+    await bus.deliver('postDeleted', { postId: 'p3', authorId: 'a' }, { id: 'e1' });
+    expect(seen).toEqual(['p3@e1', 'slow one done']);
+
+    bus.subscribe('postDeleted', () => {
+      throw new Error('cannot');
+    });
+    await expect(bus.deliver('postDeleted', { postId: 'p4', authorId: 'a' }, { id: 'e2' })).rejects.toThrow(/1 subscriber/);
+    // The others still ran; the failure is logged with the event's name.
+    expect(seen).toContain('p4@e2');
+    expect(errors.map((e) => [e.event, e.err?.message])).toEqual([['postDeleted', 'cannot']]);
+  });
+
   it('stops calling a handler once unsubscribed', () => {
     const { bus } = busWithLog();
     let calls = 0;

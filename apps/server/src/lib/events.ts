@@ -1,14 +1,26 @@
 /**
- * Domain events: what happened, published by the feature that made it happen once its write has
- * committed. Other features subscribe (notifications, the feed's timeline, the realtime bridge); the
- * publisher never knows who listens and never waits for them.
+ * Domain events: what happened, told by the feature that made it happen. Other features subscribe
+ * (notifications, the feed's timeline, the realtime bridge); the publisher never knows who listens and
+ * never waits for them. Two ways to tell (docs/decisions/outbox.md):
  *
- * Handlers run as the event is published. A handler that returns a promise runs on in the background:
- * the request that published the event answers without it, and a failure is logged, never thrown back
- * at the publisher, so a stored change is never reported as failed because a side effect was.
- * `settled()` waits for whatever is still running (shutdown, and tests that look at side effects).
+ * - `record(trx, …)` for the events whose consequences are stored state (timelines, notifications,
+ *   `DurableEventName`): the event is written to the outbox inside the writer's transaction, so it exists
+ *   exactly when the change does, and is dispatched once that transaction commits: at once by this
+ *   process, and, if this process dies first or a subscriber fails, by any process's outbox poller until
+ *   every subscriber has handled it. Subscribers may therefore see an event more than once, and must
+ *   make a second delivery change nothing (`meta.id` is the event's identity).
+ * - `publish(…)` for the rest (a post's rendering to drop, a chat message to push to sockets): in
+ *   memory, now, at most once; what they touch is rebuilt or resynced anyway, and the chat's hot path
+ *   pays no database write for them.
+ *
+ * Handlers that return a promise run on in the background: the request that told of the event answers
+ * without them, and a failure is logged, never thrown back at the publisher, so a stored change is
+ * never reported as failed because a side effect was. `settled()` waits for whatever is still running
+ * (shutdown, and tests that look at side effects).
  */
 import type { ConnectionStatus, Message, Notification, ReactionType } from '@plaza/contract';
+import type { Db } from '../db';
+import { newId } from './ids';
 import type { Logger } from './logger';
 
 /** Every event, grouped by the feature that publishes it; any feature may subscribe. */
@@ -24,6 +36,14 @@ export interface DomainEvents {
   friendRequestDeclined: { requestId: string; declinerId: string; requesterId: string };
   /** The sender withdrew a pending request. */
   friendRequestCancelled: { requestId: string; senderId: string; recipientId: string };
+
+  // auth
+  /**
+   * Sessions of `userId` ended (logout, password change, a reused refresh token, a suspension, an
+   * account deletion): the listed ones, or every one but `exceptSessionId` when `sessionIds` is absent.
+   * The realtime module disconnects their sockets on every server.
+   */
+  sessionsRevoked: { userId: string; sessionIds?: string[]; exceptSessionId?: string };
 
   // users
   /** What others see of a person (name, picture, bio) changed. */
@@ -53,25 +73,77 @@ export interface DomainEvents {
 }
 
 export type EventName = keyof DomainEvents;
-export type EventHandler<K extends EventName> = (payload: DomainEvents[K]) => void | Promise<void>;
+
+/** The events whose consequences are stored (timelines, notifications): recorded in the outbox, see above. */
+export type DurableEventName =
+  | 'friendshipChanged'
+  | 'friendRequestSent'
+  | 'friendRequestAccepted'
+  | 'friendRequestCancelled'
+  | 'friendRequestDeclined'
+  | 'postDeleted'
+  | 'reactionAdded'
+  | 'commentAdded'
+  | 'commentLiked';
+
+/** What a handler knows of the event besides its payload. */
+export interface EventMeta {
+  /** The event's identity: the same on every delivery of one recorded event (time-ordered, like every id). */
+  id: string;
+}
+
+export type EventHandler<K extends EventName> = (payload: DomainEvents[K], meta: EventMeta) => void | Promise<void>;
+
+/** Where recorded events go: the outbox (src/outbox/), attached when the app is built. */
+export interface EventRecorder {
+  record<K extends DurableEventName>(trx: Db, name: K, payload: DomainEvents[K]): Promise<void>;
+}
 
 export class EventBus {
   private readonly handlers = new Map<EventName, Set<EventHandler<never>>>();
   private readonly running = new Set<Promise<void>>();
+  private recorder: EventRecorder | null = null;
 
   constructor(private readonly log: Logger) {}
 
+  /** In memory, to this process's subscribers, now (see the top of this file for which events). */
   publish<K extends EventName>(name: K, payload: DomainEvents[K]): void {
     const handlers = this.handlers.get(name) as Set<EventHandler<K>> | undefined;
     if (!handlers) return;
+    const meta = { id: newId() };
     for (const handler of [...handlers]) {
       try {
-        const result = handler(payload);
-        if (result) this.track(name, result);
+        const result = handler(payload, meta);
+        if (result) this.track(result.catch((err: unknown) => this.failed(name, err)));
       } catch (err) {
         this.failed(name, err);
       }
     }
+  }
+
+  /**
+   * Writes the event into the outbox within `trx` (the writer's transaction), to be dispatched once it
+   * commits. Await it inside the transaction, like any statement.
+   */
+  record<K extends DurableEventName>(trx: Db, name: K, payload: DomainEvents[K]): Promise<void> {
+    if (!this.recorder) throw new Error(`No outbox is attached to record '${name}'.`);
+    return this.recorder.record(trx, name, payload);
+  }
+
+  useRecorder(recorder: EventRecorder): void {
+    this.recorder = recorder;
+  }
+
+  /**
+   * Runs every subscriber of a recorded event and resolves once all of them are done; rejects when any
+   * failed (each failure is logged), so the outbox tries the event again later.
+   */
+  async deliver<K extends EventName>(name: K, payload: DomainEvents[K], meta: EventMeta): Promise<void> {
+    const handlers = [...((this.handlers.get(name) as Set<EventHandler<K>> | undefined) ?? [])];
+    const results = await Promise.allSettled(handlers.map(async (handler) => handler(payload, meta)));
+    const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    for (const err of failures) this.failed(name, err);
+    if (failures.length) throw new AggregateError(failures, `${failures.length} subscriber(s) of '${name}' failed`);
   }
 
   subscribe<K extends EventName>(name: K, handler: EventHandler<K>): () => void {
@@ -86,12 +158,11 @@ export class EventBus {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
-  private track(name: EventName, result: Promise<void>): void {
-    const run: Promise<void> = result
-      .catch((err: unknown) => this.failed(name, err))
-      .finally(() => {
-        this.running.delete(run);
-      });
+  /** Counts `work` as running until it settles (for `settled()`); it must not reject. */
+  track(work: Promise<void>): void {
+    const run: Promise<void> = work.finally(() => {
+      this.running.delete(run);
+    });
     this.running.add(run);
   }
 

@@ -1,20 +1,35 @@
-/** Where uploaded media live. Local disk by default; an S3-compatible driver can implement the same interface. */
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+/**
+ * Where uploaded media live: the local disk (the default), or S3-compatible object storage shared by
+ * every server process (media/s3-storage.ts), chosen by STORAGE_DRIVER. Either way a medium's URL is
+ * `/media/<key>`, answered by the server that gets the request (web/static.ts), so URLs stored in the
+ * database never name a host or a driver.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import type { Config } from '../config';
+import { MEDIA_URL_PREFIX, mediaKeyOf, newMediaKey } from './keys';
+import { contentTypeOf, ObjectStoreError, s3Storage } from './s3-storage';
 
 export interface MediaStorage {
+  readonly driver: 'disk' | 's3';
   /** Stores bytes under a fresh unguessable key; returns the key and its public URL. */
   put(folder: string, ext: string, data: Buffer): Promise<StoredMedia>;
-  /** Streams to disk; the partial file is removed if the stream fails. */
+  /** Stores a stream (a video); nothing is left behind if the stream fails. */
   putStream(folder: string, ext: string, data: Readable): Promise<StoredMedia>;
   remove(key: string): Promise<void>;
+  /**
+   * The medium's bytes (those of `range`, an HTTP `bytes=a-b` header, when given), or null when there is
+   * none under that key. A range outside the medium throws an `ObjectStoreError` with status 416.
+   */
+  read(key: string, range?: string): Promise<MediaObject | null>;
+  /** Where the medium lies: a file path on disk, `s3://bucket/key` in object storage. */
   pathOf(key: string): string;
   urlOf(key: string): string;
   keyOf(url: string): string | null;
+  /** The folder of the files on disk; `s3://bucket` in object storage. */
   readonly root: string;
 }
 
@@ -23,18 +38,35 @@ export interface StoredMedia {
   url: string;
 }
 
-export const MEDIA_URL_PREFIX = '/media/';
+export interface MediaObject {
+  body: Readable;
+  /** Bytes in `body`. */
+  length: number;
+  /** Bytes of the whole medium. */
+  size: number;
+  contentType: string;
+  /** Set when `body` is a part of the medium (a range was asked for): its first and last byte. */
+  range?: { start: number; end: number };
+  etag?: string;
+  lastModified?: Date;
+}
+
+/** The storage STORAGE_DRIVER names. */
+export function createStorage(config: Pick<Config, 'mediaDir' | 'storage'>): MediaStorage {
+  return config.storage.driver === 's3' ? s3Storage(config.storage) : diskStorage(config.mediaDir);
+}
 
 export function diskStorage(root: string): MediaStorage {
-  const newKey = (folder: string, ext: string) => `${folder}/${randomBytes(16).toString('hex')}.${ext}`;
+  const newKey = newMediaKey;
   const pathOf = (key: string) => path.join(root, key);
   const urlOf = (key: string) => MEDIA_URL_PREFIX + key;
 
   return {
+    driver: 'disk',
     root,
     pathOf,
     urlOf,
-    keyOf: (url) => (url.startsWith(MEDIA_URL_PREFIX) ? url.slice(MEDIA_URL_PREFIX.length) : null),
+    keyOf: mediaKeyOf,
     async put(folder, ext, data) {
       const key = newKey(folder, ext);
       await mkdir(path.dirname(pathOf(key)), { recursive: true });
@@ -55,6 +87,18 @@ export function diskStorage(root: string): MediaStorage {
     async remove(key) {
       if (key.includes('..')) return;
       await rm(pathOf(key), { force: true });
+    },
+    async read(key, range) {
+      if (key.includes('..')) return null;
+      const info = await stat(pathOf(key)).catch(() => null);
+      if (!info?.isFile()) return null;
+      const base = { size: info.size, contentType: contentTypeOf(key), lastModified: info.mtime };
+      if (!range) return { ...base, body: createReadStream(pathOf(key)), length: info.size };
+      const m = /^bytes=(\d*)-(\d*)$/.exec(range);
+      const start = m?.[1] ? Number(m[1]) : m?.[2] ? Math.max(0, info.size - Number(m[2])) : 0;
+      const end = m?.[1] && m[2] ? Math.min(Number(m[2]), info.size - 1) : info.size - 1;
+      if (!m || start > end) throw new ObjectStoreError(416, 'The range lies outside the medium.');
+      return { ...base, body: createReadStream(pathOf(key), { start, end }), length: end - start + 1, range: { start, end } };
     },
   };
 }

@@ -7,15 +7,18 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@plaza/contract
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
-import { bearerToken } from '../plugins/authenticate';
-import { eventLimiter } from './event-limit';
 import { createPresence, type Presence } from './presence';
 import { memoryPresenceStore, redisPresenceStore } from './presence-store';
 import { streamsAdapter } from './redis';
+import { sessionSockets } from './session-sockets';
 
 export interface SocketData {
   userId: string;
   sessionId: string;
+  /** When the access token the socket last presented expires (ms since the epoch). */
+  expiresAt: number;
+  /** The client's address, as TRUST_PROXY decides it. */
+  address: string;
 }
 
 export type PlazaServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -66,26 +69,10 @@ export function createRealtime(
   );
   const services: RealtimeServices = { ctx, presence };
 
-  // socket.io's middleware does not await; the try/catch answers every outcome through next().
-  io.use((socket, next) => {
-    void (async () => {
-      try {
-        const auth = socket.handshake.auth as { token?: unknown } | undefined;
-        const token = (typeof auth?.token === 'string' && auth.token) || bearerToken(socket.handshake.headers.authorization) || null;
-        if (!token) return next(new Error('unauthorized'));
-        const claims = await ctx.auth.authenticate(token);
-        const claimed = socket.handshake.query.userId;
-        if (typeof claimed === 'string' && claimed !== '' && claimed !== claims.userId) return next(new Error('unauthorized'));
-        socket.data.userId = claims.userId;
-        socket.data.sessionId = claims.sessionId;
-        next();
-      } catch {
-        next(new Error('unauthorized'));
-      }
-    })();
-  });
+  // The handshake, session revocation, token expiry and the socket caps (session-sockets.ts).
+  const sessions = sessionSockets(io, ctx);
 
-  const teardowns: Array<() => void | Promise<void>> = [];
+  const teardowns: Array<() => void | Promise<void>> = [() => sessions.close()];
   for (const f of features) {
     const t = f.setup?.(io, services);
     if (t) teardowns.push(t);
@@ -93,7 +80,7 @@ export function createRealtime(
 
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.userId));
-    socket.use(eventLimiter());
+    sessions.onConnection(socket);
     void presence.connected(socket);
     socket.on('disconnect', () => void presence.disconnected(socket));
     for (const f of features) f.onConnection?.(socket, io, services);

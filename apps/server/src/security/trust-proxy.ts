@@ -2,7 +2,9 @@
  * TRUST_PROXY → whom Fastify believes when `X-Forwarded-For` names the client. Off by default: the
  * socket's address counts, so a client cannot pick its own address and slip past per-address limits.
  */
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyServerOptions } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -75,4 +77,14 @@ export function fastifyTrustProxy(setting: TrustProxy): FastifyServerOptions['tr
   if (typeof setting !== 'number') return setting;
   const hops = setting;
   return (address: string, hop: number) => hop < hops && isPrivateAddress(address);
+}
+
+/**
+ * The client's address for a raw request (the socket.io handshake), by the same rule Fastify applies to
+ * `request.ip`, so per-address limits on sockets cannot be dodged with a made-up header either.
+ */
+export function clientAddressOf(setting: TrustProxy): (req: IncomingMessage) => string {
+  const trust = fastifyTrustProxy(setting);
+  const fn = typeof trust === 'function' ? trust : trust === true ? () => true : trust ? proxyAddr.compile(trust) : () => false;
+  return (req) => proxyAddr(req, fn);
 }

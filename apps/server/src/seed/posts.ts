@@ -7,7 +7,7 @@
 import { REACTION_TYPES, type ReactionType } from '@plaza/contract';
 import { v7 } from 'uuid';
 import { newId } from '../lib/ids';
-import { processImage, type ProcessedImage } from '../media/images';
+import { processResponsiveImage, type ResponsiveImage } from '../media/responsive-images';
 import { notificationTexts } from '../modules/notifications';
 import { friendIdsOf } from '../modules/people';
 import type { UserRow } from '../modules/users';
@@ -16,7 +16,7 @@ import { commentRepo } from '../modules/comments/repo';
 import { notificationRepo, type NotificationRow } from '../modules/notifications/repo';
 import { postCounters } from '../modules/posts/counters';
 import { favoriteRepo } from '../modules/posts/favorite-repo';
-import { POST_IMAGE, storePostImages } from '../modules/posts/media';
+import { storePostImages } from '../modules/posts/media';
 import { postRepo } from '../modules/posts/repo';
 import { timelineReadModel } from '../modules/posts/timeline-read-model';
 import { reactionRepo } from '../modules/reactions/repo';
@@ -88,9 +88,9 @@ export const postsSeedStep: SeedStep = {
     const byId = new Map(all.map((u) => [u.id, u]));
 
     log('Drawing pictures…');
-    const pictures: ProcessedImage[] = [];
+    const pictures: ResponsiveImage[] = [];
     for (let i = 0; i < CAPTIONS.length; i++)
-      pictures.push(await processImage(await scenePng(i * 5 + 2, 1200, 800, CAPTIONS[i]), POST_IMAGE));
+      pictures.push(await processResponsiveImage(await scenePng(i * 5 + 2, 1200, 800, CAPTIONS[i])));
 
     const now = Date.now();
     const times = Array.from({ length: POSTS }, () => now - 60_000 - Math.floor(rand() ** 1.6 * 30 * DAY)).sort((a, b) => a - b);
@@ -182,7 +182,7 @@ export const postsSeedStep: SeedStep = {
 };
 
 /** One to three of the drawn pictures, each post storing its own copies. */
-function pictureSet(rand: () => number, pictures: ProcessedImage[]): ProcessedImage[] {
+function pictureSet(rand: () => number, pictures: ResponsiveImage[]): ResponsiveImage[] {
   const count = rand() < 0.8 ? 1 : 2 + Math.floor(rand() * 2);
   return Array.from({ length: count }, () => pictures[Math.floor(rand() * pictures.length)]);
 }

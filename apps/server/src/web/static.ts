@@ -2,23 +2,40 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Config } from '../config';
+import { serveObjectMedia } from '../media/serve-objects';
 import { notFoundBody } from '../plugins/error-handler';
+import { isPrivateMedia, mediaSigner } from '../security/signed-media';
 
 const NOT_SPA = /^\/(api|media|socket\.io|healthz|readyz)(\/|$|\?)/;
 
 export async function registerStatic(app: FastifyInstance, config: Config) {
-  mkdirSync(config.mediaDir, { recursive: true });
-  // Media names are random and never rewritten, so they can be cached for a year.
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    immutable: true,
-    maxAge: '365d',
-    acceptRanges: true,
-  });
+  const signer = mediaSigner(config.jwtSecret);
+  // Story media is served only with a valid signature (404 without one) and only to the browser's
+  // private cache, until the signature expires (security/signed-media.ts).
+  const privateCacheControl = (mediaPath: string, query: unknown) =>
+    isPrivateMedia(mediaPath) ? `private, max-age=${signer.secondsLeft(query)}` : null;
+  if (app.ctx.storage.driver === 's3') {
+    serveObjectMedia(app, app.ctx.storage, { allows: (key, query) => signer.allows(key, query), cacheControl: privateCacheControl });
+  } else {
+    mkdirSync(config.mediaDir, { recursive: true });
+    // Media names are random and never rewritten, so public media can be cached for a year.
+    await app.register(fastifyStatic, {
+      root: config.mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+      acceptRanges: true,
+      allowedPath: (pathName, _root, request) => signer.allows(pathName, request.query),
+      setHeaders(reply, filePath) {
+        const cacheControl = privateCacheControl(path.relative(config.mediaDir, filePath), reply.request.query);
+        if (cacheControl) reply.header('Cache-Control', cacheControl);
+      },
+    });
+  }
 
   const webDist = config.webDist;
   if (!webDist) {

@@ -13,6 +13,7 @@ import {
   type RefreshResponse,
 } from '@plaza/contract';
 import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { reportReachable, reportUnreachable } from '../lib/connectivity';
 import { operationPath } from './operation';
 
 export const API_BASE = API_PREFIX;
@@ -95,11 +96,14 @@ export function createApi(options: { adapter?: AxiosAdapter } = {}): AxiosInstan
   instance.interceptors.response.use(
     (res) => {
       settle(res.config as Config);
+      reportReachable();
       return res;
     },
     async (error: AxiosError) => {
       const config = error.config as Config | undefined;
       settle(config);
+      if (error.response) reportReachable();
+      else if (!axios.isCancel(error)) reportUnreachable();
       const status = error.response?.status;
       if (!config || config._retry || (status !== 401 && status !== 403) || AUTH_PATHS.has(config.url ?? '')) {
         throw error;

@@ -1,10 +1,10 @@
 /** The Redux store: client-state slices, the RTK Query cache, listeners for persistence; preloaded from storage at start. */
-import { STORAGE_KEYS } from '@plaza/contract';
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { plazaApi } from '../api/plaza-api';
 import { addAuthPersistence } from '../features/auth';
 import { sessionChanged } from '../features/auth';
+import { applyTheme } from '../features/theme';
 import { reducers } from './reducers';
 
 const rootReducer = combineReducers({ ...reducers, [plazaApi.reducerPath]: plazaApi.reducer });
@@ -16,9 +16,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   listener.startListening({
     predicate: (_action, current, previous) => (current as RootState).theme.isDarkMode !== (previous as RootState).theme.isDarkMode,
     effect: (_action, api) => {
-      const dark = (api.getState() as RootState).theme.isDarkMode;
-      localStorage.setItem(STORAGE_KEYS.theme, dark ? 'dark' : 'light');
-      document.documentElement.classList.toggle('dark', dark);
+      applyTheme((api.getState() as RootState).theme.isDarkMode);
     },
   });
   // Someone signed in or out: nothing cached for the previous person may show to the next one.

@@ -5,7 +5,8 @@ export function Logo() {
   return (
     <Link to="/feeds" className="flex items-center gap-2 text-lg font-extrabold tracking-tight">
       <img src="/favicon.svg" alt="" className="h-8 w-8" />
-      <span className="hidden sm:inline">Plaza</span>
+      {/* Hidden visually on phones, never from screen readers: the link keeps its name. */}
+      <span className="sr-only sm:not-sr-only">Plaza</span>
     </Link>
   );
 }

@@ -3,7 +3,7 @@
  * (SPEC §3). This is obfuscation, not secrecy: anyone with the bundle can derive the key. The real
  * protection is the short-lived access token and refresh-token rotation with reuse detection.
  */
-import { STORAGE_KEYS } from '@plaza/contract';
+import { STORAGE_KEYS } from '@plaza/contract/constants';
 
 const PASSPHRASE = 'plaza-web-storage-v1';
 const SALT = new TextEncoder().encode('plaza.session.salt');

@@ -2,15 +2,15 @@
  * Registers the service worker of production builds (offline page, installable app) and offers a
  * newer version with a toast; the new version also takes over by itself at the next page load.
  */
-import { toast } from 'sonner';
-
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   window.addEventListener('load', () => {
     navigator.serviceWorker
       .register('/sw.js')
       .then((registration) => {
-        const offer = (worker: ServiceWorker) => {
+        // sonner is loaded only when there is something to say: the first screen does without it.
+        const offer = async (worker: ServiceWorker) => {
+          const { toast } = await import('sonner');
           toast('New version available', {
             description: 'Reload to get the latest Plaza.',
             duration: Infinity,
@@ -24,12 +24,12 @@ export function registerServiceWorker(): void {
           });
         };
         // A version already installed and waiting from an earlier visit.
-        if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+        if (registration.waiting && navigator.serviceWorker.controller) void offer(registration.waiting);
         registration.addEventListener('updatefound', () => {
           const installing = registration.installing;
           installing?.addEventListener('statechange', () => {
             // The first install has no controller yet: nothing to update from.
-            if (installing.state === 'installed' && navigator.serviceWorker.controller) offer(installing);
+            if (installing.state === 'installed' && navigator.serviceWorker.controller) void offer(installing);
           });
         });
       })

@@ -49,6 +49,25 @@ function attachRecovery(s: PlazaSocket): () => void {
   };
 }
 
+/**
+ * The server cuts a socket whose access token expired unless it sends a fresh one. Refreshes send it
+ * (`reauthenticateSocket`); when the tab was idle and nothing refreshed, the server's warning makes a
+ * cheap authorised call, whose 401 refreshes the token, and the current token is sent either way.
+ */
+function attachReauthentication(s: PlazaSocket): void {
+  s.on('reauthenticateRequired', () => {
+    api.get(operationPath(operations.getMe)).then(
+      () => reauthenticateSocket(tokenGetter()),
+      () => {},
+    );
+  });
+}
+
+/** Hands the socket the access token of a refresh, so it is not cut when the old one expires. */
+export function reauthenticateSocket(token: string | null): void {
+  if (token && socket?.connected) socket.emit('reauthenticate', { token });
+}
+
 export function connectSocket(userId: string, getToken: () => string | null): PlazaSocket {
   tokenGetter = getToken;
   if (socket && (socket.io.opts.query as { userId?: string } | undefined)?.userId === userId) {
@@ -71,6 +90,7 @@ export function connectSocket(userId: string, getToken: () => string | null): Pl
     timeout: CHAT.connectTimeoutMs,
   });
   detachRecovery = attachRecovery(socket);
+  attachReauthentication(socket);
   return socket;
 }
 

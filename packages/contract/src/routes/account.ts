@@ -54,7 +54,7 @@ export const accountOperations = {
     auth: true,
     multipart: avatarFormSchema,
     responses: { 200: meResponseSchema },
-    errors: [400, 401, 404, 406, 413, 415],
+    errors: [400, 401, 404, 406, 413, 415, 429],
   }),
   changePassword: defineOperation({
     operationId: 'changePassword',

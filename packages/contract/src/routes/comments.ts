@@ -34,7 +34,7 @@ export const commentOperations = {
     params: postParamsSchema,
     body: createCommentBodySchema,
     responses: { 201: commentResponseSchema },
-    errors: [400, 401, 404],
+    errors: [400, 401, 404, 429],
   }),
   toggleCommentLike: defineOperation({
     operationId: 'toggleCommentLike',
@@ -45,7 +45,7 @@ export const commentOperations = {
     auth: true,
     params: commentParamsSchema,
     responses: { 200: commentLikeResponseSchema },
-    errors: [400, 401, 404, 409],
+    errors: [400, 401, 404, 409, 429],
   }),
   deleteComment: defineOperation({
     operationId: 'deleteComment',

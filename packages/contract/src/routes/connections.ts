@@ -44,7 +44,7 @@ export const connectionOperations = {
     params: friendRequestParamsSchema,
     body: targetUserBodySchema,
     responses: { 200: connectionChangeResponseSchema },
-    errors: [400, 401, 404, 409],
+    errors: [400, 401, 404, 409, 429],
   }),
   removeFriend: defineOperation({
     operationId: 'removeFriend',
@@ -55,6 +55,6 @@ export const connectionOperations = {
     auth: true,
     body: targetUserBodySchema,
     responses: { 200: connectionChangeResponseSchema },
-    errors: [400, 401, 404, 409],
+    errors: [400, 401, 404, 409, 429],
   }),
 };

@@ -13,7 +13,7 @@ export const reactionOperations = {
     params: postParamsSchema,
     body: reactBodySchema,
     responses: { 200: reactResponseSchema },
-    errors: [400, 401, 404, 409],
+    errors: [400, 401, 404, 409, 429],
   }),
   getReactions: defineOperation({
     operationId: 'getReactions',

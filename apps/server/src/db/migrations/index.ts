@@ -8,6 +8,7 @@ import * as chat from './0005-chat';
 import * as timelineMarks from './0006-timeline-marks';
 import * as postEdits from './0040-post-edits';
 import * as storyPosters from './0041-story-posters';
+import * as outbox from './0050-outbox';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-timeline-marks': timelineMarks,
   '0040-post-edits': postEdits,
   '0041-story-posters': storyPosters,
+  '0050-outbox': outbox,
 };

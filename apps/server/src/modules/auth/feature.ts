@@ -9,6 +9,6 @@ export interface AuthFeature extends Feature {
 }
 
 export function createAuthFeature(ctx: CoreContext): AuthFeature {
-  const service = authService(ctx.db, new TokenSigner(ctx.config.jwtSecret, ctx.config.accessTokenTtlSeconds));
+  const service = authService(ctx.db, new TokenSigner(ctx.config.jwtSecret, ctx.config.accessTokenTtlSeconds), ctx.events);
   return { name: 'auth', routes: authRoutes, service };
 }

@@ -16,14 +16,11 @@ export function sessionRepo(db: Db) {
     revokeSession(id: string, at: string) {
       return db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
     },
-    revokeOtherSessions(userId: string, keepSessionId: string, at: string) {
-      return db
-        .updateTable('sessions')
-        .set({ revoked_at: at })
-        .where('user_id', '=', userId)
-        .where('id', '!=', keepSessionId)
-        .where('revoked_at', 'is', null)
-        .execute();
+    /** Revokes every live session of the user, but `keepSessionId` when given. */
+    revokeUserSessions(userId: string, at: string, keepSessionId?: string) {
+      let q = db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+      if (keepSessionId) q = q.where('id', '!=', keepSessionId);
+      return q.execute();
     },
     insertRefreshToken(row: Omit<RefreshTokensTable, 'used_at'>) {
       return db

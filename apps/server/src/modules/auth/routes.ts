@@ -3,16 +3,19 @@ import { authOperations as ops } from '@plaza/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
-import { authRateLimit } from '../../plugins/attempt-limit';
+import { UnauthorizedError } from '../../lib/errors';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
+import { perAddress } from '../../security/limits';
+import { createLoginGuard } from '../../security/login-guard';
 import { presentSelfUser } from '../users';
 
 export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const requireAuth = makeRequireAuth(ctx.auth);
   const ua = (req: FastifyRequest) => req.headers['user-agent']?.slice(0, 200) ?? null;
+  const loginGuard = createLoginGuard(ctx.limits);
 
   contractRoute(fastify, ops.signup, {
-    config: { rateLimit: authRateLimit(ctx, (b) => b.userName ?? b.email) },
+    preHandler: perAddress(ctx.limits, 'signupPerAddress'),
     handler: async (req, reply) => {
       const s = await ctx.auth.signup(req.body, ua(req));
       return reply.status(201).send({
@@ -26,9 +29,13 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
   });
 
   contractRoute(fastify, ops.login, {
-    config: { rateLimit: authRateLimit(ctx, (b) => b.identifier) },
+    preHandler: (req) => loginGuard.before(req.ip, req.body.identifier),
     handler: async (req) => {
-      const s = await ctx.auth.login(req.body, ua(req));
+      const s = await ctx.auth.login(req.body, ua(req)).catch(async (err: unknown) => {
+        if (err instanceof UnauthorizedError) await loginGuard.failed(req.body.identifier);
+        throw err;
+      });
+      await loginGuard.succeeded(req.body.identifier);
       return {
         success: true as const,
         user: presentSelfUser(s.user),
@@ -40,7 +47,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
   });
 
   contractRoute(fastify, ops.refreshToken, {
-    config: { rateLimit: authRateLimit(ctx, (b) => b.refreshToken, ctx.config.authRateLimit * 3) },
+    preHandler: perAddress(ctx.limits, 'refreshPerAddress'),
     handler: async (req) => {
       const s = await ctx.auth.refresh(req.body.refreshToken);
       return { success: true as const, user: presentSelfUser(s.user), accessToken: s.accessToken, refreshToken: s.refreshToken };

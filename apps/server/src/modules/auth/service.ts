@@ -9,13 +9,14 @@ import {
 } from '@plaza/contract';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db';
+import type { EventBus } from '../../lib/events';
 import { isUniqueViolation } from '../../db/errors';
 import { BadRequestError, ConflictError, UnauthorizedError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { userRepo, type UserRow } from '../users';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { sessionRepo } from './repo';
-import { hashToken, newRefreshToken, TokenSigner } from './tokens';
+import { hashToken, newRefreshToken, TokenSigner, type VerifiedClaims } from './tokens';
 
 export interface AuthContext {
   userId: string;
@@ -36,13 +37,34 @@ const SESSION_CACHE_MS = 5000;
 /** A taken email gets this rather than "already registered", which would tell a stranger who has an account here. */
 const SIGNUP_REFUSED = "That user name or email can't be used. If you already have an account, log in.";
 
-export function authService(db: Db, signer: TokenSigner) {
+export function authService(db: Db, signer: TokenSigner, events: EventBus) {
   const users = userRepo(db);
   const sessions = sessionRepo(db);
   // Live sessions seen recently (session id → user id). Any revocation in this process empties it, so
   // logout and a password change take effect at once here; other processes notice within SESSION_CACHE_MS.
   const liveSessions = new LRUCache<string, string>({ max: 10_000, ttl: SESSION_CACHE_MS, perf: { now: () => Date.now() } });
   const forgetSessions = () => liveSessions.clear();
+  // A revocation on another server arrives here over Redis (lib/event-relay.ts): forget at once there too.
+  events.subscribe('sessionsRevoked', forgetSessions);
+
+  /** Ends sessions in the database, then tells everyone (the realtime module cuts their sockets). */
+  async function revoke(userId: string, which: { sessionIds: string[] } | { exceptSessionId?: string }) {
+    forgetSessions();
+    const now = nowIso();
+    if ('sessionIds' in which) for (const id of which.sessionIds) await sessions.revokeSession(id, now);
+    else await sessions.revokeUserSessions(userId, now, which.exceptSessionId);
+    events.publish('sessionsRevoked', { userId, ...which });
+  }
+
+  async function liveClaims(accessToken: string): Promise<VerifiedClaims> {
+    const claims = await signer.verify(accessToken);
+    const session = await sessions.findSession(claims.sessionId);
+    if (!session || session.revoked_at || session.user_id !== claims.userId) {
+      throw new UnauthorizedError('Your session has ended. Please log in again.', {}, 'Session revoked');
+    }
+    liveSessions.set(claims.sessionId, claims.userId);
+    return claims;
+  }
 
   async function issueRefreshToken(sessionId: string): Promise<string> {
     const token = newRefreshToken();
@@ -107,8 +129,7 @@ export function authService(db: Db, signer: TokenSigner) {
       if (!found || found.revoked_at) throw refreshFailure(REFRESH_ERRORS.invalid);
       if (found.used_at || !(await sessions.markUsed(found.id, nowIso()))) {
         // A rotated token came back: someone holds a copy. End the whole family.
-        forgetSessions();
-        await sessions.revokeSession(found.session_id, nowIso());
+        await revoke(found.user_id, { sessionIds: [found.session_id] });
         throw refreshFailure(REFRESH_ERRORS.invalid);
       }
       if (found.expires_at <= nowIso()) throw refreshFailure(REFRESH_ERRORS.expired);
@@ -120,21 +141,30 @@ export function authService(db: Db, signer: TokenSigner) {
     },
 
     async logout(ctx: AuthContext) {
-      forgetSessions();
-      await sessions.revokeSession(ctx.sessionId, nowIso());
+      await revoke(ctx.userId, { sessionIds: [ctx.sessionId] });
+    },
+
+    /**
+     * Ends every session of a user (all of them, or all but `except`): their refresh tokens stop
+     * working, their access tokens are refused, and their sockets are disconnected on every server
+     * within two seconds. For password reset, account deletion, suspension.
+     */
+    async revokeAllSessions(userId: string, opts: { except?: string } = {}): Promise<void> {
+      await revoke(userId, { exceptSessionId: opts.except });
     },
 
     /** Verifies an access token and that its session is still alive (logout and revocation end it at once). */
     async authenticate(accessToken: string): Promise<AuthContext> {
       const claims = await signer.verify(accessToken);
       if (liveSessions.get(claims.sessionId) === claims.userId) return claims;
-      const session = await sessions.findSession(claims.sessionId);
-      if (!session || session.revoked_at || session.user_id !== claims.userId) {
-        throw new UnauthorizedError('Your session has ended. Please log in again.', {}, 'Session revoked');
-      }
-      liveSessions.set(claims.sessionId, claims.userId);
-      return claims;
+      return liveClaims(accessToken);
     },
+
+    /**
+     * Like authenticate, but always asks the database and answers when the token expires: a socket
+     * lives for hours, so it must not start on a session another server revoked a moment ago.
+     */
+    authenticateSocket: liveClaims,
 
     async changePassword(ctx: AuthContext, body: ChangePasswordBody): Promise<void> {
       const user = await users.findById(ctx.userId);
@@ -144,8 +174,7 @@ export function authService(db: Db, signer: TokenSigner) {
         ]);
       }
       await users.update(user.id, { password_hash: await hashPassword(body.newPassword), updated_at: nowIso() });
-      forgetSessions();
-      await sessions.revokeOtherSessions(user.id, ctx.sessionId, nowIso());
+      await revoke(user.id, { exceptSessionId: ctx.sessionId });
     },
   };
 }

@@ -9,10 +9,15 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+/** What a verified token says, with when it stops being valid (ms since the epoch). */
+export interface VerifiedClaims extends AccessClaims {
+  expiresAt: number;
+}
+
 export class TokenSigner {
   private readonly key: Uint8Array;
   /** Tokens already verified, until they expire: a signature is checked once, not on every request. */
-  private readonly verified = new LRUCache<string, { claims: AccessClaims; exp: number }>({
+  private readonly verified = new LRUCache<string, { claims: VerifiedClaims; exp: number }>({
     max: 10_000,
     // On the wall clock, like the token's own `exp`.
     perf: { now: () => Date.now() },
@@ -37,7 +42,7 @@ export class TokenSigner {
    * Verifies an HS256 token with node:crypto, synchronously. jose's verify goes through WebCrypto, a
    * thread-pool round trip per request, which dominated the cost of every authenticated call.
    */
-  async verify(token: string): Promise<AccessClaims> {
+  async verify(token: string): Promise<VerifiedClaims> {
     const cached = this.verified.get(token);
     if (cached && cached.exp * 1000 > Date.now()) return cached.claims;
     const parts = token.split('.');
@@ -58,7 +63,7 @@ export class TokenSigner {
     if (claims.alg !== 'HS256' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.exp !== 'number')
       throw invalid();
     if (claims.exp * 1000 <= Date.now()) throw new UnauthorizedError('Your access token has expired.', {}, 'Token expired');
-    const result = { userId: claims.sub, sessionId: claims.sid };
+    const result = { userId: claims.sub, sessionId: claims.sid, expiresAt: claims.exp * 1000 };
     this.verified.set(token, { claims: result, exp: claims.exp }, { ttl: claims.exp * 1000 - Date.now() });
     return result;
   }

@@ -6,13 +6,12 @@ import { chatService } from './service';
 import { chatRealtime } from './socket';
 
 export function createChatFeature(ctx: AppContext): Feature {
-  const flood = createFloodControl(ctx.redis, ctx.config.redisKeyPrefix);
+  const flood = createFloodControl(ctx.limits);
   const service = chatService(ctx, flood);
   const log = ctx.log.child({ feature: 'chat' });
   return {
     name: 'chat',
     routes: (app, c) => chatRoutes(app, c, { service }),
     realtime: chatRealtime(ctx, service, log),
-    start: () => () => flood.close(),
   };
 }

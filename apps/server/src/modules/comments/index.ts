@@ -1,2 +1,3 @@
 /** The comments feature's public API. It owns `comments` and `comment_likes`; the post's comment count moves through the posts API. */
 export { createCommentsFeature } from './feature';
+export { commentCountOn } from './counts';

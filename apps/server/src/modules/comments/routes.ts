@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
+import { perUser } from '../../security/limits';
 import type { CommentService } from './service';
 
 export async function commentRoutes(fastify: FastifyInstance, ctx: AppContext, { comments }: { comments: CommentService }) {
@@ -16,6 +17,7 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: AppContext, {
 
   contractRoute(fastify, ops.createComment, {
     onRequest: requireAuth,
+    preHandler: perUser(ctx.limits, 'commentsPerUser'),
     handler: async (req, reply) => {
       const comment = await comments.create(authOf(req).userId, req.params.postId, req.body.commentContent);
       return reply.status(201).send({ success: true, comment });
@@ -24,6 +26,7 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: AppContext, {
 
   contractRoute(fastify, ops.toggleCommentLike, {
     onRequest: requireAuth,
+    preHandler: perUser(ctx.limits, 'reactionsPerUser'),
     handler: async (req) => {
       const userId = authOf(req).userId;
       return { success: true as const, userId, message: await comments.toggleLike(userId, req.params.commentId) };

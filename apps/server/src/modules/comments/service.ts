@@ -54,13 +54,19 @@ export function commentService(ctx: AppContext, posts: PostsApi) {
         await ctx.db.transaction().execute(async (trx) => {
           await commentRepo(trx).insert(row);
           await posts.bumpCommentCount(trx, postId, 1);
+          await ctx.events.record(trx, 'commentAdded', {
+            commentId: row.id,
+            postId,
+            postAuthorId: post.authorId,
+            authorId: userId,
+            content,
+          });
         });
       } catch (err) {
         if (isForeignKeyViolation(err)) throw posts.gone();
         throw err;
       }
       ctx.events.publish('postChanged', { postId });
-      ctx.events.publish('commentAdded', { commentId: row.id, postId, postAuthorId: post.authorId, authorId: userId, content });
       const author = await users.findById(userId);
       if (!author) throw new NotFoundError('This account no longer exists.');
       return presentComment(row, author, []);
@@ -76,16 +82,17 @@ export function commentService(ctx: AppContext, posts: PostsApi) {
           // A concurrent toggle may land between the two statements; another round settles it.
           for (let round = 0; round < 3; round++) {
             if (await repo.unlike(commentId, userId)) return false;
-            if (await repo.like(commentId, userId, nowIso())) return true;
+            if (await repo.like(commentId, userId, nowIso())) {
+              const liked = { commentId, postId: comment.post_id, commentAuthorId: comment.author_id, likerId: userId };
+              await ctx.events.record(trx, 'commentLiked', liked);
+              return true;
+            }
           }
           throw new ConflictError('This like changed meanwhile. Please try again.');
         });
       } catch (err) {
         if (isForeignKeyViolation(err)) throw commentGone();
         throw err;
-      }
-      if (liked) {
-        ctx.events.publish('commentLiked', { commentId, postId: comment.post_id, commentAuthorId: comment.author_id, likerId: userId });
       }
       return liked ? COMMENT_LIKE_MESSAGES.liked : COMMENT_LIKE_MESSAGES.unliked;
     },

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { as, createUser } from '../../../test/factories';
 import { dialects, freshPostgresDatabase } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
@@ -27,8 +27,8 @@ const PINO_ERROR = 50;
 
 /**
  * Notifications are written after the change that causes them has committed and been answered. When
- * that write fails (here: the notifications table is gone), the change stands, its request succeeds,
- * and the failure goes to the app's logger.
+ * that write fails (here: the notifications table is away), the change stands, its request succeeds,
+ * the failure goes to the app's logger, and the event stays in the outbox until the write succeeds.
  */
 describe.each(dialects())('a failing notification write on %s', (dialect) => {
   let app: FastifyInstance;
@@ -48,6 +48,7 @@ describe.each(dialects())('a failing notification write on %s', (dialect) => {
       DATA_DIR: dataDir,
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
       WEB_DIST: path.join(dataDir, 'no-web'),
+      OUTBOX_POLL_MS: '50',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
     const sink = new Writable({
@@ -58,7 +59,7 @@ describe.each(dialects())('a failing notification write on %s', (dialect) => {
     });
     app = await buildApp(config, { loggerInstance: pino({ level: 'error' }, sink) });
     await app.ready();
-    await app.ctx.db.schema.dropTable('notifications').execute();
+    await app.ctx.db.schema.alterTable('notifications').renameTo('notifications_away').execute();
   });
 
   afterAll(async () => {
@@ -83,7 +84,7 @@ describe.each(dialects())('a failing notification write on %s', (dialect) => {
     expect(post).toMatchObject({ currentUserReactions: ['heart'], totalReactions: 1 });
     const summary = bodyOf(await as(app, ada)({ method: 'GET', url: `/posts/p/reactions-all?postId=${postId}` }), reactionsResponseSchema);
     expect(summary.reactions.heart.users.map((u) => u._id)).toEqual([bob.user._id]);
-    expect(failures('reactionAdded')).toHaveLength(1);
+    expect(failures('reactionAdded').length).toBeGreaterThan(0);
     expect(failures('reactionAdded')[0].err?.message).toMatch(/notifications/);
   });
 
@@ -104,7 +105,14 @@ describe.each(dialects())('a failing notification write on %s', (dialect) => {
       connectionStatusResponseSchema,
     );
     expect(status.status).toBe('request_received');
-    expect(failures('commentAdded')).toHaveLength(1);
-    expect(failures('friendRequestSent')).toHaveLength(1);
+    expect(failures('commentAdded').length).toBeGreaterThan(0);
+    expect(failures('friendRequestSent').length).toBeGreaterThan(0);
+  });
+
+  it('writes every notification it could not write, once, when the table is back', async () => {
+    await app.ctx.db.schema.alterTable('notifications_away').renameTo('notifications').execute();
+    await vi.waitFor(async () => expect((await app.ctx.outbox.backlog()).pending).toBe(0), { timeout: 15_000, interval: 100 });
+    const rows = await app.ctx.db.selectFrom('notifications').select(['type']).orderBy('id').execute();
+    expect(rows.map((r) => r.type)).toEqual(['post_reaction', 'post_comment', 'friend_request']);
   });
 });

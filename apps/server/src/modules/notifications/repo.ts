@@ -6,8 +6,14 @@ export type NotificationRow = NotificationsTable;
 
 export function notificationRepo(db: Db) {
   return {
-    insert(row: NotificationRow) {
-      return db.insertInto('notifications').values(row).execute();
+    /** False when a notification with this id exists already. */
+    async insertOnce(row: NotificationRow): Promise<boolean> {
+      const res = await db
+        .insertInto('notifications')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
     },
 
     async insertMany(rows: NotificationRow[]): Promise<void> {

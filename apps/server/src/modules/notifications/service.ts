@@ -4,12 +4,14 @@
  */
 import type { NotificationType } from '@plaza/contract';
 import type { AppContext } from '../../context';
-import { newId, nowIso } from '../../lib/ids';
+import { nowIso } from '../../lib/ids';
 import { userRepo } from '../users';
 import { presentNotification } from './presenters';
 import { notificationRepo, type NotificationRow } from './repo';
 
 export interface NotifyInput {
+  /** The notification's id: the id of the event it tells of, so a second delivery of that event stores nothing. */
+  id: string;
   recipientId: string;
   actorId: string;
   type: NotificationType;
@@ -22,13 +24,13 @@ export function notifier(ctx: AppContext) {
   const users = userRepo(ctx.db);
   const notifications = notificationRepo(ctx.db);
   return {
-    /** Never notifies anyone of their own action, nor of someone whose account is gone. */
+    /** Never notifies anyone of their own action, nor of someone whose account is gone; never twice for one event. */
     async notify(input: NotifyInput): Promise<void> {
       if (input.recipientId === input.actorId) return;
       const actor = await users.findById(input.actorId);
       if (!actor) return;
       const row: NotificationRow = {
-        id: newId(),
+        id: input.id,
         recipient_id: input.recipientId,
         actor_id: input.actorId,
         type: input.type,
@@ -37,7 +39,7 @@ export function notifier(ctx: AppContext) {
         read: 0,
         created_at: nowIso(),
       };
-      await notifications.insert(row);
+      if (!(await notifications.insertOnce(row))) return;
       ctx.events.publish('notificationCreated', { recipientId: input.recipientId, notification: presentNotification(row, actor) });
     },
 

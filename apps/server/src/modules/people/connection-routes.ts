@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
+import { perUser } from '../../security/limits';
 import type { ConnectionService } from './connection-service';
 import type { RequestService } from './request-service';
 
@@ -29,6 +30,7 @@ export async function connectionRoutes(
 
   contractRoute(fastify, ops.actOnFriendRequest, {
     onRequest: requireAuth,
+    preHandler: perUser(ctx.limits, 'friendRequestsPerUser'),
     handler: async (req) => {
       const { targetUserId } = req.body;
       return { success: true as const, targetUserId, ...(await connections.act(authOf(req).userId, req.params.actionType, targetUserId)) };
@@ -37,6 +39,7 @@ export async function connectionRoutes(
 
   contractRoute(fastify, ops.removeFriend, {
     onRequest: requireAuth,
+    preHandler: perUser(ctx.limits, 'friendRequestsPerUser'),
     handler: async (req) => {
       const { targetUserId } = req.body;
       return { success: true as const, targetUserId, ...(await connections.act(authOf(req).userId, 'remove', targetUserId)) };

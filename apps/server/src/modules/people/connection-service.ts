@@ -6,11 +6,13 @@
  *   request_sent     --cancel-->  not_connected
  *   friends          --remove-->  not_connected
  * Anything else is a 409. Each change is one transaction; its events (`friendshipChanged`, and
- * `friendRequestSent`/`Accepted`/`Declined`/`Cancelled`, which notifications act on) follow the commit;
- * `friendshipChanged` also reaches the other person's screens as `connectionUpdate` (connection-live.ts).
+ * `friendRequestSent`/`Accepted`/`Declined`/`Cancelled`, which notifications act on) are recorded in it
+ * and dispatched after the commit (lib/events.ts); `friendshipChanged` also reaches the other person's
+ * screens as `connectionUpdate` (connection-live.ts).
  */
 import type { ConnectionAction, ConnectionStatus } from '@plaza/contract';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { userRepo, type UserRow } from '../users';
@@ -87,11 +89,11 @@ const steps: Record<ConnectionAction, Step> = { send, accept, decline, cancel, r
 export function connectionService(ctx: AppContext) {
   const users = userRepo(ctx.db);
 
-  function announce(me: string, other: string, { kind, requestId }: RequestEvent): void {
-    if (kind === 'sent') ctx.events.publish('friendRequestSent', { requestId, senderId: me, recipientId: other });
-    else if (kind === 'accepted') ctx.events.publish('friendRequestAccepted', { requestId, accepterId: me, requesterId: other });
-    else if (kind === 'declined') ctx.events.publish('friendRequestDeclined', { requestId, declinerId: me, requesterId: other });
-    else ctx.events.publish('friendRequestCancelled', { requestId, senderId: me, recipientId: other });
+  function announce(trx: Db, me: string, other: string, { kind, requestId }: RequestEvent): Promise<void> {
+    if (kind === 'sent') return ctx.events.record(trx, 'friendRequestSent', { requestId, senderId: me, recipientId: other });
+    if (kind === 'accepted') return ctx.events.record(trx, 'friendRequestAccepted', { requestId, accepterId: me, requesterId: other });
+    if (kind === 'declined') return ctx.events.record(trx, 'friendRequestDeclined', { requestId, declinerId: me, requesterId: other });
+    return ctx.events.record(trx, 'friendRequestCancelled', { requestId, senderId: me, recipientId: other });
   }
 
   /** The caller and the target, both existing; acting on oneself is a 400. */
@@ -114,9 +116,12 @@ export function connectionService(ctx: AppContext) {
 
     async act(me: string, action: ConnectionAction, targetId: string): Promise<{ status: ConnectionStatus; message: string }> {
       await loadPair(me, targetId);
-      const outcome = await ctx.db.transaction().execute((trx) => steps[action](connectionRepo(trx), me, targetId));
-      if (outcome.changed) ctx.events.publish('friendshipChanged', { userIds: [me, targetId], status: outcome.status });
-      if (outcome.request) announce(me, targetId, outcome.request);
+      const outcome = await ctx.db.transaction().execute(async (trx) => {
+        const done = await steps[action](connectionRepo(trx), me, targetId);
+        if (done.changed) await ctx.events.record(trx, 'friendshipChanged', { userIds: [me, targetId], status: done.status });
+        if (done.request) await announce(trx, me, targetId, done.request);
+        return done;
+      });
       return { status: outcome.status, message: outcome.message };
     },
   };

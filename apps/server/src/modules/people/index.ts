@@ -4,3 +4,4 @@
  */
 export { createPeopleFeature } from './feature';
 export { areFriends, friendIdsOf, friendIdsQuery, friendsOfFriendsQuery, friendshipsAmong, pairOf } from './friendships';
+export { friendPairsQuery, friendsOn } from './friend-pairs';

@@ -1,13 +1,16 @@
 /**
  * User search: prefix matches first (user name or full name, then a later word of the full name), each
- * found through an index, then substring matches only when those fall short of a page.
+ * found through an index, then substring matches only when those fall short of a page. A query's ranked
+ * list does not depend on who asks, so it is kept for a second (SEARCH_CACHE_MS): people typing the same
+ * first letters share one lookup. Renames in this process drop the cache at once.
  */
 import { PAGE_SIZES } from '@plaza/contract';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
-import { searchRepo, type PrefixKey, type UserRow } from '../users';
+import { searchRepo, type PrefixKey, type SearchRow } from '../users';
 
 interface Hit {
-  row: UserRow;
+  row: SearchRow;
   /** 0 exact name, 1 name starts with the query, 2 a later word of the full name does. */
   rank: number;
   /** The matched text, so hits of one rank stay in index order. */
@@ -16,7 +19,7 @@ interface Hit {
 
 const restOfName = (fullNameLower: string) => fullNameLower.slice(fullNameLower.indexOf(' ') + 1);
 
-function hitOf(row: UserRow, q: string, via: PrefixKey): Hit {
+function hitOf(row: SearchRow, q: string, via: PrefixKey): Hit {
   if (row.user_name_lower === q || row.full_name_lower === q) return { row, rank: 0, key: q };
   if (via === 'restOfName') return { row, rank: 2, key: restOfName(row.full_name_lower) };
   return { row, rank: 1, key: via === 'userName' ? row.user_name_lower : row.full_name_lower };
@@ -24,31 +27,52 @@ function hitOf(row: UserRow, q: string, via: PrefixKey): Hit {
 
 const better = (a: Hit, b: Hit) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
+/** Distinct queries kept at once; each holds at most one page and a spare row. */
+const CACHED_QUERIES = 2_000;
+
 export function searchService(ctx: AppContext) {
   const repo = searchRepo(ctx.db, ctx.dialect);
   const max = PAGE_SIZES.searchResults;
+  // One row more than a page, so the page is still full once the viewer is left out.
+  const ranked = max + 1;
+  const ttl = ctx.config.searchCacheMs;
+  const cache = ttl > 0 ? new LRUCache<string, SearchRow[]>({ max: CACHED_QUERIES, ttl, perf: { now: () => Date.now() } }) : null;
+  if (cache) ctx.events.subscribe('profileChanged', () => cache.clear());
+
+  async function rank(q: string): Promise<SearchRow[]> {
+    const keys: PrefixKey[] = ['userName', 'fullName', 'restOfName'];
+    const lists = await Promise.all(keys.map((key) => repo.prefixMatches(key, q, ranked)));
+    const best = new Map<string, Hit>();
+    lists.forEach((rows, i) => {
+      for (const row of rows) {
+        const hit = hitOf(row, q, keys[i]);
+        const seen = best.get(row.id);
+        if (!seen || better(hit, seen) < 0) best.set(row.id, hit);
+      }
+    });
+    const found = [...best.values()]
+      .sort(better)
+      .slice(0, ranked)
+      .map((h) => h.row);
+    if (found.length === ranked) return found;
+    const more = await repo.substringMatches(
+      q,
+      found.map((r) => r.id),
+      ranked - found.length,
+    );
+    return [...found, ...more];
+  }
 
   return {
-    async searchUsers(viewerId: string, query: string): Promise<UserRow[]> {
+    async searchUsers(viewerId: string, query: string): Promise<SearchRow[]> {
       const q = query.trim().toLowerCase();
       if (!q) return [];
-      const keys: PrefixKey[] = ['userName', 'fullName', 'restOfName'];
-      const lists = await Promise.all(keys.map((key) => repo.prefixMatches(key, q, viewerId, max)));
-      const best = new Map<string, Hit>();
-      lists.forEach((rows, i) => {
-        for (const row of rows) {
-          const hit = hitOf(row, q, keys[i]);
-          const seen = best.get(row.id);
-          if (!seen || better(hit, seen) < 0) best.set(row.id, hit);
-        }
-      });
-      const found = [...best.values()]
-        .sort(better)
-        .slice(0, max)
-        .map((h) => h.row);
-      if (found.length === max) return found;
-      const more = await repo.substringMatches(q, [viewerId, ...found.map((r) => r.id)], max - found.length);
-      return [...found, ...more];
+      let rows = cache?.get(q);
+      if (!rows) {
+        rows = await rank(q);
+        cache?.set(q, rows);
+      }
+      return rows.filter((r) => r.id !== viewerId).slice(0, max);
     },
   };
 }

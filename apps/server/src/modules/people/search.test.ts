@@ -24,6 +24,13 @@ describe.each(dialects())('user search on %s', (dialect) => {
     expect((await search(me, 'zOrAnDeR')).map((u) => u.userName)).toEqual(['ann_z']);
   });
 
+  it('gives the same answer to everyone who asks, leaving each caller out of their own', async () => {
+    const one = await createUser(t.app, { userName: 'qsh_one' });
+    const two = await createUser(t.app, { userName: 'qsh_two' });
+    expect((await search(one, 'qsh')).map((u) => u.userName)).toEqual(['qsh_two']);
+    expect((await search(two, 'qsh')).map((u) => u.userName)).toEqual(['qsh_one']);
+  });
+
   it('puts a substring at a word start before one inside a word', async () => {
     const me = await createUser(t.app);
     await createUser(t.app, { userName: 'aaa_inside', fullName: 'Pokiwimba Person' });
@@ -61,6 +68,8 @@ describe.each(dialects())('user search on %s', (dialect) => {
   it('follows renames: the new name is found by prefix and by substring, the old one no more', async () => {
     const me = await createUser(t.app);
     const u = await createUser(t.app, { userName: 'before_rename', fullName: 'Oldname Person' });
+    // Asked once before the rename, so a kept answer would show the old name.
+    expect((await search(me, 'oldname')).map((x) => x._id)).toEqual([u.user._id]);
     const rename = await as(
       t.app,
       u,

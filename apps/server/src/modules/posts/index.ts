@@ -4,3 +4,5 @@
  */
 export type { PostsApi } from './api';
 export { createPostsFeature } from './feature';
+export { backfillPostImages } from './image-backfill';
+export { rebuildTimelines, type RebuildReport } from './timeline-rebuild';

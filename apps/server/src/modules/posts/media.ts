@@ -1,15 +1,16 @@
-/** Post images: re-encoded (EXIF dropped, orientation fixed, at most 1600 px, a 400 px thumbnail) and stored. */
+/**
+ * Post images: re-encoded (EXIF dropped, orientation fixed), stored at the feed's responsive widths
+ * beside the image itself (at most 2048 px), a 400 px thumbnail and a thumbhash placeholder.
+ */
 import { BadRequestError } from '../../lib/errors';
-import { processImage, type ProcessedImage } from '../../media/images';
+import { processResponsiveImage, storeVariants, type ResponsiveImage } from '../../media/responsive-images';
 import type { MediaStorage } from '../../media/storage';
 import type { StoredPostImage } from './presenters';
 
-export const POST_IMAGE = { maxSize: 1600, thumbSize: 400 } as const;
-
 /** Processes every image before anything is stored, so one bad file stores nothing. */
-export async function processPostImages(images: readonly Buffer[]): Promise<ProcessedImage[]> {
-  const done: ProcessedImage[] = [];
-  for (const bytes of images) done.push(await processImage(bytes, POST_IMAGE));
+export async function processPostImages(images: readonly Buffer[]): Promise<ResponsiveImage[]> {
+  const done: ResponsiveImage[] = [];
+  for (const bytes of images) done.push(await processResponsiveImage(bytes));
   return done;
 }
 
@@ -19,7 +20,7 @@ export interface StoredImages {
 }
 
 /** Stores processed images; on failure removes what it already wrote. */
-export async function storePostImages(storage: MediaStorage, images: readonly ProcessedImage[]): Promise<StoredImages> {
+export async function storePostImages(storage: MediaStorage, images: readonly ResponsiveImage[]): Promise<StoredImages> {
   const stored: StoredImages = { media: [], keys: [] };
   try {
     for (const img of images) {
@@ -27,7 +28,16 @@ export async function storePostImages(storage: MediaStorage, images: readonly Pr
       stored.keys.push(main.key);
       const thumb = await storage.put('posts', 'webp', img.thumb);
       stored.keys.push(thumb.key);
-      stored.media.push({ url: main.url, thumb_url: thumb.url, width: img.width, height: img.height });
+      const sizes = await storeVariants(storage, 'posts', img);
+      stored.keys.push(...sizes.keys);
+      stored.media.push({
+        url: main.url,
+        thumb_url: thumb.url,
+        width: img.width,
+        height: img.height,
+        variants: sizes.variants,
+        placeholder: img.placeholder,
+      });
     }
     return stored;
   } catch (err) {
@@ -47,11 +57,13 @@ export function splitMedia(mediaJson: string, removeUrls: readonly string[]): { 
   if (unknown.length > 0) {
     throw new BadRequestError('That image is not part of this post.', [{ path: 'removeMedia', message: 'Unknown media URL' }]);
   }
-  return { kept: media.filter((m) => !removeUrls.includes(m.url)), removed: media.filter((m) => removeUrls.includes(m.url)) };
+  return { kept: media.filter((m) => !removeUrls.includes(m.url)), removed: media.filter((m) => !!removeUrls.includes(m.url)) };
 }
 
 /** The storage keys behind a post's `media` column. */
 export function keysOfMedia(storage: MediaStorage, mediaJson: string): string[] {
   const images = JSON.parse(mediaJson) as StoredPostImage[];
-  return images.flatMap((m) => [storage.keyOf(m.url), storage.keyOf(m.thumb_url)]).filter((k): k is string => k !== null);
+  return images
+    .flatMap((m) => [m.url, m.thumb_url, ...(m.variants ?? []).map((v) => v.url)].map((url) => storage.keyOf(url)))
+    .filter((k): k is string => k !== null);
 }

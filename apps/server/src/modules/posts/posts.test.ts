@@ -54,7 +54,7 @@ describe.each(dialects())('posts on %s', (dialect) => {
       expect(res.statusCode).toBe(201);
       const [first, second] = bodyOf(res, postResponseSchema).post.media;
       expect(first).toMatchObject({ type: 'image', width: 200, height: 300 });
-      expect(second).toMatchObject({ width: 1600, height: 800 });
+      expect(second).toMatchObject({ width: 2048, height: 1024 });
       const stored = await sharp(fileOf(first.url)).metadata();
       expect(stored.exif).toBeUndefined();
       expect(stored.format).toBe('webp');

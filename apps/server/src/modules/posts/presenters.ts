@@ -10,6 +10,10 @@ export interface StoredPostImage {
   thumb_url: string;
   width: number;
   height: number;
+  /** Narrower WebP sizes, narrowest first; absent on images stored before they existed (`npm run media:backfill`). */
+  variants?: Array<{ url: string; width: number }>;
+  /** thumbhash, base64. */
+  placeholder?: string;
 }
 
 export interface ViewerState {
@@ -19,7 +23,15 @@ export interface ViewerState {
 
 export function presentMedia(json: string): PostMedia[] {
   const images = JSON.parse(json) as StoredPostImage[];
-  return images.map((m) => ({ url: m.url, thumbUrl: m.thumb_url, width: m.width, height: m.height, type: 'image' }));
+  return images.map((m) => ({
+    url: m.url,
+    thumbUrl: m.thumb_url,
+    width: m.width,
+    height: m.height,
+    type: 'image',
+    ...(m.variants ? { variants: m.variants } : {}),
+    ...(m.placeholder ? { placeholder: m.placeholder } : {}),
+  }));
 }
 
 /** The columns a post is presented from, besides its author's. */

@@ -4,31 +4,23 @@
  * taken for a post id or an `{authUser}`.
  */
 import { postOperations as ops } from '@plaza/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
-import { TooManyRequestsError } from '../../lib/errors';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
+import { perUser } from '../../security/limits';
 import { sendRawJson } from '../../lib/raw-json';
 import { feedResponseJson } from './presenters';
 import type { PostService } from './service';
 import { receivePostUpload } from './upload';
-
-/** Uploads are the costly call: a generous per-person cap still stops a runaway client filling the disk. */
-const createRateLimit = {
-  max: 30,
-  timeWindow: '1 minute',
-  keyGenerator: (req: FastifyRequest) => `post:${req.auth?.userId ?? req.ip}`,
-  errorResponseBuilder: (_req: FastifyRequest, c: { ttl: number }) =>
-    new TooManyRequestsError('Too many posts at once. Please wait a moment.', Math.max(1, Math.ceil(c.ttl / 1000))),
-};
 
 export async function postRoutes(fastify: FastifyInstance, ctx: AppContext, { posts }: { posts: PostService }) {
   const requireAuth = makeRequireAuth(ctx.auth);
 
   contractRoute(fastify, ops.createPost, {
     onRequest: requireAuth,
-    config: { rateLimit: createRateLimit },
+    // Uploads are the costly call: a per-person budget stops a runaway client filling the disk.
+    preHandler: perUser(ctx.limits, 'uploadsPerUser'),
     handler: async (req, reply) => {
       const userId = authOf(req).userId;
       const upload = await receivePostUpload(req);

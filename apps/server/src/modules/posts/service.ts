@@ -91,10 +91,11 @@ export function postService(ctx: AppContext) {
       if (row.author_id !== userId) throw new ForbiddenError('Only the author may delete this post.');
       const deleted = await ctx.db.transaction().execute(async (trx) => {
         await timelineReadModel(trx).withdraw(postId, row.author_id);
-        return postRepo(trx).delete(postId);
+        const gone = await postRepo(trx).delete(postId);
+        if (gone) await ctx.events.record(trx, 'postDeleted', { postId, authorId: row.author_id });
+        return gone;
       });
       if (!deleted) return;
-      ctx.events.publish('postDeleted', { postId, authorId: row.author_id });
       await removeKeys(ctx.storage, keysOfMedia(ctx.storage, row.media));
     },
 

@@ -7,3 +7,7 @@ import { sql, type RawBuilder } from 'kysely';
 /** 1 when the viewer saved the post `postId` (a column reference), else 0. */
 export const viewerFavoriteOn = (postId: string, viewerId: string): RawBuilder<number> =>
   sql<number>`case when exists (select 1 from post_favorites f where f.post_id = ${sql.ref(postId)} and f.user_id = ${viewerId}) then 1 else 0 end`;
+
+/** The same with the reader as a column reference too (the timeline rebuild checks every row). */
+export const readerFavoriteOn = (postRef: string, readerRef: string): RawBuilder<number> =>
+  sql<number>`case when exists (select 1 from post_favorites f where f.post_id = ${sql.ref(postRef)} and f.user_id = ${sql.ref(readerRef)}) then 1 else 0 end`;

@@ -4,4 +4,4 @@
  * posts API when built), so the two never import each other in a circle.
  */
 export { createReactionsFeature } from './feature';
-export { viewerKindsOn } from './marks';
+export { reactionCountOn, readerKindsOn, viewerKindsOn } from './marks';

@@ -3,7 +3,7 @@
  * query piece through which the posts feature shows a reader their own reactions (a post, a feed page,
  * the timeline's marks) without naming this feature's table itself.
  */
-import { REACTION_TYPES } from '@plaza/contract';
+import { REACTION_TYPES, type ReactionType } from '@plaza/contract';
 import { sql, type RawBuilder } from 'kysely';
 
 /**
@@ -18,3 +18,11 @@ const kindBits = sql<number>`sum(case kind ${sql.join(
 /** The viewer's reaction kinds on the post `postId` (a column reference), 0 for none. */
 export const viewerKindsOn = (postId: string, viewerId: string): RawBuilder<number> =>
   sql<number>`coalesce((select ${kindBits} from post_reactions r where r.post_id = ${sql.ref(postId)} and r.user_id = ${viewerId}), 0)`;
+
+/** The reader's kinds on a post, both given as column references (the timeline rebuild checks every row). */
+export const readerKindsOn = (postRef: string, readerRef: string): RawBuilder<number> =>
+  sql<number>`coalesce((select ${kindBits} from post_reactions r where r.post_id = ${sql.ref(postRef)} and r.user_id = ${sql.ref(readerRef)}), 0)`;
+
+/** How many people hold `kind` on the post `postRef` (a column reference): what its counter should say. */
+export const reactionCountOn = (postRef: string, kind: ReactionType): RawBuilder<number> =>
+  sql<number>`(select count(*) from post_reactions r where r.post_id = ${sql.ref(postRef)} and r.kind = ${sql.lit(kind)})`;

@@ -77,6 +77,23 @@ describe.each(dialects())('reactions on %s', (dialect) => {
     expect(view.totalReactions).toBe(rows.length);
   });
 
+  it('answers 100 identical toggles sent at once alike, without an error, and keeps one reaction', async () => {
+    const ada = await createUser(t.app);
+    const bob = await createUser(t.app);
+    const id = await createPost(t.app, ada);
+    const replies = await Promise.all(Array.from({ length: 100 }, () => react(bob, id, 'heart')));
+    expect(replies.filter((r) => r.statusCode !== 200).map((r) => r.statusCode)).toEqual([]);
+    for (const r of replies) {
+      expect(bodyOf(r, reactResponseSchema)).toEqual({ success: true, action: 'added', reactionType: 'heart', totalReactions: 1 });
+    }
+    const rows = await t.app.ctx.db.selectFrom('post_reactions').select(['user_id']).where('post_id', '=', id).execute();
+    expect(rows).toEqual([{ user_id: bob.user._id }]);
+    expect((await post(bob, id)).reactionCounts.heart).toBe(1);
+    expect(await notificationsOf(t.app, ada)).toHaveLength(1);
+    // One toggle after them is a toggle again.
+    expect(await reacted(bob, id, 'heart')).toMatchObject({ action: 'removed', totalReactions: 0 });
+  });
+
   it("notifies the post's author of an added reaction, not of a removal nor of their own", async () => {
     const ada = await createUser(t.app);
     const bob = await createUser(t.app);

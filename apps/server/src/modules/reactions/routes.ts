@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
+import { perUser } from '../../security/limits';
 import type { ReactionService } from './service';
 
 export async function reactionRoutes(fastify: FastifyInstance, ctx: AppContext, { reactions }: { reactions: ReactionService }) {
@@ -11,9 +12,10 @@ export async function reactionRoutes(fastify: FastifyInstance, ctx: AppContext, 
 
   contractRoute(fastify, ops.toggleReaction, {
     onRequest: requireAuth,
-    handler: async (req) => {
+    preHandler: perUser(ctx.limits, 'reactionsPerUser'),
+    handler: async (req, reply) => {
       const kind = req.body.reactionType;
-      const outcome = await reactions.toggle(authOf(req).userId, req.params.postId, kind);
+      const outcome = await reactions.toggle(authOf(req).userId, req.params.postId, kind, performance.now() - reply.elapsedTime);
       return { success: true as const, action: outcome.action, reactionType: kind, totalReactions: outcome.totalReactions };
     },
   });

@@ -1,4 +1,9 @@
-/** Reactions: six kinds; a person may hold several kinds on one post, each once. Toggling flips one kind. */
+/**
+ * Reactions: six kinds; a person may hold several kinds on one post, each once. Toggling flips one kind.
+ * Identical toggles that overlap in time (a double submit, a client retrying a request still under way:
+ * any that arrived before the other one's answer was ready) are one toggle: they share its answer, so
+ * they never flip the reaction back nor fail with a conflict (docs/decisions/reaction-toggles.md).
+ */
 import {
   REACTION_TYPES,
   REACTION_USERS_SHOWN,
@@ -7,6 +12,8 @@ import {
   type ReactionType,
   type ReactionsResponse,
 } from '@plaza/contract';
+import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import { isForeignKeyViolation } from '../../db/errors';
 import { ConflictError } from '../../lib/errors';
@@ -22,38 +29,65 @@ export interface ToggleOutcome {
 
 export function reactionService(ctx: AppContext, posts: PostsApi) {
   const users = userRepo(ctx.db);
+  // Toggles under way in this process, by person, post and kind; and the last ones finished, with when.
+  const underway = new Map<string, Promise<ToggleOutcome>>();
+  const finished = new LRUCache<string, { at: number; outcome: ToggleOutcome }>({ max: 10_000, ttl: 60_000 });
+
+  async function toggleNow(userId: string, postId: string, kind: ReactionType): Promise<ToggleOutcome> {
+    const post = await posts.existing(postId);
+    let outcome: { action: ToggleOutcome['action']; counts: ReactionCounts | undefined };
+    try {
+      outcome = await ctx.db.transaction().execute(async (trx) => {
+        // Toggles of one kind by one person through other processes wait for each other here, so each
+        // sees the last one's result (SQLite runs one write transaction at a time anyway).
+        if (ctx.dialect === 'postgres') {
+          await sql`select pg_advisory_xact_lock(hashtext(${`reaction:${userId}:${postId}:${kind}`}))`.execute(trx);
+        }
+        const repo = reactionRepo(trx);
+        // The row, the post's counter and the reader's mark on their timeline change together. A
+        // concurrent toggle of the same kind may land between the first two statements; another round
+        // then sees its result and flips it back.
+        for (let round = 0; round < 3; round++) {
+          const action = (await repo.remove(postId, userId, kind))
+            ? 'removed'
+            : (await repo.add(postId, userId, kind, nowIso()))
+              ? 'added'
+              : null;
+          if (!action) continue;
+          const counts = await posts.bumpReactionCount(trx, postId, kind, action === 'added' ? 1 : -1);
+          await posts.markReaction(trx, userId, postId, kind, action === 'added');
+          if (counts && action === 'added') {
+            await ctx.events.record(trx, 'reactionAdded', { postId, postAuthorId: post.authorId, actorId: userId, kind });
+          }
+          return { action, counts };
+        }
+        throw new ConflictError('This reaction changed meanwhile. Please try again.');
+      });
+    } catch (err) {
+      if (isForeignKeyViolation(err)) throw posts.gone();
+      throw err;
+    }
+    if (!outcome.counts) throw posts.gone();
+    ctx.events.publish('postChanged', { postId });
+    return { action: outcome.action, totalReactions: posts.totalOf(outcome.counts) };
+  }
 
   return {
-    async toggle(userId: string, postId: string, kind: ReactionType): Promise<ToggleOutcome> {
-      const post = await posts.existing(postId);
-      let outcome: { action: ToggleOutcome['action']; counts: ReactionCounts | undefined };
-      try {
-        outcome = await ctx.db.transaction().execute(async (trx) => {
-          const repo = reactionRepo(trx);
-          // The row, the post's counter and the reader's mark on their timeline change together. A
-          // concurrent toggle of the same kind may land between the first two statements; another round
-          // then sees its result and flips it back.
-          for (let round = 0; round < 3; round++) {
-            const action = (await repo.remove(postId, userId, kind))
-              ? 'removed'
-              : (await repo.add(postId, userId, kind, nowIso()))
-                ? 'added'
-                : null;
-            if (!action) continue;
-            const counts = await posts.bumpReactionCount(trx, postId, kind, action === 'added' ? 1 : -1);
-            await posts.markReaction(trx, userId, postId, kind, action === 'added');
-            return { action, counts };
-          }
-          throw new ConflictError('This reaction changed meanwhile. Please try again.');
-        });
-      } catch (err) {
-        if (isForeignKeyViolation(err)) throw posts.gone();
-        throw err;
-      }
-      if (!outcome.counts) throw posts.gone();
-      ctx.events.publish('postChanged', { postId });
-      if (outcome.action === 'added') ctx.events.publish('reactionAdded', { postId, postAuthorId: post.authorId, actorId: userId, kind });
-      return { action: outcome.action, totalReactions: posts.totalOf(outcome.counts) };
+    /** `arrivedAt`: when the request came in (`performance.now()`); an identical toggle answered after that is this one too. */
+    async toggle(userId: string, postId: string, kind: ReactionType, arrivedAt = performance.now()): Promise<ToggleOutcome> {
+      const key = `${userId} ${postId} ${kind}`;
+      const running = underway.get(key);
+      if (running) return running;
+      const last = finished.get(key);
+      if (last && last.at > arrivedAt) return last.outcome;
+      const run = toggleNow(userId, postId, kind)
+        .then((outcome) => {
+          finished.set(key, { at: performance.now(), outcome });
+          return outcome;
+        })
+        .finally(() => underway.delete(key));
+      underway.set(key, run);
+      return run;
     },
 
     /** Counts per kind with the latest people of each, and what the caller holds. */

@@ -7,6 +7,8 @@ export interface StoryPresentation {
   viewed: boolean;
   /** Looked up only for the viewer's own stories. */
   viewCount?: number;
+  /** Story media is private: the viewer gets a signed URL that expires (security/signed-media.ts). */
+  signUrl: (url: string) => string;
 }
 
 export function presentStory(row: StoryRow, user: PublicUser, p: StoryPresentation): Story {
@@ -14,9 +16,9 @@ export function presentStory(row: StoryRow, user: PublicUser, p: StoryPresentati
   return {
     _id: row.id,
     user,
-    mediaUrl: row.media_url,
+    mediaUrl: p.signUrl(row.media_url),
     mediaType: row.media_type,
-    posterUrl: row.poster_url ?? null,
+    posterUrl: row.poster_url ? p.signUrl(row.poster_url) : null,
     caption: row.caption,
     createdAt: row.created_at,
     expiresAt: row.expires_at,

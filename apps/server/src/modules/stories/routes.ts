@@ -1,21 +1,12 @@
 /** HTTP routes of stories (CONTRACT "Stories"). */
 import { storyOperations as ops } from '@plaza/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
-import { TooManyRequestsError } from '../../lib/errors';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
+import { perUser } from '../../security/limits';
 import type { StoryService } from './service';
 import { receiveStoryUpload } from './upload';
-
-/** Uploads are the costly call: a generous per-person cap still stops a runaway client filling the disk. */
-const createRateLimit = {
-  max: 30,
-  timeWindow: '1 minute',
-  keyGenerator: (req: FastifyRequest) => `story:${req.auth?.userId ?? req.ip}`,
-  errorResponseBuilder: (_req: FastifyRequest, c: { ttl: number }) =>
-    new TooManyRequestsError('Too many stories at once. Please wait a moment.', Math.max(1, Math.ceil(c.ttl / 1000))),
-};
 
 export async function storyRoutes(fastify: FastifyInstance, ctx: AppContext, { stories }: { stories: StoryService }) {
   const requireAuth = makeRequireAuth(ctx.auth);
@@ -27,7 +18,8 @@ export async function storyRoutes(fastify: FastifyInstance, ctx: AppContext, { s
 
   contractRoute(fastify, ops.createStory, {
     onRequest: requireAuth,
-    config: { rateLimit: createRateLimit },
+    // Uploads are the costly call: a per-person budget stops a runaway client filling the disk.
+    preHandler: perUser(ctx.limits, 'uploadsPerUser'),
     handler: async (req, reply) => {
       const userId = authOf(req).userId;
       const upload = await receiveStoryUpload(req, ctx.storage);

@@ -3,6 +3,7 @@ import type { PublicUser, Story, StoryGroup, StoryViewer } from '@plaza/contract
 import type { AppContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
+import { mediaSigner } from '../../security/signed-media';
 import { presentPublicUser, userRepo } from '../users';
 import { presentStory } from './presenters';
 import { storyRepo, type StoryRow } from './repo';
@@ -13,6 +14,8 @@ const HOUR_MS = 3_600_000;
 export function storyService(ctx: AppContext) {
   const stories = storyRepo(ctx.db);
   const users = userRepo(ctx.db);
+  const signer = mediaSigner(ctx.config.jwtSecret);
+  const signUrl = (url: string) => signer.sign(url);
 
   /** The story if it is unexpired and `viewerId` may see it (the owner or a friend); 404 otherwise, so existence stays private. */
   async function loadVisible(storyId: string, viewerId: string): Promise<StoryRow> {
@@ -54,7 +57,7 @@ export function storyService(ctx: AppContext) {
       try {
         const user = await publicUser(userId);
         await stories.insert(row);
-        return presentStory(row, user, { viewerId: userId, viewed: true, viewCount: 0 });
+        return presentStory(row, user, { viewerId: userId, viewed: true, viewCount: 0, signUrl });
       } catch (err) {
         await ctx.storage.remove(upload.media.key);
         if (upload.poster) await ctx.storage.remove(upload.poster.key);
@@ -73,7 +76,7 @@ export function storyService(ctx: AppContext) {
       for (const row of rows) {
         const user = ownerById.get(row.user_id);
         if (!user) continue;
-        const story = presentStory(row, user, { viewerId, viewed: row.viewed_by_me === 1, viewCount: counts.get(row.id) });
+        const story = presentStory(row, user, { viewerId, viewed: row.viewed_by_me === 1, viewCount: counts.get(row.id), signUrl });
         const group = groups.get(row.user_id) ?? { user, stories: [], hasUnviewed: false, newest: '' };
         group.stories.push(story);
         group.hasUnviewed ||= !story.viewed;

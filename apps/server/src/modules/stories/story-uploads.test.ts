@@ -71,7 +71,7 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
       viewed: true,
       viewCount: 0,
     });
-    expect(story.mediaUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.webp$/);
+    expect(story.mediaUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.webp\?exp=\d+&sig=[\w-]+$/);
     expect(Date.parse(story.expiresAt) - Date.parse(story.createdAt)).toBe(24 * 3_600_000);
 
     const file = await t.app.inject({ method: 'GET', url: story.mediaUrl });
@@ -139,11 +139,11 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
     expect(res.statusCode).toBe(201);
     const { story } = bodyOf(res, createStoryResponseSchema);
     expect(story).toMatchObject({ mediaType: 'video', caption: null });
-    expect(story.mediaUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.mp4$/);
-    expect(story.posterUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.webp$/);
+    expect(story.mediaUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.mp4\?exp=\d+&sig=[\w-]+$/);
+    expect(story.posterUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.webp\?exp=\d+&sig=[\w-]+$/);
 
-    const stored = readFileSync(t.app.ctx.storage.pathOf(t.app.ctx.storage.keyOf(story.mediaUrl)!));
-    const facts = await probeVideo(t.app.ctx.storage.pathOf(t.app.ctx.storage.keyOf(story.mediaUrl)!));
+    const stored = readFileSync(t.app.ctx.storage.pathOf(t.app.ctx.storage.keyOf(story.mediaUrl.split('?')[0])!));
+    const facts = await probeVideo(t.app.ctx.storage.pathOf(t.app.ctx.storage.keyOf(story.mediaUrl.split('?')[0])!));
     expect(facts).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac', width: 320, height: 240 });
     // Faststart: the index (moov) comes before the media data (mdat).
     expect(stored.indexOf('moov')).toBeLessThan(stored.indexOf('mdat'));
@@ -151,11 +151,14 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-type']).toContain('video/mp4');
     expect(part.headers['content-range']).toBe(`bytes 0-99/${stored.length}`);
-    expect(part.headers['cache-control']).toContain('immutable');
+    expect(part.rawPayload.equals(stored.subarray(0, 100))).toBe(true);
+    expect(part.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
 
     const poster = await t.app.inject({ method: 'GET', url: story.posterUrl! });
     expect(poster.statusCode).toBe(200);
     expect(await sharp(poster.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
+    // Like the video, the poster is private: the bare path is refused.
+    expect((await t.app.inject({ method: 'GET', url: story.posterUrl!.split('?')[0] })).statusCode).toBeGreaterThanOrEqual(401);
   });
 
   it('re-encodes WebM (and anything larger than 1280 px) to H.264/AAC MP4', async () => {
@@ -167,8 +170,8 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
     });
     expect(res.statusCode).toBe(201);
     const { story } = bodyOf(res, createStoryResponseSchema);
-    expect(story.mediaUrl).toMatch(/\.mp4$/);
-    const facts = await probeVideo(t.app.ctx.storage.pathOf(t.app.ctx.storage.keyOf(story.mediaUrl)!));
+    expect(story.mediaUrl).toMatch(/\.mp4\?/);
+    const facts = await probeVideo(t.app.ctx.storage.pathOf(t.app.ctx.storage.keyOf(story.mediaUrl.split('?')[0])!));
     expect(facts).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac', width: 1280, height: 720 });
   });
 

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { BadRequestError } from '../../lib/errors';
-import { authRateLimit } from '../../plugins/attempt-limit';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
+import { perAddress, perUser } from '../../security/limits';
 import { presentSelfUser } from './presenters';
 import type { AccountService } from './service';
 
@@ -13,8 +13,8 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext, {
   const requireAuth = makeRequireAuth(ctx.auth);
 
   contractRoute(fastify, ops.checkUserNameAvailable, {
-    // The signup form asks as the user types, so this limit is per IP and looser than login's.
-    config: { rateLimit: authRateLimit(ctx, () => '', ctx.config.authRateLimit * 12) },
+    // The signup form asks as the user types, so this budget is looser than login's.
+    preHandler: perAddress(ctx.limits, 'userNameCheckPerAddress'),
     handler: async (req) => ({ success: true as const, valid: await accounts.userNameAvailable(req.body.sendUsername) }),
   });
 
@@ -30,6 +30,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext, {
 
   contractRoute(fastify, ops.uploadAvatar, {
     onRequest: requireAuth,
+    preHandler: perUser(ctx.limits, 'uploadsPerUser'),
     handler: async (req) => {
       const file = await req.file({ limits: { fileSize: LIMITS.avatarBytes, files: 1 } });
       if (!file || file.fieldname !== 'avatar')
@@ -41,7 +42,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext, {
 
   contractRoute(fastify, ops.changePassword, {
     onRequest: requireAuth,
-    config: { rateLimit: authRateLimit(ctx, () => 'password') },
+    preHandler: perUser(ctx.limits, 'passwordChangePerUser'),
     handler: async (req) => {
       await ctx.auth.changePassword(authOf(req), req.body);
       return { success: true as const };

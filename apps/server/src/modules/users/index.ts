@@ -6,4 +6,4 @@ export { createUsersFeature } from './feature';
 export { presentPublicUser, presentSelfUser, type PublicUserColumns } from './presenters';
 export { PUBLIC_USER_COLUMNS, publicUsers, userNameLowerOf } from './queries';
 export { userRepo, type UserRow } from './repo';
-export { searchRepo, type PrefixKey } from './search-repo';
+export { searchRepo, type PrefixKey, type SearchRow } from './search-repo';

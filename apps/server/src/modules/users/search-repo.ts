@@ -6,14 +6,47 @@ import type { Database } from '../../db/types';
 /** A subquery yielding one column of user ids. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any tables and alias: only its single id column matters
 export type IdSubquery = SelectQueryBuilder<Database, any, Record<string, string>>;
+import { preparedQuery } from '../../db/prepared';
+import type { PublicUserColumns } from './presenters';
 
 /** Sorts after every character, so `col >= q and col < q || TOP` is exactly "starts with q" in byte order. */
 const TOP = '\u{10FFFF}';
+
+/**
+ * How many substring candidates are read before ranking. A substring that thousands of people share
+ * ("dqvi" is in every Lindqvist) would otherwise read and sort all of them to keep 20; the first
+ * SUBSTRING_CANDIDATES from the trigram index are ranked instead (docs/decisions/search.md).
+ */
+export const SUBSTRING_CANDIDATES = 200;
 
 /** Escapes LIKE wildcards with `!` (declared by every `escape '!'` below). */
 export const escapeLike = (s: string) => s.replace(/[!%_]/g, (c) => `!${c}`);
 
 export type PrefixKey = 'userName' | 'fullName' | 'restOfName';
+
+/** What a search reads of each person: the public columns and the lower-case names it ranks by. */
+export type SearchRow = PublicUserColumns & { user_name_lower: string; full_name_lower: string };
+const SEARCH_COLUMNS = [
+  'id',
+  'user_name',
+  'full_name',
+  'avatar_url',
+  'user_bio',
+  'created_at',
+  'user_name_lower',
+  'full_name_lower',
+] as const;
+type SearchTuple = [string, string, string, string | null, string | null, string, string, string];
+const rowOf = (t: SearchTuple): SearchRow => ({
+  id: t[0],
+  user_name: t[1],
+  full_name: t[2],
+  avatar_url: t[3],
+  user_bio: t[4],
+  created_at: t[5],
+  user_name_lower: t[6],
+  full_name_lower: t[7],
+});
 
 export function searchRepo(db: Db, dialect: DialectName) {
   const pg = dialect === 'postgres';
@@ -27,44 +60,67 @@ export function searchRepo(db: Db, dialect: DialectName) {
   };
   const like = (column: 'user_name_lower' | 'full_name_lower', pattern: string) =>
     sql<boolean>`${sql.ref(column)} like ${pattern} escape '!'`;
-  /** Names containing `needle` (lower-case); on SQLite, needles of three characters or more go through FTS5 trigrams first. */
-  const nameContains = (needle: string) => {
+  const containsExactly = (needle: string) => {
     const pattern = `%${escapeLike(needle)}%`;
-    const exact = sql<boolean>`(${like('user_name_lower', pattern)} or ${like('full_name_lower', pattern)})`;
-    if (pg || [...needle].length < 3) return exact;
+    return sql<boolean>`(${like('user_name_lower', pattern)} or ${like('full_name_lower', pattern)})`;
+  };
+  /**
+   * Ids of at most SUBSTRING_CANDIDATES people whose names contain `needle` (lower-case). On SQLite,
+   * needles of three characters or more are looked up in the FTS5 trigram table; on PostgreSQL pg_trgm's
+   * GIN indexes serve the LIKE itself when installed. Shorter needles scan until enough are found.
+   */
+  const candidates = (needle: string) => {
+    if (pg || [...needle].length < 3) {
+      return sql<string>`select id from users where ${containsExactly(needle)} limit ${SUBSTRING_CANDIDATES}`;
+    }
     // A quoted FTS5 phrase is matched literally; with the trigram tokenizer that is a substring match.
+    const phrase = `"${needle.replace(/"/g, '""')}"`;
+    return sql<string>`select k.user_id from users_name_trigram_keys k where k.key in (select rowid from users_name_trigrams where users_name_trigrams match ${phrase} limit ${SUBSTRING_CANDIDATES})`;
+  };
+  /** Every name containing `needle`, for filtered lists that page through all of them. */
+  const nameContains = (needle: string) => {
+    const exact = containsExactly(needle);
+    if (pg || [...needle].length < 3) return exact;
     const phrase = `"${needle.replace(/"/g, '""')}"`;
     const ids = sql`select k.user_id from users_name_trigram_keys k where k.key in (select rowid from users_name_trigrams where users_name_trigrams match ${phrase})`;
     return sql<boolean>`(id in (${ids}) and ${exact})`;
   };
 
+  // The prefix lookups run on every keystroke of every searcher: compiled once, rows as arrays.
+  const prefixQueries = Object.fromEntries(
+    (Object.keys(keys) as PrefixKey[]).map((key) => [
+      key,
+      preparedQuery<'from' | 'to' | 'limit', SearchTuple>(db, (p) =>
+        db
+          .selectFrom('users')
+          .select(SEARCH_COLUMNS)
+          .where(sql<boolean>`${keys[key]} >= ${p.from} and ${keys[key]} < ${p.to}`)
+          .orderBy(keys[key])
+          .limit(p.limit),
+      ),
+    ]),
+  ) as Record<PrefixKey, ReturnType<typeof preparedQuery<'from' | 'to' | 'limit', SearchTuple>>>;
+
   return {
     /** Up to `limit` users whose `key` starts with `prefix` (lower-case), as a range scan over its index. */
-    prefixMatches(key: PrefixKey, prefix: string, excludeId: string, limit: number) {
-      const k = keys[key];
-      return db
-        .selectFrom('users')
-        .selectAll()
-        .where(sql<boolean>`${k} >= ${prefix} and ${k} < ${prefix + TOP}`)
-        .where('id', '!=', excludeId)
-        .orderBy(k)
-        .limit(limit)
-        .execute();
+    async prefixMatches(key: PrefixKey, prefix: string, limit: number): Promise<SearchRow[]> {
+      const rows = await prefixQueries[key]({ from: prefix, to: prefix + TOP, limit });
+      return rows.map(rowOf);
     },
 
     /**
      * Up to `limit` users whose user name or full name contains `needle` (lower-case), word starts first
-     * ("ada lovelace", "ada.lovelace" for "love"). Needles of three characters or more go through the
-     * trigram indexes (FTS5 on SQLite, pg_trgm on PostgreSQL when present); shorter ones scan.
+     * ("ada lovelace", "ada.lovelace" for "love"), ranked among the first SUBSTRING_CANDIDATES found.
      */
-    substringMatches(needle: string, excludeIds: readonly string[], limit: number) {
+    substringMatches(needle: string, excludeIds: readonly string[], limit: number): Promise<SearchRow[]> {
       const e = escapeLike(needle);
       const wordStart = sql<number>`case when ${like('full_name_lower', `% ${e}%`)} or ${like('user_name_lower', `%.${e}%`)} or ${like('user_name_lower', `%!_${e}%`)} then 0 else 1 end`;
       return db
         .selectFrom('users')
-        .selectAll()
-        .where(nameContains(needle))
-        .where('id', 'not in', excludeIds)
+        .select(SEARCH_COLUMNS)
+        .where(sql<boolean>`id in (${candidates(needle)})`)
+        .where(containsExactly(needle))
+        .$if(excludeIds.length > 0, (qb) => qb.where('id', 'not in', excludeIds))
         .orderBy(wordStart)
         .orderBy('user_name_lower')
         .limit(limit)

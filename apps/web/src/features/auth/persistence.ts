@@ -2,26 +2,17 @@
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import { isAnyOf } from '@reduxjs/toolkit';
 import { clearSession, persistSession } from '../../lib/secure-storage';
-import { loginUser, logoutUser, resetAuth, setUserDetails, signupUser, updateTokens } from './authSlice';
+import { logoutUser, resetAuth, sessionStarted, setUserDetails, updateTokens } from './authSlice';
 import { sessionExpired } from './sessionSlice';
 
 export function addAuthPersistence(listener: ListenerMiddlewareInstance) {
   listener.startListening({
-    actionCreator: loginUser.fulfilled,
-    effect: ({ payload }) => {
-      if (payload.accessToken)
-        void persistSession({ accessToken: payload.accessToken, refreshToken: payload.refreshToken, userDetails: payload.user });
-    },
+    actionCreator: sessionStarted,
+    effect: ({ payload }) =>
+      void persistSession({ accessToken: payload.accessToken, refreshToken: payload.refreshToken, userDetails: payload.user }),
   });
   listener.startListening({
-    actionCreator: signupUser.fulfilled,
-    effect: ({ payload }) => {
-      if (payload.isUserCreated && payload.accessToken)
-        void persistSession({ accessToken: payload.accessToken, refreshToken: payload.refreshToken, userDetails: payload.user });
-    },
-  });
-  listener.startListening({
-    matcher: isAnyOf(loginUser.rejected, logoutUser.fulfilled, resetAuth, sessionExpired),
+    matcher: isAnyOf(logoutUser.fulfilled, resetAuth, sessionExpired),
     effect: () => void clearSession(),
   });
   listener.startListening({

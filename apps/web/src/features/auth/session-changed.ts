@@ -1,5 +1,5 @@
 /** Someone signed in or out: per-person data (the whole server-data cache, chat UI state) starts over. */
 import { isAnyOf } from '@reduxjs/toolkit';
-import { loginUser, logoutUser, resetAuth, signupUser } from './authSlice';
+import { logoutUser, resetAuth, sessionStarted } from './authSlice';
 
-export const sessionChanged = isAnyOf(loginUser.fulfilled, signupUser.fulfilled, logoutUser.fulfilled, resetAuth);
+export const sessionChanged = isAnyOf(sessionStarted, logoutUser.fulfilled, resetAuth);

@@ -3,7 +3,7 @@
  * down, then records where the login page must send the user back (`loginRedirect`) and ends the session.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loginUser } from './authSlice';
+import { sessionStarted } from './authSlice';
 
 const sessionSlice = createSlice({
   name: 'session',
@@ -18,7 +18,7 @@ const sessionSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(loginUser.fulfilled, (state) => {
+    builder.addCase(sessionStarted, (state) => {
       state.loginRedirect = null;
     });
   },

@@ -1,8 +1,7 @@
 /** Debounced user-name availability check for the signup form (SPEC §7, valid true = available). */
-import { operations, userNameSchema, type OperationBody, type OperationResponse } from '@plaza/contract';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
-import { operationPath } from '../../api/operation';
+import { isUserNameAvailable } from './auth-requests';
+import { userNameError } from './form-rules';
 
 export type Availability = 'idle' | 'checking' | 'available' | 'taken' | 'error';
 export const USERNAME_CHECK_ERROR = 'An error occurred while checking username.';
@@ -10,7 +9,7 @@ export const USERNAME_CHECK_ERROR = 'An error occurred while checking username.'
 export function useUsernameAvailability(userName: string, delayMs = 400): Availability {
   const [state, setState] = useState<Availability>('idle');
   useEffect(() => {
-    if (!userNameSchema.safeParse(userName).success) {
+    if (userNameError(userName)) {
       setState('idle');
       return;
     }
@@ -18,13 +17,7 @@ export function useUsernameAvailability(userName: string, delayMs = 400): Availa
     const controller = new AbortController();
     const check = async () => {
       try {
-        const body: OperationBody<typeof operations.checkUserNameAvailable> = { sendUsername: userName };
-        const { data } = await api.post<OperationResponse<typeof operations.checkUserNameAvailable>>(
-          operationPath(operations.checkUserNameAvailable),
-          body,
-          { signal: controller.signal },
-        );
-        setState(data.valid ? 'available' : 'taken');
+        setState((await isUserNameAvailable(userName, controller.signal)) ? 'available' : 'taken');
       } catch {
         if (!controller.signal.aborted) setState('error');
       }

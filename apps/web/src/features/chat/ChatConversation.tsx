@@ -117,7 +117,7 @@ export function ChatConversation({ me, user, unreadCount, presence, socket, show
           <h2 className="truncate text-sm leading-tight font-semibold sm:text-base">{name}</h2>
           <p
             aria-live="polite"
-            className={`text-xs ${typing ? 'font-medium text-brand-primary italic dark:text-indigo-300' : online ? 'text-emerald-600 dark:text-emerald-400' : 'text-slate-500 dark:text-slate-400'}`}
+            className={`text-xs ${typing ? 'font-medium text-brand-primary italic dark:text-indigo-300' : online ? 'text-emerald-700 dark:text-emerald-400' : 'text-slate-500 dark:text-slate-400'}`}
           >
             {typing ? 'typing…' : online ? 'Online' : 'Offline'}
           </p>

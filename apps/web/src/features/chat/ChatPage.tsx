@@ -7,6 +7,7 @@ import { MessagesSquare, WifiOff } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useConnectivity } from '../../lib/connectivity';
 import { useChatConversationsQuery } from './api';
 import { useChatPresence } from './presence-api';
 import { ChatConversation } from './ChatConversation';
@@ -30,6 +31,7 @@ function ChatScreen({ me }: { me: SelfUser }) {
   const selected = useAppSelector((s) => s.chat.openUser);
   const connectionError = useAppSelector((s) => s.chat.connectionError);
   const reconnectNotice = useAppSelector((s) => s.chat.reconnectNotice);
+  const connectivity = useConnectivity();
   const isMobile = useIsMobile();
   // Held for the whole screen, so the list and the conversation read one live copy.
   const { data: conversations = NO_CONVERSATIONS } = useChatConversationsQuery(me._id);
@@ -69,16 +71,15 @@ function ChatScreen({ me }: { me: SelfUser }) {
 
   return (
     <div className="card mx-auto flex h-[calc(100dvh-11rem)] max-w-6xl flex-col overflow-hidden md:h-[calc(100dvh-7.5rem)]">
-      {(connectionError || reconnectNotice) && (
+      <h1 className="sr-only">Chat</h1>
+      {/* One notice at a time, and none while the app-wide offline line already says it. */}
+      {connectivity === 'online' && (connectionError || reconnectNotice) && (
         <div
           role="status"
           className="flex items-center gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-xs font-medium text-amber-800 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200"
         >
           <WifiOff aria-hidden className="h-4 w-4 shrink-0" />
-          <span className="flex flex-wrap gap-x-3">
-            {connectionError && <span>{connectionError}</span>}
-            {reconnectNotice && <span>{reconnectNotice}</span>}
-          </span>
+          <span>{reconnectNotice ?? connectionError}</span>
         </div>
       )}
       <div className="flex min-h-0 flex-1">

@@ -110,7 +110,7 @@ export function ConversationList({ meId, conversations, presence, selectedId, on
           </div>
         </div>
         <div className="relative">
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
           <input
             type="text"
             value={query}
@@ -125,7 +125,7 @@ export function ConversationList({ meId, conversations, presence, selectedId, on
               type="button"
               onClick={() => setQuery('')}
               aria-label="Clear search"
-              className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-700 dark:hover:text-slate-200"
+              className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-700 dark:hover:text-slate-200"
             >
               <X className="h-4 w-4" />
             </button>

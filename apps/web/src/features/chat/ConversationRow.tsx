@@ -50,7 +50,7 @@ export const ConversationRow = memo(function ConversationRow({
           {lastMessageAt && (
             <time
               dateTime={lastMessageAt}
-              className={`shrink-0 text-[11px] ${unreadCount > 0 ? 'font-semibold text-brand-primary dark:text-indigo-300' : 'text-slate-400 dark:text-slate-500'}`}
+              className={`shrink-0 text-[11px] ${unreadCount > 0 ? 'font-semibold text-brand-primary dark:text-indigo-300' : 'text-slate-500 dark:text-slate-400'}`}
             >
               {listTime(lastMessageAt)}
             </time>

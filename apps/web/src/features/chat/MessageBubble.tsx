@@ -1,4 +1,4 @@
-/** One message: own ones right-aligned in blue with a delivery mark, the other person's left-aligned. */
+/** One message: own ones right-aligned in the brand colour with a delivery mark, the other person's left-aligned. */
 import { Check, CheckCheck, Clock } from 'lucide-react';
 import { memo } from 'react';
 import { clockTime } from '../../lib/dates';
@@ -8,7 +8,7 @@ function DeliveryMark({ message }: { message: ChatMessage }) {
   const [Icon, label, tone] = message.pending
     ? [Clock, 'Sending', '']
     : message.readAt
-      ? [CheckCheck, 'Read', 'text-sky-200']
+      ? [CheckCheck, 'Read', 'text-white']
       : [Check, 'Sent', ''];
   return (
     <span role="img" aria-label={label} title={label} className={`inline-flex ${tone}`}>
@@ -23,13 +23,13 @@ export const MessageBubble = memo(function MessageBubble({ message, own }: { mes
       <div
         className={`max-w-[80%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%] ${
           own
-            ? 'rounded-br-md bg-blue-600 text-white'
+            ? 'rounded-br-md bg-brand-primary text-white'
             : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200 dark:bg-slate-700 dark:text-slate-100 dark:ring-0'
         } ${message.pending ? 'opacity-75' : ''}`}
       >
         <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{message.messageText}</p>
         <div
-          className={`mt-0.5 flex items-center justify-end gap-1 text-[11px] ${own ? 'text-blue-100' : 'text-slate-400 dark:text-slate-400'}`}
+          className={`mt-0.5 flex items-center justify-end gap-1 text-[11px] ${own ? 'text-indigo-100' : 'text-slate-600 dark:text-slate-300'}`}
         >
           <time dateTime={message.createdAt}>{clockTime(message.createdAt)}</time>
           {own && <DeliveryMark message={message} />}

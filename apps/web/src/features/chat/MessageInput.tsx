@@ -9,8 +9,8 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { counterColor } from './chat-helpers';
 
 const COUNTER_CLASSES = {
-  normal: 'text-slate-400 dark:text-slate-500',
-  amber: 'text-amber-500 font-semibold',
+  normal: 'text-slate-500 dark:text-slate-400',
+  amber: 'text-amber-700 font-semibold dark:text-amber-400',
   red: 'text-rose-600 font-semibold dark:text-rose-400',
 } as const;
 

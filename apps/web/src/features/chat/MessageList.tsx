@@ -80,7 +80,9 @@ export function MessageList({ messages, meId, phase, hasOlder, loadingOlder, onL
         role="log"
         aria-label="Messages"
         aria-live="polite"
-        className="h-full overflow-y-auto bg-slate-50/70 px-3 py-4 sm:px-5 dark:bg-slate-900/40"
+        // Reachable with the keyboard, so the history scrolls with the arrow keys too.
+        tabIndex={0}
+        className="h-full overflow-y-auto focus-visible:outline-offset-[-2px] bg-slate-50/70 px-3 py-4 sm:px-5 dark:bg-slate-900/40"
       >
         {messages.length === 0 ? (
           phase === 'loading' ? (
@@ -101,12 +103,13 @@ export function MessageList({ messages, meId, phase, hasOlder, loadingOlder, onL
               </div>
             )}
             {!hasOlder && phase === 'loaded' && (
-              <p className="pb-3 text-center text-xs text-slate-400 dark:text-slate-500">This is the beginning of your conversation.</p>
+              <p className="pb-3 text-center text-xs text-slate-500 dark:text-slate-400">This is the beginning of your conversation.</p>
             )}
             {groups.map((group) => (
               <section key={group.key} aria-label={group.label} className="mb-2">
-                <h3 className="sticky top-0 z-10 flex justify-center py-2">
-                  <span className="rounded-full bg-white/90 px-3 py-1 text-[11px] font-semibold text-slate-500 shadow-sm ring-1 ring-slate-200 backdrop-blur dark:bg-slate-800/90 dark:text-slate-300 dark:ring-slate-700">
+                {/* In the flow, not sticky: a date never sits over a message's text. */}
+                <h3 className="flex justify-center py-2">
+                  <span className="rounded-full bg-white/90 px-3 py-1 text-[11px] font-semibold text-slate-600 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800/90 dark:text-slate-300 dark:ring-slate-700">
                     {group.label}
                   </span>
                 </h3>

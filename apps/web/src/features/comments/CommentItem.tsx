@@ -26,6 +26,8 @@ export function CommentItem({ comment, postAuthorId }: { comment: Comment; postA
   const link = profilePath(me?.userName ?? '', author.userName);
 
   async function like() {
+    // Busy, not disabled: keyboard focus stays on the button while the like is saved.
+    if (busy) return;
     if (!me) return;
     const result = await likeComment({ commentId: comment._id, postId: comment.postId, userId: me._id, liked });
     if ('error' in result && !wasCanceled(result.error)) toast.error(errorText(result.error, LIKE_COMMENT_FAILED));
@@ -57,10 +59,10 @@ export function CommentItem({ comment, postAuthorId }: { comment: Comment; postA
           <button
             type="button"
             onClick={() => void like()}
-            disabled={busy}
+            aria-busy={liking || undefined}
             aria-pressed={liked}
             aria-label={`${liked ? 'Unlike' : 'Like'} comment (${likes})`}
-            className={`inline-flex items-center gap-1 rounded-full px-1.5 py-0.5 font-semibold hover:bg-slate-100 disabled:opacity-60 dark:hover:bg-slate-700/60 ${liked ? 'text-rose-600 dark:text-rose-400' : ''}`}
+            className={`inline-flex items-center gap-1 rounded-full px-1.5 py-0.5 font-semibold hover:bg-slate-100 aria-busy:opacity-60 dark:hover:bg-slate-700/60 ${liked ? 'text-rose-600 dark:text-rose-400' : ''}`}
           >
             <Heart className={`h-3.5 w-3.5 ${liked ? 'fill-current' : ''}`} />
             {likes > 0 && <span className="tabular-nums">{likes}</span>}

@@ -23,7 +23,9 @@ async function openComments(post: Post, comments: Comment[] | ((page: number) =>
   server.on('GET', commentsUrl(post), ({ params }) => ({ status: 200, data: answer(Number(params.page)) }));
   renderSignedIn(<FeedList />);
   const card = await screen.findByRole('article', { name: post.author.fullName });
-  await userEvent.click(within(card).getByRole('button', { name: `Comments (${post.commentsCount})` }));
+  await userEvent.click(
+    within(card).getByRole('button', { name: `${post.commentsCount} ${post.commentsCount === 1 ? 'comment' : 'comments'}` }),
+  );
   return { card, section: await within(card).findByRole('region', { name: 'Comments' }) };
 }
 
@@ -37,7 +39,7 @@ describe('comments under a post (SPEC §3 "Comment", §4)', () => {
 
     await userEvent.type(within(section).getByLabelText('Write a comment'), 'First!{Enter}');
     expect(await within(section).findByRole('listitem')).toHaveTextContent('First!');
-    expect(within(card).getByRole('button', { name: 'Comments (1)' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: '1 comment' })).toBeInTheDocument();
     expect(within(section).getByLabelText('Write a comment')).toHaveValue('');
     expect(server.callsTo('POST', commentsUrl(post)).map((c) => c.body)).toEqual([{ commentContent: 'First!' }]);
   });
@@ -49,7 +51,7 @@ describe('comments under a post (SPEC §3 "Comment", §4)', () => {
     await userEvent.type(within(section).getByLabelText('Write a comment'), 'Not today{Enter}');
     expect(await within(section).findByRole('alert')).toHaveTextContent('Failed to submit comment');
     expect(within(section).getByLabelText('Write a comment')).toHaveValue('Not today');
-    expect(within(card).getByRole('button', { name: 'Comments (0)' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: '0 comments' })).toBeInTheDocument();
   });
 
   it('"Load more" appends the next page, showing a comment that moved between pages once', async () => {
@@ -122,7 +124,7 @@ describe('comments under a post (SPEC §3 "Comment", §4)', () => {
     const { card, section } = await openComments(post, [comment]);
     await userEvent.click(await within(section).findByRole('button', { name: 'Delete comment' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete comment?' })).getByRole('button', { name: 'Delete' }));
-    expect(await within(card).findByRole('button', { name: 'Comments (0)' })).toBeInTheDocument();
+    expect(await within(card).findByRole('button', { name: '0 comments' })).toBeInTheDocument();
     expect(within(section).queryByText('Oops')).not.toBeInTheDocument();
   });
 
@@ -132,7 +134,7 @@ describe('comments under a post (SPEC §3 "Comment", §4)', () => {
     server.on('GET', commentsUrl(post), () => ({ status: 500, data: {} }));
     renderSignedIn(<FeedList />);
     const card = await screen.findByRole('article', { name: 'Broken Thread' });
-    await userEvent.click(within(card).getByRole('button', { name: 'Comments (0)' }));
+    await userEvent.click(within(card).getByRole('button', { name: '0 comments' }));
     expect(await within(card).findByRole('alert')).toHaveTextContent('Failed to fetch comments');
   });
 
@@ -143,9 +145,9 @@ describe('comments under a post (SPEC §3 "Comment", §4)', () => {
     renderSignedIn(<FeedList />);
     const cardA = await screen.findByRole('article', { name: 'Post A' });
     const cardB = screen.getByRole('article', { name: 'Post B' });
-    await userEvent.click(within(cardA).getByRole('button', { name: 'Comments (0)' }));
+    await userEvent.click(within(cardA).getByRole('button', { name: '0 comments' }));
     expect(await within(cardA).findByRole('region', { name: 'Comments' })).toBeInTheDocument();
-    await userEvent.click(within(cardB).getByRole('button', { name: 'Comments (0)' }));
+    await userEvent.click(within(cardB).getByRole('button', { name: '0 comments' }));
     expect(await within(cardB).findByRole('region', { name: 'Comments' })).toBeInTheDocument();
     expect(within(cardA).queryByRole('region', { name: 'Comments' })).not.toBeInTheDocument();
   });

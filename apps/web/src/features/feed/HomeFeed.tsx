@@ -5,13 +5,17 @@
  */
 import { skipToken } from '@reduxjs/toolkit/query';
 import { ArrowUp, Newspaper, RefreshCw } from 'lucide-react';
+import { toast } from 'sonner';
 import { useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
+import { connectivity } from '../../lib/connectivity';
 import { Composer, FETCH_FEED_FAILED, postsOf, useGetFeedInfiniteQuery, useGetNewestPostQuery } from '../posts';
 import { PostList } from './PostList';
 
 /** How often an open, focused feed asks whether something newer was posted. */
 const NEW_POSTS_CHECK_MS = 60_000;
+
+export const FEED_OFFLINE_TEXT = "Can't refresh while offline: these are the posts loaded earlier.";
 
 export function HomeFeed() {
   const userName = useAppSelector((s) => s.auth.userDetails?.userName);
@@ -26,9 +30,14 @@ export function HomeFeed() {
   const refreshing = feed.isFetching && !feed.isFetchingNextPage && posts.length > 0;
   const newPostsAvailable = !!newest && feed.isSuccess && !feed.isFetching && !posts.some((p) => p._id === newest._id);
 
-  function refresh() {
+  async function refresh() {
     window.scrollTo({ top: 0, behavior: 'smooth' });
-    void feed.refetch();
+    if (connectivity.current() === 'offline') {
+      toast.warning(FEED_OFFLINE_TEXT);
+      return;
+    }
+    const result = await feed.refetch();
+    if (result.isError && connectivity.current() !== 'online') toast.warning(FEED_OFFLINE_TEXT);
   }
 
   return (
@@ -37,7 +46,7 @@ export function HomeFeed() {
         <h1 className="text-xl font-bold">Home</h1>
         <button
           type="button"
-          onClick={refresh}
+          onClick={() => void refresh()}
           disabled={feed.isFetching}
           aria-label="Refresh feed"
           title="Refresh feed"
@@ -51,7 +60,7 @@ export function HomeFeed() {
         <div className="sticky top-20 z-20 flex justify-center">
           <button
             type="button"
-            onClick={refresh}
+            onClick={() => void refresh()}
             className="inline-flex items-center gap-1.5 rounded-full bg-brand-primary px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-brand-primary/30 transition hover:bg-brand-primary-hover"
           >
             <ArrowUp className="h-4 w-4" /> New posts

@@ -23,9 +23,11 @@ interface PostCardProps {
   post: Post;
   commentsOpen: boolean;
   onToggleComments: () => void;
+  /** The first post on the screen: its images load at once, not lazily. */
+  priority?: boolean;
 }
 
-export function PostCard({ post, commentsOpen, onToggleComments }: PostCardProps) {
+export function PostCard({ post, commentsOpen, onToggleComments, priority = false }: PostCardProps) {
   const me = useAppSelector((s) => s.auth.userDetails);
   const [toggleFavorite, { isLoading: savingFavorite }] = useToggleFavoriteMutation();
   const [deletePost, { isLoading: deleting }] = useDeletePostMutation();
@@ -37,6 +39,7 @@ export function PostCard({ post, commentsOpen, onToggleComments }: PostCardProps
   const titleId = `post-${post._id}-author`;
 
   async function favorite() {
+    if (savingFavorite) return;
     const result = await toggleFavorite(post);
     if ('data' in result) toast.success(result.data ? 'Saved to favorites' : 'Removed from favorites');
     else if (!wasCanceled(result.error)) toast.error(errorText(result.error, FAVORITE_FAILED));
@@ -108,7 +111,7 @@ export function PostCard({ post, commentsOpen, onToggleComments }: PostCardProps
       {!editing && post.content && <PostText text={post.content} className="px-4 pt-3 text-[15px] leading-relaxed" />}
       {!editing && post.media.length > 0 && (
         <div className="mt-3">
-          <ImageGrid media={post.media} authorName={author.fullName} />
+          <ImageGrid media={post.media} authorName={author.fullName} priority={priority} />
         </div>
       )}
 
@@ -121,7 +124,8 @@ export function PostCard({ post, commentsOpen, onToggleComments }: PostCardProps
               type="button"
               onClick={onToggleComments}
               aria-expanded={commentsOpen}
-              aria-label={`Comments (${post.commentsCount})`}
+              // The name starts with what is shown ("2 comments", or "2" on a phone).
+              aria-label={`${post.commentsCount} ${post.commentsCount === 1 ? 'comment' : 'comments'}`}
               className={actionButton}
             >
               <MessageCircle
@@ -133,7 +137,7 @@ export function PostCard({ post, commentsOpen, onToggleComments }: PostCardProps
             <button
               type="button"
               onClick={() => void favorite()}
-              disabled={savingFavorite}
+              aria-busy={savingFavorite || undefined}
               aria-pressed={post.isFavorite}
               aria-label={post.isFavorite ? 'Remove from saved' : 'Save post'}
               title={post.isFavorite ? 'Remove from saved' : 'Save post'}

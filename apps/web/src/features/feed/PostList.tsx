@@ -68,6 +68,7 @@ export function PostList({ query, errorFallback, empty, label }: PostListProps) 
           {post.suggested && !posts[i - 1]?.suggested && <SuggestedDivider />}
           <PostCard
             post={post}
+            priority={i === 0}
             commentsOpen={commentsOpenFor === post._id}
             onToggleComments={() => setCommentsOpenFor((open) => (open === post._id ? null : post._id))}
           />
@@ -86,7 +87,7 @@ export function PostList({ query, errorFallback, empty, label }: PostListProps) 
         </div>
       )}
       {!hasNextPage && posts.length > 0 && isSuccess && !isFetching && (
-        <p className="py-4 text-center text-sm text-slate-400 dark:text-slate-500">You're all caught up</p>
+        <p className="py-4 text-center text-sm text-slate-500 dark:text-slate-400">You're all caught up</p>
       )}
     </section>
   );

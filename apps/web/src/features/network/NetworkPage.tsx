@@ -54,7 +54,7 @@ export default function NetworkPage() {
               <label htmlFor="network-search" className="sr-only">
                 Search your network
               </label>
-              <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+              <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
               <input
                 id="network-search"
                 type="text"
@@ -69,7 +69,7 @@ export default function NetworkPage() {
                   type="button"
                   onClick={() => setTerm('')}
                   aria-label="Clear search"
-                  className="absolute top-1/2 right-2 -translate-y-1/2 rounded-lg p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-700"
+                  className="absolute top-1/2 right-2 -translate-y-1/2 rounded-lg p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-700"
                 >
                   <X className="h-4 w-4" />
                 </button>

@@ -45,7 +45,7 @@ export function PersonCard({ user, note }: PersonCardProps) {
           </Link>
           <p className="truncate text-sm text-slate-500 sm:max-w-full dark:text-slate-400">@{user.userName}</p>
           <p
-            className={`mt-1.5 line-clamp-2 text-sm sm:min-h-10 ${user.userBio ? 'text-slate-600 dark:text-slate-300' : 'text-slate-400 italic dark:text-slate-500'}`}
+            className={`mt-1.5 line-clamp-2 text-sm sm:min-h-10 ${user.userBio ? 'text-slate-600 dark:text-slate-300' : 'text-slate-500 italic dark:text-slate-400'}`}
           >
             {user.userBio || 'No bio available'}
           </p>

@@ -2,9 +2,9 @@
  * The notifications bell: unread badge, a panel with the list (click marks read and opens what it is
  * about), mark-all-read and clear-all. New notifications arrive over the socket without a reload.
  */
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { notificationSchema, type Notification } from '@plaza/contract';
 import { Bell } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useAppDispatch } from '../../app/hooks';
 import { useSocketEvent } from '../../lib/useSocketEvent';
@@ -27,30 +27,69 @@ export function NotificationsBell() {
     toast(notification.text, { icon: <Bell className="h-4 w-4 text-brand-primary" /> });
   });
 
+  // A plain disclosure rather than a popover with focus sentinels (those are focusable yet aria-hidden):
+  // Escape or a click elsewhere closes it, and focus goes back to the bell when it closed from inside.
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
   return (
-    <Popover className="relative">
-      <PopoverButton
+    <div className="relative">
+      <button
+        ref={button}
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-        className="relative rounded-full p-2 text-slate-600 outline-none hover:bg-slate-100 focus-visible:outline-2 data-open:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 dark:data-open:bg-slate-800"
+        className={`relative rounded-full p-2.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 ${open ? 'bg-slate-100 dark:bg-slate-800' : ''}`}
       >
         <Bell className="h-5 w-5" />
         {unread > 0 && (
           <span
             data-testid="notifications-badge"
             aria-hidden
-            className="absolute -top-0.5 -right-0.5 flex h-[1.15rem] min-w-[1.15rem] items-center justify-center rounded-full bg-brand-accent px-1 text-[10px] leading-none font-bold text-white ring-2 ring-white dark:ring-brand-dark"
+            className="absolute top-0 right-0 flex h-[1.15rem] min-w-[1.15rem] items-center justify-center rounded-full bg-brand-accent px-1 text-[10px] leading-none font-bold text-white ring-2 ring-white dark:ring-brand-dark"
           >
             {badgeText(unread)}
           </span>
         )}
-      </PopoverButton>
-      <PopoverPanel
-        anchor={{ to: 'bottom end', gap: 8, padding: 8 }}
-        transition
-        className="card z-50 flex max-h-[min(32rem,80vh)] w-[min(24rem,calc(100vw-1rem))] flex-col overflow-hidden shadow-xl transition duration-150 data-closed:-translate-y-1 data-closed:opacity-0"
-      >
-        {({ close }) => <NotificationsPanel onNavigate={() => close()} />}
-      </PopoverPanel>
-    </Popover>
+      </button>
+      {open && (
+        <div
+          ref={panel}
+          id={panelId}
+          role="region"
+          aria-label="Notifications"
+          className="card fixed inset-x-2 top-16 z-50 flex max-h-[min(32rem,80vh)] flex-col overflow-hidden shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
+        >
+          <NotificationsPanel
+            onNavigate={() => {
+              setOpen(false);
+            }}
+          />
+        </div>
+      )}
+    </div>
   );
 }

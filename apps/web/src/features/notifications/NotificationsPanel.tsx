@@ -133,7 +133,7 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
                       >
                         {n.text}
                       </span>
-                      <time dateTime={n.createdAt} title={exactTime(n.createdAt)} className="text-xs text-slate-500 dark:text-slate-400">
+                      <time dateTime={n.createdAt} title={exactTime(n.createdAt)} className="text-xs text-slate-600 dark:text-slate-300">
                         {compactAge(n.createdAt)}
                       </time>
                     </span>

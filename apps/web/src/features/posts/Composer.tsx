@@ -89,8 +89,8 @@ export function Composer() {
   const counterColor = tooLong
     ? 'text-rose-600 dark:text-rose-400'
     : text.length > MAX_CHARS * 0.9
-      ? 'text-amber-600 dark:text-amber-400'
-      : 'text-slate-400 dark:text-slate-500';
+      ? 'text-amber-700 dark:text-amber-400'
+      : 'text-slate-600 dark:text-slate-400';
 
   return (
     <form onSubmit={(e) => void publish(e)} aria-label="Create a post" className="card p-4">
@@ -177,7 +177,7 @@ export function Composer() {
             disabled={sending || images.length >= MAX_IMAGES}
             aria-label="Add images"
             title={`Add up to ${MAX_IMAGES} images`}
-            className="inline-flex items-center gap-2 rounded-full px-3 py-2 text-sm font-medium text-emerald-600 hover:bg-emerald-50 disabled:opacity-50 dark:text-emerald-400 dark:hover:bg-emerald-950/40"
+            className="inline-flex items-center gap-2 rounded-full px-3 py-2 text-sm font-medium text-emerald-700 hover:bg-emerald-50 disabled:opacity-50 dark:text-emerald-400 dark:hover:bg-emerald-950/40"
           >
             <ImagePlus className="h-5 w-5" />
             <span className="hidden sm:inline">Photo</span>
@@ -185,7 +185,11 @@ export function Composer() {
           </button>
         </div>
         <div className="flex items-center gap-3">
-          <span className={`text-xs tabular-nums ${counterColor}`} aria-live="polite">{`${text.length}/${MAX_CHARS}`}</span>
+          {/* The count is read with the field, not on every keystroke; only going over the limit is announced. */}
+          <span className={`text-xs tabular-nums ${counterColor}`}>{`${text.length}/${MAX_CHARS}`}</span>
+          <span role="status" className="sr-only">
+            {tooLong ? `Too long: at most ${MAX_CHARS} characters` : ''}
+          </span>
           <Button type="submit" size="sm" disabled={!canPost} loading={sending} className="px-5">
             {sending ? 'Posting…' : 'Post'}
           </Button>

@@ -1,7 +1,11 @@
-/** A post's images as thumbnails in a 1–4 layout; a click opens the full image in the lightbox. */
+/**
+ * A post's images in a 1–4 layout, each at the size the screen needs (srcset), in its frame before it
+ * loads (the thumbhash painted in its place, so nothing moves); a click opens the full image in the lightbox.
+ */
 import type { PostMedia } from '@plaza/contract';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Lightbox } from './Lightbox';
+import { FEED_SIZES, placeholderOf, srcSetOf } from './responsive-image';
 
 /** Single images keep their shape, within portrait 4:5 and landscape 1.91:1 (common feed bounds). */
 const singleRatio = (m: PostMedia) => (m.width > 0 && m.height > 0 ? Math.min(1.91, Math.max(0.8, m.width / m.height)) : 4 / 3);
@@ -12,20 +16,36 @@ const CELL_LAYOUTS: Record<number, string[]> = {
   4: ['', '', '', ''],
 };
 
-export function ImageGrid({ media, authorName }: { media: PostMedia[]; authorName: string }) {
+const backdrop = (m: PostMedia): CSSProperties | undefined => {
+  const placeholder = placeholderOf(m);
+  return placeholder ? { backgroundImage: `url(${placeholder})`, backgroundSize: 'cover', backgroundPosition: 'center' } : undefined;
+};
+
+/** `priority`: the images of the first post on the screen load at once; the others when scrolled near. */
+export function ImageGrid({ media, authorName, priority = false }: { media: PostMedia[]; authorName: string; priority?: boolean }) {
   const [open, setOpen] = useState<number | null>(null);
   if (media.length === 0) return null;
   const shown = media.slice(0, 4);
   const count = shown.length;
   const label = (i: number) => `Open image ${i + 1} of ${count}`;
-  const img = (m: PostMedia, i: number) => (
-    <img
-      src={m.thumbUrl}
-      alt={`Image ${i + 1} of ${count} by ${authorName}`}
-      loading="lazy"
-      className="h-full w-full object-cover transition group-hover:brightness-95"
-    />
-  );
+  const img = (m: PostMedia, i: number) => {
+    const srcSet = srcSetOf(m);
+    return (
+      <img
+        // Images stored before sizes existed: the image itself, sharp at any width, rather than the square thumbnail.
+        src={srcSet ? (m.variants?.find((v) => v.width >= 640)?.url ?? m.url) : m.url}
+        srcSet={srcSet}
+        sizes={srcSet ? (count === 1 ? FEED_SIZES.single : FEED_SIZES.cell) : undefined}
+        width={m.width || undefined}
+        height={m.height || undefined}
+        alt={`Image ${i + 1} of ${count} by ${authorName}`}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority && i === 0 ? 'high' : undefined}
+        decoding="async"
+        className="h-full w-full object-cover transition group-hover:brightness-95"
+      />
+    );
+  };
 
   return (
     <>
@@ -35,7 +55,7 @@ export function ImageGrid({ media, authorName }: { media: PostMedia[]; authorNam
           onClick={() => setOpen(0)}
           aria-label={label(0)}
           className="group block w-full overflow-hidden bg-slate-100 dark:bg-slate-800"
-          style={{ aspectRatio: singleRatio(shown[0]) }}
+          style={{ aspectRatio: singleRatio(shown[0]), ...backdrop(shown[0]) }}
         >
           {img(shown[0], 0)}
         </button>
@@ -50,6 +70,7 @@ export function ImageGrid({ media, authorName }: { media: PostMedia[]; authorNam
               onClick={() => setOpen(i)}
               aria-label={label(i)}
               className={`group min-h-0 overflow-hidden ${CELL_LAYOUTS[count][i]}`}
+              style={backdrop(m)}
             >
               {img(m, i)}
             </button>

@@ -47,7 +47,7 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
         </div>
 
         <p
-          className={`mt-5 text-center whitespace-pre-line sm:text-left ${user.userBio ? 'text-slate-700 dark:text-slate-200' : 'text-slate-400 italic dark:text-slate-500'}`}
+          className={`mt-5 text-center whitespace-pre-line sm:text-left ${user.userBio ? 'text-slate-700 dark:text-slate-200' : 'text-slate-500 italic dark:text-slate-400'}`}
         >
           {user.userBio || 'No bio available'}
         </p>

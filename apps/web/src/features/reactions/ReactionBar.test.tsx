@@ -41,15 +41,21 @@ describe('reactions on a post (SPEC §4)', () => {
     server.on('GET', REACTIONS_URL, () => ({ status: 200, data: reactionSet({ fire: 1 }, []) }));
     const card = await showPost(post);
 
-    await userEvent.click(within(card).getByRole('button', { name: 'Fire (2)' }));
+    // From the keyboard: focus stays on the button while it is busy and after it toggled.
+    within(card).getByRole('button', { name: 'Fire (2)' }).focus();
+    await userEvent.keyboard('{Enter}');
     const fire = await within(card).findByRole('button', { name: 'Fire (1)' });
     expect(fire).toHaveAttribute('aria-pressed', 'false');
-    expect(fire).toBeDisabled();
-    expect(within(card).getByRole('button', { name: 'Heart (0)' })).toBeEnabled();
+    expect(fire).toHaveAttribute('aria-busy', 'true');
+    expect(fire).toHaveFocus();
+    // A second press while busy sends nothing more.
+    await userEvent.keyboard('{Enter}');
+    expect(within(card).getByRole('button', { name: 'Heart (0)' })).not.toHaveAttribute('aria-busy');
     expect(server.callsTo('PUT', `/posts/react/${post._id}`).map((c) => c.body)).toEqual([{ reactionType: 'fire' }]);
 
     answer.resolve();
-    await waitFor(() => expect(within(card).getByRole('button', { name: 'Fire (1)' })).toBeEnabled());
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Fire (1)' })).not.toHaveAttribute('aria-busy'));
+    expect(within(card).getByRole('button', { name: 'Fire (1)' })).toHaveFocus();
     // SPEC §4: after the toggle the post's reactions are refetched.
     await waitFor(() => expect(server.callsTo('GET', REACTIONS_URL).map((c) => c.params)).toEqual([{ postId: post._id }]));
     expect(within(card).getByRole('button', { name: 'See who reacted (1)' })).toBeInTheDocument();

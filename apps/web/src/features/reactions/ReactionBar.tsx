@@ -12,6 +12,8 @@ function ReactionButton({ post, kind }: { post: Post; kind: ReactionType }) {
   const count = post.reactionCounts[kind];
 
   async function toggle() {
+    // Busy, not disabled: a disabled button would drop keyboard focus to the page.
+    if (isLoading) return;
     try {
       await react({ postId: post._id, reactionType: kind, removing: active }).unwrap();
     } catch (failure) {
@@ -23,11 +25,11 @@ function ReactionButton({ post, kind }: { post: Post; kind: ReactionType }) {
     <button
       type="button"
       onClick={() => void toggle()}
-      disabled={isLoading}
+      aria-busy={isLoading || undefined}
       aria-pressed={active}
       aria-label={`${REACTION_LABELS[kind]} (${count})`}
       title={REACTION_LABELS[kind]}
-      className={`inline-flex h-8 min-w-10 items-center justify-center gap-1 rounded-full border px-2.5 text-sm transition active:scale-95 disabled:cursor-wait ${
+      className={`inline-flex h-8 min-w-10 items-center justify-center gap-1 rounded-full border px-2.5 text-sm transition active:scale-95 aria-busy:cursor-wait ${
         active
           ? 'border-brand-primary/40 bg-brand-primary/10 font-semibold text-brand-primary dark:border-indigo-400/40 dark:bg-indigo-400/15 dark:text-indigo-200'
           : 'border-slate-200 text-slate-600 hover:border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800'

@@ -65,7 +65,7 @@ export function WhoReacted({ post }: { post: Post }) {
   const [tab, setTab] = useState<Tab>('all');
   const counts = post.reactionCounts;
   const total = post.totalReactions;
-  if (total === 0) return <span className="text-sm text-slate-400 dark:text-slate-500">No reactions yet</span>;
+  if (total === 0) return <span className="text-sm text-slate-500 dark:text-slate-400">No reactions yet</span>;
 
   const used = REACTION_TYPES.filter((k) => counts[k] > 0).sort((a, b) => counts[b] - counts[a]);
   const tabClass = (active: boolean) =>

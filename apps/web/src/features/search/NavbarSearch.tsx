@@ -77,7 +77,7 @@ export function NavbarSearch() {
       <label htmlFor={`${baseId}-input`} className="sr-only">
         Search people
       </label>
-      <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+      <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
       <input
         ref={inputRef}
         id={`${baseId}-input`}

@@ -12,9 +12,19 @@ export function AppLayout() {
   return (
     <SocketLifecycle>
       <div className="min-h-screen">
+        <a
+          href="#main"
+          className="sr-only z-[60] rounded-xl bg-brand-primary px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to main content
+        </a>
         <Navbar />
         <Sidebar />
-        <main className={`px-3 pt-20 pb-24 transition-[padding] sm:px-6 md:pb-10 ${expanded ? 'md:pl-64' : 'md:pl-24'}`}>
+        <main
+          id="main"
+          tabIndex={-1}
+          className={`outline-none px-3 pt-20 pb-24 transition-[padding] sm:px-6 md:pb-10 ${expanded ? 'md:pl-64' : 'md:pl-24'}`}
+        >
           <Outlet />
         </main>
         <MobileNav />

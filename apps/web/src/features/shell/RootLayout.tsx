@@ -6,6 +6,7 @@ import { Toaster } from 'sonner';
 import { useAppSelector } from '../../app/hooks';
 import { FullPageSpinner } from '../../components/Spinner';
 import { useMediaQuery } from '../../lib/useMediaQuery';
+import { OfflineBanner } from './OfflineBanner';
 import { SessionExpiredOverlay } from './SessionExpiredOverlay';
 
 export function RootLayout() {
@@ -20,6 +21,7 @@ export function RootLayout() {
       </Suspense>
       {/* New pages open at the top; back and forward return to where the reader was. */}
       <ScrollRestoration />
+      <OfflineBanner />
       <SessionExpiredOverlay />
       <Toaster
         position={desktop ? 'top-right' : 'bottom-center'}

@@ -1,6 +1,7 @@
 /** Route guards of SPEC §2/§6. */
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
+import { RoutedAuthNav } from '../auth';
 
 export const selectIsSignedIn = (s: { auth: { isAuthenticated: boolean; accessToken: string | null } }) =>
   s.auth.isAuthenticated && Boolean(s.auth.accessToken);
@@ -18,5 +19,9 @@ export function ProtectedRoute() {
 export function PublicOnlyRoute() {
   const signedIn = useAppSelector(selectIsSignedIn);
   if (signedIn) return <Navigate to="/feeds" replace />;
-  return <Outlet />;
+  return (
+    <RoutedAuthNav>
+      <Outlet />
+    </RoutedAuthNav>
+  );
 }

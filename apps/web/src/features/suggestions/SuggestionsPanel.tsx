@@ -108,7 +108,7 @@ function DismissButton({ name, onClick }: { name: string; onClick: () => void })
       onClick={onClick}
       aria-label={`Dismiss ${name}`}
       title="Not now"
-      className="rounded-full p-1 text-slate-400 transition hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-700 dark:hover:text-slate-200"
+      className="rounded-full p-1 text-slate-500 transition hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-700 dark:hover:text-slate-200"
     >
       <X className="h-4 w-4" />
     </button>

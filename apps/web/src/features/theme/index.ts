@@ -1,3 +1,4 @@
-/** What the rest of the web app uses of the theme: its state (restored at start) and the switch. */
-export { loadTheme } from './themeSlice';
+/** What the rest of the web app uses of the theme: its state (restored at start), the switch and its action. */
+export { applyTheme, loadTheme } from './theme-state';
 export { ThemeToggle } from './ThemeToggle';
+export { toggleTheme } from './themeSlice';

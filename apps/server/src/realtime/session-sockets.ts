@@ -1,0 +1,136 @@
+/**
+ * A socket belongs to a session, and lives no longer than it: the handshake checks the session in the
+ * database; a revoked session (logout, password change, a reused refresh token, `revokeAllSessions`)
+ * has its sockets disconnected on every server, through the adapter's rooms; a socket whose access
+ * token expired must send a fresh one (`reauthenticate`) within the grace period or is cut. Also the
+ * caps: SOCKET_LIMITS.perUser sockets a user (the newest pushes out the oldest), perAddress an address,
+ * and one event budget per user.
+ */
+import { CHAT_ACK_ERRORS, clientEventSchemas, SOCKET_LIMITS, type AckResult } from '@plaza/contract';
+import type { AppContext } from '../context';
+import { bearerToken } from '../plugins/authenticate';
+import { clientAddressOf } from '../security/trust-proxy';
+import { userEventBudget } from './event-limit';
+import { userRoom, type PlazaServer, type PlazaSocket } from './server';
+import { addressSocketCap, userSocketCap } from './socket-caps';
+
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** What a handshake refused for too many sockets from one address says in `connect_error`. */
+export const TOO_MANY_CONNECTIONS = 'too_many_connections';
+
+function answer(ack: unknown, error?: AckResult['error']) {
+  if (typeof ack === 'function') (ack as (r: AckResult) => void)(error ? { status: 'error', error } : { status: 'ok' });
+}
+
+export function sessionSockets(io: PlazaServer, ctx: AppContext) {
+  const log = ctx.log.child({ part: 'session-sockets' });
+  const graceMs = ctx.config.socketReauthGraceSeconds * 1000;
+  const addressOf = clientAddressOf(ctx.config.trustProxy);
+  const perUser = userSocketCap(ctx.redis, ctx.config.redisKeyPrefix, SOCKET_LIMITS.perUser, log);
+  const perAddress = addressSocketCap(SOCKET_LIMITS.perAddress);
+  const budget = userEventBudget();
+  const expiryTimers = new Map<string, NodeJS.Timeout>();
+
+  /** Warns the socket when its token expires, and cuts it when the grace period after that is over. */
+  function watchExpiry(socket: PlazaSocket) {
+    clearTimeout(expiryTimers.get(socket.id));
+    const { expiresAt } = socket.data;
+    const warn = setTimeout(
+      () => {
+        socket.emit('reauthenticateRequired', { deadline: new Date(expiresAt + graceMs).toISOString() });
+        const cut = setTimeout(() => {
+          if (socket.data.expiresAt === expiresAt) socket.disconnect(true);
+        }, graceMs);
+        cut.unref();
+        expiryTimers.set(socket.id, cut);
+      },
+      Math.max(0, expiresAt - Date.now()),
+    );
+    warn.unref();
+    expiryTimers.set(socket.id, warn);
+  }
+
+  /** The handshake: a live session's access token, a `userId` query that is the token's, room at the address. */
+  io.use((socket, next) => {
+    void (async () => {
+      try {
+        const auth = socket.handshake.auth as { token?: unknown } | undefined;
+        const token = (typeof auth?.token === 'string' && auth.token) || bearerToken(socket.handshake.headers.authorization) || null;
+        if (!token) return next(new Error('unauthorized'));
+        const claims = await ctx.auth.authenticateSocket(token);
+        const claimed = socket.handshake.query.userId;
+        if (typeof claimed === 'string' && claimed !== '' && claimed !== claims.userId) return next(new Error('unauthorized'));
+        const address = addressOf(socket.request);
+        if (perAddress.full(address)) return next(new Error(TOO_MANY_CONNECTIONS));
+        socket.data.userId = claims.userId;
+        socket.data.sessionId = claims.sessionId;
+        socket.data.expiresAt = claims.expiresAt;
+        socket.data.address = address;
+        next();
+      } catch {
+        next(new Error('unauthorized'));
+      }
+    })();
+  });
+
+  function onConnection(socket: PlazaSocket) {
+    const { userId, address } = socket.data;
+    perAddress.add(address);
+    void socket.join(sessionRoom(socket.data.sessionId));
+    socket.use(budget(userId));
+    watchExpiry(socket);
+    perUser.admit(userId, socket.id).then(
+      (pushedOut) => {
+        for (const id of pushedOut) io.in(id).disconnectSockets(true);
+      },
+      (err: unknown) => log.error({ err }, 'socket cap failed'),
+    );
+
+    socket.on('reauthenticate', (payload, ack) => {
+      const parsed = clientEventSchemas.reauthenticate.safeParse(payload);
+      if (!parsed.success) return answer(ack, CHAT_ACK_ERRORS.invalid);
+      ctx.auth.authenticateSocket(parsed.data.token).then(
+        (claims) => {
+          if (claims.userId !== socket.data.userId || socket.disconnected) return answer(ack, CHAT_ACK_ERRORS.unauthorized);
+          if (claims.sessionId !== socket.data.sessionId) {
+            void socket.leave(sessionRoom(socket.data.sessionId));
+            void socket.join(sessionRoom(claims.sessionId));
+            socket.data.sessionId = claims.sessionId;
+          }
+          socket.data.expiresAt = claims.expiresAt;
+          watchExpiry(socket);
+          answer(ack);
+        },
+        () => answer(ack, CHAT_ACK_ERRORS.unauthorized),
+      );
+    });
+
+    socket.on('disconnect', () => {
+      clearTimeout(expiryTimers.get(socket.id));
+      expiryTimers.delete(socket.id);
+      perAddress.remove(address);
+      void perUser.release(userId, socket.id);
+    });
+  }
+
+  // With REDIS_URL the event reaches every server over pub/sub (lib/event-relay.ts), and each cuts its
+  // own sockets: quicker and surer than a broadcast through the adapter's stream.
+  const stop = ctx.events.subscribe('sessionsRevoked', ({ userId, sessionIds, exceptSessionId }) => {
+    if (sessionIds) {
+      if (sessionIds.length) io.local.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+      return;
+    }
+    const all = io.local.in(userRoom(userId));
+    (exceptSessionId ? all.except(sessionRoom(exceptSessionId)) : all).disconnectSockets(true);
+  });
+
+  return {
+    onConnection,
+    close() {
+      stop();
+      for (const t of expiryTimers.values()) clearTimeout(t);
+      expiryTimers.clear();
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * Abuse limits, on rate-limiter-flexible: one named budget per action (RATE_LIMITS in the contract),
+ * counted per address or per user. With REDIS_URL the counts live in Redis, so every server process
+ * shares them; an in-memory limiter of the same shape stands in whenever Redis is down or slow, so an
+ * outage makes the limits per process for a while but never fails or stalls a request.
+ */
+import { RATE_LIMITS } from '@plaza/contract';
+import type { FastifyRequest } from 'fastify';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { TooManyRequestsError } from '../lib/errors';
+import type { Logger } from '../lib/logger';
+import type { RedisConnections } from '../lib/redis';
+import { authOf } from '../plugins/authenticate';
+
+/** A budget: `points` per `seconds`. */
+export interface LimitShape {
+  points: number;
+  seconds: number;
+}
+
+/** Every budget by name: the contract's, plus log-in attempts per address and name (`AUTH_RATE_LIMIT` a minute). */
+export type LimitName = keyof typeof RATE_LIMITS | 'loginPerAddressAndName';
+
+/** Budgets a test suite may not loosen with RATE_LIMIT_SCALE: their own tests pin the numbers. */
+const UNSCALED: ReadonlySet<LimitName> = new Set(['chatMessagesPerUser', 'loginPerAddressAndName']);
+
+const MESSAGES: Partial<Record<LimitName, string>> = {
+  loginPerAddress: 'Too many attempts. Please wait a minute and try again.',
+  loginPerAddressAndName: 'Too many attempts. Please wait a minute and try again.',
+  signupPerAddress: 'Too many accounts were created from this network. Please try again later.',
+  uploadsPerUser: 'You are uploading too much at once. Please wait a moment.',
+  commentsPerUser: 'You are commenting too fast. Please wait a moment.',
+  reactionsPerUser: 'You are reacting too fast. Please wait a moment.',
+  friendRequestsPerUser: 'Too many friend requests at once. Please wait a while.',
+  chatMessagesPerUser: 'You are sending messages too fast. Please wait a moment.',
+};
+const DEFAULT_MESSAGE = 'Too many requests. Please wait a moment and try again.';
+
+/** How long a Redis call may take before the in-memory limiter answers instead. */
+const REDIS_TIMEOUT_MS = 250;
+
+export interface LimitsOptions {
+  redis: RedisConnections | null;
+  /** REDIS_KEY_PREFIX: every key is `<prefix>rl:<name>:<key>`. */
+  keyPrefix: string;
+  /** AUTH_RATE_LIMIT: log-in attempts a minute per address and name. */
+  loginPerAddressAndName: number;
+  /** RATE_LIMIT_SCALE: multiplies the budgets (tests that sign up hundreds of people raise it). */
+  scale: number;
+  log: Logger;
+}
+
+export interface Limits {
+  /**
+   * Counts `points` of `name` against `key` (an address, a user id, a hashed name). Over the budget it
+   * throws a TooManyRequestsError: a 429 with `Retry-After` and the error envelope.
+   */
+  consume(name: LimitName, key: string, points?: number): Promise<void>;
+  /** Like consume, but answers the milliseconds to wait (0: allowed) instead of throwing; for socket events. */
+  take(name: LimitName, key: string): Promise<number>;
+  /** A store with the given shape under its own name, for budgets that are not a plain count (log-in back-off). */
+  store(name: string, shape: LimitShape): RateLimiterAbstract;
+  /** How much a budget is multiplied by (RATE_LIMIT_SCALE). */
+  readonly scale: number;
+}
+
+export function createLimits(opts: LimitsOptions): Limits {
+  const log = opts.log.child({ part: 'limits' });
+  const stores = new Map<string, RateLimiterAbstract>();
+
+  const store = (name: string, { points, seconds }: LimitShape): RateLimiterAbstract => {
+    let limiter = stores.get(name);
+    if (limiter) return limiter;
+    const keyPrefix = `${opts.keyPrefix}rl:${name}`;
+    const memory = new RateLimiterMemory({ keyPrefix, points, duration: seconds });
+    limiter = opts.redis
+      ? new RLWrapperTimeouts({
+          limiter: new RateLimiterRedis({
+            storeClient: opts.redis.commands,
+            keyPrefix,
+            points,
+            duration: seconds,
+            // While ioredis reconnects it would queue the command; the in-memory limiter answers at once instead.
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: memory,
+          }),
+          timeoutMs: REDIS_TIMEOUT_MS,
+          insuranceLimiter: memory,
+        })
+      : memory;
+    stores.set(name, limiter);
+    return limiter;
+  };
+
+  const shapeOf = (name: LimitName): LimitShape => {
+    const base = name === 'loginPerAddressAndName' ? { points: opts.loginPerAddressAndName, seconds: 60 } : RATE_LIMITS[name];
+    return UNSCALED.has(name) ? base : { points: Math.max(1, Math.round(base.points * opts.scale)), seconds: base.seconds };
+  };
+
+  async function take(name: LimitName, key: string, points = 1): Promise<number> {
+    try {
+      await store(name, shapeOf(name)).consume(key, points);
+      return 0;
+    } catch (res) {
+      if (res instanceof RateLimiterRes) return Math.max(1, res.msBeforeNext);
+      // Neither store answered: let the request through rather than fail it.
+      log.warn({ err: res, limit: name }, 'rate limit store failed; request allowed');
+      return 0;
+    }
+  }
+
+  return {
+    scale: opts.scale,
+    store,
+    take: (name, key) => take(name, key),
+    async consume(name, key, points = 1) {
+      const waitMs = await take(name, key, points);
+      if (waitMs > 0) throw new TooManyRequestsError(MESSAGES[name] ?? DEFAULT_MESSAGE, Math.ceil(waitMs / 1000));
+    },
+  };
+}
+
+/** A route hook counting each request against the caller's address (`req.ip`, which TRUST_PROXY decides). */
+export function perAddress(limits: Limits, name: LimitName) {
+  return async (req: FastifyRequest): Promise<void> => limits.consume(name, req.ip);
+}
+
+/** A route hook counting each request against the signed-in caller; runs after `requireAuth`. */
+export function perUser(limits: Limits, name: LimitName) {
+  return async (req: FastifyRequest): Promise<void> => limits.consume(name, authOf(req).userId);
+}

@@ -1,0 +1,45 @@
+/**
+ * The login and signup forms' checks without zod, so the first screen stays small. They mirror the
+ * contract's loginBodySchema / signupBodySchema (form-rules.test.ts compares them on many inputs); the
+ * server still checks everything, and what only it knows (reserved names) comes back as field details.
+ */
+import { LIMITS } from '@plaza/contract/constants';
+import type { LoginBody, SignupBody } from './auth-types';
+
+export type FieldErrors<T> = Partial<Record<keyof T, string>>;
+
+const USER_NAME = /^[A-Za-z0-9_.]+$/;
+// zod's default z.email() pattern, copied so the form agrees with the server.
+const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+export function loginErrors(values: LoginBody): FieldErrors<LoginBody> {
+  const errors: FieldErrors<LoginBody> = {};
+  const identifier = values.identifier.trim();
+  if (!identifier) errors.identifier = 'Enter your user name or email';
+  else if (identifier.length > 254) errors.identifier = 'Too long';
+  if (!values.password) errors.password = 'Enter your password';
+  else if (values.password.length > LIMITS.password.max) errors.password = 'Too long';
+  return errors;
+}
+
+export function userNameError(raw: string): string | undefined {
+  const name = raw.trim();
+  if (name.length < LIMITS.userName.min) return `User name must be at least ${LIMITS.userName.min} characters`;
+  if (name.length > LIMITS.userName.max) return `User name must be at most ${LIMITS.userName.max} characters`;
+  if (!USER_NAME.test(name)) return 'User name may only contain letters, digits, _ and .';
+  return undefined;
+}
+
+export function signupErrors(values: SignupBody): FieldErrors<SignupBody> {
+  const errors: FieldErrors<SignupBody> = {};
+  const fullName = values.fullName.trim();
+  if (fullName.length < LIMITS.fullName.min) errors.fullName = 'Full name is required';
+  else if (fullName.length > LIMITS.fullName.max) errors.fullName = `Full name must be at most ${LIMITS.fullName.max} characters`;
+  const userName = userNameError(values.userName);
+  if (userName) errors.userName = userName;
+  const email = values.email.trim().toLowerCase();
+  if (!EMAIL.test(email) || email.length > 254) errors.email = 'Enter a valid email address';
+  if (values.password.length < LIMITS.password.min) errors.password = `Password must be at least ${LIMITS.password.min} characters`;
+  else if (values.password.length > LIMITS.password.max) errors.password = `Password must be at most ${LIMITS.password.max} characters`;
+  return errors;
+}

@@ -1,0 +1,220 @@
+/**
+ * WCAG 2.1 A/AA with axe-core on every screen, light and dark, desktop (1280) and phone (390): any
+ * serious or critical violation fails. Each screen is brought into the state named (comments open, a
+ * conversation open, …) after the theme's reload, so the check sees what a person would.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ARTIFACTS, createAccount, loginViaUi, screenshotMatrix, type Account } from './helpers';
+
+const POST_IMAGE = path.resolve(import.meta.dirname, '../fixtures/post.png');
+const STORY_IMAGE = path.resolve(import.meta.dirname, '../fixtures/story.png');
+const auth = (a: Account) => ({ authorization: `Bearer ${a.accessToken}` });
+
+interface Screen {
+  name: string;
+  url: string | (() => string);
+  /** Brings the loaded page into the state to check; resolves when it is there. */
+  ready: (page: Page) => Promise<unknown>;
+}
+
+interface Finding {
+  screen: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+  summary: string;
+}
+
+async function befriend(request: APIRequestContext, a: Account, b: Account) {
+  expect((await request.post('/api/v1/users/follow/friend-request/send', { data: { targetUserId: b._id }, headers: auth(a) })).ok()).toBe(
+    true,
+  );
+  expect((await request.post('/api/v1/users/follow/friend-request/accept', { data: { targetUserId: a._id }, headers: auth(b) })).ok()).toBe(
+    true,
+  );
+}
+
+async function audit(page: Page, screens: Screen[], findings: Finding[]) {
+  for (const screen of screens) {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width < 768 ? 844 : 860 });
+        await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+        await page.goto(typeof screen.url === 'string' ? screen.url : screen.url());
+        await screen.ready(page);
+        // Let transitions (menus, dialogs, fades) finish before colours are measured.
+        await page.waitForTimeout(400);
+        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        const label = `${screen.name} ${theme} ${width}`;
+        const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        if (bad.length > 0) await page.screenshot({ path: path.join(ARTIFACTS, `a11y-${screen.name}-${theme}-${width}.png`) });
+        for (const v of bad)
+          findings.push({
+            screen: label,
+            rule: v.id,
+            impact: v.impact ?? '',
+            targets: v.nodes.slice(0, 6).map((n) => n.target.join(' ')),
+            summary: v.nodes[0]?.failureSummary?.split('\n').slice(0, 3).join(' ') ?? '',
+          });
+      }
+    }
+  }
+}
+
+function report(findings: Finding[]) {
+  for (const f of findings) console.log(`[${f.impact}] ${f.screen}: ${f.rule} — ${f.targets.join(' | ')}\n    ${f.summary}`);
+  expect(findings.map((f) => `${f.screen}: ${f.rule}`)).toEqual([]);
+}
+
+const publicScreens: Screen[] = [
+  { name: 'login', url: '/auth/login', ready: (p) => p.getByRole('button', { name: 'Log in' }).waitFor() },
+  { name: 'signup', url: '/auth/signup', ready: (p) => p.getByRole('button', { name: 'Create account' }).waitFor() },
+  { name: 'not-found', url: '/no-such-page', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
+];
+
+for (const screen of publicScreens) {
+  test(`${screen.name}: no serious or critical axe violation`, async ({ page }) => {
+    const findings: Finding[] = [];
+    await page.goto('/auth/login');
+    await audit(page, [screen], findings);
+    report(findings);
+  });
+}
+
+test.describe('signed in', () => {
+  test.describe.configure({ timeout: 120_000 });
+  let ava: Account;
+  let ben: Account;
+  let context: BrowserContext;
+  let page: Page;
+
+  test.beforeAll(async ({ browser, request }) => {
+    ava = await createAccount(request, 'Ava Access');
+    ben = await createAccount(request, 'Ben Access');
+    await befriend(request, ava, ben);
+    // Ben: a story, a post with a photo that Ava comments on, saves and reacts to, and a conversation.
+    const story = await request.post('/api/v1/users/u/stories/create', {
+      headers: auth(ben),
+      multipart: { media: { name: 'story.png', mimeType: 'image/png', buffer: readFileSync(STORY_IMAGE) }, caption: 'Evening light' },
+    });
+    expect(story.ok()).toBe(true);
+    const posted = await request.post('/api/v1/posts', {
+      headers: auth(ben),
+      multipart: {
+        content: 'A photo from the market',
+        images: { name: 'post.png', mimeType: 'image/png', buffer: readFileSync(POST_IMAGE) },
+      },
+    });
+    expect(posted.ok()).toBe(true);
+    const postId = ((await posted.json()) as { post: { _id: string } }).post._id;
+    await request.post(`/api/v1/comments/posts/${postId}/comments`, { headers: auth(ava), data: { commentContent: 'Lovely colours!' } });
+    await request.put(`/api/v1/posts/react/${postId}`, { headers: auth(ava), data: { reactionType: 'heart' } });
+    await request.put(`/api/v1/posts/${postId}/favorite`, { headers: auth(ava) });
+    for (const [from, to, text] of [
+      [ben, ava, 'See you at the plaza?'],
+      [ava, ben, 'Yes, at six!'],
+    ] as const)
+      await request.post('/api/v1/chats/send', {
+        headers: auth(from),
+        data: { messageSenderUsername: from.userName, messageReceiverUsername: to.userName, messageContent: text },
+      });
+    context = await browser.newContext();
+    page = await context.newPage();
+    await loginViaUi(page, ava);
+  });
+
+  test.afterAll(async () => {
+    await context.close();
+  });
+
+  const post = (p: Page) => p.getByRole('article').filter({ hasText: 'A photo from the market' });
+  const screens: Screen[] = [
+    {
+      name: 'feed',
+      url: '/feeds',
+      ready: async (p) => {
+        await post(p)
+          .getByRole('button', { name: /^\d+ comments?$/ })
+          .click();
+        await post(p).getByText('Lovely colours!').waitFor();
+        await p
+          .getByRole('region', { name: 'Stories' })
+          .getByRole('button', { name: /^Stories of Ben/ })
+          .waitFor();
+      },
+    },
+    {
+      name: 'notifications',
+      url: '/feeds',
+      ready: async (p) => {
+        await p.getByRole('button', { name: /^Notifications/ }).click();
+        await p.getByRole('heading', { name: 'Notifications' }).waitFor();
+      },
+    },
+    {
+      name: 'story-viewer',
+      url: '/feeds',
+      ready: async (p) => {
+        await p
+          .getByRole('region', { name: 'Stories' })
+          .getByRole('button', { name: /^Stories of Ben/ })
+          .click();
+        await p.getByRole('dialog', { name: /^Stories of/ }).waitFor();
+      },
+    },
+    { name: 'network', url: '/network', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
+    {
+      name: 'profile',
+      url: () => `/network/u/profile/${ava.userName}/visited/${ben.userName}`,
+      ready: (p) => p.getByText('A photo from the market').waitFor(),
+    },
+    { name: 'settings-account', url: '/settings/account', ready: (p) => p.getByRole('heading', { name: 'Change password' }).waitFor() },
+    { name: 'settings-profile', url: '/settings/profile', ready: (p) => p.getByLabel('Full name').waitFor() },
+    { name: 'favorites', url: '/favorites', ready: (p) => p.getByText('A photo from the market').waitFor() },
+    {
+      name: 'chat',
+      url: '/chat',
+      ready: async (p) => {
+        await p
+          .getByRole('button', { name: /Ben Access/ })
+          .first()
+          .click();
+        await p.getByText('Yes, at six!').waitFor();
+      },
+    },
+  ];
+
+  for (const screen of screens) {
+    test(`${screen.name}: no serious or critical axe violation`, async () => {
+      const findings: Finding[] = [];
+      await audit(page, [screen], findings);
+      report(findings);
+    });
+  }
+
+  test('screenshots of the screens this work touched: feed with a photo and comments, notifications, chat', async () => {
+    test.setTimeout(240_000);
+    await page.goto('/feeds');
+    await screenshotMatrix(page, 'a11y-feed', async (p) => {
+      await post(p)
+        .getByRole('button', { name: /^\d+ comments?$/ })
+        .click();
+      await post(p).getByText('Lovely colours!').waitFor();
+    });
+    await screenshotMatrix(page, 'a11y-notifications', async (p) => {
+      await p.getByRole('button', { name: /^Notifications/ }).click();
+      await p.getByRole('heading', { name: 'Notifications' }).waitFor();
+    });
+    await page.goto('/chat');
+    await screenshotMatrix(page, 'a11y-chat', async (p) => {
+      await p
+        .getByRole('button', { name: /Ben Access/ })
+        .first()
+        .click();
+      await p.getByText('Yes, at six!').waitFor();
+    });
+  });
+});
