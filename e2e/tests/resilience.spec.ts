@@ -127,11 +127,13 @@ test('after the server restarts, both chat users are online again and see every 
       await page.getByPlaceholder('Search conversations...').fill(other.userName);
       await page.getByRole('button', { name: new RegExp(other.fullName) }).click();
       const conversation = page.getByRole('region', { name: `Conversation with ${other.fullName}` });
-      await expect(conversation.getByText('Online', { exact: true })).toBeVisible();
       return { context, page, conversation };
     };
     const A = await open(ada, ben);
     const B = await open(ben, ada);
+    // Each sees the other online once both are connected.
+    await expect(A.conversation.getByText('Online', { exact: true })).toBeVisible();
+    await expect(B.conversation.getByText('Online', { exact: true })).toBeVisible();
     const send = (from: Account, to: Account, text: string) =>
       request.post('/api/v1/chats/send', {
         headers: asUser(from),

@@ -1,7 +1,7 @@
 /** Route guards of SPEC §2/§6. */
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { RoutedAuthNav } from '../auth';
+import { RoutedAuthNav, safeReturnUrl } from '../auth';
 
 export const selectIsSignedIn = (s: { auth: { isAuthenticated: boolean; accessToken: string | null } }) =>
   s.auth.isAuthenticated && Boolean(s.auth.accessToken);
@@ -15,10 +15,19 @@ export function ProtectedRoute() {
   return <Outlet />;
 }
 
-/** Public-only screens send a signed-in user to the feed. */
+/**
+ * Public-only screens send a signed-in user on: to the page the login was for (returnUrl, or the page a
+ * guard bounced), else the feed. The same place the login screen itself navigates to, so whichever of
+ * the two navigations runs first, the user lands where they were going.
+ */
 export function PublicOnlyRoute() {
   const signedIn = useAppSelector(selectIsSignedIn);
-  if (signedIn) return <Navigate to="/feeds" replace />;
+  const location = useLocation();
+  if (signedIn) {
+    const from = (location.state as { from?: { pathname: string; search?: string } } | null)?.from;
+    const to = safeReturnUrl(location.search) ?? (from ? from.pathname + (from.search ?? '') : '/feeds');
+    return <Navigate to={to} replace />;
+  }
   return (
     <RoutedAuthNav>
       <Outlet />
