@@ -24,9 +24,34 @@ registerServiceWorker();
 
 const container = document.getElementById('root')!;
 
+/** The signed-in app could not be fetched (offline on a screen never visited, or a removed build): say so. */
+function AppLoadFailed() {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-3xl font-extrabold">This page couldn&apos;t be loaded</h1>
+      <p className="max-w-sm text-slate-600 dark:text-slate-300">
+        Plaza may have just been updated, or your connection dropped. Reload to get the latest version.
+      </p>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className="rounded-xl bg-brand-primary px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-primary-hover"
+      >
+        Reload
+      </button>
+    </main>
+  );
+}
+
 async function startSignedInApp(): Promise<void> {
-  const { startApp } = await loadApp();
-  startApp(container, await readSession<SelfUser>());
+  let app: Awaited<ReturnType<typeof loadApp>>;
+  try {
+    app = await loadApp();
+  } catch {
+    createRoot(container).render(<AppLoadFailed />);
+    return;
+  }
+  app.startApp(container, await readSession<SelfUser>());
 }
 
 if (!stored.accessToken && isPublicPath(location.pathname)) {
