@@ -4,12 +4,8 @@
  * (about 25 bytes) that the feed paints in the image's place while it loads. A phone at 2× picks 640 or
  * 1080; a desktop at 2× picks 1080 or the capped original.
  */
-import sharp from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
-import { UnsupportedMediaTypeError } from '../lib/errors';
-import { checkDeclaredSize, MAX_INPUT_PIXELS } from './image-limits';
-import { imageQueue } from './image-queue';
-import { IMAGE_TYPES, sniffType } from './sniff';
+import { withStillImage } from './images';
 import type { MediaStorage } from './storage';
 
 export const RESPONSIVE_WIDTHS = [320, 640, 1080] as const;
@@ -29,13 +25,8 @@ export interface ResponsiveImage {
   placeholder: string;
 }
 
-export async function processResponsiveImage(input: Buffer): Promise<ResponsiveImage> {
-  const type = sniffType(input);
-  if (!type || !IMAGE_TYPES.includes(type)) throw new UnsupportedMediaTypeError('Only JPEG, PNG, WebP and GIF images are accepted.');
-  await checkDeclaredSize(input, { animated: false });
-  const release = await imageQueue.acquire();
-  try {
-    const base = sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+export function processResponsiveImage(input: Buffer): Promise<ResponsiveImage> {
+  return withStillImage(input, async (base) => {
     const { data: main, info } = await base
       .clone()
       .resize(ORIGINAL_MAX_PX, ORIGINAL_MAX_PX, { fit: 'inside', withoutEnlargement: true })
@@ -55,11 +46,7 @@ export async function processResponsiveImage(input: Buffer): Promise<ResponsiveI
       .toBuffer({ resolveWithObject: true });
     const hash = rgbaToThumbHash(small.info.width, small.info.height, small.data);
     return { main, thumb, width: info.width, height: info.height, variants, placeholder: Buffer.from(hash).toString('base64') };
-  } catch {
-    throw new UnsupportedMediaTypeError('The image could not be read. Is the file damaged?');
-  } finally {
-    release();
-  }
+  });
 }
 
 export interface StoredVariants {

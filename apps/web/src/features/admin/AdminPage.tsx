@@ -2,31 +2,16 @@
  * /admin: the moderators' screen. The report queue (open, then resolved) and, for admins, the audit log.
  * Anyone else gets the not-found page, as for any path that is not theirs; the server refuses them anyway.
  */
-import { Compass, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { ErrorBanner } from '../../components/EmptyState';
+import { NotFoundPage } from '../shell';
 import { compactAge, exactTime } from '../../lib/dates';
 import { useAuditQuery, useReportsQuery } from './api';
 import { ReportCard, untilText } from './ReportCard';
 
 type Tab = 'open' | 'resolved' | 'audit';
-
-function NotFound() {
-  return (
-    <div className="flex flex-col items-center justify-center gap-4 py-24 text-center">
-      <div className="rounded-full bg-brand-primary/10 p-5 text-brand-primary">
-        <Compass className="h-10 w-10" />
-      </div>
-      <h1 className="text-4xl font-extrabold">Page not found</h1>
-      <p className="max-w-sm text-slate-500 dark:text-slate-400">The page you were looking for doesn't exist or has moved.</p>
-      <Link to="/feeds" className="rounded-xl bg-brand-primary px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-primary-hover">
-        Back to Plaza
-      </Link>
-    </div>
-  );
-}
 
 function Queue({ status }: { status: 'open' | 'resolved' }) {
   const reports = useReportsQuery(status, { refetchOnMountOrArgChange: true });
@@ -106,7 +91,7 @@ function AuditLog() {
 export default function AdminPage() {
   const role = useAppSelector((s) => s.auth.userDetails?.role);
   const [tab, setTab] = useState<Tab>('open');
-  if (role !== 'moderator' && role !== 'admin') return <NotFound />;
+  if (role !== 'moderator' && role !== 'admin') return <NotFoundPage inApp />;
   const tabs: Array<[Tab, string]> = [
     ['open', 'Open reports'],
     ['resolved', 'Resolved'],

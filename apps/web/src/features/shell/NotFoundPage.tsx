@@ -1,9 +1,10 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
 
-export default function NotFoundPage() {
+/** `inApp`: shown inside the signed-in frame (a screen that is not this person's), not as a page of its own. */
+export default function NotFoundPage({ inApp = false }: { inApp?: boolean }) {
   return (
-    <div className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+    <div className={`flex flex-col items-center justify-center gap-4 text-center ${inApp ? 'py-24' : 'min-h-screen p-6'}`}>
       <div className="rounded-full bg-brand-primary/10 p-5 text-brand-primary">
         <Compass className="h-10 w-10" />
       </div>

@@ -2,5 +2,6 @@
 export { AppLayout } from './AppLayout';
 export { chunkLoaded } from './chunk-reload';
 export { ProtectedRoute, PublicOnlyRoute } from './guards';
+export { default as NotFoundPage } from './NotFoundPage';
 export { RootLayout } from './RootLayout';
 export { RouteError } from './RouteError';
