@@ -36,7 +36,7 @@ interface Load {
 
 async function startServer(dataDir: string) {
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', UNVERIFIED_POSTS_PER_DAY: '100' },
     stdio: 'inherit',
   });
   for (let i = 0; i < 100; i++) {
