@@ -26,6 +26,8 @@ let sockets: Socket[] = [];
 let users: BenchUser[] = [];
 let mode: 'chat' | 'echo' = 'chat';
 let base = '';
+/** This process's first client's index over all processes: it picks the clients' source addresses. */
+let firstIndex = 0;
 const agent = new Agent({ keepAlive: true, maxSockets: 32 });
 
 function arrived(id: string) {
@@ -35,6 +37,12 @@ function arrived(id: string) {
   if (f.deliveries === 1 && f.measured) latencies.push(now() - f.startedAt);
 }
 
+/** 90 clients per loopback address (under the server's cap of 100), from 127.1.0.1 upwards. */
+export function sourceAddress(index: number): string {
+  const a = Math.floor(index / 90);
+  return `127.1.${Math.floor(a / 250)}.${1 + (a % 250)}`;
+}
+
 async function connectAll(count: number): Promise<{ ok: number; failed: number; firstError?: string }> {
   let ok = 0;
   let failed = 0;
@@ -42,11 +50,15 @@ async function connectAll(count: number): Promise<{ ok: number; failed: number; 
   const one = (i: number) =>
     new Promise<void>((resolve) => {
       const u = users[i];
+      // engine.io passes localAddress on to the websocket (ws) but does not declare it.
       const s = io(base, {
         transports: ['websocket'],
         forceNew: true,
         reconnection: false,
         timeout: 60_000,
+        // The server takes at most SOCKET_LIMITS.perAddress sockets from one address: spread the clients over
+        // loopback source addresses (every 127.x.y.z is this machine), which also gives each its own port range.
+        localAddress: sourceAddress(firstIndex + i),
         ...(mode === 'chat' ? { auth: { token: u.token }, query: { userId: u.userId } } : {}),
       });
       if (mode === 'chat') {
@@ -167,6 +179,7 @@ process.on('message', (msg: ToLoad) => {
   if (msg.type === 'connect') {
     mode = msg.mode;
     base = msg.url;
+    firstIndex = msg.firstIndex;
     users = msg.users;
     void connectAll(msg.count).then((r) => reply({ type: 'connected', ...r }));
   } else if (msg.type === 'send') {

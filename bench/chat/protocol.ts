@@ -8,7 +8,7 @@ export interface BenchUser {
 
 export type ToLoad =
   /** chat: authenticated Plaza clients, paired two by two; echo: anonymous clients of the bare echo server. */
-  | { type: 'connect'; mode: 'chat' | 'echo'; url: string; users: BenchUser[]; count: number }
+  | { type: 'connect'; mode: 'chat' | 'echo'; url: string; users: BenchUser[]; count: number; firstIndex: number }
   | { type: 'send'; rate: number; durationMs: number; warmupMs: number; graceMs: number }
   | { type: 'exit' };
 

@@ -138,8 +138,8 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
       const load = child('load.ts', {});
       loads.push(load);
       const slice = users.slice(offset, offset + share);
+      load.send({ type: 'connect', mode: target === 'plaza' ? 'chat' : 'echo', url, users: slice, count: share, firstIndex: offset } satisfies ToLoad);
       offset += share;
-      load.send({ type: 'connect', mode: target === 'plaza' ? 'chat' : 'echo', url, users: slice, count: share } satisfies ToLoad);
     }
     const started = Date.now();
     const connected = await Promise.all(loads.map((l) => next<Extract<FromLoad, { type: 'connected' }>>(l, 'connected')));

@@ -19,7 +19,7 @@ export interface SendResult {
 export function chatService(ctx: AppContext, flood: FloodControl) {
   const repo = chatRepo(ctx.db);
   const users = userRepo(ctx.db);
-  const writer = messageWriter(ctx.db);
+  const writer = messageWriter(ctx.db, ctx.config.database, ctx.log.child({ part: 'chat-writer' }));
 
   return {
     /** Stores the message, then announces it: nobody hears of a message that is not stored. */
@@ -112,6 +112,9 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
     },
 
     userExists: (userId: string) => users.exists(userId),
+
+    /** Shutdown: writes what is queued, then stops the writer. */
+    close: () => writer.close(),
 
     /** A stored message of `room` the caller sent, for the socket's `sendMessage`; null when it is not theirs or not there. */
     async ownStoredMessage(callerId: string, room: string, messageId: string): Promise<MessageRow | null> {
