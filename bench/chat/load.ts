@@ -50,8 +50,7 @@ async function connectAll(count: number): Promise<{ ok: number; failed: number; 
   const one = (i: number) =>
     new Promise<void>((resolve) => {
       const u = users[i];
-      // engine.io passes localAddress on to the websocket (ws) but does not declare it.
-      const s = io(base, {
+      const options = {
         transports: ['websocket'],
         forceNew: true,
         reconnection: false,
@@ -60,7 +59,9 @@ async function connectAll(count: number): Promise<{ ok: number; failed: number; 
         // loopback source addresses (every 127.x.y.z is this machine), which also gives each its own port range.
         localAddress: sourceAddress(firstIndex + i),
         ...(mode === 'chat' ? { auth: { token: u.token }, query: { userId: u.userId } } : {}),
-      });
+      };
+      // engine.io passes localAddress on to the websocket (ws) but does not declare it.
+      const s = io(base, options as Parameters<typeof io>[1]);
       if (mode === 'chat') {
         // The sender's own socket hears its message too (other tabs); only the receiver's arrival counts.
         s.on('receiveMessage', (m: { messageReceiver: string; clientMessageId: string | null }) => {
@@ -109,7 +110,18 @@ function post(path: string, token: string, body: unknown): Promise<number> {
   });
 }
 
-async function sendAll(rate: number, durationMs: number, warmupMs: number, graceMs: number) {
+/** `sendMessage` with an ack: 'ok', or the ack's error. */
+function viaSocket(socket: Socket, body: unknown): Promise<string> {
+  return new Promise((resolve) => {
+    socket
+      .timeout(30_000)
+      .emit('sendMessage', body, (err: Error | null, ack?: { status: string; error?: string }) =>
+        resolve(err ? 'timeout' : ack?.status === 'ok' ? 'ok' : (ack?.error ?? 'error')),
+      );
+  });
+}
+
+async function sendAll(rate: number, durationMs: number, warmupMs: number, graceMs: number, via: 'http' | 'socket') {
   // Each phase starts clean, with client ids of its own (a reused id would be answered as a retry).
   phase += 1;
   flights = new Map();
@@ -137,14 +149,16 @@ async function sendAll(rate: number, durationMs: number, warmupMs: number, grace
     const flip = Math.floor(seq / pairs) % 2;
     const from = users[2 * p + flip];
     const to = users[2 * p + 1 - flip];
-    const done = post('/api/v1/chats/send', from.token, {
+    const body = {
       messageSenderUsername: from.userName,
       messageReceiverUsername: to.userName,
       messageContent: `benchmark message ${seq} from ${from.userName}`,
       clientMessageId: id,
-    }).then((status) => {
+    };
+    const answered = via === 'http' ? post('/api/v1/chats/send', from.token, body) : viaSocket(sockets[2 * p + flip], body);
+    const done = answered.then((status) => {
       if (f.measured) responseTimes.push(now() - startedAt);
-      if (status === 201) {
+      if (status === 201 || status === 'ok') {
         f.accepted = true;
         accepted += 1;
       } else {
@@ -183,7 +197,7 @@ process.on('message', (msg: ToLoad) => {
     users = msg.users;
     void connectAll(msg.count).then((r) => reply({ type: 'connected', ...r }));
   } else if (msg.type === 'send') {
-    void sendAll(msg.rate, msg.durationMs, msg.warmupMs, msg.graceMs).then((r) => reply({ type: 'done', ...r }));
+    void sendAll(msg.rate, msg.durationMs, msg.warmupMs, msg.graceMs, msg.via).then((r) => reply({ type: 'done', ...r }));
   } else if (msg.type === 'exit') {
     for (const s of sockets) s?.close();
     agent.destroy();

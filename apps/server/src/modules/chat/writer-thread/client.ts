@@ -23,6 +23,8 @@ export interface ThreadRunnerOptions {
   answerWithinMs?: number;
 }
 
+const STARTUP_MS = 10_000;
+
 const unavailable = () => new ServiceUnavailableError('Messages cannot be stored right now. Please try again in a moment.');
 
 /**
@@ -47,6 +49,7 @@ interface Waiting {
 export function threadBatchRunner(db: Db, file: string, log: Logger, opts: ThreadRunnerOptions = {}): BatchRunner {
   const answerWithinMs = opts.answerWithinMs ?? 15_000;
   let worker: Worker | null = null;
+  let ready = false;
   let nextBatch = 0;
   const waiting = new Map<number, Waiting>();
   let closing = false;
@@ -69,6 +72,7 @@ export function threadBatchRunner(db: Db, file: string, log: Logger, opts: Threa
   function lost(w: Worker, why: string, err?: unknown) {
     if (worker !== w) return;
     worker = null;
+    ready = false;
     if (!closing) log.error({ err }, `the chat's writer thread ${why}; messages waiting for it fail with 503`);
     failAll(unavailable());
     void autoCheckpoint(1000);
@@ -78,7 +82,10 @@ export function threadBatchRunner(db: Db, file: string, log: Logger, opts: Threa
   function start(): Worker {
     const w = spawnThread({ file, checkpointMs: opts.checkpointMs ?? 1000 });
     w.on('message', (msg: FromWriter) => {
-      if (msg.type === 'ready') void autoCheckpoint(0);
+      if (msg.type === 'ready') {
+        ready = true;
+        void autoCheckpoint(0);
+      }
       if (msg.type !== 'written' && msg.type !== 'failed') return;
       const entry = waiting.get(msg.batch);
       if (!entry) return;
@@ -98,7 +105,9 @@ export function threadBatchRunner(db: Db, file: string, log: Logger, opts: Threa
       const w = (worker ??= start());
       const batch = nextBatch++;
       return new Promise<BatchOutcome[]>((resolve, reject) => {
-        const timer = setTimeout(() => lost(w, `did not answer within ${answerWithinMs} ms`), answerWithinMs);
+        // A thread still starting (loading its code, opening the database) gets longer.
+        const deadline = answerWithinMs + (ready ? 0 : STARTUP_MS);
+        const timer = setTimeout(() => lost(w, `did not answer within ${deadline} ms`), deadline);
         waiting.set(batch, { resolve, reject, timer });
         w.postMessage({ type: 'write', batch, rows } satisfies ToWriter);
       });
