@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { messageSchema, sendMessageBodySchema } from './chat';
 import { idSchema } from './common';
 import { notificationSchema } from './notifications';
+import { connectionUpdateEventSchema } from './people';
 
 /** The `error` texts of an ack. */
 export const CHAT_ACK_ERRORS = {
@@ -108,6 +109,7 @@ export const serverEventSchemas = {
   notification: notificationSchema,
   typing: typingEventSchema,
   messagesRead: messagesReadEventSchema,
+  connectionUpdate: connectionUpdateEventSchema,
   reauthenticateRequired: reauthenticateRequiredEventSchema,
 } as const;
 
