@@ -202,7 +202,9 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
       offset += share;
     }
     const started = Date.now();
-    const connected = await Promise.all(loads.map((l) => next<Extract<FromLoad, { type: 'connected' }>>(l, 'connected')));
+    // Bounded, and long enough for 18,000 handshakes on a machine that is not idle.
+    const connectMs = 120_000 + 30 * clients;
+    const connected = await Promise.all(loads.map((l) => next<Extract<FromLoad, { type: 'connected' }>>(l, 'connected', connectMs)));
     const ok = connected.reduce((n, c) => n + c.ok, 0);
     const failed = connected.reduce((n, c) => n + c.failed, 0);
     console.log(
