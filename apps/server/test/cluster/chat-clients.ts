@@ -140,6 +140,9 @@ async function catchUp(base: string, user: ChatUser): Promise<void> {
   }
 }
 
+/** Why connection attempts failed, over every client (printed with the reconnect times). */
+export const connectErrors = new Map<string, number>();
+
 /** Connects with the web app's options; reconnects (and catches up) by itself from then on. */
 export function connect(base: string, user: ChatUser, opts: { reconnect?: boolean; url?: string } = {}): Promise<void> {
   const socket: ClientSocket = io(opts.url ?? base, {
@@ -168,8 +171,9 @@ export function connect(base: string, user: ChatUser, opts: { reconnect?: boolea
     if (reason === 'io server disconnect' && opts.reconnect !== false)
       timer = setTimeout(() => socket.connect(), 500 + Math.random() * 1000);
   });
-  socket.on('connect_error', () => {
+  socket.on('connect_error', (err) => {
     user.downSince ??= Date.now();
+    connectErrors.set(err.message, (connectErrors.get(err.message) ?? 0) + 1);
     if (!socket.active && opts.reconnect !== false) {
       clearTimeout(timer);
       timer = setTimeout(() => socket.connect(), 500 + Math.random() * 1000);
@@ -281,7 +285,15 @@ export interface DeliveryCounts {
 /** What the receivers hold of what was acknowledged: lost (missing after catch-up), doubled (one send shown twice). */
 export function deliveryCounts(users: ChatUser[], stats: SendStats): DeliveryCounts {
   let lost = 0;
-  for (const { to, message } of stats.acknowledged) if (!to.held.has(message._id)) lost += 1;
+  for (const { to, message } of stats.acknowledged)
+    if (!to.held.has(message._id)) {
+      lost += 1;
+      // What it takes to tell a missed push from a missed catch-up.
+      const drops = to.disconnects.map((t) => new Date(t).toISOString().slice(11, 23)).join(' ');
+      console.log(
+        `    lost: ${message._id} created ${message.createdAt.slice(11, 23)} for ${to.userName}; its socket dropped at ${drops || 'no time'}`,
+      );
+    }
   let doubled = 0;
   for (const user of users) {
     const byClientId = new Map<string, number>();

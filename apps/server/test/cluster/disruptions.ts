@@ -3,7 +3,7 @@
  * every node in turn, and a kill -9. What the users hold afterwards is counted against what was stored.
  */
 import pg from 'pg';
-import { anotherClient, chatLoad, connect, deliveryCounts, sleep, type ChatUser, type SendStats } from './chat-clients';
+import { anotherClient, chatLoad, connect, connectErrors, deliveryCounts, sleep, type ChatUser, type SendStats } from './chat-clients';
 import type { Cluster, ServerNode } from './cluster';
 import { expect, seconds, spread, timed, until } from './report';
 
@@ -39,6 +39,7 @@ async function storedCounts(cluster: Cluster, stats: SendStats) {
 /** Chat under load while `disturb` runs; then the counts of what was stored and what every client holds. */
 async function underLoad(cluster: Cluster, users: ChatUser[], name: string, disturb: () => Promise<void>) {
   for (const u of users) u.outages.length = 0;
+  connectErrors.clear();
   const load = chatLoad(cluster.url, users, SEND_EVERY_MS);
   const started = Date.now();
   await sleep(2000);
@@ -65,7 +66,8 @@ async function underLoad(cluster: Cluster, users: ChatUser[], name: string, dist
       `${counts.repeatedPushes} repeated pushes dropped by id`,
   );
   console.log(
-    `  ${name}: ${outages.length} disconnects, ${users.length - stillDown}/${users.length} clients connected, reconnects ${spread(outages)}`,
+    `  ${name}: ${outages.length} disconnects, ${users.length - stillDown}/${users.length} clients connected, reconnects ${spread(outages)}; ` +
+      `failed attempts: ${[...connectErrors].map(([why, n]) => `${why} ×${n}`).join(', ') || 'none'}`,
   );
   expect(`${name}: every acknowledged message stored once`, stored.missing === 0 && stored.doubled === 0);
   expect(`${name}: every acknowledged message reached its receiver`, counts.lost === 0, `${counts.lost} lost`);
