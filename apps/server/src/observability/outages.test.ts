@@ -166,7 +166,8 @@ describe.runIf(pgAdmin && !redisMissing)('dependency outages', () => {
     const direct = new Redis(REDIS_TEST_URL);
     try {
       expect((await send(a, b, 'counted in Redis')).statusCode).toBe(201);
-      const keys = await direct.keys('*rl:chatMessagesPerUser*');
+      // Only this sender's keys: other suites and processes share the Redis with prefixes of their own.
+      const keys = await direct.keys(`*rl:chatMessagesPerUser*${a.user._id}*`);
       expect(keys.length).toBeGreaterThan(0);
       expect(keys.every((k) => k.startsWith(prefix))).toBe(true);
     } finally {
