@@ -7,8 +7,9 @@
 import { PAGE_SIZES } from '@plaza/contract';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
+import { preparedQuery, type PreparedQuery } from '../../db/prepared';
 import { nowIso } from '../../lib/ids';
-import { hiddenAmong } from '../safety';
+import { notHidden } from '../safety';
 import { searchRepo, type PrefixKey, type SearchRow } from '../users';
 
 interface Hit {
@@ -41,17 +42,53 @@ export function searchService(ctx: AppContext) {
   const cache = ttl > 0 ? new LRUCache<string, SearchRow[]>({ max: CACHED_QUERIES, ttl, perf: { now: () => Date.now() } }) : null;
   if (cache) ctx.events.subscribe('profileChanged', () => cache.clear());
 
+  // Which of a ranked list the viewer may see: one prepared statement per list length (1 to `ranked`).
+  const visibleQueries = new Map<number, PreparedQuery<`i${number}` | 'viewer' | 'now', [string]>>();
+  const visibleQuery = (count: number) => {
+    let query = visibleQueries.get(count);
+    if (!query)
+      visibleQueries.set(
+        count,
+        (query = preparedQuery(ctx.db, (p) =>
+          ctx.db
+            .selectFrom('users')
+            .select('id')
+            .where(
+              'id',
+              'in',
+              Array.from({ length: count }, (_, i) => p[`i${i}`]),
+            )
+            .where(notHidden(ctx.db, 'users.id', p.viewer, p.now)),
+        )),
+      );
+    return query;
+  };
+  async function visibleTo(viewerId: string, rows: SearchRow[]): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    const values = Object.fromEntries([['viewer', viewerId], ['now', nowIso()], ...rows.map((r, i) => [`i${i}`, r.id])]) as Record<
+      `i${number}` | 'viewer' | 'now',
+      string
+    >;
+    return new Set((await visibleQuery(rows.length)(values)).map(([id]) => id));
+  }
+
   async function rank(q: string): Promise<SearchRow[]> {
-    const keys: PrefixKey[] = ['userName', 'fullName', 'restOfName'];
-    const lists = await Promise.all(keys.map((key) => repo.prefixMatches(key, q, ranked)));
     const best = new Map<string, Hit>();
-    lists.forEach((rows, i) => {
+    const add = (rows: SearchRow[], via: PrefixKey) => {
       for (const row of rows) {
-        const hit = hitOf(row, q, keys[i]);
+        const hit = hitOf(row, q, via);
         const seen = best.get(row.id);
         if (!seen || better(hit, seen) < 0) best.set(row.id, hit);
       }
-    });
+    };
+    const [byUserName, byFullName] = await Promise.all([
+      repo.prefixMatches('userName', q, ranked),
+      repo.prefixMatches('fullName', q, ranked),
+    ]);
+    add(byUserName, 'userName');
+    add(byFullName, 'fullName');
+    // A later word's hits rank after every name that starts with the query: not needed once those fill the page.
+    if (best.size < ranked) add(await repo.prefixMatches('restOfName', q, ranked), 'restOfName');
     const found = [...best.values()]
       .sort(better)
       .slice(0, ranked)
@@ -75,13 +112,8 @@ export function searchService(ctx: AppContext) {
         cache?.set(q, rows);
       }
       // The shared answer is the same for everyone; who is hidden from this viewer is theirs alone.
-      const hidden = await hiddenAmong(
-        ctx.db,
-        viewerId,
-        rows.map((r) => r.id),
-        nowIso(),
-      );
-      return rows.filter((r) => r.id !== viewerId && !hidden.has(r.id)).slice(0, max);
+      const visible = await visibleTo(viewerId, rows);
+      return rows.filter((r) => r.id !== viewerId && visible.has(r.id)).slice(0, max);
     },
   };
 }
