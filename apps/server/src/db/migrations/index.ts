@@ -10,6 +10,7 @@ import * as safety from './0020-safety';
 import * as moderation from './0021-moderation';
 import * as accountLifecycle from './0030-account-lifecycle';
 import * as outbox from './0050-outbox';
+import * as nameTrigramsDetailNone from './0070-name-trigrams-detail-none';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0021-moderation': moderation,
   '0030-account-lifecycle': accountLifecycle,
   '0050-outbox': outbox,
+  '0070-name-trigrams-detail-none': nameTrigramsDetailNone,
 };

@@ -62,8 +62,22 @@ export function searchRepo(db: Db, dialect: DialectName) {
     const pattern = `%${escapeLike(needle)}%`;
     return sql<boolean>`(${like('user_name_lower', pattern)} or ${like('full_name_lower', pattern)})`;
   };
-  /** A quoted FTS5 phrase is matched literally; with the trigram tokenizer that is a substring match. */
-  const phraseOf = (needle: string) => `"${needle.replace(/"/g, '""')}"`;
+  /**
+   * The FTS5 query for a needle: every trigram of it, quoted (matched literally) and ANDed. The table
+   * keeps no positions (migration 0070), so a row may hold the trigrams apart: the LIKE that follows
+   * keeps only real substrings.
+   */
+  const phraseOf = (needle: string) => {
+    const chars = [...needle];
+    return Array.from(
+      { length: chars.length - 2 },
+      (_, i) =>
+        `"${chars
+          .slice(i, i + 3)
+          .join('')
+          .replace(/"/g, '""')}"`,
+    ).join(' AND ');
+  };
   /** The trigram index serves needles of three characters or more. */
   const trigrams = (needle: string) => [...needle].length >= 3;
 
