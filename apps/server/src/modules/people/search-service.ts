@@ -7,9 +7,8 @@
 import { PAGE_SIZES } from '@plaza/contract';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
-import { preparedQuery, type PreparedQuery } from '../../db/prepared';
 import { nowIso } from '../../lib/ids';
-import { notHidden } from '../safety';
+import { hiddenAmong } from '../safety';
 import { searchRepo, type PrefixKey, type SearchRow } from '../users';
 
 interface Hit {
@@ -41,36 +40,6 @@ export function searchService(ctx: AppContext) {
   const ttl = ctx.config.searchCacheMs;
   const cache = ttl > 0 ? new LRUCache<string, SearchRow[]>({ max: CACHED_QUERIES, ttl, perf: { now: () => Date.now() } }) : null;
   if (cache) ctx.events.subscribe('profileChanged', () => cache.clear());
-
-  // Which of a ranked list the viewer may see: one prepared statement per list length (1 to `ranked`).
-  const visibleQueries = new Map<number, PreparedQuery<`i${number}` | 'viewer' | 'now', [string]>>();
-  const visibleQuery = (count: number) => {
-    let query = visibleQueries.get(count);
-    if (!query)
-      visibleQueries.set(
-        count,
-        (query = preparedQuery(ctx.db, (p) =>
-          ctx.db
-            .selectFrom('users')
-            .select('id')
-            .where(
-              'id',
-              'in',
-              Array.from({ length: count }, (_, i) => p[`i${i}`]),
-            )
-            .where(notHidden(ctx.db, 'users.id', p.viewer, p.now)),
-        )),
-      );
-    return query;
-  };
-  async function visibleTo(viewerId: string, rows: SearchRow[]): Promise<Set<string>> {
-    if (rows.length === 0) return new Set();
-    const values = Object.fromEntries([['viewer', viewerId], ['now', nowIso()], ...rows.map((r, i) => [`i${i}`, r.id])]) as Record<
-      `i${number}` | 'viewer' | 'now',
-      string
-    >;
-    return new Set((await visibleQuery(rows.length)(values)).map(([id]) => id));
-  }
 
   async function rank(q: string): Promise<SearchRow[]> {
     const best = new Map<string, Hit>();
@@ -112,8 +81,13 @@ export function searchService(ctx: AppContext) {
         cache?.set(q, rows);
       }
       // The shared answer is the same for everyone; who is hidden from this viewer is theirs alone.
-      const visible = await visibleTo(viewerId, rows);
-      return rows.filter((r) => r.id !== viewerId && visible.has(r.id)).slice(0, max);
+      const hidden = await hiddenAmong(
+        ctx.db,
+        viewerId,
+        rows.map((r) => r.id),
+        nowIso(),
+      );
+      return rows.filter((r) => r.id !== viewerId && !hidden.has(r.id)).slice(0, max);
     },
   };
 }
