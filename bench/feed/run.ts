@@ -1,7 +1,7 @@
 /**
  * Home-feed throughput and latency at scale: builds a fresh SQLite database in a temp directory
- * (people, friendships, posts, reactions, comments, timelines), starts the real server on an ephemeral
- * port and drives it with autocannon in its own process: the trivial `/healthz`, the authenticated
+ * (people, friendships, posts, reactions, comments, timelines), starts the real server as it is served
+ * (its own process, production mode; bench/lib/server-process.ts) on an ephemeral port and drives it with autocannon in its own process: the trivial `/healthz`, the authenticated
  * `/users/me`, page 1 and page 5 of one reader's feed, and page 1 of a thousand different readers'
  * feeds (each connection cycling through their tokens). Every endpoint is measured in several rounds,
  * taken in turn, and the table gives the median round, so a passing slowdown of the machine moves every
@@ -19,7 +19,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import pg from 'pg';
 import path from 'node:path';
-import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDb, migrateToLatest } from '../../apps/server/src/db';
 import { newId, nowIso } from '../../apps/server/src/lib/ids';
@@ -27,7 +26,8 @@ import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { TokenSigner } from '../../apps/server/src/modules/auth/tokens';
 import { load } from './load';
 import { copyToPostgres } from './to-postgres';
-import { bearerFor, cannon, cannonRequests, listenForLoad, option, type CannonRequest, type CannonResult } from '../lib/load-tools';
+import { bearerFor, cannon, cannonRequests, option, type CannonRequest, type CannonResult } from '../lib/load-tools';
+import { startServer } from '../lib/server-process';
 
 const USERS = option('users', 10_000);
 const POSTS = option('posts', 200_000);
@@ -54,16 +54,18 @@ interface Target {
 
 interface Measured {
   r: CannonResult;
-  /** Server CPU time per request, µs: the server runs in this process. */
+  /** Server CPU time per request, µs (the server's own process). */
   cpu: number;
   share: number;
+  /** The machine's one-minute load average when the round of this endpoint ended. */
+  load: number;
 }
 
 const median = <T>(xs: T[], by: (x: T) => number): T => [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)];
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-feed-'));
-  const env = {
+  const env: Record<string, string> = {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
@@ -88,7 +90,8 @@ async function main() {
     if (admin) {
       await admin.connect();
       await admin.query(`create database ${pgName}`);
-      config = loadConfig({ ...env, DATABASE_URL: `${PG_URL}/${pgName}` });
+      env.DATABASE_URL = `${PG_URL}/${pgName}`;
+      config = loadConfig(env);
       if (config.database.kind !== 'postgres') throw new Error('PG_URL must be a postgres:// address.');
       const pgSchema = createDb(config.database);
       await migrateToLatest(pgSchema.db);
@@ -96,33 +99,35 @@ async function main() {
       loaded.timelineRows = await copyToPostgres(sqliteFile, config.database.url, console.log);
     }
 
-    const app = await buildApp(config, { logger: false });
+    // Many readers: sessions written straight in, tokens signed as login would sign them.
+    const signer = new TokenSigner(config.jwtSecret, 4 * 3600);
+    const readers: CannonRequest[] = [];
+    const feedPath = (name: string) => `/api/v1/posts/${name}/feeds`;
+    const direct = createDb(config.database);
+    const people = await direct.db.selectFrom('users').select(['id', 'user_name']).orderBy('id').limit(READERS).execute();
+    for (const p of people) {
+      const sessionId = newId();
+      await direct.db
+        .insertInto('sessions')
+        .values({ id: sessionId, user_id: p.id, created_at: nowIso(), revoked_at: null, user_agent: 'bench' })
+        .execute();
+      readers.push({
+        path: `${feedPath(p.user_name)}?page=1&limit=10`,
+        headers: { authorization: `Bearer ${await signer.sign({ userId: p.id, sessionId })}` },
+      });
+    }
+    await direct.db.destroy();
+
+    const server = await startServer(env, `feed-${DATABASE}`);
     try {
-      const origin = await listenForLoad(app);
+      const origin = server.origin;
       const authorization = await bearerFor(origin, loaded.readerName, PASSWORD);
-      const feedPath = (name: string) => `/api/v1/posts/${name}/feeds`;
       const first = (await (
         await fetch(`${origin}${feedPath(loaded.readerName)}?page=1&limit=10`, { headers: { authorization } })
       ).json()) as {
         data: { feeds: unknown[]; totalCount: number; anchor: string };
       };
       console.log(`The reader's feed holds ${first.data.totalCount.toLocaleString('en')} posts; page 1 has ${first.data.feeds.length}.`);
-
-      // Many readers: sessions written straight in, tokens signed as login would sign them.
-      const signer = new TokenSigner(config.jwtSecret, 4 * 3600);
-      const people = await app.ctx.db.selectFrom('users').select(['id', 'user_name']).orderBy('id').limit(READERS).execute();
-      const readers: CannonRequest[] = [];
-      for (const p of people) {
-        const sessionId = newId();
-        await app.ctx.db
-          .insertInto('sessions')
-          .values({ id: sessionId, user_id: p.id, created_at: nowIso(), revoked_at: null, user_agent: 'bench' })
-          .execute();
-        readers.push({
-          path: `${feedPath(p.user_name)}?page=1&limit=10`,
-          headers: { authorization: `Bearer ${await signer.sign({ userId: p.id, sessionId })}` },
-        });
-      }
 
       const hit = (url: string) => (duration: number) => cannon(url, { authorization, connections: CONNECTIONS, duration });
       const targets: Target[] = [
@@ -152,12 +157,13 @@ async function main() {
       for (let round = 1; round <= ROUNDS; round++) {
         const measured: Measured[] = [];
         for (const t of targets) {
-          const before = process.cpuUsage();
+          const before = await server.cpuMicros();
           const r = await t.run(DURATION);
-          const used = process.cpuUsage(before);
+          const used = (await server.cpuMicros()) - before;
           measured.push({
             r,
-            cpu: (used.user + used.system) / Math.max(1, r.requests.total),
+            cpu: used / Math.max(1, r.requests.total),
+            load: loadavg()[0],
             share: r.requests.average / (measured[0]?.r.requests.average ?? r.requests.average),
           });
         }
@@ -172,19 +178,21 @@ async function main() {
         `\n${DATABASE}: ${USERS.toLocaleString('en')} people, ${FRIENDS} friends each, ${POSTS.toLocaleString('en')} posts, ${loaded.timelineRows.toLocaleString('en')} timeline rows; ` +
           `${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per endpoint, median round shown\n`,
       );
-      console.log('| Endpoint | Req/s | p50 (ms) | p99 (ms) | Share of trivial | Shares per round | Server CPU/request (µs) | Errors |');
-      console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+      console.log(
+        '| Endpoint | Req/s | p50 (ms) | p99 (ms) | Share of trivial | Shares per round | Server CPU/request (µs) | Errors | Load |',
+      );
+      console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
       let pass = true;
       for (const [i, t] of targets.entries()) {
         const all = rounds.map((m) => m[i]);
         // The trivial row's median round by throughput, every other row's by its share of the trivial one.
-        const { r, cpu, share } = median(all, (m) => (i === 0 ? m.r.requests.average : m.share));
+        const { r, cpu, share, load } = median(all, (m) => (i === 0 ? m.r.requests.average : m.share));
         const errors = all.reduce((n, m) => n + m.r.non2xx + m.r.errors, 0);
         const worstP99 = Math.max(...all.map((m) => m.r.latency.p99));
         if (t.feed) pass &&= share >= TARGET.share && worstP99 < TARGET.p99Ms && errors === 0;
         const shares = all.map((m) => `${Math.round(m.share * 100)}%`).join(' · ');
         console.log(
-          `| ${t.label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(share * 100)}% | ${shares} | ${Math.round(cpu)} | ${errors} |`,
+          `| ${t.label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(share * 100)}% | ${shares} | ${Math.round(cpu)} | ${errors} | ${load.toFixed(1)} |`,
         );
       }
       console.log(
@@ -192,7 +200,7 @@ async function main() {
       );
       if (!pass) process.exitCode = 1;
     } finally {
-      await app.close();
+      await server.stop();
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,4 @@
 /** Shared by the HTTP benchmarks: numeric options from `--name=` or the environment, and an autocannon run. */
-import type { FastifyInstance } from 'fastify';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,14 +28,6 @@ export function cannon(url: string, opts: { authorization: string; connections: 
       err ? reject(new Error(`autocannon failed: ${err.message}`, { cause: err })) : resolve(JSON.parse(stdout) as CannonResult),
     );
   });
-}
-
-/** Starts the server on an ephemeral port of 127.0.0.1 and answers its origin. */
-export async function listenForLoad(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  if (typeof addr !== 'object' || !addr) throw new Error('The server has no TCP address.');
-  return `http://127.0.0.1:${addr.port}`;
 }
 
 /** Logs in through the API and answers the Authorization header value. */

@@ -1,6 +1,7 @@
 /**
  * User-search latency with many accounts: builds a fresh SQLite database in a temp directory,
- * bulk-inserts the users, starts the real server on an ephemeral port, logs in and drives
+ * bulk-inserts the users, starts the real server as it is served (its own process, production mode;
+ * bench/lib/server-process.ts) on an ephemeral port, logs in and drives
  * GET /api/v1/search/users with autocannon for a few kinds of query. autocannon runs as its own
  * process, so the load generator does not share the server's event loop.
  *
@@ -16,12 +17,13 @@ import { loadavg, tmpdir } from 'node:os';
 import pg from 'pg';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
+import { createDb, migrateToLatest } from '../../apps/server/src/db';
 import { newId } from '../../apps/server/src/lib/ids';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import type { UserRow } from '../../apps/server/src/modules/users/repo';
-import { bearerFor, cannon, cannonRequests, listenForLoad, option } from '../lib/load-tools';
+import { bearerFor, cannon, cannonRequests, option, type CannonResult } from '../lib/load-tools';
+import { startServer, type ServerProcess } from '../lib/server-process';
 
 const USERS = option('users', 100_000);
 const DURATION = option('duration', 10);
@@ -148,6 +150,14 @@ function manyQueries(count: number): string[] {
   });
 }
 
+/** What the server costs per request, and the machine's load, beside autocannon's figures. */
+async function measure(server: ServerProcess, run: () => Promise<CannonResult>) {
+  const cpuBefore = await server.cpuMicros();
+  const r = await run();
+  const cpu = Math.round(((await server.cpuMicros()) - cpuBefore) / Math.max(1, r.requests.total));
+  return { r, cpu, load: loadavg()[0].toFixed(1) };
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-search-'));
   const pgName = `plaza_bench_search_${process.pid}`;
@@ -156,18 +166,18 @@ async function main() {
     await admin.connect();
     await admin.query(`create database ${pgName}`);
   }
-  const env = (cacheMs: number) => ({
+  const env = (cacheMs: number): Record<string, string> => ({
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
     WEB_DIST: path.join(dataDir, 'no-web'),
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     SEARCH_CACHE_MS: String(cacheMs),
     ...(admin ? { DATABASE_URL: `${PG_URL}/${pgName}` } : {}),
   });
-  const app = await buildApp(loadConfig(env(1000)), { logger: false });
-  const uncached = { app: null as Awaited<ReturnType<typeof buildApp>> | null };
+  const servers: ServerProcess[] = [];
   try {
     const started = Date.now();
+    const { db } = createDb(loadConfig(env(0)).database);
+    await migrateToLatest(db);
     const hash = await hashPassword(PASSWORD);
     const base = Date.now() - 365 * 86_400_000;
     const row = (i: number): UserRow => {
@@ -197,62 +207,68 @@ async function main() {
     };
     const BATCH = 1000;
     for (let from = 0; from < USERS; from += 10 * BATCH) {
-      await app.ctx.db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         for (let i = from; i < Math.min(USERS, from + 10 * BATCH); i += BATCH) {
           const rows = Array.from({ length: Math.min(BATCH, USERS - i) }, (_, k) => row(i + k));
           await trx.insertInto('users').values(rows).execute();
         }
       });
+      if ((from / (10 * BATCH)) % 20 === 19) console.log(`  ${(from + 10 * BATCH).toLocaleString('en')} users…`);
     }
-    await sql`${sql.raw(admin ? 'vacuum analyze users' : 'analyze')}`.execute(app.ctx.db);
+    await sql`${sql.raw(admin ? 'vacuum analyze users' : 'analyze')}`.execute(db);
+    await db.destroy();
     console.log(`${DATABASE}: inserted ${USERS.toLocaleString('en')} users in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
-    const origin = await listenForLoad(app);
-    uncached.app = await buildApp(loadConfig(env(0)), { logger: false });
-    const uncachedOrigin = await listenForLoad(uncached.app);
-    const authorization = await bearerFor(origin, 'bench_user', PASSWORD);
+    const cached = await startServer(env(1000), 'search-cache-on');
+    servers.push(cached);
+    const uncached = await startServer(env(0), 'search-cache-off');
+    servers.push(uncached);
+    const authorization = await bearerFor(cached.origin, 'bench_user', PASSWORD);
     const headers = { authorization };
+    // Warms both servers' JIT and the database's page cache before anything is measured.
+    for (const s of servers)
+      await cannon(`${s.origin}/api/v1/search/users?query=mar`, { authorization, connections: CONNECTIONS, duration: 2 });
 
     const results: string[] = [];
+    const print = (line: string, note = '') => {
+      console.log(`${line}${note ? `   ${note}` : ''}`);
+      results.push(line);
+    };
     console.log(`load average before: ${load()}`);
+    const trivial = await measure(cached, () => hit(`${cached.origin}/healthz`, authorization));
     // The floor under every row: an authenticated request that reads one user by primary key.
-    const floor = await hit(`${origin}/api/v1/users/me`, authorization);
-    const share = (rps: number) => `${Math.round((100 * rps) / floor.requests.average)} %`;
-    results.push(
-      `| baseline: \`GET /users/me\` | — | 1 | ${Math.round(floor.requests.average)} | 100 % | ${floor.latency.p50} | ${floor.latency.p99} | ${floor.non2xx + floor.errors} |`,
-    );
-    console.log(results[0]);
+    const floor = await measure(cached, () => hit(`${cached.origin}/api/v1/users/me`, authorization));
+    const share = (rps: number) => `${Math.round((100 * rps) / floor.r.requests.average)} %`;
+    const cells = (m: Awaited<ReturnType<typeof measure>>) =>
+      `${Math.round(m.r.requests.average)} | ${share(m.r.requests.average)} | ${m.r.latency.p50} | ${m.r.latency.p99} | ${m.cpu} | ${m.r.non2xx + m.r.errors} | ${m.load}`;
+    print(`| trivial: \`GET /healthz\` | — | — | ${cells(trivial)} |`);
+    print(`| baseline: \`GET /users/me\` | — | 1 | ${cells(floor)} |`);
     for (const q of QUERIES) {
-      for (const [cache, at] of [
-        ['1 s', origin],
-        ['off', uncachedOrigin],
+      for (const [cache, server] of [
+        ['1 s', cached],
+        ['off', uncached],
       ] as const) {
-        const url = `${at}/api/v1/search/users?query=${encodeURIComponent(q.query)}`;
+        const url = `${server.origin}/api/v1/search/users?query=${encodeURIComponent(q.query)}`;
         const probe = (await (await fetch(url, { headers })).json()) as { users: unknown[] };
-        const r = await hit(url, authorization);
-        const line = `| ${q.label} (\`${q.query}\`) | ${cache} | ${probe.users.length} | ${Math.round(r.requests.average)} | ${share(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx + r.errors} |`;
-        console.log(`${line}   ${q.note}`);
-        results.push(line);
+        const m = await measure(server, () => hit(url, authorization));
+        print(`| ${q.label} (\`${q.query}\`) | ${cache} | ${probe.users.length} | ${cells(m)} |`, q.note);
       }
     }
     const mix = manyQueries(500).map((query) => ({ path: `/api/v1/search/users?query=${encodeURIComponent(query)}`, headers }));
-    for (const [cache, at] of [
-      ['1 s', origin],
-      ['off', uncachedOrigin],
+    for (const [cache, server] of [
+      ['1 s', cached],
+      ['off', uncached],
     ] as const) {
-      const r = await cannonRequests(at, mix, { connections: CONNECTIONS, duration: DURATION });
-      const line = `| 500 different 3–5 letter queries in turn | ${cache} | — | ${Math.round(r.requests.average)} | ${share(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx + r.errors} |`;
-      console.log(line);
-      results.push(line);
+      const m = await measure(server, () => cannonRequests(server.origin, mix, { connections: CONNECTIONS, duration: DURATION }));
+      print(`| 500 different 3–5 letter queries in turn | ${cache} | — | ${cells(m)} |`);
     }
     console.log(`load average after: ${load()}`);
     console.log(`\n${DATABASE}, ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections, ${DURATION} s per query\n`);
-    console.log('| Query | Cache | Results | Req/s | of baseline | p50 (ms) | p99 (ms) | Errors |');
-    console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+    console.log('| Query | Cache | Results | Req/s | of baseline | p50 (ms) | p99 (ms) | Server CPU µs/req | Errors | Load |');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const line of results) console.log(line);
   } finally {
-    await uncached.app?.close();
-    await app.close();
+    for (const s of servers) await s.stop();
     rmSync(dataDir, { recursive: true, force: true });
     if (admin) {
       await admin.query(`drop database if exists ${pgName} with (force)`);

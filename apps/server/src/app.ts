@@ -101,7 +101,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Servers sharing the database drop each other's changed posts from what they keep for the feed, and
   // cut the sockets and forget the cached sessions of revoked sessions at once.
   const stopRelay = redis
-    ? relayEvents(ctx.events, redis, `${config.redisKeyPrefix}events`, ['postChanged', 'profileChanged', 'sessionsRevoked'])
+    ? relayEvents(ctx.events, redis, `${config.redisKeyPrefix}events`, ['postChanged', 'profileChanged', 'sessionsRevoked'], (on) =>
+        ctx.auth.hearsRevocations(on),
+      )
     : null;
   await app.register(multipart, {
     limits: { fileSize: LIMITS.videoBytes, files: LIMITS.postImages, fields: 10, fieldSize: 64 * 1024 },

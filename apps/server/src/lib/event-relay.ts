@@ -10,10 +10,25 @@ import type { RedisConnections } from './redis';
 
 type Relayed = 'postChanged' | 'profileChanged' | 'sessionsRevoked';
 
-export function relayEvents(events: EventBus, redis: RedisConnections, channel: string, names: readonly Relayed[]): () => void {
+/**
+ * `onListening(false)` when this server may miss what others publish (not yet subscribed, or the
+ * connection dropped), `onListening(true)` once it is subscribed again: what is kept on the strength
+ * of hearing every change (verified access tokens) must not be kept meanwhile.
+ */
+export function relayEvents(
+  events: EventBus,
+  redis: RedisConnections,
+  channel: string,
+  names: readonly Relayed[],
+  onListening: (listening: boolean) => void = () => {},
+): () => void {
   const origin = randomUUID();
-  // ioredis subscribes again by itself after a reconnect.
   const subscriber = redis.dedicated('event relay');
+  let listening = false;
+  const hear = (now: boolean) => {
+    if (now !== listening) onListening((listening = now));
+  };
+  onListening(false);
   // Set while an event from another server is published here, so it is not sent back out.
   let applying = false;
   const unsubscribes = names.map((name) =>
@@ -21,7 +36,15 @@ export function relayEvents(events: EventBus, redis: RedisConnections, channel: 
       if (!applying) redis.commands.publish(channel, JSON.stringify({ origin, name, payload })).catch(() => {});
     }),
   );
-  subscriber.subscribe(channel).catch(() => {});
+  // ioredis subscribes again by itself after a reconnect; subscribing here too only confirms when it has.
+  const subscribe = () =>
+    subscriber.subscribe(channel).then(
+      () => hear(subscriber.status === 'ready'),
+      () => hear(false),
+    );
+  void subscribe();
+  subscriber.on('ready', () => void subscribe());
+  subscriber.on('close', () => hear(false));
   subscriber.on('message', (_channel: string, raw: string) => {
     let message: { origin?: string; name?: Relayed; payload?: DomainEvents[Relayed] };
     try {
@@ -38,6 +61,7 @@ export function relayEvents(events: EventBus, redis: RedisConnections, channel: 
     }
   });
   return () => {
+    hear(false);
     for (const stop of unsubscribes) stop();
     subscriber.disconnect();
   };

@@ -12,6 +12,7 @@ import * as accountLifecycle from './0030-account-lifecycle';
 import * as postEdits from './0040-post-edits';
 import * as storyPosters from './0041-story-posters';
 import * as outbox from './0050-outbox';
+import * as nameTrigramsDetailNone from './0070-name-trigrams-detail-none';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0040-post-edits': postEdits,
   '0041-story-posters': storyPosters,
   '0050-outbox': outbox,
+  '0070-name-trigrams-detail-none': nameTrigramsDetailNone,
 };

@@ -8,7 +8,6 @@ import {
   type SignupBody,
   suspensionMessage,
 } from '@plaza/contract';
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db';
 import type { EventBus } from '../../lib/events';
 import { isUniqueViolation } from '../../db/errors';
@@ -17,6 +16,7 @@ import { newId, nowIso } from '../../lib/ids';
 import { userRepo, type UserRow } from '../users';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { sessionRepo } from './repo';
+import { LiveTokens } from './live-tokens';
 import { hashToken, newRefreshToken, TokenSigner, type VerifiedClaims } from './tokens';
 
 export interface AuthContext {
@@ -32,38 +32,41 @@ export interface IssuedSession {
 
 const refreshFailure = (error: string) => new UnauthorizedError(error, { isUserAuthenticated: false }, error);
 
-/** How long a live session may be trusted from memory before it is read again (bounds cross-node staleness). */
-const SESSION_CACHE_MS = 5000;
-
 /** A taken email gets this rather than "already registered", which would tell a stranger who has an account here. */
 const SIGNUP_REFUSED = "That user name or email can't be used. If you already have an account, log in.";
 
 export function authService(db: Db, signer: TokenSigner, events: EventBus) {
   const users = userRepo(db);
   const sessions = sessionRepo(db);
-  // Live sessions seen recently (session id → user id). Any revocation in this process empties it, so
-  // logout and a password change take effect at once here; other processes notice within SESSION_CACHE_MS.
-  const liveSessions = new LRUCache<string, string>({ max: 10_000, ttl: SESSION_CACHE_MS, perf: { now: () => Date.now() } });
-  const forgetSessions = () => liveSessions.clear();
-  // A revocation on another server arrives here over Redis (lib/event-relay.ts): forget at once there too.
-  events.subscribe('sessionsRevoked', forgetSessions);
+  // Tokens verified on a live session, until they expire; revocations drop them exactly (live-tokens.ts).
+  const live = new LiveTokens();
+  // A revocation on another server arrives here over Redis (lib/event-relay.ts), and this server's own
+  // through `revoke` below, which also publishes it: the handler drops the ended tokens either way.
+  events.subscribe('sessionsRevoked', (revocation) => live.revoked(revocation));
 
-  /** Ends sessions in the database, then tells everyone (the realtime module cuts their sockets). */
+  /**
+   * Ends sessions in the database, then tells everyone (the realtime module cuts their sockets). The
+   * cache is told before the write (so a lookup under way is not kept) and after it, before the
+   * request that revoked answers: from then on no server here accepts the ended tokens.
+   */
   async function revoke(userId: string, which: { sessionIds: string[] } | { exceptSessionId?: string }) {
-    forgetSessions();
+    const revocation = { userId, ...which };
+    live.revoked(revocation);
     const now = nowIso();
     if ('sessionIds' in which) for (const id of which.sessionIds) await sessions.revokeSession(id, now);
     else await sessions.revokeUserSessions(userId, now, which.exceptSessionId);
-    events.publish('sessionsRevoked', { userId, ...which });
+    events.publish('sessionsRevoked', revocation);
   }
 
+  /** Verifies the signature and reads the session; remembers the token when nothing was revoked meanwhile. */
   async function liveClaims(accessToken: string): Promise<VerifiedClaims> {
+    const since = live.begin();
     const claims = await signer.verify(accessToken);
     const session = await sessions.findSession(claims.sessionId);
     if (!session || session.revoked_at || session.user_id !== claims.userId) {
       throw new UnauthorizedError('Your session has ended. Please log in again.', {}, 'Session revoked');
     }
-    liveSessions.set(claims.sessionId, claims.userId);
+    live.remember(accessToken, claims, since);
     return claims;
   }
 
@@ -163,9 +166,15 @@ export function authService(db: Db, signer: TokenSigner, events: EventBus) {
 
     /** Verifies an access token and that its session is still alive (logout and revocation end it at once). */
     async authenticate(accessToken: string): Promise<AuthContext> {
-      const claims = await signer.verify(accessToken);
-      if (liveSessions.get(claims.sessionId) === claims.userId) return claims;
-      return liveClaims(accessToken);
+      return live.get(accessToken) ?? liveClaims(accessToken);
+    },
+
+    /**
+     * Whether revocations made on other servers reach this one (the Redis relay is subscribed). While
+     * they may not, verified tokens are not kept: every request reads its session.
+     */
+    hearsRevocations(heard: boolean): void {
+      live.setTrusted(heard);
     },
 
     /**

@@ -1,7 +1,6 @@
 /** Access tokens (short-lived JWTs naming the user and session) and opaque refresh tokens (stored hashed). */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { LRUCache } from 'lru-cache';
 import { UnauthorizedError } from '../../lib/errors';
 
 export interface AccessClaims {
@@ -16,12 +15,6 @@ export interface VerifiedClaims extends AccessClaims {
 
 export class TokenSigner {
   private readonly key: Uint8Array;
-  /** Tokens already verified, until they expire: a signature is checked once, not on every request. */
-  private readonly verified = new LRUCache<string, { claims: VerifiedClaims; exp: number }>({
-    max: 10_000,
-    // On the wall clock, like the token's own `exp`.
-    perf: { now: () => Date.now() },
-  });
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
@@ -40,11 +33,10 @@ export class TokenSigner {
 
   /**
    * Verifies an HS256 token with node:crypto, synchronously. jose's verify goes through WebCrypto, a
-   * thread-pool round trip per request, which dominated the cost of every authenticated call.
+   * thread-pool round trip per request, which dominated the cost of every authenticated call. A token
+   * found on a live session is then kept by the auth service (live-tokens.ts), not verified again.
    */
   async verify(token: string): Promise<VerifiedClaims> {
-    const cached = this.verified.get(token);
-    if (cached && cached.exp * 1000 > Date.now()) return cached.claims;
     const parts = token.split('.');
     if (parts.length !== 3) throw invalid();
     const [header, payload, signature] = parts;
@@ -63,9 +55,7 @@ export class TokenSigner {
     if (claims.alg !== 'HS256' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.exp !== 'number')
       throw invalid();
     if (claims.exp * 1000 <= Date.now()) throw new UnauthorizedError('Your access token has expired.', {}, 'Token expired');
-    const result = { userId: claims.sub, sessionId: claims.sid, expiresAt: claims.exp * 1000 };
-    this.verified.set(token, { claims: result, exp: claims.exp }, { ttl: claims.exp * 1000 - Date.now() });
-    return result;
+    return { userId: claims.sub, sessionId: claims.sid, expiresAt: claims.exp * 1000 };
   }
 }
 

@@ -42,16 +42,22 @@ export function searchService(ctx: AppContext) {
   if (cache) ctx.events.subscribe('profileChanged', () => cache.clear());
 
   async function rank(q: string): Promise<SearchRow[]> {
-    const keys: PrefixKey[] = ['userName', 'fullName', 'restOfName'];
-    const lists = await Promise.all(keys.map((key) => repo.prefixMatches(key, q, ranked)));
     const best = new Map<string, Hit>();
-    lists.forEach((rows, i) => {
+    const add = (rows: SearchRow[], via: PrefixKey) => {
       for (const row of rows) {
-        const hit = hitOf(row, q, keys[i]);
+        const hit = hitOf(row, q, via);
         const seen = best.get(row.id);
         if (!seen || better(hit, seen) < 0) best.set(row.id, hit);
       }
-    });
+    };
+    const [byUserName, byFullName] = await Promise.all([
+      repo.prefixMatches('userName', q, ranked),
+      repo.prefixMatches('fullName', q, ranked),
+    ]);
+    add(byUserName, 'userName');
+    add(byFullName, 'fullName');
+    // A later word's hits rank after every name that starts with the query: not needed once those fill the page.
+    if (best.size < ranked) add(await repo.prefixMatches('restOfName', q, ranked), 'restOfName');
     const found = [...best.values()]
       .sort(better)
       .slice(0, ranked)

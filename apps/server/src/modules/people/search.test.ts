@@ -38,6 +38,14 @@ describe.each(dialects())('user search on %s', (dialect) => {
     expect((await search(me, 'kiwi')).map((u) => u.userName)).toEqual(['zzz.kiwi', 'aaa_inside']);
   });
 
+  it('finds a substring only where its letters stand together, not where its three-letter pieces lie apart', async () => {
+    const me = await createUser(t.app);
+    await createUser(t.app, { userName: 'qwxa_joined', fullName: 'Pqwxyz Person' });
+    // Holds "qwx" and "wxy" but never "qwxy".
+    await createUser(t.app, { userName: 'qwxa_apart', fullName: 'Qwx Wxy' });
+    expect((await search(me, 'qwxy')).map((u) => u.userName)).toEqual(['qwxa_joined']);
+  });
+
   it('answers an empty list for a blank query, and treats LIKE wildcards literally', async () => {
     const me = await createUser(t.app);
     expect(await search(me, '')).toEqual([]);

@@ -1,17 +1,44 @@
 /** SQL for user accounts: the users feature's own writes, and the reads other features make through its public API. */
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
+import { preparedQuery } from '../../db/prepared';
 import type { UsersTable } from '../../db/tables/users';
 
 export type UserRow = Selectable<UsersTable>;
 
+/** Every column of a user, in the order the prepared read selects them. */
+const USER_COLUMNS = [
+  'id',
+  'user_name',
+  'user_name_lower',
+  'full_name',
+  'full_name_lower',
+  'email',
+  'user_bio',
+  'avatar_url',
+  'avatar_thumb_url',
+  'password_hash',
+  'role',
+  'suspended_until',
+  'created_at',
+  'updated_at',
+  'email_verified_at',
+  'deleted_at',
+] as const satisfies ReadonlyArray<keyof UserRow>;
+// A column added to the table and not to the list fails the build here.
+const everyColumn: Exclude<keyof UserRow, (typeof USER_COLUMNS)[number]> extends never ? true : never = true;
+void everyColumn;
+
 export function userRepo(db: Db) {
+  // Every signed-in page reads its user by id (`GET /users/me` is the authenticated floor): prepared once.
+  const byId = preparedQuery<'id', unknown[]>(db, (p) => db.selectFrom('users').select(USER_COLUMNS).where('id', '=', p.id));
   return {
     insert(row: UserRow) {
       return db.insertInto('users').values(row).execute();
     },
-    findById(id: string) {
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await byId({ id });
+      return row && (Object.fromEntries(USER_COLUMNS.map((c, i) => [c, row[i]])) as UserRow);
     },
     /** People as they are now; a deleted account's placeholder is not among them. */
     findByIds(ids: readonly string[]) {

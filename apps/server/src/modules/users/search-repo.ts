@@ -56,31 +56,63 @@ export function searchRepo(db: Db, dialect: DialectName) {
       ? sql`substr(full_name_lower, strpos(full_name_lower, ' ') + 1) collate "C"`
       : sql`substr(full_name_lower, instr(full_name_lower, ' ') + 1)`,
   };
-  const like = (column: 'user_name_lower' | 'full_name_lower', pattern: string) =>
+  const like = (column: 'user_name_lower' | 'full_name_lower', pattern: unknown) =>
     sql<boolean>`${sql.ref(column)} like ${pattern} escape '!'`;
   const containsExactly = (needle: string) => {
     const pattern = `%${escapeLike(needle)}%`;
     return sql<boolean>`(${like('user_name_lower', pattern)} or ${like('full_name_lower', pattern)})`;
   };
   /**
-   * Ids of at most SUBSTRING_CANDIDATES people whose names contain `needle` (lower-case). On SQLite,
-   * needles of three characters or more are looked up in the FTS5 trigram table; on PostgreSQL pg_trgm's
-   * GIN indexes serve the LIKE itself when installed. Shorter needles scan until enough are found.
+   * The FTS5 query for a needle: every trigram of it, quoted (matched literally) and ANDed. The table
+   * keeps no positions (migration 0070), so a row may hold the trigrams apart: the LIKE that follows
+   * keeps only real substrings.
    */
-  const candidates = (needle: string) => {
-    if (pg || [...needle].length < 3) {
-      return sql<string>`select id from users where ${containsExactly(needle)} limit ${SUBSTRING_CANDIDATES}`;
-    }
-    // A quoted FTS5 phrase is matched literally; with the trigram tokenizer that is a substring match.
-    const phrase = `"${needle.replace(/"/g, '""')}"`;
-    return sql<string>`select k.user_id from users_name_trigram_keys k where k.key in (select rowid from users_name_trigrams where users_name_trigrams match ${phrase} limit ${SUBSTRING_CANDIDATES})`;
+  const phraseOf = (needle: string) => {
+    const chars = [...needle];
+    return Array.from(
+      { length: chars.length - 2 },
+      (_, i) =>
+        `"${chars
+          .slice(i, i + 3)
+          .join('')
+          .replace(/"/g, '""')}"`,
+    ).join(' AND ');
   };
+  /** The trigram index serves needles of three characters or more. */
+  const trigrams = (needle: string) => [...needle].length >= 3;
+
+  /**
+   * Ranks the people whose names contain the needle among at most SUBSTRING_CANDIDATES of them: on
+   * SQLite the FTS5 trigram table finds them (three characters or more), on PostgreSQL pg_trgm's GIN
+   * indexes serve the LIKE itself when installed; shorter needles scan until enough are found. Word
+   * starts first ("ada lovelace", "ada.lovelace", "ada_lovelace" for "love"), then by user name.
+   * Prepared once per form: one statement with the needle's patterns as parameters.
+   */
+  type SubstringParams = 'contains' | 'afterSpace' | 'afterDot' | 'afterUnderscore' | 'phrase' | 'limit';
+  const substringQuery = (indexed: boolean) =>
+    preparedQuery<SubstringParams, SearchTuple>(db, (p) => {
+      const matches = sql<boolean>`(${like('user_name_lower', p.contains)} or ${like('full_name_lower', p.contains)})`;
+      const candidates = indexed
+        ? sql`select k.user_id from users_name_trigram_keys k where k.key in (select rowid from users_name_trigrams where users_name_trigrams match ${p.phrase} limit ${SUBSTRING_CANDIDATES})`
+        : sql`select id from users where ${matches} limit ${SUBSTRING_CANDIDATES}`;
+      const wordStart = sql<number>`case when ${like('full_name_lower', p.afterSpace)} or ${like('user_name_lower', p.afterDot)} or ${like('user_name_lower', p.afterUnderscore)} then 0 else 1 end`;
+      return db
+        .selectFrom('users')
+        .select(SEARCH_COLUMNS)
+        .where(sql<boolean>`id in (${candidates})`)
+        .where(matches)
+        .where('deleted_at', 'is', null)
+        .orderBy(wordStart)
+        .orderBy('user_name_lower')
+        .limit(p.limit);
+    });
+  const substringQueries = { indexed: substringQuery(!pg), scanned: substringQuery(false) };
+
   /** Every name containing `needle`, for filtered lists that page through all of them. */
   const nameContains = (needle: string) => {
     const exact = containsExactly(needle);
-    if (pg || [...needle].length < 3) return exact;
-    const phrase = `"${needle.replace(/"/g, '""')}"`;
-    const ids = sql`select k.user_id from users_name_trigram_keys k where k.key in (select rowid from users_name_trigrams where users_name_trigrams match ${phrase})`;
+    if (pg || !trigrams(needle)) return exact;
+    const ids = sql`select k.user_id from users_name_trigram_keys k where k.key in (select rowid from users_name_trigrams where users_name_trigrams match ${phraseOf(needle)})`;
     return sql<boolean>`(id in (${ids}) and ${exact})`;
   };
 
@@ -108,23 +140,26 @@ export function searchRepo(db: Db, dialect: DialectName) {
     },
 
     /**
-     * Up to `limit` users whose user name or full name contains `needle` (lower-case), word starts first
-     * ("ada lovelace", "ada.lovelace" for "love"), ranked among the first SUBSTRING_CANDIDATES found.
+     * Up to `limit` users whose user name or full name contains `needle` (lower-case) and who are not in
+     * `excludeIds`, word starts first, ranked among the first SUBSTRING_CANDIDATES found.
      */
-    substringMatches(needle: string, excludeIds: readonly string[], limit: number): Promise<SearchRow[]> {
+    async substringMatches(needle: string, excludeIds: readonly string[], limit: number): Promise<SearchRow[]> {
       const e = escapeLike(needle);
-      const wordStart = sql<number>`case when ${like('full_name_lower', `% ${e}%`)} or ${like('user_name_lower', `%.${e}%`)} or ${like('user_name_lower', `%!_${e}%`)} then 0 else 1 end`;
-      return db
-        .selectFrom('users')
-        .select(SEARCH_COLUMNS)
-        .where(sql<boolean>`id in (${candidates(needle)})`)
-        .where(containsExactly(needle))
-        .where('deleted_at', 'is', null)
-        .$if(excludeIds.length > 0, (qb) => qb.where('id', 'not in', excludeIds))
-        .orderBy(wordStart)
-        .orderBy('user_name_lower')
-        .limit(limit)
-        .execute();
+      const query = trigrams(needle) ? substringQueries.indexed : substringQueries.scanned;
+      // The excluded (already found by prefix) are among the first `limit + excluded` rows at most.
+      const rows = await query({
+        contains: `%${e}%`,
+        afterSpace: `% ${e}%`,
+        afterDot: `%.${e}%`,
+        afterUnderscore: `%!_${e}%`,
+        phrase: phraseOf(needle),
+        limit: limit + excludeIds.length,
+      });
+      const excluded = new Set(excludeIds);
+      return rows
+        .map(rowOf)
+        .filter((r) => !excluded.has(r.id))
+        .slice(0, limit);
     },
 
     /** Everyone but the viewer, optionally those whose names contain `search`, by full name. */

@@ -1,0 +1,17 @@
+/**
+ * The Plaza server as the HTTP benchmarks run it: a process of its own, configured from its environment
+ * like `npm start` (production mode, logger off), so the benchmark's own work never shares its event
+ * loop and its CPU time is its own. Driven over IPC by `startServer` (server-process.ts).
+ */
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+
+const app = await buildApp(loadConfig(), { logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const addr = app.server.address();
+process.send?.({ type: 'listening', port: typeof addr === 'object' && addr ? addr.port : 0 });
+
+process.on('message', (msg: { type: string }) => {
+  if (msg.type === 'cpu') process.send?.({ type: 'cpu', usage: process.cpuUsage() });
+  if (msg.type === 'close') void app.close().then(() => process.exit(0));
+});

@@ -1,0 +1,54 @@
+/**
+ * Starts the real server for a benchmark as it is served: its own process, `NODE_ENV=production`
+ * (no response validation, no pretty logging), configured through the environment only. With
+ * PROFILE_DIR set, the server writes a CPU profile into `PROFILE_DIR/<name>/` when it stops (`node --cpu-prof`).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export interface ServerProcess {
+  origin: string;
+  /** The server's CPU time so far, µs (user + system). */
+  cpuMicros(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+export async function startServer(env: Record<string, string>, name = 'server'): Promise<ServerProcess> {
+  const profileDir = process.env.PROFILE_DIR;
+  const child: ChildProcess = fork(path.join(here, 'serve.ts'), [], {
+    // One directory per server: node writes a profile for the main thread (the largest) and one for tsx's loader.
+    execArgv: ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`] : [])],
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (msg: { type: string } & T) => {
+        if (msg.type !== type) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(msg);
+      };
+      const onExit = (code: number | null) => reject(new Error(`The server stopped (exit code ${code}).`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  const { port } = await next<{ port: number }>('listening');
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async cpuMicros() {
+      const reply = next<{ usage: NodeJS.CpuUsage }>('cpu');
+      child.send({ type: 'cpu' });
+      const { usage } = await reply;
+      return usage.user + usage.system;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'close' });
+      await exited;
+    },
+  };
+}
