@@ -10,6 +10,7 @@ import type { Logger } from '../lib/logger';
 import { withCommitHooks } from '../outbox/commit-hooks';
 import { migrations } from './migrations';
 import { registerDirectReads, type DirectReads } from './prepared';
+import { immediateTransactions } from './sqlite-immediate';
 import type { Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -50,7 +51,9 @@ export function createDb(database: Config['database'], log?: Logger, timeouts: D
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -64000');
   sqlite.pragma('mmap_size = 268435456');
-  const db = new Kysely<Database>({ dialect: withCommitHooks(new SqliteDialect({ database: cachedStatements(sqlite) })) });
+  const db = new Kysely<Database>({
+    dialect: withCommitHooks(immediateTransactions(new SqliteDialect({ database: cachedStatements(sqlite) }))),
+  });
   registerDirectReads(db, directSqliteReads(sqlite));
   return {
     db,
