@@ -35,6 +35,21 @@ async function message(request: APIRequestContext, from: Account, to: Account, t
 
 const feedSection = (page: Page) => page.getByRole('region', { name: 'Feed' });
 
+/** A three-second WebM test pattern made by ffmpeg; the server re-encodes WebM to H.264 MP4 and draws a poster. */
+function webmClip(width: number, height: number): Buffer {
+  const dir = mkdtempSync(path.join(tmpdir(), 'plaza-e2e-video-'));
+  try {
+    const file = path.join(dir, 'clip.webm');
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=15:duration=3`],
+      ...['-c:v', 'libvpx-vp9', '-b:v', '300k', file],
+    ]);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 test('a user with one friend gets a full feed that continues with "Suggested for you"', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const me = await createAccount(request, 'Lena Solo');
@@ -45,6 +60,13 @@ test('a user with one friend gets a full feed that continues with "Suggested for
   await befriend(request, friend, friendOfFriend);
   for (let i = 0; i < 4; i++) await post(request, stranger, `Stranger's field notes, day ${i + 1}`);
   await post(request, friendOfFriend, 'Greta shares a sunset over the harbour');
+  // Newer than every suggestion, so only the safety rules keep them out.
+  const muted = await createAccount(request, 'Mona Muted');
+  const blocked = await createAccount(request, 'Bruno Blocked');
+  await post(request, muted, 'Mona posts something Lena muted');
+  await post(request, blocked, 'Bruno posts something Lena blocked');
+  expect((await request.post(`/api/v1/users/${muted._id}/mute`, { headers: auth(me) })).ok()).toBe(true);
+  expect((await request.post(`/api/v1/users/${blocked._id}/block`, { headers: auth(me) })).ok()).toBe(true);
   await post(request, friend, 'Omar: first post as your friend!');
 
   const { context, page } = await newSignedInContext(browser, me);
@@ -59,6 +81,9 @@ test('a user with one friend gets a full feed that continues with "Suggested for
   await expect(articles.first()).toContainText('Omar: first post as your friend!');
   await expect(articles.nth(1)).toContainText('Greta shares a sunset');
   await expect.poll(() => feed.getByRole('article').count()).toBeGreaterThanOrEqual(6);
+  // Day 4 is older than both, so either would already be listed were it not left out.
+  await expect(feed.getByText('Mona posts something Lena muted')).toHaveCount(0);
+  await expect(feed.getByText('Bruno posts something Lena blocked')).toHaveCount(0);
 
   await screenshotMatrix(page, 'feed-suggestions', async (p) => {
     await p.getByRole('separator', { name: 'Suggested for you' }).scrollIntoViewIfNeeded();
@@ -254,21 +279,14 @@ test('a short video story plays with its poster', async ({ browser, request }) =
   const author = await createAccount(request, 'Vera Video');
   const friend = await createAccount(request, 'Wim Watcher');
   await befriend(request, author, friend);
-  const dir = mkdtempSync(path.join(tmpdir(), 'plaza-e2e-video-'));
-  const file = path.join(dir, 'clip.webm');
   // A WebM clip: the server re-encodes it to H.264 MP4 and draws its poster.
-  execFileSync('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=360x640:rate=15:duration=3'],
-    ...['-c:v', 'libvpx-vp9', '-b:v', '300k', file],
-  ]);
   const res = await request.post('/api/v1/users/u/stories/create', {
     multipart: {
-      media: { name: 'clip.webm', mimeType: 'video/webm', buffer: readFileSync(file) },
+      media: { name: 'clip.webm', mimeType: 'video/webm', buffer: webmClip(360, 640) },
       caption: 'Three seconds of test pattern',
     },
     headers: auth(author),
   });
-  rmSync(dir, { recursive: true, force: true });
   expect(res.status()).toBe(201);
   const { story } = (await res.json()) as { story: { mediaUrl: string; posterUrl: string | null } };
   expect(story.mediaUrl).toMatch(/\.mp4\?/);
@@ -288,4 +306,40 @@ test('a short video story plays with its poster', async ({ browser, request }) =
   const poster = await page.request.get((await video.getAttribute('poster'))!);
   expect(poster.headers()['content-type']).toContain('image/webp');
   await context.close();
+});
+
+test('a post with a video plays with its poster in a friend’s feed', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const author = await createAccount(request, 'Pia Filmer');
+  const friend = await createAccount(request, 'Quinn Viewer');
+  await befriend(request, author, friend);
+
+  const mine = await newSignedInContext(browser, author);
+  const composer = mine.page.getByRole('form', { name: 'Create a post' });
+  await composer.getByLabel('Choose a video').setInputFiles({ name: 'clip.webm', mimeType: 'video/webm', buffer: webmClip(640, 360) });
+  await expect(composer.getByLabel('Chosen video: clip.webm')).toBeVisible();
+  // Photos and a video do not mix.
+  await expect(composer.getByRole('button', { name: 'Add images' })).toBeDisabled();
+  await composer.getByRole('textbox').fill('Three seconds of test pattern');
+  await composer.getByRole('button', { name: 'Post', exact: true }).click();
+  const own = feedSection(mine.page).getByRole('article').filter({ hasText: 'Three seconds of test pattern' });
+  await expect(own.getByLabel('Video by Pia Filmer, 0:03')).toHaveAttribute('poster', /^\/media\/posts\/\w+\.webp$/);
+
+  const theirs = await newSignedInContext(browser, friend);
+  const card = feedSection(theirs.page).getByRole('article').filter({ hasText: 'Three seconds of test pattern' });
+  const video = card.getByLabel('Video by Pia Filmer, 0:03');
+  await expect(video).toHaveAttribute('src', /^\/media\/posts\/\w+\.mp4$/);
+  const posterUrl = (await video.getAttribute('poster'))!;
+  const poster = await theirs.page.request.get(posterUrl);
+  expect(poster.headers()['content-type']).toContain('image/webp');
+  // The poster shows in the video's own shape before anything of the video is fetched.
+  const box = (await video.boundingBox())!;
+  expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  await mine.context.close();
+  await theirs.context.close();
 });

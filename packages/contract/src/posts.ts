@@ -1,17 +1,21 @@
 /** Posts, the home feed, reactions, comments and favorites (CONTRACT "Posts, reactions, comments, favorites"). */
 import { z } from 'zod';
 import { idSchema, pageQuery, paginationSchema, publicUserSchema } from './common';
-import { LIMITS, PAGE_SIZES, REACTION_TYPES } from './constants';
+import { LIMITS, PAGE_SIZES, REACTION_TYPES, VIDEO_LIMITS } from './constants';
 
 export const reactionTypeSchema = z.enum(REACTION_TYPES);
 
 export const postMediaSchema = z
   .object({
+    /** The image, or the video as an H.264/AAC MP4. */
     url: z.string(),
+    /** The image's 400 px thumbnail, or the video's poster frame (WebP), shown until it plays. */
     thumbUrl: z.string(),
     width: z.number(),
     height: z.number(),
-    type: z.literal('image'),
+    type: z.enum(['image', 'video']),
+    /** A video's length, at most VIDEO_LIMITS.maxDurationSeconds. */
+    durationSeconds: z.number().positive().optional(),
     /** The same image at narrower widths (WebP), narrowest first, for `srcset`; `url` is the widest (at most 2048 px). */
     variants: z.array(z.object({ url: z.string(), width: z.number().int().positive() })).optional(),
     /** thumbhash of the image, base64: a blurred stand-in to paint while it loads. */
@@ -59,7 +63,7 @@ export const postContentSchema = z
   .trim()
   .max(LIMITS.postContent.max, `A post may be at most ${LIMITS.postContent.max} characters`);
 
-/** The multipart form of `POST /posts`: text, images or both (at least one). */
+/** The multipart form of `POST /posts`: text, and up to four images or one video (at least one of them). */
 export const createPostFormSchema = z.object({
   content: postContentSchema.optional(),
   images: z
@@ -67,6 +71,13 @@ export const createPostFormSchema = z.object({
     .max(LIMITS.postImages)
     .optional()
     .describe(`Up to ${LIMITS.postImages} images, each sent as a part named \`images\``),
+  video: z
+    .file()
+    .max(LIMITS.videoBytes)
+    .optional()
+    .describe(
+      `One MP4 or WebM video of at most 50 MB and ${VIDEO_LIMITS.maxDurationSeconds} s, instead of images; stored as H.264/AAC MP4 with a poster frame`,
+    ),
 });
 
 export const postParamsSchema = z.object({ postId: idSchema });

@@ -84,7 +84,7 @@ describe('the operation types', () => {
     expectTypeOf<OperationResponse<typeof operations.sendMessage, 201>>().toEqualTypeOf<Message>();
     expectTypeOf<OperationBody<typeof operations.signup>>().toEqualTypeOf<z.input<typeof operations.signup.body>>();
     expectTypeOf<OperationBody<typeof operations.signup>>().toMatchTypeOf<SignupBody>();
-    expectTypeOf<OperationBody<typeof operations.createPost>>().toEqualTypeOf<{ content?: string; images?: File[] }>();
+    expectTypeOf<OperationBody<typeof operations.createPost>>().toEqualTypeOf<{ content?: string; images?: File[]; video?: File }>();
     expectTypeOf<OperationQuery<typeof operations.getFeed>>().toEqualTypeOf<{ page?: number; limit?: number; anchor?: string }>();
     expectTypeOf<OperationParams<typeof operations.getChatHistory>>().toEqualTypeOf<{ currentUserId: string; otherUserId: string }>();
     expectTypeOf<OperationQuery<typeof operations.getReactions>>().toEqualTypeOf<{ postId: string }>();

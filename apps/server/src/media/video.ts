@@ -8,10 +8,12 @@
  */
 import { VIDEO_LIMITS } from '@plaza/contract';
 import { spawn } from 'node:child_process';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { BadRequestError, UnsupportedMediaTypeError } from '../lib/errors';
 import type { MediaStorage, StoredMedia } from './storage';
@@ -31,7 +33,11 @@ export interface VideoFacts {
 export interface StoredVideo {
   video: StoredMedia;
   poster: StoredMedia;
+  /** What ffprobe said of the upload. */
   facts: VideoFacts;
+  /** The stored video's size as it plays (scaled, turned upright), read from its poster. */
+  width: number;
+  height: number;
 }
 
 interface Run {
@@ -143,15 +149,36 @@ export async function storeVideo(storage: MediaStorage, folder: string, input: s
       const at = Math.min(1, facts.durationSeconds / 2).toFixed(2);
       return ffmpeg(['-ss', at, '-i', output, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-']);
     });
-    const posterWebp = await sharp(poster).webp({ quality: 80 }).toBuffer();
+    const { data: posterWebp, info } = await sharp(poster).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
     const video = await storage.putStream(folder, 'mp4', createReadStream(output));
     try {
-      return { video, poster: await storage.put(folder, 'webp', posterWebp), facts };
+      return { video, poster: await storage.put(folder, 'webp', posterWebp), facts, width: info.width, height: info.height };
     } catch (err) {
       await storage.remove(video.key);
       throw err;
     }
   } finally {
     await rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * An uploaded video as it arrives (a multipart file): written to a temporary file, then `storeVideo`.
+ * Null when `cutOff()` says, once the bytes are read, that the upload went past its size limit.
+ */
+export async function storeVideoUpload(
+  storage: MediaStorage,
+  folder: string,
+  bytes: AsyncIterable<Buffer>,
+  sniffed: 'mp4' | 'webm',
+  cutOff: () => boolean,
+): Promise<StoredVideo | null> {
+  const temp = await mkdtemp(path.join(tmpdir(), 'plaza-upload-'));
+  try {
+    const file = path.join(temp, `upload.${sniffed}`);
+    await pipeline(Readable.from(bytes), createWriteStream(file));
+    return cutOff() ? null : await storeVideo(storage, folder, file, sniffed);
+  } finally {
+    await rm(temp, { recursive: true, force: true });
   }
 }

@@ -24,7 +24,8 @@ export const postOperations = {
     method: 'POST',
     path: '/posts',
     summary: 'Publish a post',
-    description: 'Multipart: `content` up to 5,000 characters and up to 4 `images`, each up to 10 MB; at least one of the two.',
+    description:
+      'Multipart: `content` up to 5,000 characters, and up to 4 `images` (each up to 10 MB) or one `video` (MP4 or WebM, up to 50 MB and 60 s; refused when ffprobe cannot read it); at least one of them.',
     tags: ['posts'],
     auth: true,
     multipart: createPostFormSchema,

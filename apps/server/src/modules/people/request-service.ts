@@ -1,6 +1,7 @@
 /** The lists of pending friend requests: the ones waiting for the caller's answer, and the ones the caller is waiting on. */
 import type { FriendRequestsQuery, FriendRequestUser, Pagination } from '@plaza/contract';
 import type { AppContext } from '../../context';
+import { nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
 import { presentPublicUser } from '../users';
 import { requestRepo } from './request-repo';
@@ -12,7 +13,11 @@ export function requestService(ctx: AppContext) {
       me: string,
       { direction, page, limit }: FriendRequestsQuery,
     ): Promise<{ data: FriendRequestUser[]; pagination: Pagination }> {
-      const [rows, total] = await Promise.all([repo.page(me, direction, limit, offsetOf(page, limit)), repo.count(me, direction)]);
+      const now = nowIso();
+      const [rows, total] = await Promise.all([
+        repo.page(me, direction, limit, offsetOf(page, limit), now),
+        repo.count(me, direction, now),
+      ]);
       return {
         data: rows.map(({ requested_at, ...user }) => ({ ...presentPublicUser(user), requestedAt: requested_at })),
         pagination: pageInfo(page, limit, total),

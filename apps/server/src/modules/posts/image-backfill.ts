@@ -8,7 +8,7 @@ import { buffer } from 'node:stream/consumers';
 import type { CoreContext } from '../../context';
 import { processResponsiveImage, storeVariants } from '../../media/responsive-images';
 import { removeKeys } from './media';
-import type { StoredPostImage } from './presenters';
+import type { StoredPostMedia } from './presenters';
 
 export interface BackfillReport {
   posts: number;
@@ -36,13 +36,13 @@ export async function backfillPostImages(
     if (rows.length === 0) return report;
     after = rows[rows.length - 1].id;
     for (const row of rows) {
-      const images = JSON.parse(row.media) as StoredPostImage[];
-      if (images.every((m) => m.placeholder)) continue;
+      const images = JSON.parse(row.media) as StoredPostMedia[];
+      if (images.every((m) => m.placeholder || m.type === 'video')) continue;
       const written: string[] = [];
-      const next: StoredPostImage[] = [];
+      const next: StoredPostMedia[] = [];
       try {
         for (const image of images) {
-          if (image.placeholder) {
+          if (image.placeholder || image.type === 'video') {
             next.push(image);
             continue;
           }

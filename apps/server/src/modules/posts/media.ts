@@ -1,11 +1,13 @@
 /**
  * Post images: re-encoded (EXIF dropped, orientation fixed), stored at the feed's responsive widths
- * beside the image itself (at most 2048 px), a 400 px thumbnail and a thumbhash placeholder.
+ * beside the image itself (at most 2048 px), a 400 px thumbnail and a thumbhash placeholder. A post's
+ * video comes stored already (posts/upload.ts, media/video.ts) and is only described here.
  */
 import { BadRequestError } from '../../lib/errors';
 import { processResponsiveImage, storeVariants, type ResponsiveImage } from '../../media/responsive-images';
 import type { MediaStorage } from '../../media/storage';
-import type { StoredPostImage } from './presenters';
+import type { StoredVideo } from '../../media/video';
+import type { StoredPostMedia } from './presenters';
 
 /** Processes every image before anything is stored, so one bad file stores nothing. */
 export async function processPostImages(images: readonly Buffer[]): Promise<ResponsiveImage[]> {
@@ -15,8 +17,25 @@ export async function processPostImages(images: readonly Buffer[]): Promise<Resp
 }
 
 export interface StoredImages {
-  media: StoredPostImage[];
+  media: StoredPostMedia[];
   keys: string[];
+}
+
+/** A stored video (media/video.ts) as the post keeps it; the poster is its thumbnail. */
+export function videoMedia({ video, poster, facts, width, height }: StoredVideo): StoredImages {
+  return {
+    media: [
+      {
+        type: 'video',
+        url: video.url,
+        thumb_url: poster.url,
+        width,
+        height,
+        duration_seconds: Math.round(facts.durationSeconds * 10) / 10,
+      },
+    ],
+    keys: [video.key, poster.key],
+  };
 }
 
 /** Stores processed images; on failure removes what it already wrote. */
@@ -51,18 +70,18 @@ export async function removeKeys(storage: MediaStorage, keys: readonly string[])
 }
 
 /** A post's stored media split into what stays and what the author removes (by URL); an unknown URL is a 400. */
-export function splitMedia(mediaJson: string, removeUrls: readonly string[]): { kept: StoredPostImage[]; removed: StoredPostImage[] } {
-  const media = JSON.parse(mediaJson) as StoredPostImage[];
+export function splitMedia(mediaJson: string, removeUrls: readonly string[]): { kept: StoredPostMedia[]; removed: StoredPostMedia[] } {
+  const media = JSON.parse(mediaJson) as StoredPostMedia[];
   const unknown = removeUrls.filter((url) => !media.some((m) => m.url === url));
   if (unknown.length > 0) {
-    throw new BadRequestError('That image is not part of this post.', [{ path: 'removeMedia', message: 'Unknown media URL' }]);
+    throw new BadRequestError('That image or video is not part of this post.', [{ path: 'removeMedia', message: 'Unknown media URL' }]);
   }
   return { kept: media.filter((m) => !removeUrls.includes(m.url)), removed: media.filter((m) => !!removeUrls.includes(m.url)) };
 }
 
 /** The storage keys behind a post's `media` column. */
 export function keysOfMedia(storage: MediaStorage, mediaJson: string): string[] {
-  const images = JSON.parse(mediaJson) as StoredPostImage[];
+  const images = JSON.parse(mediaJson) as StoredPostMedia[];
   return images
     .flatMap((m) => [m.url, m.thumb_url, ...(m.variants ?? []).map((v) => v.url)].map((url) => storage.keyOf(url)))
     .filter((k): k is string => k !== null);

@@ -1,6 +1,6 @@
 /** What moderation sees of a post and how it removes one; the moderation feature receives it from modules/index.ts. */
 import type { Db } from '../../db';
-import type { StoredPostImage } from './presenters';
+import type { StoredPostMedia } from './presenters';
 import { postRepo } from './repo';
 import type { PostService } from './service';
 
@@ -10,7 +10,7 @@ export function postModeration(db: Db, posts: PostService) {
     async describe(postId: string) {
       const row = await repo.findById(postId);
       if (!row) return null;
-      const media = (JSON.parse(row.media) as StoredPostImage[]).map((m) => ({ url: m.url, type: 'image' as const }));
+      const media = (JSON.parse(row.media) as StoredPostMedia[]).map((m) => ({ url: m.url, type: m.type ?? ('image' as const) }));
       return { authorId: row.author_id, text: row.content, media, createdAt: row.created_at, context: [] };
     },
     remove: (postId: string) => posts.removeById(postId),

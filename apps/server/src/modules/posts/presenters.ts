@@ -4,12 +4,18 @@ import { presentPublicUser, type PublicUserColumns } from '../users';
 import { reactionCountsOf, totalOf, type ReactionCounters } from './reaction-columns';
 import type { PostRow } from './repo';
 
-/** How an image is stored in `posts.media`. */
-export interface StoredPostImage {
+/**
+ * How an image or a video is stored in `posts.media`. Images carry no `type` (they came first); a video's
+ * `thumb_url` is its poster frame.
+ */
+export interface StoredPostMedia {
+  type?: 'video';
   url: string;
   thumb_url: string;
   width: number;
   height: number;
+  /** A video's length. */
+  duration_seconds?: number;
   /** Narrower WebP sizes, narrowest first; absent on images stored before they existed (`npm run media:backfill`). */
   variants?: Array<{ url: string; width: number }>;
   /** thumbhash, base64. */
@@ -22,13 +28,14 @@ export interface ViewerState {
 }
 
 export function presentMedia(json: string): PostMedia[] {
-  const images = JSON.parse(json) as StoredPostImage[];
+  const images = JSON.parse(json) as StoredPostMedia[];
   return images.map((m) => ({
     url: m.url,
     thumbUrl: m.thumb_url,
     width: m.width,
     height: m.height,
-    type: 'image',
+    type: m.type ?? 'image',
+    ...(m.duration_seconds !== undefined ? { durationSeconds: m.duration_seconds } : {}),
     ...(m.variants ? { variants: m.variants } : {}),
     ...(m.placeholder ? { placeholder: m.placeholder } : {}),
   }));

@@ -24,7 +24,7 @@ export async function postRoutes(fastify: FastifyInstance, ctx: AppContext, { po
     handler: async (req, reply) => {
       const userId = authOf(req).userId;
       await posts.checkUnverifiedQuota(userId);
-      const upload = await receivePostUpload(req);
+      const upload = await receivePostUpload(req, ctx.storage);
       return reply.status(201).send({ success: true, post: await posts.create(userId, upload) });
     },
   });

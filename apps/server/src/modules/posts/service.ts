@@ -15,7 +15,7 @@ import { feedPageRepo } from './feed-page-repo';
 import { suggestionCountCache } from './feed-suggestion-count';
 import { feedSuggestionsRepo } from './feed-suggestions-repo';
 import { postHydrator } from './hydrate';
-import { keysOfMedia, processPostImages, removeKeys, splitMedia, storePostImages } from './media';
+import { keysOfMedia, processPostImages, removeKeys, splitMedia, storePostImages, videoMedia } from './media';
 import { postJsonRenderer } from './post-json';
 import { existingPost, postGone } from './post-lookup';
 import type { FeedPage } from './presenters';
@@ -82,10 +82,12 @@ export function postService(ctx: AppContext) {
     /** Called before the upload is read, so a refused post costs no image processing. */
     checkUnverifiedQuota,
 
-    /** Images are processed and stored first, then the post and its timeline rows go in one transaction. */
+    /**
+     * Images are processed and stored first (a video comes stored), then the post and its timeline rows
+     * go in one transaction.
+     */
     async create(authorId: string, upload: PostUpload): Promise<Post> {
-      const processed = await processPostImages(upload.images);
-      const stored = await storePostImages(ctx.storage, processed);
+      const stored = upload.video ? videoMedia(upload.video) : await storePostImages(ctx.storage, await processPostImages(upload.images));
       const row = { id: newId(), author_id: authorId, content: upload.content, created_at: nowIso(), media: JSON.stringify(stored.media) };
       try {
         await ctx.db.transaction().execute(async (trx) => {

@@ -36,3 +36,7 @@ export async function createPost(app: FastifyInstance, who: TestUser, content = 
   if (res.statusCode !== 201) throw new Error(`post failed: ${res.statusCode} ${res.body}`);
   return bodyOf(res, postResponseSchema).post._id;
 }
+
+export function videoFile(data: Buffer, filename = 'clip.mp4', contentType = 'video/mp4'): FilePart {
+  return { field: 'video', filename, contentType, data };
+}

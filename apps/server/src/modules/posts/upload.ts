@@ -1,31 +1,39 @@
 /**
- * Reads the create-post multipart body: the `content` field and up to four `images` files. Each file's
- * type comes from its first bytes; files are buffered up to 10 MB. The whole body is always read, so a
- * refusal never leaves the client's upload half-sent; the first problem found is the one reported.
+ * Reads the create-post multipart body: the `content` field and up to four `images` files, or one `video`.
+ * Each file's type comes from its first bytes. Images are buffered up to 10 MB; a video is streamed to a
+ * temporary file (50 MB), checked, made web-friendly and given a poster (media/video.ts), and stored.
+ * The whole body is always read, so a refusal never leaves the client's upload half-sent; the first
+ * problem found is the one reported, and a video already stored is removed again.
  */
 import { LIMITS, postContentSchema } from '@plaza/contract';
 import type { FastifyRequest } from 'fastify';
 import { BadRequestError, HttpError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../lib/errors';
-import { IMAGE_TYPES, sniffType } from '../../media/sniff';
+import { IMAGE_TYPES, sniffType, VIDEO_TYPES } from '../../media/sniff';
+import type { MediaStorage } from '../../media/storage';
+import { collectUpTo, drain, readChunks, readHead } from '../../media/upload-parts';
+import { storeVideoUpload, type StoredVideo } from '../../media/video';
 
 export interface PostUpload {
   content: string;
   images: Buffer[];
+  /** Already stored (video and poster); the caller removes it when the post cannot be written. */
+  video: StoredVideo | null;
 }
 
 const MB = 1024 * 1024;
 /** Above the four allowed, so a fifth image gets our 400 rather than the parser's "too many files". */
 const FILES_READ = LIMITS.postImages + 4;
 
-export async function receivePostUpload(request: FastifyRequest): Promise<PostUpload> {
+export async function receivePostUpload(request: FastifyRequest, storage: MediaStorage): Promise<PostUpload> {
   if (!request.isMultipart()) throw new UnsupportedMediaTypeError('Send the post as multipart/form-data.');
   let refusal: HttpError | null = null;
   let content = '';
   const images: Buffer[] = [];
+  let video: StoredVideo | null = null;
   let fileCount = 0;
 
   try {
-    const parts = request.parts({ limits: { fileSize: LIMITS.imageBytes, files: FILES_READ, fields: 8, fieldSize: 64 * 1024 } });
+    const parts = request.parts({ limits: { fileSize: LIMITS.videoBytes, files: FILES_READ, fields: 8, fieldSize: 64 * 1024 } });
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.fieldname !== 'content') continue;
@@ -37,29 +45,52 @@ export async function receivePostUpload(request: FastifyRequest): Promise<PostUp
         continue;
       }
       fileCount += 1;
-      if (part.fieldname !== 'images')
-        refusal ??= new BadRequestError('Attach images as the `images` field.', [{ path: part.fieldname, message: 'Unexpected file' }]);
+      if (part.fieldname !== 'images' && part.fieldname !== 'video')
+        refusal ??= new BadRequestError('Attach images as the `images` field or a video as `video`.', [
+          { path: part.fieldname, message: 'Unexpected file' },
+        ]);
       else if (fileCount > LIMITS.postImages) refusal ??= tooManyImages();
+      else if (video || (part.fieldname === 'video' && images.length > 0)) refusal ??= imagesOrVideo();
       if (refusal) {
         await drain(part.file);
         continue;
       }
-      const bytes = await collectUpTo(part.file, LIMITS.imageBytes);
-      const type = bytes && sniffType(bytes);
+      const head = await readHead(readChunks(part.file));
+      const type = sniffType(head.bytes);
+      if (part.fieldname === 'video') {
+        if (!type || !VIDEO_TYPES.includes(type)) {
+          await drain(head.replay());
+          refusal ??= new UnsupportedMediaTypeError('Posts accept MP4 or WebM videos.');
+          continue;
+        }
+        try {
+          video = await storeVideoUpload(storage, 'posts', head.replay(), type === 'webm' ? 'webm' : 'mp4', () => part.file.truncated);
+          if (!video) refusal ??= new PayloadTooLargeError(`A video may be at most ${LIMITS.videoBytes / MB} MB.`);
+        } catch (err) {
+          if (!(err instanceof HttpError)) throw err;
+          refusal ??= err;
+        }
+        continue;
+      }
+      const bytes = await collectUpTo(head.replay(), LIMITS.imageBytes);
       if (!bytes || part.file.truncated) refusal ??= new PayloadTooLargeError(`Each image may be at most ${LIMITS.imageBytes / MB} MB.`);
       else if (!type || !IMAGE_TYPES.includes(type))
         refusal ??= new UnsupportedMediaTypeError('Posts accept JPEG, PNG, WebP or GIF images.');
+      else if (video) refusal ??= imagesOrVideo();
       else images.push(bytes);
     }
+    if (refusal) throw refusal;
   } catch (err) {
+    if (video) await Promise.all([storage.remove(video.video.key), storage.remove(video.poster.key)]);
     // Ours says more than the parser's own "file too large" raised at the end of a truncated body.
     throw refusal ?? err;
   }
-  if (refusal) throw refusal;
-  if (content === '' && images.length === 0) {
-    throw new BadRequestError('Write something or add an image.', [{ path: 'content', message: 'Write something or add an image' }]);
+  if (content === '' && images.length === 0 && !video) {
+    throw new BadRequestError('Write something or add an image or a video.', [
+      { path: 'content', message: 'Write something or add an image or a video' },
+    ]);
   }
-  return { content, images };
+  return { content, images, video };
 }
 
 const tooManyImages = () =>
@@ -67,20 +98,7 @@ const tooManyImages = () =>
     { path: 'images', message: `At most ${LIMITS.postImages} images` },
   ]);
 
-/** The whole file, or null when it is longer than `limit` (the rest is still read and dropped). */
-async function collectUpTo(stream: AsyncIterable<Buffer>, limit: number): Promise<Buffer | null> {
-  const kept: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of stream) {
-    length += chunk.length;
-    if (length <= limit) kept.push(chunk);
-    else kept.length = 0;
-  }
-  return length <= limit ? Buffer.concat(kept) : null;
-}
-
-async function drain(stream: AsyncIterable<Buffer>): Promise<void> {
-  for await (const _ of stream) {
-    // discarded
-  }
-}
+const imagesOrVideo = () =>
+  new BadRequestError('A post may have up to four images or one video, not both.', [
+    { path: 'video', message: 'Images or one video, not both' },
+  ]);

@@ -7,16 +7,11 @@
  */
 import { LIMITS, storyCaptionSchema, type StoryMediaType } from '@plaza/contract';
 import type { FastifyRequest } from 'fastify';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { BadRequestError, HttpError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../lib/errors';
 import { IMAGE_TYPES, sniffType, VIDEO_TYPES } from '../../media/sniff';
 import type { MediaStorage, StoredMedia } from '../../media/storage';
-import { storeVideo } from '../../media/video';
+import { collectUpTo, drain, readChunks, readHead } from '../../media/upload-parts';
+import { storeVideoUpload } from '../../media/video';
 import { encodeStoryImage } from './story-image';
 
 export interface StoryUpload {
@@ -27,11 +22,7 @@ export interface StoryUpload {
   caption: string | null;
 }
 
-/** Enough for every signature media/sniff.ts knows (WebP needs 12). */
-const SNIFF_BYTES = 16;
 const MB = 1024 * 1024;
-
-type Chunks = AsyncGenerator<Buffer, void, undefined>;
 
 export async function receiveStoryUpload(request: FastifyRequest, storage: MediaStorage): Promise<StoryUpload> {
   let stored: { media: StoredMedia; mediaType: StoryMediaType; poster: StoredMedia | null } | null = null;
@@ -60,20 +51,19 @@ export async function receiveStoryUpload(request: FastifyRequest, storage: Media
       const type = sniffType(head.bytes);
       if (type && VIDEO_TYPES.includes(type)) {
         // Checked, made web-friendly and given a poster from a temporary copy; only the results are stored.
-        const temp = await mkdtemp(path.join(tmpdir(), 'plaza-upload-'));
         try {
-          const file = path.join(temp, `upload.${type}`);
-          await pipeline(Readable.from(head.replay()), createWriteStream(file));
-          if (part.file.truncated) refusal ??= tooLarge('video', LIMITS.videoBytes);
-          else {
-            const video = await storeVideo(storage, 'stories', file, type === 'webm' ? 'webm' : 'mp4');
-            stored = { media: video.video, mediaType: 'video', poster: video.poster };
-          }
+          const video = await storeVideoUpload(
+            storage,
+            'stories',
+            head.replay(),
+            type === 'webm' ? 'webm' : 'mp4',
+            () => part.file.truncated,
+          );
+          if (video) stored = { media: video.video, mediaType: 'video', poster: video.poster };
+          else refusal ??= tooLarge('video', LIMITS.videoBytes);
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;
           refusal ??= err;
-        } finally {
-          await rm(temp, { recursive: true, force: true });
         }
       } else if (type && IMAGE_TYPES.includes(type)) {
         const bytes = await collectUpTo(head.replay(), LIMITS.imageBytes);
@@ -97,44 +87,3 @@ export async function receiveStoryUpload(request: FastifyRequest, storage: Media
 
 const mediaMissing = () => new BadRequestError('Attach a photo or video as the `media` field.', [{ path: 'media', message: 'Required' }]);
 const tooLarge = (what: string, limit: number) => new PayloadTooLargeError(`A story ${what} may be at most ${limit / MB} MB.`);
-
-async function* readChunks(stream: AsyncIterable<Buffer>): Chunks {
-  for await (const chunk of stream) yield chunk;
-}
-
-/** Reads just enough to sniff the type, and gives back a stream of the whole file again. */
-async function readHead(chunks: Chunks) {
-  const seen: Buffer[] = [];
-  let length = 0;
-  while (length < SNIFF_BYTES) {
-    const next = await chunks.next();
-    if (next.done) break;
-    seen.push(next.value);
-    length += next.value.length;
-  }
-  return {
-    bytes: Buffer.concat(seen),
-    async *replay(): Chunks {
-      yield* seen;
-      yield* chunks;
-    },
-  };
-}
-
-/** The whole file, or null when it is longer than `limit` (the rest is still read and dropped). */
-async function collectUpTo(chunks: Chunks, limit: number): Promise<Buffer | null> {
-  const kept: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of chunks) {
-    length += chunk.length;
-    if (length <= limit) kept.push(chunk);
-    else kept.length = 0;
-  }
-  return length <= limit ? Buffer.concat(kept) : null;
-}
-
-async function drain(chunks: Chunks): Promise<void> {
-  for await (const _ of chunks) {
-    // discarded
-  }
-}

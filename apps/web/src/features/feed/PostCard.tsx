@@ -13,7 +13,14 @@ import { compactAge, exactTime } from '../../lib/dates';
 import { errorText, wasCanceled } from '../../lib/error-text';
 import { profilePath } from '../../lib/profile-path';
 import { CommentsSection } from '../comments';
-import { DELETE_POST_FAILED, EditPostForm, FAVORITE_FAILED, ImageGrid, useDeletePostMutation, useToggleFavoriteMutation } from '../posts';
+import {
+  DELETE_POST_FAILED,
+  EditPostForm,
+  FAVORITE_FAILED,
+  PostMediaView,
+  useDeletePostMutation,
+  useToggleFavoriteMutation,
+} from '../posts';
 import { ReactionBar, WhoReacted } from '../reactions';
 import { SafetyMenu } from '../safety';
 
@@ -117,7 +124,7 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
       {!editing && post.content && <PostText text={post.content} className="px-4 pt-3 text-[15px] leading-relaxed" />}
       {!editing && post.media.length > 0 && (
         <div className="mt-3">
-          <ImageGrid media={post.media} authorName={author.fullName} priority={priority} />
+          <PostMediaView media={post.media} authorName={author.fullName} priority={priority} />
         </div>
       )}
 

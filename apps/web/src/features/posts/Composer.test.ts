@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkImages } from './Composer';
+import { checkImages, checkVideo } from './Composer';
 
 const file = (name: string, type: string, size = 1000) => {
   const f = new File(['x'], name, { type });
@@ -25,5 +25,14 @@ describe('composer image checks', () => {
       'c.jpg is larger than 10 MB.',
       'A post can have at most 4 images.',
     ]);
+  });
+});
+
+describe('composer video check', () => {
+  it('takes an MP4 or WebM up to 50 MB and explains what it refuses', () => {
+    expect(checkVideo(file('a.mp4', 'video/mp4'))).toBeNull();
+    expect(checkVideo(file('b.webm', 'video/webm', 50 * 1024 * 1024))).toBeNull();
+    expect(checkVideo(file('c.mov', 'video/quicktime'))).toBe('c.mov is not an MP4 or WebM video.');
+    expect(checkVideo(file('d.mp4', 'video/mp4', 51 * 1024 * 1024))).toBe('d.mp4 is larger than 50 MB.');
   });
 });

@@ -1,9 +1,10 @@
 /**
- * Writes a post: text up to 5000 characters and up to four images (JPEG, PNG, WebP, GIF; 10 MB each),
- * checked here before upload; shows upload progress, and the stored post joins the cached lists.
+ * Writes a post: text up to 5000 characters and up to four images (JPEG, PNG, WebP, GIF; 10 MB each) or
+ * one video (MP4 or WebM, 50 MB; the server checks its length), checked here before upload; shows upload
+ * progress, and the stored post joins the cached lists.
  */
-import { LIMITS } from '@plaza/contract';
-import { ImagePlus, X } from 'lucide-react';
+import { LIMITS, VIDEO_LIMITS } from '@plaza/contract';
+import { Film, ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useAppSelector } from '../../app/hooks';
@@ -13,9 +14,11 @@ import { errorText } from '../../lib/error-text';
 import { PUBLISH_FAILED, useCreatePostMutation } from './mutations';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+const VIDEO_TYPES = ['video/mp4', 'video/webm'];
 const MAX_CHARS = LIMITS.postContent.max;
 const MAX_IMAGES = LIMITS.postImages;
 const MAX_MB = LIMITS.imageBytes / (1024 * 1024);
+const MAX_VIDEO_MB = LIMITS.videoBytes / (1024 * 1024);
 
 interface Picked {
   file: File;
@@ -35,29 +38,65 @@ export function checkImages(files: File[], alreadyPicked: number): { accepted: F
   return { accepted, problems: [...new Set(problems)] };
 }
 
+/** Why a chosen video may not join the post, or null when it may (the server checks its length and codecs). */
+export function checkVideo(file: File): string | null {
+  if (!VIDEO_TYPES.includes(file.type)) return `${file.name} is not an MP4 or WebM video.`;
+  if (file.size > LIMITS.videoBytes) return `${file.name} is larger than ${MAX_VIDEO_MB} MB.`;
+  return null;
+}
+
 export function Composer() {
   const [createPost] = useCreatePostMutation();
   const me = useAppSelector((s) => s.auth.userDetails);
   const [text, setText] = useState('');
   const [images, setImages] = useState<Picked[]>([]);
+  const [video, setVideo] = useState<Picked | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const imagesRef = useRef(images);
-  imagesRef.current = images;
+  const videoRef = useRef<HTMLInputElement>(null);
+  const pickedRef = useRef({ images, video });
+  pickedRef.current = { images, video };
   const textId = useId();
   const sending = progress !== null;
   const tooLong = text.length > MAX_CHARS;
-  const canPost = !sending && !tooLong && (text.trim().length > 0 || images.length > 0);
+  const canPost = !sending && !tooLong && (text.trim().length > 0 || images.length > 0 || video !== null);
   const firstName = me?.fullName.split(' ')[0] || me?.userName || '';
 
-  useEffect(() => () => imagesRef.current.forEach((i) => URL.revokeObjectURL(i.preview)), []);
+  useEffect(
+    () => () =>
+      [...pickedRef.current.images, ...(pickedRef.current.video ? [pickedRef.current.video] : [])].forEach((i) =>
+        URL.revokeObjectURL(i.preview),
+      ),
+    [],
+  );
 
   function pick(list: FileList | null) {
     const { accepted, problems: found } = checkImages([...(list ?? [])], images.length);
     setProblems(found);
     setImages((current) => [...current, ...accepted.map((file) => ({ file, preview: URL.createObjectURL(file) }))]);
     if (fileRef.current) fileRef.current.value = '';
+  }
+
+  function pickVideo(list: FileList | null) {
+    const file = list?.[0];
+    if (videoRef.current) videoRef.current.value = '';
+    if (!file) return;
+    const problem = checkVideo(file);
+    setProblems(problem ? [problem] : []);
+    if (problem) return;
+    setVideo((current) => {
+      if (current) URL.revokeObjectURL(current.preview);
+      return { file, preview: URL.createObjectURL(file) };
+    });
+  }
+
+  function unpickVideo() {
+    setVideo((current) => {
+      if (current) URL.revokeObjectURL(current.preview);
+      return null;
+    });
+    setProblems([]);
   }
 
   function unpick(index: number) {
@@ -74,9 +113,10 @@ export function Composer() {
     setProblems([]);
     setProgress(0);
     try {
-      await createPost({ content: text.trim(), images: images.map((i) => i.file), onProgress: setProgress }).unwrap();
-      images.forEach((i) => URL.revokeObjectURL(i.preview));
+      await createPost({ content: text.trim(), images: images.map((i) => i.file), video: video?.file, onProgress: setProgress }).unwrap();
+      [...images, ...(video ? [video] : [])].forEach((i) => URL.revokeObjectURL(i.preview));
       setImages([]);
+      setVideo(null);
       setText('');
       toast.success('Post published');
     } catch (err) {
@@ -136,6 +176,28 @@ export function Composer() {
         </ul>
       )}
 
+      {video && (
+        <div className="relative mt-3 overflow-hidden rounded-xl bg-black">
+          <video
+            src={video.preview}
+            controls
+            muted
+            playsInline
+            aria-label={`Chosen video: ${video.file.name}`}
+            className="max-h-72 w-full"
+          />
+          <button
+            type="button"
+            onClick={unpickVideo}
+            disabled={sending}
+            aria-label="Remove video"
+            className="absolute top-1.5 right-1.5 rounded-full bg-slate-900/70 p-1.5 text-white backdrop-blur hover:bg-slate-900"
+          >
+            <X className="h-3.5 w-3.5" />
+          </button>
+        </div>
+      )}
+
       {problems.length > 0 && (
         <ul
           role="alert"
@@ -174,7 +236,7 @@ export function Composer() {
           <button
             type="button"
             onClick={() => fileRef.current?.click()}
-            disabled={sending || images.length >= MAX_IMAGES}
+            disabled={sending || images.length >= MAX_IMAGES || video !== null}
             aria-label="Add images"
             title={`Add up to ${MAX_IMAGES} images`}
             className="inline-flex items-center gap-2 rounded-full px-3 py-2 text-sm font-medium text-emerald-700 hover:bg-emerald-50 disabled:opacity-50 dark:text-emerald-400 dark:hover:bg-emerald-950/40"
@@ -182,6 +244,25 @@ export function Composer() {
             <ImagePlus className="h-5 w-5" />
             <span className="hidden sm:inline">Photo</span>
             {images.length > 0 && <span className="text-xs text-slate-500 dark:text-slate-400">{`${images.length}/${MAX_IMAGES}`}</span>}
+          </button>
+          <input
+            ref={videoRef}
+            type="file"
+            accept={VIDEO_TYPES.join(',')}
+            hidden
+            aria-label="Choose a video"
+            onChange={(e) => pickVideo(e.target.files)}
+          />
+          <button
+            type="button"
+            onClick={() => videoRef.current?.click()}
+            disabled={sending || images.length > 0 || video !== null}
+            aria-label="Add a video"
+            title={`Add one video (MP4 or WebM, up to ${MAX_VIDEO_MB} MB and ${VIDEO_LIMITS.maxDurationSeconds} seconds)`}
+            className="inline-flex items-center gap-2 rounded-full px-3 py-2 text-sm font-medium text-sky-700 hover:bg-sky-50 disabled:opacity-50 dark:text-sky-400 dark:hover:bg-sky-950/40"
+          >
+            <Film className="h-5 w-5" />
+            <span className="hidden sm:inline">Video</span>
           </button>
         </div>
         <div className="flex items-center gap-3">

@@ -1,4 +1,4 @@
-/** Editing one's own post in place: the text, and images to take off (CONTRACT "PATCH /posts/{postId}"). */
+/** Editing one's own post in place: the text, and images or the video to take off (CONTRACT "PATCH /posts/{postId}"). */
 import { LIMITS, type Post } from '@plaza/contract';
 import { X } from 'lucide-react';
 import { useState } from 'react';
@@ -57,20 +57,21 @@ export function EditPostForm({ post, onDone }: EditPostFormProps) {
         className="field-sizing-content max-h-80 min-h-20 w-full resize-none rounded-xl border border-slate-200 bg-transparent p-3 text-[15px] outline-none focus:border-brand-primary dark:border-slate-600"
       />
       {post.media.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Images">
+        <ul className="flex flex-wrap gap-2" aria-label={post.media.some((m) => m.type === 'video') ? 'Video' : 'Images'}>
           {post.media.map((m, i) => {
             const gone = removed.includes(m.url);
+            const what = m.type === 'video' ? 'video' : `image ${i + 1}`;
             return (
               <li key={m.url} className="relative">
                 <img
                   src={m.thumbUrl}
-                  alt={`Image ${i + 1}`}
+                  alt={m.type === 'video' ? 'Video poster' : `Image ${i + 1}`}
                   className={`h-20 w-20 rounded-lg object-cover ${gone ? 'opacity-30 grayscale' : ''}`}
                 />
                 <button
                   type="button"
                   onClick={() => setRemoved((r) => (gone ? r.filter((u) => u !== m.url) : [...r, m.url]))}
-                  aria-label={gone ? `Keep image ${i + 1}` : `Remove image ${i + 1}`}
+                  aria-label={gone ? `Keep ${what}` : `Remove ${what}`}
                   aria-pressed={gone}
                   className="absolute -top-2 -right-2 rounded-full bg-slate-900/80 p-1 text-white hover:bg-slate-900"
                 >
@@ -83,7 +84,7 @@ export function EditPostForm({ post, onDone }: EditPostFormProps) {
       )}
       <div className="flex items-center justify-end gap-2">
         {tooLong && <p className="mr-auto text-sm text-rose-600">At most {LIMITS.postContent.max} characters</p>}
-        {empty && <p className="mr-auto text-sm text-rose-600">A post needs text or an image</p>}
+        {empty && <p className="mr-auto text-sm text-rose-600">A post needs text, an image or a video</p>}
         <Button type="button" variant="ghost" size="sm" onClick={onDone} disabled={isLoading}>
           Cancel
         </Button>

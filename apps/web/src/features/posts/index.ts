@@ -1,4 +1,4 @@
-/** What other features use of posts: the cached lists, the changes to a post, the composer and the image grid. */
+/** What other features use of posts: the cached lists, the changes to a post, the composer and a post's images or video. */
 export {
   FETCH_FAVORITES_FAILED,
   FETCH_FEED_FAILED,
@@ -9,7 +9,7 @@ export {
   useGetUserPostsInfiniteQuery,
 } from './api';
 export { Composer } from './Composer';
-export { ImageGrid } from './ImageGrid';
+export { PostMediaView } from './PostMediaView';
 export { DELETE_POST_FAILED, FAVORITE_FAILED, useDeletePostMutation, useToggleFavoriteMutation } from './mutations';
 export { EditPostForm } from './EditPostForm';
 export { patchPost } from './post-cache';

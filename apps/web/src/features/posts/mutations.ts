@@ -13,17 +13,19 @@ export const EDIT_POST_FAILED = 'Failed to save your changes';
 interface NewPost {
   content: string;
   images: File[];
+  /** Instead of images. */
+  video?: File;
   /** Upload progress from 0 to 1. */
   onProgress?: (fraction: number) => void;
 }
 
 const postMutationsApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
-    /** Multipart: `content` beside up to four `images`. */
+    /** Multipart: `content` beside up to four `images` or one `video`. */
     createPost: build.mutation<Post, NewPost, OperationResponse<typeof operations.createPost>>({
-      query: ({ content, images, onProgress }) =>
+      query: ({ content, images, video, onProgress }) =>
         operationRequest(operations.createPost, {
-          form: { content, images },
+          form: { content, images, video },
           onUploadProgress: (e) => onProgress?.(e.total ? e.loaded / e.total : 0),
           fallback: fallback(PUBLISH_FAILED),
         }),

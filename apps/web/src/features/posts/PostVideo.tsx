@@ -1,0 +1,32 @@
+/**
+ * A post's video: its poster frame in the video's own shape until someone presses play, then the MP4
+ * with the browser's controls. Nothing of the video is fetched before that (`preload="none"`), so a feed
+ * full of videos costs no more to open than one of photos.
+ */
+import type { PostMedia } from '@plaza/contract';
+
+/** The same bounds as a single image (ImageGrid): portrait 4:5 to landscape 1.91:1. */
+const ratioOf = (m: PostMedia) => (m.width > 0 && m.height > 0 ? Math.min(1.91, Math.max(0.8, m.width / m.height)) : 16 / 9);
+
+const lengthOf = (seconds: number | undefined) => {
+  if (!seconds) return '';
+  const whole = Math.round(seconds);
+  return `, ${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
+
+export function PostVideo({ media, authorName }: { media: PostMedia; authorName: string }) {
+  return (
+    <video
+      src={media.url}
+      poster={media.thumbUrl}
+      controls
+      playsInline
+      preload="none"
+      width={media.width || undefined}
+      height={media.height || undefined}
+      aria-label={`Video by ${authorName}${lengthOf(media.durationSeconds)}`}
+      className="block w-full bg-black object-contain"
+      style={{ aspectRatio: ratioOf(media) }}
+    />
+  );
+}
