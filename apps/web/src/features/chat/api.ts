@@ -7,13 +7,13 @@ import {
   CHAT,
   CHAT_HISTORY_MAX_LIMIT,
   PAGE_SIZES,
-  operations,
   pairRoom,
   parsePairRoom,
   type Message,
   type MessagesReadEvent,
   type OperationResponse,
 } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import { retry } from '@reduxjs/toolkit/query/react';
 import { axiosBaseQuery } from '../../api/base-query';
 import { operationRequest } from '../../api/operation';
