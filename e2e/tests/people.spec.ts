@@ -56,7 +56,7 @@ test('screenshots of the network and a profile', async ({ browser, request }) =>
   await connect(request, marta, priya, true);
 
   const { context, page } = await newSignedInContext(browser, viewer);
-  await page.goto('/network');
+  await page.goto('/network?tab=everyone');
   await screenshotMatrix(page, 'network', async (p) => {
     await expect(p.getByRole('list', { name: 'People' }).getByRole('article').first()).toBeVisible();
   });
@@ -133,9 +133,8 @@ test('a friend request found through search arrives live, is accepted, then remo
   await expect(alicePage.getByText('Zephyrine Quillfeather accepted your friend request')).toBeVisible();
   await expect(alicePage.getByRole('button', { name: /Friends/ })).toBeVisible();
 
-  // From the Friends menu, "Message" opens the conversation with that person.
-  await alicePage.getByRole('button', { name: /Friends/ }).click();
-  await alicePage.getByRole('menuitem', { name: 'Message' }).click();
+  // "Message" beside Friends opens the conversation with that person.
+  await alicePage.getByRole('link', { name: 'Message Zephyrine Quillfeather' }).click();
   await expect(alicePage).toHaveURL(/\/chat$/);
   await expect(alicePage.getByRole('heading', { level: 2, name: 'Zephyrine Quillfeather' })).toBeVisible();
   await expect(alicePage.getByPlaceholder('Type a message...')).toBeVisible();

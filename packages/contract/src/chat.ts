@@ -1,7 +1,7 @@
 /** Chat: messages, history and conversations (CONTRACT "Chat"); the socket payloads are in socket.ts. */
 import { z } from 'zod';
 import { CHAT, PAGE_SIZES } from './constants';
-import { idSchema, publicUserSchema } from './common';
+import { idSchema, paginationSchema, publicUserSchema } from './common';
 
 export const CHAT_HISTORY_MAX_LIMIT = 100;
 export const CONVERSATIONS_MAX_LIMIT = 100;
@@ -51,8 +51,10 @@ export type ChatHistoryQuery = z.infer<typeof chatHistoryQuerySchema>;
 export const chatHistoryResponseSchema = z.array(messageSchema);
 
 export const conversationsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(CONVERSATIONS_MAX_LIMIT).default(CONVERSATIONS_MAX_LIMIT),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(CONVERSATIONS_MAX_LIMIT).default(PAGE_SIZES.conversations),
 });
+export type ConversationsQuery = z.infer<typeof conversationsQuerySchema>;
 
 export const conversationSchema = z
   .object({
@@ -64,7 +66,11 @@ export const conversationSchema = z
 export type Conversation = z.infer<typeof conversationSchema>;
 
 /** Most recent activity first. */
-export const conversationsResponseSchema = z.object({ success: z.literal(true), data: z.array(conversationSchema) });
+export const conversationsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(conversationSchema),
+  pagination: paginationSchema,
+});
 
 export const markReadParamsSchema = z.object({ otherUserId: idSchema });
 export const markReadResponseSchema = z.object({ success: z.literal(true), readAt: z.string() });

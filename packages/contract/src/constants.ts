@@ -22,6 +22,8 @@ export const PAGE_SIZES = {
   notifications: 20,
   chatHistory: 50,
   searchResults: 20,
+  conversations: 30,
+  friendRequests: 10,
 } as const;
 
 export const MAX_PAGE_LIMIT = 50;
@@ -97,6 +99,13 @@ export const LIMITS = {
 export const STORY_LIFETIME_HOURS = 24;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
+
+/** Videos in stories and posts: checked with ffprobe, given a poster frame, re-encoded to H.264/AAC MP4 when needed. */
+export const VIDEO_LIMITS = {
+  maxDurationSeconds: 60,
+  /** Longest side of the stored video and its poster. */
+  maxDimensionPx: 1280,
+} as const;
 
 /**
  * Abuse limits: how many times an action may happen in a window (`points` per `seconds`), per address

@@ -37,6 +37,8 @@ export const SEARCH_QUERY_MAX = 100;
 
 export const networkQuerySchema = pageQuery(PAGE_SIZES.network).extend({
   search: z.string().trim().max(SEARCH_QUERY_MAX).optional(),
+  /** `friends` lists only the caller's friends (the network's Friends tab, the chat's new-conversation picker). */
+  connection: z.enum(['friends']).optional(),
 });
 export type NetworkQuery = z.infer<typeof networkQuerySchema>;
 
@@ -96,3 +98,25 @@ export const suggestionsResponseSchema = z.object({
   data: z.object({ suggestions: z.array(suggestedUserSchema), pagination: paginationSchema }),
   message: z.string(),
 });
+
+export const FRIEND_REQUEST_DIRECTIONS = ['received', 'sent'] as const;
+export type FriendRequestDirection = (typeof FRIEND_REQUEST_DIRECTIONS)[number];
+
+export const friendRequestsQuerySchema = pageQuery(PAGE_SIZES.friendRequests).extend({
+  direction: z.enum(FRIEND_REQUEST_DIRECTIONS).default('received'),
+});
+export type FriendRequestsQuery = z.infer<typeof friendRequestsQuerySchema>;
+
+export const friendRequestUserSchema = publicUserSchema.extend({ requestedAt: z.string() }).meta({ id: 'FriendRequestUser' });
+export type FriendRequestUser = z.infer<typeof friendRequestUserSchema>;
+
+/** Newest request first. */
+export const friendRequestsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(friendRequestUserSchema),
+  pagination: paginationSchema,
+});
+
+/** Socket `connectionUpdate`: `userId` changed how they stand with the receiver; `status` as the receiver sees it. */
+export const connectionUpdateEventSchema = z.object({ userId: z.string(), status: connectionStatusSchema });
+export type ConnectionUpdateEvent = z.infer<typeof connectionUpdateEventSchema>;

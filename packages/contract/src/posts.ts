@@ -45,6 +45,10 @@ export const postSchema = z
     currentUserReactions: z.array(reactionTypeSchema),
     commentsCount: z.number(),
     isFavorite: z.boolean(),
+    /** When the author last edited it; null until then. */
+    editedAt: z.string().nullable(),
+    /** Only on home-feed items that are neither the caller's nor a friend's ("Suggested for you"). */
+    suggested: z.literal(true).optional(),
   })
   .meta({ id: 'Post', description: "A post as the caller sees it: counts, and the caller's own reactions and favorite mark." });
 export type Post = z.infer<typeof postSchema>;
@@ -66,6 +70,18 @@ export const createPostFormSchema = z.object({
 });
 
 export const postParamsSchema = z.object({ postId: idSchema });
+
+/**
+ * `PATCH /posts/{postId}`: new text and/or media to drop (by their `url`). What remains must still hold
+ * text or media, as when creating.
+ */
+export const updatePostBodySchema = z
+  .object({
+    content: postContentSchema.optional(),
+    removeMedia: z.array(z.string().min(1).max(500)).max(LIMITS.postImages).optional(),
+  })
+  .refine((b) => b.content !== undefined || (b.removeMedia?.length ?? 0) > 0, { message: 'Nothing to change', path: ['content'] });
+export type UpdatePostBody = z.infer<typeof updatePostBodySchema>;
 export const userPostsParamsSchema = z.object({ userName: z.string().min(1).max(64) });
 export const feedParamsSchema = z.object({ authUser: z.string().min(1).max(64) });
 

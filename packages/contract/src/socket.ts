@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { messageSchema } from './chat';
 import { idSchema } from './common';
 import { notificationSchema } from './notifications';
+import { connectionUpdateEventSchema } from './people';
 
 /** The `error` texts of an ack. */
 export const CHAT_ACK_ERRORS = {
@@ -99,6 +100,7 @@ export const serverEventSchemas = {
   notification: notificationSchema,
   typing: typingEventSchema,
   messagesRead: messagesReadEventSchema,
+  connectionUpdate: connectionUpdateEventSchema,
   reauthenticateRequired: reauthenticateRequiredEventSchema,
 } as const;
 

@@ -28,6 +28,8 @@ export const storySchema = z
     user: publicUserSchema,
     mediaUrl: z.string(),
     mediaType: z.enum(STORY_MEDIA_TYPES),
+    /** A still frame of a video story, shown while it loads; null for photos. */
+    posterUrl: z.string().nullable().optional(),
     caption: z.string().nullable(),
     createdAt: z.string(),
     expiresAt: z.string(),

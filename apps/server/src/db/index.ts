@@ -162,7 +162,9 @@ function directSqliteReads(sqlite: SQLite.Database): DirectReads {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Migrations are numbered by the work that brought them, not by when it landed (0040 and 0041 came
+  // after 0050): an install that already ran a later number still takes an earlier one it lacks.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -32,6 +32,8 @@ export interface DomainEvents {
   friendRequestSent: { requestId: string; senderId: string; recipientId: string };
   /** `accepterId` accepted the request `requesterId` sent (or sent one back, which accepts it too). */
   friendRequestAccepted: { requestId: string; accepterId: string; requesterId: string };
+  /** `declinerId` turned down the request `requesterId` sent. */
+  friendRequestDeclined: { requestId: string; declinerId: string; requesterId: string };
   /** The sender withdrew a pending request. */
   friendRequestCancelled: { requestId: string; senderId: string; recipientId: string };
 
@@ -90,6 +92,7 @@ export type DurableEventName =
   | 'friendRequestSent'
   | 'friendRequestAccepted'
   | 'friendRequestCancelled'
+  | 'friendRequestDeclined'
   | 'postDeleted'
   | 'reactionAdded'
   | 'commentAdded'

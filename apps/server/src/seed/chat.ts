@@ -61,7 +61,7 @@ export const chatSeed: SeedStep = {
   name: 'chat conversations',
   async run(ctx, { demo, all }, log) {
     const repo = chatRepo(ctx.db);
-    if ((await repo.conversationsOf(demo.id, 1)).length > 0) {
+    if ((await repo.conversationsOf(demo.id, 1, 0)).length > 0) {
       log('The demo user already has conversations; leaving chat as it is.');
       return;
     }

@@ -52,6 +52,7 @@ export const storiesSeedStep: SeedStep = {
         user_id: user.id,
         media_url: media.url,
         media_type: 'image',
+        poster_url: null,
         caption,
         created_at: new Date(at).toISOString(),
         expires_at: new Date(at + ctx.config.storyTtlHours * HOUR_MS).toISOString(),

@@ -38,6 +38,7 @@ export function buildPost(overrides: Partial<Post> = {}): Post {
     totalReactions: 0,
     currentUserReactions: [],
     commentsCount: 0,
+    editedAt: null,
     isFavorite: false,
     ...overrides,
   };

@@ -5,10 +5,23 @@ import {
   connectionStatusParamsSchema,
   connectionStatusResponseSchema,
   friendRequestParamsSchema,
+  friendRequestsQuerySchema,
+  friendRequestsResponseSchema,
   targetUserBodySchema,
 } from '../people';
 
 export const connectionOperations = {
+  listFriendRequests: defineOperation({
+    operationId: 'listFriendRequests',
+    method: 'GET',
+    path: '/users/follow/requests',
+    summary: 'Pending friend requests you received or sent, newest first',
+    tags: ['connections'],
+    auth: true,
+    querystring: friendRequestsQuerySchema,
+    responses: { 200: friendRequestsResponseSchema },
+    errors: [400, 401],
+  }),
   getConnectionStatus: defineOperation({
     operationId: 'getConnectionStatus',
     method: 'GET',

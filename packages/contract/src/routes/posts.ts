@@ -13,6 +13,7 @@ import {
   postParamsSchema,
   postResponseSchema,
   postsPageQuerySchema,
+  updatePostBodySchema,
   userPostsParamsSchema,
   userPostsResponseSchema,
 } from '../posts';
@@ -76,6 +77,19 @@ export const postOperations = {
     params: postParamsSchema,
     responses: { 200: postResponseSchema },
     errors: [400, 401, 404],
+  }),
+  updatePost: defineOperation({
+    operationId: 'updatePost',
+    method: 'PATCH',
+    path: '/posts/:postId',
+    summary: 'Edit a post (author only): its text, and media to remove',
+    description: 'The post keeps text or media (at least one); `editedAt` records the change.',
+    tags: ['posts'],
+    auth: true,
+    params: postParamsSchema,
+    body: updatePostBodySchema,
+    responses: { 200: postResponseSchema },
+    errors: [400, 401, 403, 404],
   }),
   deletePost: defineOperation({
     operationId: 'deletePost',

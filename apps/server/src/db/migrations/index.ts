@@ -9,6 +9,8 @@ import * as timelineMarks from './0006-timeline-marks';
 import * as safety from './0020-safety';
 import * as moderation from './0021-moderation';
 import * as accountLifecycle from './0030-account-lifecycle';
+import * as postEdits from './0040-post-edits';
+import * as storyPosters from './0041-story-posters';
 import * as outbox from './0050-outbox';
 
 export const migrations: Record<string, Migration> = {
@@ -21,5 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0020-safety': safety,
   '0021-moderation': moderation,
   '0030-account-lifecycle': accountLifecycle,
+  '0040-post-edits': postEdits,
+  '0041-story-posters': storyPosters,
   '0050-outbox': outbox,
 };

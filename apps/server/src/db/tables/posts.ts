@@ -9,6 +9,8 @@ export interface PostsTable {
   author_id: string;
   content: string;
   created_at: string;
+  /** When the author last edited the post (migration 0040); null until then. */
+  edited_at: Generated<string | null>;
   /** JSON array of the post's images (url, thumb_url, width, height): written once, always read with the post. */
   media: Generated<string>;
   /**

@@ -6,6 +6,8 @@ export interface StoriesTable {
   /** Public URL under /media/; the storage key is derived from it. */
   media_url: string;
   media_type: 'image' | 'video';
+  /** A video's still frame (migration 0041); null for photos and older videos. */
+  poster_url: string | null;
   caption: string | null;
   created_at: string;
   /** created_at + the configured lifetime; nothing past it is listed or viewable. */

@@ -78,12 +78,13 @@ export function chatRepo(db: Db) {
     },
 
     /**
-     * The user's conversations with the id of their last message, most recent first; `only` is a condition
-     * on each of the pair's columns (the safety feature's: nobody hidden from the user).
+     * One page of the user's conversations with the id of their last message, most recent first; `only` is
+     * a condition on each of the pair's columns (the safety feature's: nobody hidden from the user).
      */
     conversationsOf(
       userId: string,
       limit: number,
+      offset: number,
       only: (column: 'c.user_low' | 'c.user_high') => Expression<SqlBool> = () => sql<boolean>`true`,
     ) {
       return db
@@ -107,6 +108,7 @@ export function chatRepo(db: Db) {
         .where(only('c.user_high'))
         .orderBy('last_message_id', 'desc')
         .limit(limit)
+        .offset(offset)
         .execute();
     },
 
@@ -141,6 +143,21 @@ export function chatRepo(db: Db) {
         .set({ pair_key: to.pairKey, user_low: to.low, user_high: to.high })
         .where('pair_key', '=', oldKey)
         .execute();
+    },
+
+    /** How many conversations `conversationsOf` pages through, under the same condition. */
+    async countConversations(
+      userId: string,
+      only: (column: 'c.user_low' | 'c.user_high') => Expression<SqlBool> = () => sql<boolean>`true`,
+    ): Promise<number> {
+      const row = await db
+        .selectFrom('conversations as c')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where((eb) => eb.or([eb('c.user_low', '=', userId), eb('c.user_high', '=', userId)]))
+        .where(only('c.user_low'))
+        .where(only('c.user_high'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** Messages by (pair, id); the pair keys let the lookup use the primary key. */

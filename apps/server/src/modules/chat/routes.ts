@@ -19,7 +19,7 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: AppContext, { se
 
   contractRoute(fastify, ops.listConversations, {
     onRequest: requireAuth,
-    handler: async (req) => ({ success: true as const, data: await service.conversations(authOf(req).userId, req.query.limit) }),
+    handler: async (req) => ({ success: true as const, ...(await service.conversations(authOf(req).userId, req.query)) }),
   });
 
   contractRoute(fastify, ops.getChatHistory, {

@@ -1,8 +1,17 @@
 /** Chat rules: who may send to whom, idempotent sends, history, conversations and read receipts. */
-import { pairRoom, type ChatHistoryQuery, type Conversation, type Message, type SendMessageBody } from '@plaza/contract';
+import {
+  pairRoom,
+  type ChatHistoryQuery,
+  type Conversation,
+  type ConversationsQuery,
+  type Message,
+  type Pagination,
+  type SendMessageBody,
+} from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
+import { offsetOf, pageInfo } from '../../lib/pagination';
 import { assertCanInteract, notHidden } from '../safety';
 import { presentPublicUser, userRepo } from '../users';
 import type { FloodControl } from './flood-control';
@@ -81,8 +90,13 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
     },
 
     /** The caller's conversations, most recent first: one page of pairs, then three batched lookups. */
-    async conversations(callerId: string, limit: number): Promise<Conversation[]> {
-      const pairs = await repo.conversationsOf(callerId, limit, (column) => notHidden(ctx.db, column, callerId, nowIso()));
+    async conversations(callerId: string, { page, limit }: ConversationsQuery): Promise<{ data: Conversation[]; pagination: Pagination }> {
+      const now = nowIso();
+      const only = (column: 'c.user_low' | 'c.user_high') => notHidden(ctx.db, column, callerId, now);
+      const [pairs, total] = await Promise.all([
+        repo.conversationsOf(callerId, limit, offsetOf(page, limit), only),
+        repo.countConversations(callerId, only),
+      ]);
       const otherIds = pairs.map((p) => (p.user_low === callerId ? p.user_high : p.user_low));
       const [messages, people, unread] = await Promise.all([
         repo.messagesByKeys(pairs.map((p) => ({ pairKey: p.pair_key, id: p.last_message_id }))),
@@ -91,13 +105,14 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
       ]);
       const messageById = new Map(messages.map((m) => [m.id, m]));
       const userById = new Map(people.map((u) => [u.id, u]));
-      return pairs.flatMap((p, i) => {
+      const data = pairs.flatMap((p, i) => {
         const user = userById.get(otherIds[i]);
         const last = messageById.get(p.last_message_id);
         return user && last
           ? [{ user: presentPublicUser(user), lastMessage: presentMessage(last), unreadCount: unread.get(user.id) ?? 0 }]
           : [];
       });
+      return { data, pagination: pageInfo(page, limit, total) };
     },
 
     /** Marks everything `otherId` sent the caller as read now, and tells `otherId` when anything changed. */

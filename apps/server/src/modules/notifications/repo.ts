@@ -68,6 +68,17 @@ export function notificationRepo(db: Db) {
         .execute();
     },
 
+    /** Marks what `recipientId` was told about one thing as read, e.g. a friend request they answered. */
+    async markReadAbout(recipientId: string, type: NotificationRow['type'], entityId: string): Promise<void> {
+      await db
+        .updateTable('notifications')
+        .set({ read: 1 })
+        .where('recipient_id', '=', recipientId)
+        .where('type', '=', type)
+        .where('entity_id', '=', entityId)
+        .execute();
+    },
+
     /** Removes everything anyone was told about a post (reactions, comments, comment likes on it). */
     async deleteAboutPost(postId: string): Promise<void> {
       await db

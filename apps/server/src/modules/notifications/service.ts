@@ -46,6 +46,10 @@ export function notifier(ctx: AppContext) {
     /** Removes what `recipientId` was told about one thing, e.g. a friend request that was withdrawn. */
     forget: (recipientId: string, type: NotificationType, entityId: string) => notifications.deleteAbout(recipientId, type, entityId),
 
+    /** Marks what `recipientId` was told about one thing as read, e.g. a friend request they answered. */
+    markReadAbout: (recipientId: string, type: NotificationType, entityId: string) =>
+      notifications.markReadAbout(recipientId, type, entityId),
+
     /** Removes everything anyone was told about a post that is gone. */
     forgetPost: (postId: string) => notifications.deleteAboutPost(postId),
   };

@@ -24,6 +24,13 @@ export function subscribeNotifications(events: EventBus, notifier: Notifier): ()
         text: texts.friendAccept,
       }),
     ),
+    // Answering a request from anywhere (the network page, a profile) settles its notification too.
+    events.subscribe('friendRequestAccepted', ({ requestId, accepterId }) =>
+      notifier.markReadAbout(accepterId, 'friend_request', requestId),
+    ),
+    events.subscribe('friendRequestDeclined', ({ requestId, declinerId }) =>
+      notifier.markReadAbout(declinerId, 'friend_request', requestId),
+    ),
     // A withdrawn request should not linger in the other user's notifications, inviting a 409 on accept.
     events.subscribe('friendRequestCancelled', ({ requestId, recipientId }) => notifier.forget(recipientId, 'friend_request', requestId)),
     events.subscribe('reactionAdded', ({ postId, postAuthorId, actorId, kind }, { id }) =>

@@ -6,9 +6,19 @@ import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { perUser } from '../../security/limits';
 import type { ConnectionService } from './connection-service';
+import type { RequestService } from './request-service';
 
-export async function connectionRoutes(fastify: FastifyInstance, ctx: AppContext, { connections }: { connections: ConnectionService }) {
+export async function connectionRoutes(
+  fastify: FastifyInstance,
+  ctx: AppContext,
+  { connections, requests }: { connections: ConnectionService; requests: RequestService },
+) {
   const requireAuth = makeRequireAuth(ctx.auth);
+
+  contractRoute(fastify, ops.listFriendRequests, {
+    onRequest: requireAuth,
+    handler: async (req) => ({ success: true as const, ...(await requests.list(authOf(req).userId, req.query)) }),
+  });
 
   contractRoute(fastify, ops.getConnectionStatus, {
     onRequest: requireAuth,

@@ -6,8 +6,9 @@
  *   request_sent     --cancel-->  not_connected
  *   friends          --remove-->  not_connected
  * Anything else is a 409. Each change is one transaction; its events (`friendshipChanged`, and
- * `friendRequestSent`/`Accepted`/`Cancelled`, which notifications turn into rows) are recorded in it
- * and dispatched after the commit (lib/events.ts).
+ * `friendRequestSent`/`Accepted`/`Declined`/`Cancelled`, which notifications act on) are recorded in it
+ * and dispatched after the commit (lib/events.ts); `friendshipChanged` also reaches the other person's
+ * screens as `connectionUpdate` (connection-live.ts).
  */
 import type { ConnectionAction, ConnectionStatus } from '@plaza/contract';
 import type { AppContext } from '../../context';
@@ -21,7 +22,7 @@ import { pairOf } from './friendships';
 import { statusFor } from './status';
 
 /** What happened to a friend request, told to the rest of the app after the commit. */
-type RequestEvent = { kind: 'sent' | 'accepted' | 'cancelled'; requestId: string };
+type RequestEvent = { kind: 'sent' | 'accepted' | 'declined' | 'cancelled'; requestId: string };
 
 interface Outcome {
   status: ConnectionStatus;
@@ -64,9 +65,11 @@ const accept: Step = async (repo, me, other) => {
 };
 
 const decline: Step = async (repo, me, other) => {
-  if (!(await repo.deletePending(pairOf(me, other), other)))
+  const row = await repo.find(me, other);
+  if (!row || statusFor(me, row) !== 'request_received' || !(await repo.deletePending(pairOf(me, other), other))) {
     throw new ConflictError('There is no friend request from this user to decline.');
-  return { status: 'not_connected', message: 'Friend request declined', changed: true };
+  }
+  return { status: 'not_connected', message: 'Friend request declined', changed: true, request: { kind: 'declined', requestId: row.id } };
 };
 
 const cancel: Step = async (repo, me, other) => {
@@ -90,6 +93,7 @@ export function connectionService(ctx: AppContext) {
   function announce(trx: Db, me: string, other: string, { kind, requestId }: RequestEvent): Promise<void> {
     if (kind === 'sent') return ctx.events.record(trx, 'friendRequestSent', { requestId, senderId: me, recipientId: other });
     if (kind === 'accepted') return ctx.events.record(trx, 'friendRequestAccepted', { requestId, accepterId: me, requesterId: other });
+    if (kind === 'declined') return ctx.events.record(trx, 'friendRequestDeclined', { requestId, declinerId: me, requesterId: other });
     return ctx.events.record(trx, 'friendRequestCancelled', { requestId, senderId: me, recipientId: other });
   }
 

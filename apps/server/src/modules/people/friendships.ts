@@ -3,8 +3,7 @@
  * friends (the feed's timeline, stories, chat presence). Each takes the database or a transaction and
  * either answers or returns a piece of SQL to compose, so only this feature names `connections`.
  */
-import type { Kysely, RawBuilder } from 'kysely';
-import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 
 /** The database or a transaction: every function works in either. */
@@ -31,6 +30,20 @@ export function friendIdsQuery(db: Conn, userId: string) {
     );
 }
 
+/**
+ * The ids of the friends of a user's friends as a subquery (`fof_id`; it may include the user and their
+ * friends, whom callers exclude anyway).
+ */
+export function friendsOfFriendsQuery(db: Conn, userId: string) {
+  const friends = friendIdsQuery(db, userId);
+  return db
+    .selectFrom('connections')
+    .select('user_high as fof_id')
+    .where('user_low', 'in', friends)
+    .where('status', '=', 'accepted')
+    .unionAll(db.selectFrom('connections').select('user_low as fof_id').where('user_high', 'in', friends).where('status', '=', 'accepted'));
+}
+
 /** The ids of everyone a user has any connection with (friends and pending requests either way), as a subquery. */
 export function connectedIdsQuery(db: Conn, userId: string) {
   return db
@@ -38,13 +51,6 @@ export function connectedIdsQuery(db: Conn, userId: string) {
     .select('user_high as other_id')
     .where('user_low', '=', userId)
     .unionAll(db.selectFrom('connections').select('user_low as other_id').where('user_high', '=', userId));
-}
-
-/** Whether the user has at least one friend, as a SQL condition: two index probes, one per side of the pair. */
-export function hasFriends(db: Conn, userId: string): RawBuilder<boolean> {
-  const asLow = db.selectFrom('connections').select('id').where('user_low', '=', userId).where('status', '=', 'accepted');
-  const asHigh = db.selectFrom('connections').select('id').where('user_high', '=', userId).where('status', '=', 'accepted');
-  return sql<boolean>`(exists ${asLow} or exists ${asHigh})`;
 }
 
 /** Whether two users are friends: one read of the pair's unique key. */

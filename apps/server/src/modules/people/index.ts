@@ -3,5 +3,5 @@
  * friendship functions below, for the features that show things to friends.
  */
 export { createPeopleFeature } from './feature';
-export { areFriends, friendIdsOf, friendIdsQuery, friendshipsAmong, hasFriends, pairOf } from './friendships';
+export { areFriends, friendIdsOf, friendIdsQuery, friendsOfFriendsQuery, friendshipsAmong, pairOf } from './friendships';
 export { friendPairsQuery, friendsOn } from './friend-pairs';

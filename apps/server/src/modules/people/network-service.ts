@@ -1,11 +1,13 @@
 /** The network list (every other user with the caller's connection status) and suggested users. */
 import type { NetworkQuery, NetworkUser, PageQuery, Pagination, SuggestedUser, NetworkPagination } from '@plaza/contract';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
 import { notHidden } from '../safety';
 import { searchRepo, userRepo } from '../users';
 import { connectionRepo } from './connection-repo';
+import { friendIdsQuery } from './friendships';
 import { presentNetworkUser, presentSuggestedUser } from './presenters';
 import { otherOf, statusFor } from './status';
 import { suggestionRepo } from './suggestion-repo';
@@ -25,13 +27,13 @@ export function networkService(ctx: AppContext) {
   return {
     async network(viewerId: string, query: NetworkQuery): Promise<{ users: NetworkUser[]; pagination: NetworkPagination }> {
       const { page, limit } = query;
-      const { rows, total } = await search.networkPage(
-        viewerId,
-        query.search || undefined,
-        offsetOf(page, limit),
-        limit,
-        notHidden(ctx.db, 'users.id', viewerId, nowIso()),
-      );
+      const visible = notHidden(ctx.db, 'users.id', viewerId, nowIso());
+      // The Friends tab: the same list, only among the viewer's friends.
+      const only =
+        query.connection === 'friends'
+          ? sql<boolean>`${visible} and ${sql.ref('users.id')} in ${friendIdsQuery(ctx.db, viewerId)}`
+          : visible;
+      const { rows, total } = await search.networkPage(viewerId, query.search || undefined, offsetOf(page, limit), limit, only);
       const links = await connections.findBetween(
         viewerId,
         rows.map((r) => r.id),

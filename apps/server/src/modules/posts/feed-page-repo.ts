@@ -9,13 +9,10 @@ import { MAX_PAGE_LIMIT } from '@plaza/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { preparedQuery, type PreparedQuery } from '../../db/prepared';
-import { hasFriends } from '../people';
-import { feedHiddenPeopleQuery, notFeedHidden } from '../safety';
-import { viewerKindsOn } from '../reactions';
+import { feedHiddenPeopleQuery } from '../safety';
 import { PUBLIC_USER_COLUMNS, publicUsers, userNameLowerOf, type PublicUserColumns } from '../users';
 import type { PostBodyColumns } from './presenters';
 import { REACTION_COUNTER_COLUMNS } from './reaction-columns';
-import { viewerFavoriteOn } from './viewer-marks';
 
 /** One post of a page, as an array in select order. */
 export type PostPageRow = readonly [
@@ -26,7 +23,7 @@ export type PostPageRow = readonly [
 ];
 
 /** `userNameLower` is null when the reader's account is gone. */
-export type FeedReaderRow = readonly [userNameLower: string | null, size: number | null, newer: number | null, hasFriends: number];
+export type FeedReaderRow = readonly [userNameLower: string | null, size: number | null, newer: number | null];
 
 /** What a post is rendered from (post-json.ts). */
 export interface PostToRender {
@@ -34,7 +31,7 @@ export interface PostToRender {
   author: PublicUserColumns;
 }
 
-const POST_COLUMNS = ['id', 'content', 'media', 'created_at', 'comments_count', ...REACTION_COUNTER_COLUMNS] as const;
+const POST_COLUMNS = ['id', 'content', 'media', 'created_at', 'edited_at', 'comments_count', ...REACTION_COUNTER_COLUMNS] as const;
 const AUTHOR_COLUMNS = PUBLIC_USER_COLUMNS;
 
 /** Names the array row of `postsToRender`, whose select list is POST_COLUMNS then AUTHOR_COLUMNS. */
@@ -47,7 +44,7 @@ function toRender(row: readonly unknown[]): PostToRender {
  * One prepared statement per size (1 to MAX_PAGE_LIMIT) written into the SQL: a page's LIMIT (SQLite
  * runs a literal LIMIT about twice as fast as a bound one), or the number of ids in an IN list.
  */
-function perSize<N extends string, Row extends readonly unknown[]>(prepare: (size: number) => PreparedQuery<N, Row>) {
+export function perSize<N extends string, Row extends readonly unknown[]>(prepare: (size: number) => PreparedQuery<N, Row>) {
   const bySize = new Map<number, PreparedQuery<N, Row>>();
   return (size: number): PreparedQuery<N, Row> => {
     if (!Number.isSafeInteger(size) || size < 1 || size > MAX_PAGE_LIMIT) throw new RangeError(`Size out of range: ${size}`);
@@ -92,18 +89,6 @@ export function feedPageRepo(db: Db) {
         .offset(p.offset),
     ),
   );
-  const everyoneQuery = perSize((limit) =>
-    preparedQuery<'viewer' | 'anchor' | 'offset' | 'now', PostPageRow>(db, (p) =>
-      db
-        .selectFrom('posts as p')
-        .select(['p.id', viewerKindsOn('p.id', p.viewer).as('viewer_kinds'), viewerFavoriteOn('p.id', p.viewer).as('viewer_favorite')])
-        .where('p.id', '<=', p.anchor)
-        .where(notFeedHidden(db, 'p.author_id', p.viewer, p.now))
-        .orderBy('p.id', 'desc')
-        .limit(sql.lit(limit))
-        .offset(p.offset),
-    ),
-  );
 
   return {
     /** The posts with their authors' public columns, to render them. */
@@ -113,8 +98,8 @@ export function feedPageRepo(db: Db) {
     },
 
     /**
-     * The reader's name (to check `{authUser}`), whether they have any friend, and their timeline's
-     * stored size and how many of its items are newer than the anchor.
+     * The reader's name (to check `{authUser}`), and their timeline's stored size and how many of its
+     * items are newer than the anchor.
      */
     reader: preparedQuery<'user' | 'anchor', FeedReaderRow>(db, (p) =>
       db.selectNoFrom((eb) => [
@@ -126,14 +111,10 @@ export function feedPageRepo(db: Db) {
           .where('owner_id', '=', p.user)
           .where('post_id', '>', p.anchor)
           .as('newer'),
-        eb.case().when(hasFriends(db, p.user)).then(1).else(0).end().as('has_friends'),
       ]),
     ),
 
     /** A page of the reader's timeline up to the anchor, newest first: one range of its primary key. */
     timelinePage: (limit: number, values: { reader: string; anchor: string; offset: number; now: string }) => timelineQuery(limit)(values),
-
-    /** A page of everyone's posts up to the anchor, newest first (the feed of someone without friends). */
-    everyonePage: (limit: number, values: { viewer: string; anchor: string; offset: number; now: string }) => everyoneQuery(limit)(values),
   };
 }

@@ -15,19 +15,24 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     return bodyOf(res, feedResponseSchema).data;
   };
   const idsOf = (data: { feeds: Array<{ _id: string }> }) => data.feeds.map((p) => p._id);
+  /** The timeline part of a page: the caller's and friends' posts, without the suggestions after them. */
+  const ownIdsOf = (data: { feeds: Array<{ _id: string; suggested?: true }> }) => data.feeds.filter((p) => !p.suggested).map((p) => p._id);
 
-  it("holds my own and my friends' posts newest first, and not a stranger's", async () => {
+  it("holds my own and my friends' posts newest first, then a stranger's as a suggestion", async () => {
     const me = await createUser(t.app);
     const friend = await createUser(t.app);
     const stranger = await createUser(t.app);
     await befriend(t.app, me, friend);
     const a = await createPost(t.app, me, 'mine');
-    const b = await createPost(t.app, stranger, 'not for you');
+    const b = await createPost(t.app, stranger, 'not a friend of mine');
     const c = await createPost(t.app, friend, 'from a friend');
-    const data = await feedOf(me);
-    expect(idsOf(data)).toEqual([c, a]);
-    expect(idsOf(data)).not.toContain(b);
-    expect(data).toMatchObject({ totalCount: 2, currentPage: 1, totalPages: 1, hasMore: false });
+    const data = await feedOf(me, '?limit=50');
+    expect(idsOf(data).slice(0, 2)).toEqual([c, a]);
+    expect(ownIdsOf(data)).toEqual([c, a]);
+    expect(data.feeds.slice(0, 2).every((p) => p.suggested === undefined)).toBe(true);
+    expect(data.feeds.find((p) => p._id === b)?.suggested).toBe(true);
+    expect(data.feeds.slice(2).every((p) => p.suggested === true)).toBe(true);
+    expect(data.totalCount).toBe(data.feeds.length);
     expect(data.feeds[0].author._id).toBe(friend.user._id);
   });
 
@@ -36,7 +41,7 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     const other = await createUser(t.app);
     const older = await createPost(t.app, other, 'from before we met');
     await befriend(t.app, me, await createUser(t.app));
-    expect(idsOf(await feedOf(me))).not.toContain(older);
+    expect(ownIdsOf(await feedOf(me))).not.toContain(older);
 
     // What the people feature does on accept: commit, then announce.
     const [low, high] = [me.user._id, other.user._id].sort();
@@ -53,12 +58,12 @@ describe.each(dialects())('home feed on %s', (dialect) => {
       })
       .execute();
     t.app.ctx.events.publish('friendshipChanged', { userIds: [me.user._id, other.user._id], status: 'friends' });
-    await vi.waitFor(async () => expect(idsOf(await feedOf(me))).toContain(older));
-    expect(idsOf(await feedOf(other))).toEqual([older]);
+    await vi.waitFor(async () => expect(ownIdsOf(await feedOf(me))).toContain(older));
+    expect(ownIdsOf(await feedOf(other))).toEqual([older]);
 
     await t.app.ctx.db.deleteFrom('connections').where('user_low', '=', low).where('user_high', '=', high).execute();
     t.app.ctx.events.publish('friendshipChanged', { userIds: [other.user._id, me.user._id], status: 'not_connected' });
-    await vi.waitFor(async () => expect(idsOf(await feedOf(me))).not.toContain(older));
+    await vi.waitFor(async () => expect(ownIdsOf(await feedOf(me))).not.toContain(older));
   });
 
   it('shows someone without friends the recent posts of everyone', async () => {
@@ -89,7 +94,7 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     const expected = [...made].reverse();
 
     const first = await feedOf(me, '?limit=3');
-    expect(first).toMatchObject({ totalCount: 7, totalPages: 3, hasMore: true });
+    expect(first).toMatchObject({ hasMore: true });
     const seen = idsOf(first);
     let page = 2;
     let data = first;
@@ -97,13 +102,14 @@ describe.each(dialects())('home feed on %s', (dialect) => {
       // Someone keeps posting while I scroll.
       await createPost(t.app, friend, `arrived before page ${page}`);
       data = await feedOf(me, `?limit=3&page=${page}&anchor=${first.anchor}`);
-      expect(data.totalCount).toBe(7);
       seen.push(...idsOf(data));
       page += 1;
     }
-    expect(seen).toEqual(expected);
+    expect(seen.slice(0, 7)).toEqual(expected);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toHaveLength(data.totalCount);
     // A fresh page 1 shows what arrived meanwhile.
-    expect((await feedOf(me, '?limit=3')).totalCount).toBe(7 + 2);
+    expect(ownIdsOf(await feedOf(me, '?limit=50')).length).toBe(7 + page - 2);
   });
 
   it("drops a deleted post from friends' feeds", async () => {
@@ -115,7 +121,7 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     await as(t.app, friend)({ method: 'DELETE', url: `/posts/${gone}` });
     const data = await feedOf(me);
     expect(idsOf(data)).not.toContain(gone);
-    expect(data.totalCount).toBe(0);
+    expect(ownIdsOf(data)).toEqual([]);
     expect(await t.app.ctx.db.selectFrom('feed_sizes').select('size').where('owner_id', '=', me.user._id).executeTakeFirst()).toEqual({
       size: 0,
     });
@@ -134,6 +140,8 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     const executor = t.app.ctx.db.getExecutor();
     const direct = { count: 0 };
     directRuns.set(t.app.ctx.db, direct);
+    // The suggestions' count, once per reader for a while, is not part of reading a timeline page.
+    await feedOf(me, '?limit=1');
     const countQueries = async (limit: number) => {
       // The reactions' notifications are written after their requests answered; only the feed's own statements count here.
       await t.app.ctx.events.settled();
@@ -222,7 +230,7 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     await befriend(t.app, me, friend);
     const shown = await createPost(t.app, friend, 'committed');
     // Read once, so the session is known and this request reaches the feed's statements at once.
-    expect(idsOf(await feedOf(me))).toEqual([shown]);
+    expect(ownIdsOf(await feedOf(me))).toEqual([shown]);
     const uncommitted = newId();
     let inside!: () => void;
     const entered = new Promise<void>((resolve) => (inside = resolve));
@@ -247,6 +255,7 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     release();
     await transaction;
-    expect(idsOf(await reading)).toEqual([shown]);
+    expect(ownIdsOf(await reading)).toEqual([shown]);
+    expect(idsOf(await reading)).not.toContain(uncommitted);
   });
 });

@@ -2,6 +2,7 @@
  * Post images: re-encoded (EXIF dropped, orientation fixed), stored at the feed's responsive widths
  * beside the image itself (at most 2048 px), a 400 px thumbnail and a thumbhash placeholder.
  */
+import { BadRequestError } from '../../lib/errors';
 import { processResponsiveImage, storeVariants, type ResponsiveImage } from '../../media/responsive-images';
 import type { MediaStorage } from '../../media/storage';
 import type { StoredPostImage } from './presenters';
@@ -47,6 +48,16 @@ export async function storePostImages(storage: MediaStorage, images: readonly Re
 
 export async function removeKeys(storage: MediaStorage, keys: readonly string[]): Promise<void> {
   await Promise.all(keys.map((k) => storage.remove(k).catch(() => undefined)));
+}
+
+/** A post's stored media split into what stays and what the author removes (by URL); an unknown URL is a 400. */
+export function splitMedia(mediaJson: string, removeUrls: readonly string[]): { kept: StoredPostImage[]; removed: StoredPostImage[] } {
+  const media = JSON.parse(mediaJson) as StoredPostImage[];
+  const unknown = removeUrls.filter((url) => !media.some((m) => m.url === url));
+  if (unknown.length > 0) {
+    throw new BadRequestError('That image is not part of this post.', [{ path: 'removeMedia', message: 'Unknown media URL' }]);
+  }
+  return { kept: media.filter((m) => !removeUrls.includes(m.url)), removed: media.filter((m) => !!removeUrls.includes(m.url)) };
 }
 
 /** The storage keys behind a post's `media` column. */

@@ -29,9 +29,9 @@ const KINDS_JSON = Array.from({ length: 1 << REACTION_TYPES.length }, (_, bits) 
   JSON.stringify(REACTION_TYPES.filter((_, i) => bits & (1 << i)) satisfies ReactionType[]),
 );
 
-/** The reader's part, closing the post. */
-const readerPart = (kinds: number | null, favorite: number) =>
-  `,"currentUserReactions":${KINDS_JSON[Number(kinds ?? 0)]},"isFavorite":${Number(favorite) === 1}}`;
+/** The reader's part, closing the post; a suggestion says so. */
+const readerPart = (kinds: number | null, favorite: number, suggested: boolean) =>
+  `,"currentUserReactions":${KINDS_JSON[Number(kinds ?? 0)]},"isFavorite":${Number(favorite) === 1}${suggested ? ',"suggested":true' : ''}}`;
 
 export interface PostJsonOptions {
   maxAgeMs: number;
@@ -62,16 +62,20 @@ export function postJsonRenderer(db: Db, events: EventBus, { maxAgeMs, capacity 
     }
   }
 
-  /** The page's posts as a JSON array, in the rows' order; a post deleted meanwhile is left out. */
-  return async function renderPage(rows: readonly PostPageRow[]): Promise<string> {
+  /**
+   * The page's posts as a JSON array, the timeline's rows then the suggested ones, each in its rows'
+   * order; a post deleted meanwhile is left out.
+   */
+  return async function renderPage(rows: readonly PostPageRow[], suggestedRows: readonly PostPageRow[] = []): Promise<string> {
     const oldest = now() - maxAgeMs;
-    const stale = rows.filter(([id]) => !((kept.peek(id)?.renderedAt ?? -Infinity) >= oldest)).map(([id]) => id);
+    const all = suggestedRows.length > 0 ? [...rows, ...suggestedRows] : rows;
+    const stale = all.filter(([id]) => !((kept.peek(id)?.renderedAt ?? -Infinity) >= oldest)).map(([id]) => id);
     if (stale.length > 0) await render(stale);
     let out = '';
-    for (const [id, kinds, favorite] of rows) {
+    all.forEach(([id, kinds, favorite], i) => {
       const post = kept.get(id);
-      if (post) out += (out ? ',' : '') + post.json + readerPart(kinds, favorite);
-    }
+      if (post) out += (out ? ',' : '') + post.json + readerPart(kinds, favorite, i >= rows.length);
+    });
     return `[${out}]`;
   };
 }

@@ -35,7 +35,7 @@ export function presentMedia(json: string): PostMedia[] {
 }
 
 /** The columns a post is presented from, besides its author's. */
-export type PostBodyColumns = Pick<PostRow, 'id' | 'content' | 'media' | 'created_at' | 'comments_count'> & ReactionCounters;
+export type PostBodyColumns = Pick<PostRow, 'id' | 'content' | 'media' | 'created_at' | 'edited_at' | 'comments_count'> & ReactionCounters;
 
 /** A post as everyone sees it: all of Post but the viewer's own reactions and favorite mark. */
 export function presentPostBody(row: PostBodyColumns, author: PublicUserColumns): Omit<Post, 'currentUserReactions' | 'isFavorite'> {
@@ -46,6 +46,7 @@ export function presentPostBody(row: PostBodyColumns, author: PublicUserColumns)
     content: row.content,
     media: presentMedia(row.media),
     createdAt: row.created_at,
+    editedAt: row.edited_at ?? null,
     reactionCounts,
     totalReactions: totalOf(reactionCounts),
     commentsCount: row.comments_count,

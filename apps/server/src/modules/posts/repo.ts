@@ -31,6 +31,11 @@ export function postRepo(db: Db) {
     findById(id: string) {
       return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
     },
+    /** Writes an author's edit: the new text and remaining media, and when it happened. */
+    async update(id: string, change: { content: string; media: string; edited_at: string }): Promise<boolean> {
+      const res = await db.updateTable('posts').set(change).where('id', '=', id).executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
     /** Reactions, comments (and their likes) and favorites go with it by the foreign keys' cascade. */
     async delete(id: string): Promise<boolean> {
       const res = await db.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
@@ -68,15 +73,6 @@ export function postRepo(db: Db) {
         .selectFrom('posts')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('author_id', '=', authorId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-    /** How many of everyone's posts up to `anchor`, counting no further than `cap` (so it stays cheap). */
-    async countOfEveryone(anchor: string, cap: number): Promise<number> {
-      const recent = db.selectFrom('posts').select('id').where('id', '<=', anchor).orderBy('id', 'desc').limit(cap).as('recent');
-      const row = await db
-        .selectFrom(recent)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

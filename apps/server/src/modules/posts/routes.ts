@@ -58,6 +58,11 @@ export async function postRoutes(fastify: FastifyInstance, ctx: AppContext, { po
     handler: async (req) => ({ success: true as const, post: await posts.get(authOf(req).userId, req.params.postId) }),
   });
 
+  contractRoute(fastify, ops.updatePost, {
+    onRequest: requireAuth,
+    handler: async (req) => ({ success: true as const, post: await posts.update(authOf(req).userId, req.params.postId, req.body) }),
+  });
+
   contractRoute(fastify, ops.deletePost, {
     onRequest: requireAuth,
     handler: async (req) => {

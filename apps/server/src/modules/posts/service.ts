@@ -1,27 +1,27 @@
 /**
  * Posts and the home feed. Plaza posts are public to signed-in people: anyone signed in may open a post,
- * its reactions and comments, and a person's profile posts. The home feed is narrower: the caller's own
- * and friends' posts, or, for someone without friends yet, everyone's recent posts.
+ * its reactions and comments, and a person's profile posts. The home feed is the caller's own and
+ * friends' posts, then "Suggested for you" posts of others (feed-suggestions-repo.ts), so it never runs
+ * dry while the network has something to read.
  */
-import type { FeedQuery, Post, PostsPageQuery } from '@plaza/contract';
+import type { FeedQuery, Post, PostsPageQuery, UpdatePostBody } from '@plaza/contract';
 import type { AppContext } from '../../context';
-import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
+import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
 import { isHiddenFrom } from '../safety';
 import { userRepo } from '../users';
 import { feedPageRepo } from './feed-page-repo';
+import { suggestionCountCache } from './feed-suggestion-count';
+import { feedSuggestionsRepo } from './feed-suggestions-repo';
 import { postHydrator } from './hydrate';
-import { keysOfMedia, processPostImages, removeKeys, storePostImages } from './media';
+import { keysOfMedia, processPostImages, removeKeys, splitMedia, storePostImages } from './media';
 import { postJsonRenderer } from './post-json';
 import { existingPost, postGone } from './post-lookup';
 import type { FeedPage } from './presenters';
 import { postRepo, type PostRow } from './repo';
 import { timelineReadModel } from './timeline-read-model';
 import type { PostUpload } from './upload';
-
-/** How far back the feed of someone without friends reaches. */
-export const EVERYONE_FEED_CAP = 1000;
 
 const DAY_MS = 86_400_000;
 
@@ -31,6 +31,8 @@ export function postService(ctx: AppContext) {
   const hydrate = postHydrator(ctx.db);
   const feedPages = feedPageRepo(ctx.db);
   const renderPage = postJsonRenderer(ctx.db, ctx.events, { maxAgeMs: ctx.config.feedPostMaxAgeMs });
+  const suggestions = feedSuggestionsRepo(ctx.db);
+  const suggestionCounts = suggestionCountCache(suggestions);
 
   const load = (postId: string): Promise<PostRow> => existingPost(posts, postId);
 
@@ -46,15 +48,6 @@ export function postService(ctx: AppContext) {
     const [post] = await hydrate(viewerId, [postId]);
     if (!post || (await isHiddenFrom(ctx.db, viewerId, post.author._id, nowIso()))) throw postGone();
     return post;
-  }
-
-  /** Everyone's latest posts, at most EVERYONE_FEED_CAP of them. */
-  async function pageOfEveryone(viewer: string, anchor: string, limit: number, offset: number) {
-    const room = Math.min(limit, EVERYONE_FEED_CAP - offset);
-    return Promise.all([
-      room > 0 ? feedPages.everyonePage(room, { viewer, anchor, offset, now: nowIso() }) : [],
-      posts.countOfEveryone(anchor, EVERYONE_FEED_CAP),
-    ]);
   }
 
   /** The post off every timeline and out of the database, then its files; false when someone else removed it first. */
@@ -106,6 +99,25 @@ export function postService(ctx: AppContext) {
       return get(authorId, row.id);
     },
 
+    /**
+     * The author's edit: new text and/or images taken off. What is left must still say something, as a
+     * new post must. Removed images leave storage once the edit is stored.
+     */
+    async update(userId: string, postId: string, change: UpdatePostBody): Promise<Post> {
+      const row = await load(postId);
+      if (row.author_id !== userId) throw new ForbiddenError('Only the author may edit this post.');
+      const { kept, removed } = splitMedia(row.media, change.removeMedia ?? []);
+      const content = change.content ?? row.content;
+      if (content === '' && kept.length === 0) {
+        throw new BadRequestError('A post needs text or an image.', [{ path: 'content', message: 'Write something or keep an image' }]);
+      }
+      const updated = await posts.update(postId, { content, media: JSON.stringify(kept), edited_at: nowIso() });
+      if (!updated) throw postGone();
+      ctx.events.publish('postChanged', { postId });
+      await removeKeys(ctx.storage, keysOfMedia(ctx.storage, JSON.stringify(removed)));
+      return get(userId, postId);
+    },
+
     async remove(userId: string, postId: string): Promise<void> {
       const row = await load(postId);
       if (row.author_id !== userId) throw new ForbiddenError('Only the author may delete this post.');
@@ -137,21 +149,21 @@ export function postService(ctx: AppContext) {
       const offset = offsetOf(q.page, q.limit);
       const [reader] = await feedPages.reader({ user: userId, anchor });
       if (!reader) throw new NotFoundError('This account no longer exists.');
-      const [userNameLower, size, newer, hasFriends] = reader;
+      const [userNameLower, size, newer] = reader;
       if (userNameLower === null) throw new NotFoundError('This account no longer exists.');
       if (userNameLower !== authUser.toLowerCase()) throw new ForbiddenError('You can only read your own feed.');
-      // Without friends the timeline would hold only one's own posts; show everyone's recent ones instead,
-      // so a new account never lands on an empty page.
-      const [rows, total] =
-        Number(hasFriends) === 1
-          ? [
-              await feedPages.timelinePage(q.limit, { reader: userId, anchor, offset, now: nowIso() }),
-              Math.max(0, Number(size ?? 0) - Number(newer ?? 0)),
-            ]
-          : await pageOfEveryone(userId, anchor, q.limit, offset);
+      const now = nowIso();
+      const timelineTotal = Math.max(0, Number(size ?? 0) - Number(newer ?? 0));
+      const rows = offset < timelineTotal ? await feedPages.timelinePage(q.limit, { reader: userId, anchor, offset, now }) : [];
+      // Suggestions continue where the timeline ends; a page wholly inside the timeline only needs their count.
+      const room = q.limit - rows.length;
+      const suggestedRows =
+        room > 0 ? await suggestions.page(room, { viewer: userId, anchor, offset: Math.max(0, offset - timelineTotal), now }) : [];
+      const suggestedTotal = await suggestionCounts.get(userId, anchor, now, room > 0);
+      const total = timelineTotal + suggestedTotal;
       const page = pageInfo(q.page, q.limit, total);
       return {
-        feedsJson: await renderPage(rows),
+        feedsJson: await renderPage(rows, suggestedRows),
         totalCount: total,
         currentPage: page.currentPage,
         totalPages: page.totalPages,

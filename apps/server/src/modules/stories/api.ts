@@ -35,7 +35,7 @@ export function storiesApi(db: Db, storage: MediaStorage): StoriesApi {
     },
     async removeAllBy(trx, userId) {
       const rows = await storyRepo(trx).deleteAllOf(userId);
-      return rows.flatMap((r) => storage.keyOf(r.media_url) ?? []);
+      return rows.flatMap((r) => [r.media_url, r.poster_url].flatMap((url) => (url ? (storage.keyOf(url) ?? []) : [])));
     },
   };
 }

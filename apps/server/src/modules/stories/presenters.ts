@@ -18,6 +18,7 @@ export function presentStory(row: StoryRow, user: PublicUser, p: StoryPresentati
     user,
     mediaUrl: p.signUrl(row.media_url),
     mediaType: row.media_type,
+    posterUrl: row.poster_url ? p.signUrl(row.poster_url) : null,
     caption: row.caption,
     createdAt: row.created_at,
     expiresAt: row.expires_at,

@@ -89,14 +89,14 @@ export function storyRepo(db: Db) {
         .orderBy('created_at')
         .execute();
     },
-    /** Deletes every story of one person, expired or not; answers their media URLs. */
+    /** Deletes every story of one person, expired or not; answers their media and poster URLs. */
     deleteAllOf(userId: string) {
-      return db.deleteFrom('stories').where('user_id', '=', userId).returning('media_url').execute();
+      return db.deleteFrom('stories').where('user_id', '=', userId).returning(['media_url', 'poster_url']).execute();
     },
     listExpired(now: string, limit: number) {
       return db
         .selectFrom('stories')
-        .select(['id', 'media_url'])
+        .select(['id', 'media_url', 'poster_url'])
         .where('expires_at', '<=', now)
         .orderBy('expires_at')
         .limit(limit)

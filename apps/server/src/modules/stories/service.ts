@@ -47,9 +47,11 @@ export function storyService(ctx: AppContext) {
   /** The row goes first, so a failure never leaves a story pointing at a missing file. */
   async function discard(story: StoryRow): Promise<void> {
     await stories.delete(story.id);
-    const key = ctx.storage.keyOf(story.media_url);
     // The story is gone: a leftover file is logged, never reported as a failed delete.
-    if (key) await ctx.storage.remove(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'story file not removed'));
+    for (const url of [story.media_url, story.poster_url]) {
+      const key = url ? ctx.storage.keyOf(url) : null;
+      if (key) await ctx.storage.remove(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'story file not removed'));
+    }
   }
 
   return {
@@ -61,6 +63,7 @@ export function storyService(ctx: AppContext) {
         user_id: userId,
         media_url: upload.media.url,
         media_type: upload.mediaType,
+        poster_url: upload.poster?.url ?? null,
         caption: upload.caption,
         created_at: created.toISOString(),
         expires_at: new Date(created.getTime() + ctx.config.storyTtlHours * HOUR_MS).toISOString(),
@@ -71,6 +74,7 @@ export function storyService(ctx: AppContext) {
         return presentStory(row, user, { viewerId: userId, viewed: true, viewCount: 0, signUrl });
       } catch (err) {
         await ctx.storage.remove(upload.media.key);
+        if (upload.poster) await ctx.storage.remove(upload.poster.key);
         throw err;
       }
     },

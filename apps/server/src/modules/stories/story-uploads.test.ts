@@ -1,5 +1,5 @@
-import { createStoryResponseSchema } from '@plaza/contract';
-import { readdirSync } from 'node:fs';
+import { createStoryResponseSchema, VIDEO_LIMITS } from '@plaza/contract';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,8 @@ import { as, createUser, pngImage, type FilePart } from '../../../test/factories
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf, errorOf, type Reply } from '../../../test/replies';
 import { sweepExpiredStories } from './sweep';
-import { ageStory, createStory, postStory, tinyMp4 } from './testing';
+import { probeVideo } from '../../media/video';
+import { ageStory, createStory, postStory, realVideo, tinyMp4 } from './testing';
 
 /** A multipart body whose parts keep the given order (the shared factory always sends fields first). */
 function orderedMultipart(parts: Array<{ field: string; value: string } | FilePart>) {
@@ -132,33 +133,64 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
     expect(envelope).toMatchObject({ message: 'A story video may be at most 50 MB.' });
   });
 
-  it('takes MP4 bytes as a video whatever the name, served with range support', async () => {
+  it('takes an MP4 video whatever the name: web-friendly, with a poster, served with range support', async () => {
     const u = await createUser(t.app);
-    const bytes = tinyMp4();
-    const res = await postStory(t.app, u, { data: bytes, filename: 'holiday.jpg', contentType: 'image/jpeg' });
+    const res = await postStory(t.app, u, { data: realVideo(), filename: 'holiday.jpg', contentType: 'image/jpeg' });
     expect(res.statusCode).toBe(201);
     const { story } = bodyOf(res, createStoryResponseSchema);
     expect(story).toMatchObject({ mediaType: 'video', caption: null });
     expect(story.mediaUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.mp4\?exp=\d+&sig=[\w-]+$/);
+    expect(story.posterUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.webp\?exp=\d+&sig=[\w-]+$/);
 
+    const stored = readFileSync(t.app.ctx.storage.pathOf(t.app.ctx.storage.keyOf(story.mediaUrl.split('?')[0])!));
+    const facts = await probeVideo(t.app.ctx.storage.pathOf(t.app.ctx.storage.keyOf(story.mediaUrl.split('?')[0])!));
+    expect(facts).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac', width: 320, height: 240 });
+    // Faststart: the index (moov) comes before the media data (mdat).
+    expect(stored.indexOf('moov')).toBeLessThan(stored.indexOf('mdat'));
     const part = await t.app.inject({ method: 'GET', url: story.mediaUrl, headers: { range: 'bytes=0-99' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-type']).toContain('video/mp4');
-    expect(part.headers['content-range']).toBe(`bytes 0-99/${bytes.length}`);
-    expect(part.rawPayload.equals(bytes.subarray(0, 100))).toBe(true);
+    expect(part.headers['content-range']).toBe(`bytes 0-99/${stored.length}`);
+    expect(part.rawPayload.equals(stored.subarray(0, 100))).toBe(true);
     expect(part.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+
+    const poster = await t.app.inject({ method: 'GET', url: story.posterUrl! });
+    expect(poster.statusCode).toBe(200);
+    expect(await sharp(poster.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
+    // Like the video, the poster is private: the bare path is refused.
+    expect((await t.app.inject({ method: 'GET', url: story.posterUrl!.split('?')[0] })).statusCode).toBeGreaterThanOrEqual(401);
   });
 
-  it('stores WebM as video/webm', async () => {
+  it('re-encodes WebM (and anything larger than 1280 px) to H.264/AAC MP4', async () => {
     const u = await createUser(t.app);
-    const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(500, 7)]);
-    const res = await postStory(t.app, u, { data: webm, filename: 'clip.bin', contentType: 'application/octet-stream' });
+    const res = await postStory(t.app, u, {
+      data: realVideo({ format: 'webm', width: 1600, height: 900 }),
+      filename: 'clip.bin',
+      contentType: 'application/octet-stream',
+    });
     expect(res.statusCode).toBe(201);
     const { story } = bodyOf(res, createStoryResponseSchema);
-    const full = await t.app.inject({ method: 'GET', url: story.mediaUrl, headers: { range: 'bytes=4-' } });
-    expect(full.statusCode).toBe(206);
-    expect(full.headers['content-type']).toContain('video/webm');
-    expect(full.rawPayload.equals(webm.subarray(4))).toBe(true);
+    expect(story.mediaUrl).toMatch(/\.mp4\?/);
+    const facts = await probeVideo(t.app.ctx.storage.pathOf(t.app.ctx.storage.keyOf(story.mediaUrl.split('?')[0])!));
+    expect(facts).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac', width: 1280, height: 720 });
+  });
+
+  it('refuses a video longer than the limit with 400 and one ffprobe cannot read with 415, keeping nothing', async () => {
+    const u = await createUser(t.app);
+    const long = await refused(
+      () =>
+        postStory(t.app, u, {
+          data: realVideo({ seconds: VIDEO_LIMITS.maxDurationSeconds + 5, width: 64, height: 48, audio: false }),
+          filename: 'long.mp4',
+          contentType: 'video/mp4',
+        }),
+      400,
+    );
+    expect(long).toMatchObject({
+      message: `A video may be at most ${VIDEO_LIMITS.maxDurationSeconds} seconds long.`,
+      details: [{ path: 'media' }],
+    });
+    await refused(() => postStory(t.app, u, { data: tinyMp4(), filename: 'fake.mp4', contentType: 'video/mp4' }), 415);
   });
 
   it('the sweep deletes expired stories and their files, and keeps live ones', async () => {

@@ -17,8 +17,10 @@ export async function sweepExpiredStories(ctx: AppContext): Promise<number> {
     // Rows first: a failure then leaves an orphan file, never a story without its media.
     await stories.deleteMany(expired.map((s) => s.id));
     for (const s of expired) {
-      const key = ctx.storage.keyOf(s.media_url);
-      if (key) await ctx.storage.remove(key);
+      for (const url of [s.media_url, s.poster_url]) {
+        const key = url ? ctx.storage.keyOf(url) : null;
+        if (key) await ctx.storage.remove(key);
+      }
     }
     removed += expired.length;
     if (expired.length < BATCH) return removed;

@@ -1,4 +1,8 @@
 /** Test helpers of the stories suites: friendships (shared with the posts suites) and story uploads. */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createStoryResponseSchema } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import { as, multipart, pngImage, type TestUser } from '../../../test/factories';
@@ -39,6 +43,38 @@ export async function ageStory(app: FastifyInstance, storyId: string, hours: num
 }
 
 /** A minimal MP4 header: the `ftyp` box is all the type sniffing reads. */
+const madeVideos = new Map<string, Buffer>();
+
+/**
+ * A real clip made by ffmpeg from its test pattern (with a tone when `audio`): H.264/AAC MP4 or VP9 WebM,
+ * `seconds` long, `width`×`height`. Made once per shape.
+ */
+export function realVideo({ format = 'mp4', seconds = 2, width = 320, height = 240, audio = true } = {}): Buffer {
+  const key = `${format}-${seconds}-${width}x${height}-${audio}`;
+  let bytes = madeVideos.get(key);
+  if (!bytes) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'plaza-test-video-'));
+    const file = path.join(dir, `clip.${format}`);
+    const codec =
+      format === 'mp4'
+        ? ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac']
+        : ['-c:v', 'libvpx-vp9', '-b:v', '200k', '-c:a', 'libopus'];
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=10:duration=${seconds}`],
+      ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`] : []),
+      ...codec,
+      ...(audio ? [] : ['-an']),
+      '-shortest',
+      file,
+    ]);
+    bytes = readFileSync(file);
+    rmSync(dir, { recursive: true, force: true });
+    madeVideos.set(key, bytes);
+  }
+  return bytes;
+}
+
+/** MP4 by its signature only: not a video ffprobe can read. */
 export function tinyMp4(size = 2000): Buffer {
   return Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(size)]);
 }

@@ -1,20 +1,29 @@
 /**
  * Reads the create-story multipart body. The media type comes from the file's first bytes; photos are
- * buffered (10 MB) and re-encoded, videos are streamed to disk as uploaded (50 MB). The caption may come
+ * buffered (10 MB) and re-encoded, videos are streamed to a temporary file (50 MB), then checked,
+ * made web-friendly and given a poster (media/video.ts). The caption may come
  * before or after the file. The whole body is always read, so a rejection never leaves the client's
  * upload half-sent; whatever was stored is removed again when the upload is refused.
  */
 import { LIMITS, storyCaptionSchema, type StoryMediaType } from '@plaza/contract';
 import type { FastifyRequest } from 'fastify';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { BadRequestError, HttpError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../lib/errors';
 import { IMAGE_TYPES, sniffType, VIDEO_TYPES } from '../../media/sniff';
 import type { MediaStorage, StoredMedia } from '../../media/storage';
+import { storeVideo } from '../../media/video';
 import { encodeStoryImage } from './story-image';
 
 export interface StoryUpload {
   media: StoredMedia;
   mediaType: StoryMediaType;
+  /** A video's still frame (media/video.ts); null for photos. */
+  poster: StoredMedia | null;
   caption: string | null;
 }
 
@@ -25,7 +34,7 @@ const MB = 1024 * 1024;
 type Chunks = AsyncGenerator<Buffer, void, undefined>;
 
 export async function receiveStoryUpload(request: FastifyRequest, storage: MediaStorage): Promise<StoryUpload> {
-  let stored: { media: StoredMedia; mediaType: StoryMediaType } | null = null;
+  let stored: { media: StoredMedia; mediaType: StoryMediaType; poster: StoredMedia | null } | null = null;
   let refusal: HttpError | null = null;
   let caption: string | null = null;
 
@@ -50,13 +59,27 @@ export async function receiveStoryUpload(request: FastifyRequest, storage: Media
       const head = await readHead(chunks);
       const type = sniffType(head.bytes);
       if (type && VIDEO_TYPES.includes(type)) {
-        const media = await storage.putStream('stories', type, Readable.from(head.replay()));
-        stored = { media, mediaType: 'video' };
-        if (part.file.truncated) refusal ??= tooLarge('video', LIMITS.videoBytes);
+        // Checked, made web-friendly and given a poster from a temporary copy; only the results are stored.
+        const temp = await mkdtemp(path.join(tmpdir(), 'plaza-upload-'));
+        try {
+          const file = path.join(temp, `upload.${type}`);
+          await pipeline(Readable.from(head.replay()), createWriteStream(file));
+          if (part.file.truncated) refusal ??= tooLarge('video', LIMITS.videoBytes);
+          else {
+            const video = await storeVideo(storage, 'stories', file, type === 'webm' ? 'webm' : 'mp4');
+            stored = { media: video.video, mediaType: 'video', poster: video.poster };
+          }
+        } catch (err) {
+          if (!(err instanceof HttpError)) throw err;
+          refusal ??= err;
+        } finally {
+          await rm(temp, { recursive: true, force: true });
+        }
       } else if (type && IMAGE_TYPES.includes(type)) {
         const bytes = await collectUpTo(head.replay(), LIMITS.imageBytes);
         if (!bytes || part.file.truncated) refusal ??= tooLarge('photo', LIMITS.imageBytes);
-        else stored = { media: await storage.put('stories', 'webp', await encodeStoryImage(bytes, type)), mediaType: 'image' };
+        else
+          stored = { media: await storage.put('stories', 'webp', await encodeStoryImage(bytes, type)), mediaType: 'image', poster: null };
       } else {
         await drain(head.replay());
         refusal ??= new UnsupportedMediaTypeError('Stories accept JPEG, PNG, WebP or GIF photos and MP4 or WebM videos.');
@@ -66,7 +89,7 @@ export async function receiveStoryUpload(request: FastifyRequest, storage: Media
     if (!stored) throw mediaMissing();
     return { ...stored, caption };
   } catch (err) {
-    if (stored) await storage.remove(stored.media.key);
+    if (stored) await Promise.all([stored.media, stored.poster].flatMap((m) => (m ? [storage.remove(m.key)] : [])));
     // Ours says more than the parser's own "file too large" raised at the end of a truncated body.
     throw refusal ?? err;
   }

@@ -28,7 +28,11 @@ function renderChat() {
         },
       };
     }
-    if (url === '/chats/conversations') return { status: 200, data: { success: true, data: [] } };
+    if (url === '/chats/conversations')
+      return {
+        status: 200,
+        data: { success: true, data: [], pagination: { currentPage: 1, limit: 100, total: 0, totalPages: 1, hasMore: false } },
+      };
     if (url === `/chats/${ME}/${BOB}`) return { status: 200, data: [message('m1', 1, { messageText: 'Hi there' })] };
     if (method === 'POST' && url === `/chats/${BOB}/read`) return { status: 200, data: { success: true, readAt: at(1) } };
     if (url === '/chats/send') {

@@ -1,16 +1,20 @@
 /** The left panel 'Conversations' (SPEC §2): search, filter chips, and the people one can chat with. */
-import { Bell, Filter, Search, Settings, SquarePen, Users, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Bell, BellOff, Search, SquarePen, Users, X } from 'lucide-react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { ErrorBanner } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
 import { useChatUsersInfiniteQuery } from './api';
 import { buildChatList, type ChatListFilter } from './chat-list';
 import { CHAT_ERRORS, type ChatUser, type ConversationSummary, type Presence } from './chat-model';
 import { ConversationRow } from './ConversationRow';
+import { desktopNotificationsSupported, setDesktopNotifications, useDesktopNotifications } from './desktop-notifications';
+import { FriendPicker } from './FriendPicker';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-const iconButton = 'rounded-full p-2 text-slate-500 disabled:cursor-not-allowed dark:text-slate-400';
+const iconButton =
+  'rounded-full p-2 text-slate-500 transition hover:bg-slate-100 hover:text-slate-700 dark:text-slate-400 dark:hover:bg-slate-700 dark:hover:text-slate-200';
 
 export interface ConversationListProps {
   meId: string;
@@ -37,6 +41,14 @@ export function ConversationList({ meId, conversations, presence, selectedId, on
     [conversations, users, presence, meId, selectedId, query, filter],
   );
   const pageCount = data?.pages.length ?? 0;
+  const [picking, setPicking] = useState(false);
+  const notifying = useDesktopNotifications();
+
+  async function toggleNotifications() {
+    const on = await setDesktopNotifications(!notifying);
+    if (!notifying && !on) toast.error('Notifications are blocked for this site in your browser settings.');
+    else toast.success(on ? 'You will be notified of messages while Plaza is in the background' : 'Message notifications are off');
+  }
 
   const loadMore = () => {
     if (hasNextPage && !isFetching && searched === term) void fetchNextPage();
@@ -62,18 +74,38 @@ export function ConversationList({ meId, conversations, presence, selectedId, on
 
   return (
     <div className="flex h-full min-h-0 flex-col">
+      <FriendPicker
+        open={picking}
+        onClose={() => setPicking(false)}
+        onPick={(user) => {
+          setPicking(false);
+          onSelect(user);
+        }}
+      />
       <div className="space-y-3 border-b border-slate-200 p-4 dark:border-slate-700/70">
         <div className="flex items-center justify-between gap-2">
           <h2 className="text-lg font-bold">Conversations</h2>
           <div className="flex items-center">
-            <button type="button" disabled aria-label="Chat notifications" title="Coming soon" className={iconButton}>
-              <Bell className="h-[18px] w-[18px]" />
-            </button>
-            <button type="button" disabled aria-label="New conversation" title="Coming soon" className={iconButton}>
+            {desktopNotificationsSupported() && (
+              <button
+                type="button"
+                onClick={() => void toggleNotifications()}
+                aria-pressed={notifying}
+                aria-label={notifying ? 'Turn off message notifications' : 'Notify me of messages while Plaza is in the background'}
+                title={notifying ? 'Message notifications are on' : 'Notify me of new messages'}
+                className={`${iconButton} ${notifying ? 'text-brand-primary dark:text-indigo-300' : ''}`}
+              >
+                {notifying ? <Bell className="h-[18px] w-[18px]" /> : <BellOff className="h-[18px] w-[18px]" />}
+              </button>
+            )}
+            <button
+              type="button"
+              onClick={() => setPicking(true)}
+              aria-label="New conversation"
+              title="New conversation"
+              className={iconButton}
+            >
               <SquarePen className="h-[18px] w-[18px]" />
-            </button>
-            <button type="button" disabled aria-label="Chat settings" title="Coming soon" className={iconButton}>
-              <Settings className="h-[18px] w-[18px]" />
             </button>
           </div>
         </div>
@@ -111,9 +143,6 @@ export function ConversationList({ meId, conversations, presence, selectedId, on
               Groups
             </Chip>
           </div>
-          <button type="button" disabled aria-label="Filter" title="Coming soon" className={iconButton}>
-            <Filter className="h-[18px] w-[18px]" />
-          </button>
         </div>
       </div>
 
@@ -136,10 +165,20 @@ export function ConversationList({ meId, conversations, presence, selectedId, on
           <EmptyList query={term} filter={filter} settled={settled} />
         ) : (
           <ul className="space-y-0.5" aria-label="People">
-            {rows.map((row) => (
-              <li key={row.user._id}>
-                <ConversationRow row={row} selected={row.user._id === selectedId} onSelect={onSelect} />
-              </li>
+            {rows.map((row, i) => (
+              <Fragment key={row.user._id}>
+                {row.preview === null && i > 0 && rows[i - 1].preview !== null && (
+                  <li
+                    role="presentation"
+                    className="px-3 pt-3 pb-1 text-[11px] font-semibold tracking-wide text-slate-400 uppercase dark:text-slate-500"
+                  >
+                    People
+                  </li>
+                )}
+                <li>
+                  <ConversationRow row={row} selected={row.user._id === selectedId} onSelect={onSelect} />
+                </li>
+              </Fragment>
             ))}
             <li ref={sentinel} aria-hidden className="h-px" />
             {isFetching && (

@@ -1,4 +1,7 @@
-/** One person in the conversations list: avatar with presence dot, name, bio, last-message time and unread badge. */
+/**
+ * One person in the conversations list: avatar with presence dot, name, the last message's preview (or the
+ * bio, for someone not talked with yet), last-message time and unread badge.
+ */
 import { memo } from 'react';
 import { Avatar } from '../../components/Avatar';
 import { listTime } from '../../lib/dates';
@@ -26,7 +29,7 @@ export const ConversationRow = memo(function ConversationRow({
   selected: boolean;
   onSelect: (user: ChatUser) => void;
 }) {
-  const { user, online, unreadCount, lastMessageAt, typing } = row;
+  const { user, online, unreadCount, lastMessageAt, preview, typing } = row;
   const name = displayName(user);
   return (
     <button
@@ -56,6 +59,12 @@ export const ConversationRow = memo(function ConversationRow({
         <span className="mt-0.5 flex items-center justify-between gap-2">
           {typing ? (
             <span className="truncate text-xs font-medium text-brand-primary italic dark:text-indigo-300">typing…</span>
+          ) : preview !== null ? (
+            <span
+              className={`truncate text-xs ${unreadCount > 0 ? 'font-semibold text-slate-800 dark:text-slate-100' : 'text-slate-500 dark:text-slate-400'}`}
+            >
+              {preview}
+            </span>
           ) : (
             <span className="truncate text-xs text-slate-600 dark:text-slate-400">{user.userBio?.trim() || 'No bio available'}</span>
           )}

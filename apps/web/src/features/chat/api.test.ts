@@ -33,6 +33,7 @@ function setup(route: (request: Request) => Answer | Promise<Answer> | undefined
 
 const historyOf = (store: AppStore) => chatApi.endpoints.chatHistory.select(conversation)(store.getState());
 const idsOf = (store: AppStore) => historyMessages(historyOf(store).data).map((m) => m._id);
+const onePage = { currentPage: 1, limit: 100, total: 1, totalPages: 1, hasMore: false };
 const conversationsOf = (store: AppStore) => chatApi.endpoints.chatConversations.select(ME)(store.getState()).data ?? [];
 const presenceOf = (store: AppStore) => presenceApi.endpoints.chatPresence.select(ME)(store.getState()).data;
 
@@ -193,7 +194,11 @@ describe('sending', () => {
   it('a first message starts the conversation in the list', async () => {
     const stored = mine('m1', 1, { clientMessageId: 'c-4' });
     const { store } = setup(({ url }) =>
-      url === '/chats/conversations' ? ok({ success: true, data: [] }) : url === '/chats/send' ? { status: 201, data: stored } : undefined,
+      url === '/chats/conversations'
+        ? ok({ success: true, data: [], pagination: onePage })
+        : url === '/chats/send'
+          ? { status: 201, data: stored }
+          : undefined,
     );
     await store.dispatch(chatApi.endpoints.chatConversations.initiate(ME));
     await store.dispatch(chatApi.endpoints.sendChatMessage.initiate(sendArgs('c-4')));
@@ -213,7 +218,8 @@ describe('read receipts', () => {
   it('my own read (in this or another tab) marks their messages read and clears the unread count', async () => {
     const { store, socket } = setup(({ url }) => {
       if (url === historyPath) return ok([message('m1', 1), message('m2', 2)]);
-      if (url === '/chats/conversations') return ok({ success: true, data: [summary(BOB, 'Bob', message('m2', 2), 2)] });
+      if (url === '/chats/conversations')
+        return ok({ success: true, data: [summary(BOB, 'Bob', message('m2', 2), 2)], pagination: onePage });
     });
     await store.dispatch(chatApi.endpoints.chatHistory.initiate(conversation));
     await store.dispatch(chatApi.endpoints.chatConversations.initiate(ME));
@@ -225,7 +231,8 @@ describe('read receipts', () => {
   it('marking read covers only the messages the server had when it marked', async () => {
     const { store } = setup(({ url, method }) => {
       if (url === historyPath) return ok([message('m1', 1), message('m2', 2)]);
-      if (url === '/chats/conversations') return ok({ success: true, data: [summary(BOB, 'Bob', message('m2', 2), 2)] });
+      if (url === '/chats/conversations')
+        return ok({ success: true, data: [summary(BOB, 'Bob', message('m2', 2), 2)], pagination: onePage });
       if (method === 'POST' && url === `/chats/${BOB}/read`) return ok({ success: true, readAt: at(1.5) });
     });
     await store.dispatch(chatApi.endpoints.chatHistory.initiate(conversation));
@@ -239,7 +246,9 @@ describe('read receipts', () => {
 describe('conversations', () => {
   it('a new message raises its conversation’s unread count once; a first message from someone new reloads the list', async () => {
     const { store, socket, requests } = setup(({ url }) =>
-      url === '/chats/conversations' ? ok({ success: true, data: [summary(BOB, 'Bob', message('m1', 1), 0)] }) : undefined,
+      url === '/chats/conversations'
+        ? ok({ success: true, data: [summary(BOB, 'Bob', message('m1', 1), 0)], pagination: onePage })
+        : undefined,
     );
     await store.dispatch(chatApi.endpoints.chatConversations.initiate(ME));
     socket.serverSends('receiveMessage', message('m2', 2));
@@ -251,7 +260,9 @@ describe('conversations', () => {
 
   it('my message read by them shows on the list', async () => {
     const { store, socket } = setup(({ url }) =>
-      url === '/chats/conversations' ? ok({ success: true, data: [summary(BOB, 'Bob', mine('m1', 1), 0)] }) : undefined,
+      url === '/chats/conversations'
+        ? ok({ success: true, data: [summary(BOB, 'Bob', mine('m1', 1), 0)], pagination: onePage })
+        : undefined,
     );
     await store.dispatch(chatApi.endpoints.chatConversations.initiate(ME));
     socket.serverSends('messagesRead', { room: ROOM, readerId: BOB, readAt: at(2) });

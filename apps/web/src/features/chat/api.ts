@@ -6,6 +6,8 @@
 import {
   CHAT,
   CHAT_HISTORY_MAX_LIMIT,
+  CONVERSATIONS_MAX_LIMIT,
+  MAX_PAGE_LIMIT,
   PAGE_SIZES,
   pairRoom,
   parsePairRoom,
@@ -46,6 +48,9 @@ export interface SendArgs {
   text: string;
   clientMessageId: string;
 }
+
+/** How many pages of conversations the list reads at most (a thousand people talked with). */
+const CONVERSATION_PAGES_MAX = 10;
 
 const HISTORY_FALLBACK = { error: 'Request failed', message: CHAT_ERRORS.messages };
 
@@ -128,11 +133,38 @@ export const chatApi = plazaApi.injectEndpoints({
       }),
     }),
 
-    /** The signed-in user's conversations (`me`, which also keeps one person's list from another's). */
+    /** Friends to start a conversation with (the "New conversation" picker): the first fifty matching `search`. */
+    chatFriends: build.query<ChatUser[], string>({
+      query: (search) =>
+        operationRequest(operations.listNetwork, {
+          query: { page: 1, limit: MAX_PAGE_LIMIT, search: search || undefined, connection: 'friends' },
+        }),
+      transformResponse: (res: OperationResponse<typeof operations.listNetwork>) => res.data.map(toChatUser),
+    }),
+
+    /**
+     * The signed-in user's conversations (`me`, which also keeps one person's list from another's), most
+     * recent first: page after page of the largest size, so unread counts cover every conversation.
+     */
     chatConversations: build.query<ConversationSummary[], string>({
-      query: () => operationRequest(operations.listConversations),
-      transformResponse: (res: OperationResponse<typeof operations.listConversations>) =>
-        res.data.map((c) => ({ user: toChatUser(c.user), lastMessage: c.lastMessage, unreadCount: c.unreadCount })),
+      async queryFn(_me, api) {
+        const list: ConversationSummary[] = [];
+        for (let page = 1; page <= CONVERSATION_PAGES_MAX; page++) {
+          const result = await axiosBaseQuery(
+            operationRequest(operations.listConversations, { query: { page, limit: CONVERSATIONS_MAX_LIMIT } }),
+            api,
+            {},
+          );
+          if (result.error) return { error: result.error };
+          const res = result.data as OperationResponse<typeof operations.listConversations>;
+          for (const c of res.data) {
+            if (!list.some((known) => known.user._id === c.user._id))
+              list.push({ user: toChatUser(c.user), lastMessage: c.lastMessage, unreadCount: c.unreadCount });
+          }
+          if (!res.pagination.hasMore) break;
+        }
+        return { data: list };
+      },
       providesTags: ['Conversations'],
       async onCacheEntryAdded(me, lifecycle) {
         const { dispatch } = lifecycle;
@@ -298,6 +330,7 @@ export const chatApi = plazaApi.injectEndpoints({
 export const {
   useChatUsersInfiniteQuery,
   useChatConversationsQuery,
+  useChatFriendsQuery,
   useChatHistoryInfiniteQuery,
   useSendChatMessageMutation,
   useMarkChatReadMutation,

@@ -7,6 +7,8 @@ export interface ChatListRow {
   online: boolean;
   unreadCount: number;
   lastMessageAt: string | null;
+  /** The last message's text in one line ("You: …" for one's own); null without a conversation. */
+  preview: string | null;
   typing: boolean;
 }
 
@@ -23,6 +25,10 @@ export interface ChatListSources {
   query: string;
   filter: ChatListFilter;
 }
+
+/** One line of the last message, whitespace folded; one's own starts with "You: ". */
+const previewOf = ({ lastMessage }: ConversationSummary, meId: string) =>
+  `${lastMessage.messageSender === meId ? 'You: ' : ''}${lastMessage.messageText.replace(/\s+/g, ' ').trim()}`;
 
 const byRecentActivity = (a: ConversationSummary, b: ConversationSummary) => b.lastMessage.createdAt.localeCompare(a.lastMessage.createdAt);
 
@@ -45,6 +51,7 @@ export function buildChatList({ conversations, users, presence, meId, openId, qu
       online: online.has(user._id),
       unreadCount: user._id === openId ? 0 : (summary?.unreadCount ?? 0),
       lastMessageAt: summary?.lastMessage.createdAt ?? null,
+      preview: summary ? previewOf(summary, meId) : null,
       typing: typing.has(user._id),
     });
   };

@@ -5,11 +5,11 @@
  */
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { ConnectionStatus } from '@plaza/contract';
-import { Check, ChevronDown, Clock, MessageCircle, RotateCw, UserCheck, UserMinus, UserPlus, X } from 'lucide-react';
+import { Check, ChevronDown, Clock, RotateCw, UserCheck, UserMinus, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../components/Button';
 import { ConfirmRemoveDialog } from './ConfirmRemoveDialog';
+import { MessageButton } from './MessageButton';
 import { CONNECTION_ERRORS, type ClientConnectionStatus } from './statuses';
 import { useConnectionAction } from './useConnectionAction';
 
@@ -60,7 +60,8 @@ export function ConnectionActions({ user, status: cached, size = 'sm', stretch =
       );
     case 'friends':
       return (
-        <>
+        <div className={`flex gap-2 ${stretch ? 'w-full' : ''}`}>
+          {user.userName && <MessageButton user={{ ...user, userName: user.userName }} size={size} className={grow} />}
           <Menu as="div" className={`relative ${grow}`}>
             <MenuButton
               disabled={busy}
@@ -69,27 +70,6 @@ export function ConnectionActions({ user, status: cached, size = 'sm', stretch =
               <UserCheck className="h-4 w-4" /> Friends <ChevronDown className="h-4 w-4 opacity-70" />
             </MenuButton>
             <MenuItems anchor="bottom end" className="card z-50 mt-1 w-48 p-1.5 focus:outline-none">
-              <MenuItem>
-                <Link
-                  to="/chat"
-                  state={
-                    user.userName
-                      ? {
-                          openWith: {
-                            _id: user._id,
-                            userName: user.userName,
-                            fullName: user.fullName,
-                            userImage: user.userImage ?? null,
-                            userBio: user.userBio ?? null,
-                          },
-                        }
-                      : undefined
-                  }
-                  className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700"
-                >
-                  <MessageCircle className="h-4 w-4" /> Message
-                </Link>
-              </MenuItem>
               <MenuItem>
                 <button
                   onClick={() => setConfirming(true)}
@@ -109,7 +89,7 @@ export function ConnectionActions({ user, status: cached, size = 'sm', stretch =
               void act('remove');
             }}
           />
-        </>
+        </div>
       );
     default:
       return (

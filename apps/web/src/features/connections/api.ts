@@ -33,12 +33,23 @@ function connectionRequest({ targetUserId, action }: ConnectionChange): ApiReque
  * are already right, and a refetch racing a second click would briefly show that click undone.
  */
 function staleAfter(action: ConnectionAction, targetUserId: string) {
+  // The request lists gain or lose this person (and the Network badge its count).
+  const requests = action === 'cancel' || action === 'send' ? 'sent' : 'received';
   const tags = [
     { type: 'Connection' as const, id: targetUserId },
     { type: 'Profile' as const, id: targetUserId },
+    { type: 'Requests' as const, id: requests },
   ];
+  // Answering a request marks its notification read on the server.
+  if (action === 'decline') return [...tags, 'Notifications' as const];
   if (action !== 'accept' && action !== 'remove') return tags;
-  return [...tags, 'Me' as const, { type: 'Suggestions' as const, id: 'LIST' }];
+  return [
+    ...tags,
+    'Me' as const,
+    'Notifications' as const,
+    { type: 'Suggestions' as const, id: 'LIST' },
+    { type: 'Network' as const, id: 'FRIENDS' },
+  ];
 }
 
 export const connectionsApi = plazaApi.injectEndpoints({

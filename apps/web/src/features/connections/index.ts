@@ -1,5 +1,6 @@
 /** What other features use of connections: the connection button, the cache rule for people with a status, live updates. */
 export { ConnectionActions } from './ConnectionActions';
-export { connectionNoticed } from './live';
+export { connectionNoticed, useConnectionUpdates } from './live';
+export { REQUESTS_ERROR_TEXT, useFriendRequestsInfiniteQuery, useReceivedRequestCount } from './requests-api';
 export { personTags, type PersonWithStatus } from './status-cache';
 export { failureWasCanceled, isCanceledError, sameSession } from './lifecycle';

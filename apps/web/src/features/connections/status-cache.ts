@@ -21,7 +21,7 @@ export interface PersonWithStatus {
 type TagType = (typeof TAG_TYPES)[number];
 
 /** The tag types under which cached answers hold people with a status. */
-export const PEOPLE_TAGS = ['Network', 'Suggestions', 'Profile', 'Connection'] as const satisfies readonly TagType[];
+export const PEOPLE_TAGS = ['Network', 'Suggestions', 'Profile', 'Connection', 'Requests'] as const satisfies readonly TagType[];
 export type PeopleTag = (typeof PEOPLE_TAGS)[number];
 
 /** The per-person tags a list provides so its people can be found here. */

@@ -1,7 +1,7 @@
 /** One post: author and time, text with safe links, images, reactions, comments, save and delete. */
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { Post } from '@plaza/contract';
-import { Bookmark, MessageCircle, MoreHorizontal, Trash2 } from 'lucide-react';
+import { Bookmark, MessageCircle, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -13,7 +13,7 @@ import { compactAge, exactTime } from '../../lib/dates';
 import { errorText, wasCanceled } from '../../lib/error-text';
 import { profilePath } from '../../lib/profile-path';
 import { CommentsSection } from '../comments';
-import { DELETE_POST_FAILED, FAVORITE_FAILED, ImageGrid, useDeletePostMutation, useToggleFavoriteMutation } from '../posts';
+import { DELETE_POST_FAILED, EditPostForm, FAVORITE_FAILED, ImageGrid, useDeletePostMutation, useToggleFavoriteMutation } from '../posts';
 import { ReactionBar, WhoReacted } from '../reactions';
 import { SafetyMenu } from '../safety';
 
@@ -33,6 +33,7 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
   const [toggleFavorite, { isLoading: savingFavorite }] = useToggleFavoriteMutation();
   const [deletePost, { isLoading: deleting }] = useDeletePostMutation();
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const { author } = post;
   const mine = me?._id === author._id;
   const link = profilePath(me?.userName ?? '', author.userName);
@@ -67,6 +68,14 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
             <time dateTime={post.createdAt} title={exactTime(post.createdAt)} className="shrink-0">
               {compactAge(post.createdAt)}
             </time>
+            {post.editedAt && (
+              <>
+                <span aria-hidden="true">·</span>
+                <span className="shrink-0" title={`Edited ${exactTime(post.editedAt)}`}>
+                  edited <time dateTime={post.editedAt}>{compactAge(post.editedAt)}</time>
+                </span>
+              </>
+            )}
           </p>
         </div>
         {mine && (
@@ -78,6 +87,14 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
               <MoreHorizontal className="h-5 w-5" />
             </MenuButton>
             <MenuItems anchor="bottom end" className="card z-40 mt-1 w-44 p-1.5 focus:outline-none">
+              <MenuItem>
+                <button
+                  onClick={() => setEditing(true)}
+                  className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700"
+                >
+                  <Pencil className="h-4 w-4" /> Edit post
+                </button>
+              </MenuItem>
               <MenuItem>
                 <button
                   onClick={() => setConfirming(true)}
@@ -96,8 +113,9 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
         )}
       </header>
 
-      {post.content && <PostText text={post.content} className="px-4 pt-3 text-[15px] leading-relaxed" />}
-      {post.media.length > 0 && (
+      {editing && <EditPostForm post={post} onDone={() => setEditing(false)} />}
+      {!editing && post.content && <PostText text={post.content} className="px-4 pt-3 text-[15px] leading-relaxed" />}
+      {!editing && post.media.length > 0 && (
         <div className="mt-3">
           <ImageGrid media={post.media} authorName={author.fullName} priority={priority} />
         </div>

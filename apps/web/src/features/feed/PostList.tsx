@@ -1,10 +1,12 @@
 /**
  * A cached list of posts as cards (SPEC §4): skeletons on first load, an error with retry, an empty
- * state, infinite scroll with "Load more", "You're all caught up" at the end. One card at a time shows
+ * state, infinite scroll with "Load more", "You're all caught up" at the end. The home feed's
+ * suggested posts (docs/decisions/feed-suggestions.md) come after a "Suggested for you" divider. One card at a time shows
  * its comments: opening another closes the first.
  */
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
+import { Sparkles } from 'lucide-react';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';
 import { errorText } from '../../lib/error-text';
@@ -62,13 +64,15 @@ export function PostList({ query, errorFallback, empty, label }: PostListProps) 
       {message && posts.length === 0 && <ErrorBanner message={message} onRetry={() => void query.refetch()} />}
       {isSuccess && !isFetching && posts.length === 0 && empty}
       {posts.map((post, i) => (
-        <PostCard
-          key={post._id}
-          post={post}
-          priority={i === 0}
-          commentsOpen={commentsOpenFor === post._id}
-          onToggleComments={() => setCommentsOpenFor((open) => (open === post._id ? null : post._id))}
-        />
+        <Fragment key={post._id}>
+          {post.suggested && !posts[i - 1]?.suggested && <SuggestedDivider />}
+          <PostCard
+            post={post}
+            priority={i === 0}
+            commentsOpen={commentsOpenFor === post._id}
+            onToggleComments={() => setCommentsOpenFor((open) => (open === post._id ? null : post._id))}
+          />
+        </Fragment>
       ))}
       {isFetchingNextPage && <PostSkeleton />}
       {message && posts.length > 0 && (
@@ -86,5 +90,18 @@ export function PostList({ query, errorFallback, empty, label }: PostListProps) 
         <p className="py-4 text-center text-sm text-slate-500 dark:text-slate-400">You're all caught up</p>
       )}
     </section>
+  );
+}
+
+/** Marks where the home feed moves from your and your friends' posts to suggested ones. */
+function SuggestedDivider() {
+  return (
+    <div role="separator" aria-label="Suggested for you" className="flex items-center gap-3 pt-2">
+      <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      <span className="inline-flex items-center gap-1.5 text-sm font-semibold text-slate-600 dark:text-slate-300">
+        <Sparkles className="h-4 w-4 text-brand-primary" aria-hidden="true" /> Suggested for you
+      </span>
+      <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+    </div>
   );
 }

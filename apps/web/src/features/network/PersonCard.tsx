@@ -1,6 +1,7 @@
 /** One person of the network grid: who they are and the right connection action (a row on phones, a card above). */
 import type { NetworkUser } from '@plaza/contract';
 import { Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { ConnectionActions } from '../connections';
@@ -9,9 +10,20 @@ import { mutualFriendsText } from '../suggestions';
 
 export interface PersonCardProps {
   user: NetworkUser & { mutualFriends?: number };
+  /** A line under the bio, e.g. when a request was sent. */
+  note?: string;
 }
 
-export function PersonCard({ user }: PersonCardProps) {
+/** The grid the network's tabs lay their cards in. */
+export function PeopleGrid({ label, dimmed, children }: { label: string; dimmed: boolean; children: ReactNode }) {
+  return (
+    <ul className={`grid gap-4 transition-opacity sm:grid-cols-2 2xl:grid-cols-3 ${dimmed ? 'opacity-60' : ''}`} aria-label={label}>
+      {children}
+    </ul>
+  );
+}
+
+export function PersonCard({ user, note }: PersonCardProps) {
   const profilePath = useProfilePath();
   const href = profilePath(user.userName);
   return (
@@ -37,6 +49,7 @@ export function PersonCard({ user }: PersonCardProps) {
           >
             {user.userBio || 'No bio available'}
           </p>
+          {note && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{note}</p>}
           {typeof user.mutualFriends === 'number' && user.mutualFriends > 0 && (
             <p className="mt-1 inline-flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
               <Users className="h-3.5 w-3.5" /> {mutualFriendsText(user.mutualFriends)}

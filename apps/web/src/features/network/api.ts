@@ -14,6 +14,8 @@ export const NETWORK_ERROR_TEXT = 'An unknown error occurred.';
 export interface NetworkQuery {
   /** Trimmed; empty for everyone. */
   search: string;
+  /** Only the caller's friends (the Friends tab). */
+  connection?: 'friends';
 }
 
 export interface NetworkPageParam {
@@ -36,13 +38,16 @@ export const networkApi = plazaApi.injectEndpoints({
         getNextPageParam: (last, _all, lastParam) =>
           last.pagination.hasMore ? { page: last.pagination.currentPage + 1, limit: lastParam.limit } : undefined,
       },
-      query: ({ queryArg: { search }, pageParam: { page, limit } }) =>
+      query: ({ queryArg: { search, connection }, pageParam: { page, limit } }) =>
         operationRequest(operations.listNetwork, {
-          query: { page, limit, search: search || undefined },
+          query: { page, limit, search: search || undefined, connection },
           // The list has no SPEC §8 text of its own: the server's words, or the generic fallback.
           fallback: { error: NETWORK_ERROR_TEXT, message: NETWORK_ERROR_TEXT },
         }),
-      providesTags: (data) => [{ type: 'Network', id: 'LIST' }, ...personTags('Network', data ? peopleOf(data) : [])],
+      providesTags: (data, _error, arg) => [
+        { type: 'Network', id: arg.connection === 'friends' ? 'FRIENDS' : 'LIST' },
+        ...personTags('Network', data ? peopleOf(data) : []),
+      ],
     }),
   }),
 });

@@ -11,5 +11,6 @@ export {
 export { Composer } from './Composer';
 export { ImageGrid } from './ImageGrid';
 export { DELETE_POST_FAILED, FAVORITE_FAILED, useDeletePostMutation, useToggleFavoriteMutation } from './mutations';
+export { EditPostForm } from './EditPostForm';
 export { patchPost } from './post-cache';
 export { postsOf, toggleReaction, type PostsPage } from './post-pages';

@@ -9,6 +9,7 @@ import { addPublishedPost, patchPost, removeDeletedPost, settleFavorite } from '
 export const PUBLISH_FAILED = 'Failed to publish post';
 export const DELETE_POST_FAILED = 'Failed to delete post';
 export const FAVORITE_FAILED = 'Failed to update saved posts';
+export const EDIT_POST_FAILED = 'Failed to save your changes';
 
 interface NewPost {
   content: string;
@@ -34,6 +35,31 @@ const postMutationsApi = plazaApi.injectEndpoints({
           dispatch(addPublishedPost(data));
         } catch {
           // The composer shows why; no list changed.
+        }
+      },
+    }),
+
+    /** The author's edit: new text and/or images to drop; every cached copy takes the stored post. */
+    updatePost: build.mutation<
+      Post,
+      { postId: string; content?: string; removeMedia?: string[] },
+      OperationResponse<typeof operations.updatePost>
+    >({
+      query: ({ postId, ...body }) =>
+        operationRequest(operations.updatePost, { params: { postId }, body, fallback: fallback(EDIT_POST_FAILED) }),
+      transformResponse: (r) => r.post,
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            patchPost(data._id, (p) => {
+              p.content = data.content;
+              p.media = data.media;
+              p.editedAt = data.editedAt;
+            }),
+          );
+        } catch {
+          // The form stays open and says why.
         }
       },
     }),
@@ -75,4 +101,4 @@ const postMutationsApi = plazaApi.injectEndpoints({
   }),
 });
 
-export const { useCreatePostMutation, useDeletePostMutation, useToggleFavoriteMutation } = postMutationsApi;
+export const { useCreatePostMutation, useDeletePostMutation, useToggleFavoriteMutation, useUpdatePostMutation } = postMutationsApi;

@@ -1,6 +1,8 @@
 /** The signed-in frame: navbar on top, collapsible sidebar on the left (bottom bar on phones), the page. */
 import { Outlet } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
+import { ChatAlerts } from '../chat';
+import { useConnectionUpdates } from '../connections';
 import { VerifyEmailBanner } from '../settings';
 import { Navbar } from './Navbar';
 import { MobileNav, Sidebar } from './Sidebar';
@@ -28,7 +30,15 @@ export function AppLayout() {
           <Outlet />
         </main>
         <MobileNav />
+        <ChatAlerts />
+        <ConnectionLive />
       </div>
     </SocketLifecycle>
   );
+}
+
+/** Keeps connection buttons and request lists in step with what the other person does. */
+function ConnectionLive() {
+  useConnectionUpdates();
+  return null;
 }

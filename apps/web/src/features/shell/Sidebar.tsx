@@ -2,6 +2,7 @@ import { ChevronsLeft, ChevronsRight, ShieldCheck } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toggleSidebar } from './sidebarSlice';
+import { NavBadgeCount, useNavBadges } from './NavBadgeCount';
 import { NAV_ITEMS } from './nav-items';
 
 const linkClass = (active: boolean, expanded: boolean) =>
@@ -16,18 +17,27 @@ export function Sidebar() {
   const dispatch = useAppDispatch();
   const role = useAppSelector((s) => s.auth.userDetails?.role);
   const staff = role === 'moderator' || role === 'admin';
+  const badges = useNavBadges();
   return (
     <aside
       aria-label="Main navigation"
       className={`fixed top-16 bottom-0 left-0 z-30 hidden flex-col border-r border-slate-200 bg-white/80 p-3 backdrop-blur md:flex dark:border-slate-800 dark:bg-brand-dark/80 ${expanded ? 'w-60' : 'w-20'}`}
     >
       <nav className="flex flex-1 flex-col gap-1">
-        {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
-          <NavLink key={to} to={to} title={label} className={({ isActive }) => linkClass(isActive, expanded)}>
-            <Icon className="h-5 w-5 shrink-0" />
-            {expanded && <span>{label}</span>}
-          </NavLink>
-        ))}
+        {NAV_ITEMS.map((item) => {
+          const { to, label, icon: Icon } = item;
+          const badge = 'badge' in item ? item.badge : null;
+          return (
+            <NavLink key={to} to={to} title={label} className={({ isActive }) => linkClass(isActive, expanded)}>
+              <span className="relative shrink-0">
+                <Icon className="h-5 w-5" />
+                {badge && !expanded && <NavBadgeCount kind={badge} count={badges[badge]} compact />}
+              </span>
+              {expanded && <span>{label}</span>}
+              {badge && expanded && <NavBadgeCount kind={badge} count={badges[badge]} compact={false} />}
+            </NavLink>
+          );
+        })}
         {staff && (
           <NavLink to="/admin" title="Moderation" className={({ isActive }) => linkClass(isActive, expanded)}>
             <ShieldCheck className="h-5 w-5 shrink-0" />
@@ -49,23 +59,31 @@ export function Sidebar() {
 }
 
 export function MobileNav() {
+  const badges = useNavBadges();
   return (
     <nav
       aria-label="Main navigation"
       className="fixed inset-x-0 bottom-0 z-30 flex justify-around border-t border-slate-200 bg-white/95 py-1.5 backdrop-blur md:hidden dark:border-slate-800 dark:bg-brand-dark/95"
     >
-      {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
-        <NavLink
-          key={to}
-          to={to}
-          className={({ isActive }) =>
-            `flex flex-col items-center gap-0.5 rounded-lg px-3 py-1 text-[11px] font-medium ${isActive ? 'text-brand-primary dark:text-indigo-300' : 'text-slate-500 dark:text-slate-400'}`
-          }
-        >
-          <Icon className="h-5 w-5" />
-          {label}
-        </NavLink>
-      ))}
+      {NAV_ITEMS.map((item) => {
+        const { to, label, icon: Icon } = item;
+        const badge = 'badge' in item ? item.badge : null;
+        return (
+          <NavLink
+            key={to}
+            to={to}
+            className={({ isActive }) =>
+              `flex flex-col items-center gap-0.5 rounded-lg px-3 py-1 text-[11px] font-medium ${isActive ? 'text-brand-primary dark:text-indigo-300' : 'text-slate-500 dark:text-slate-400'}`
+            }
+          >
+            <span className="relative">
+              <Icon className="h-5 w-5" />
+              {badge && <NavBadgeCount kind={badge} count={badges[badge]} compact />}
+            </span>
+            {label}
+          </NavLink>
+        );
+      })}
     </nav>
   );
 }

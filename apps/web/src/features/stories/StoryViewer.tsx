@@ -249,6 +249,7 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
               key={storyId}
               ref={videoRef}
               src={story.mediaUrl}
+              poster={story.posterUrl ?? undefined}
               playsInline
               autoPlay
               muted={muted}

@@ -1,0 +1,3 @@
+/** What other features use of the chat: the alerts of the signed-in frame and the unread count for the navigation. */
+export { ChatAlerts } from './ChatAlerts';
+export { useUnreadChatCount } from './unread';

@@ -1,0 +1,86 @@
+/** The Everyone and Friends tabs of the network: people with the right connection action, searchable, paged. */
+import { SearchX, UserPlus, Users } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Button } from '../../components/Button';
+import { EmptyState, ErrorBanner } from '../../components/EmptyState';
+import { firstNetworkPage, NETWORK_ERROR_TEXT, peopleOf, useNetworkInfiniteQuery } from './api';
+import { PersonCard, PersonCardSkeleton, PeopleGrid } from './PersonCard';
+
+export interface PeopleListProps {
+  /** Trimmed and debounced. */
+  query: string;
+  connection?: 'friends';
+  /** The grid's accessible name. */
+  label: string;
+}
+
+export function PeopleList({ query, connection, label }: PeopleListProps) {
+  // Once a search has started the list over, pages are larger (SPEC §9).
+  const [searched, setSearched] = useState(false);
+  if (query && !searched) setSearched(true);
+  const { currentData, isFetching, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError, refetch } =
+    useNetworkInfiniteQuery({ search: query, connection }, { initialPageParam: firstNetworkPage(searched) });
+  const users = useMemo(() => (currentData ? peopleOf(currentData) : []), [currentData]);
+  const total = currentData?.pages.at(-1)?.pagination.totalUsers ?? 0;
+  const noun = total === 1 ? 'person' : 'people';
+  const summary = connection === 'friends' ? `${total} ${total === 1 ? 'friend' : 'friends'}` : `${total} ${noun}`;
+  const errorText = (error && 'error' in error && error.message) || NETWORK_ERROR_TEXT;
+  const refreshing = isFetching && !isFetchingNextPage && Boolean(currentData);
+  const loadMore = () => void fetchNextPage();
+
+  if (isError && !currentData) return <ErrorBanner message={errorText} onRetry={() => void refetch()} />;
+  if (!currentData) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" aria-busy="true" aria-label="Loading people">
+        {Array.from({ length: 6 }, (_, i) => (
+          <PersonCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (users.length === 0) {
+    if (query) {
+      return (
+        <EmptyState icon={<SearchX className="h-7 w-7" />} title="No people found">
+          Nobody matches “{query}”. Try another name or user name.
+        </EmptyState>
+      );
+    }
+    return connection === 'friends' ? (
+      <EmptyState icon={<UserPlus className="h-7 w-7" />} title="No friends yet">
+        Add people from Everyone or the suggestions; once they accept, they show up here.
+      </EmptyState>
+    ) : (
+      <EmptyState icon={<Users className="h-7 w-7" />} title="No one else is here yet">
+        When people join Plaza they will show up here, ready to be added as friends.
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">
+        {summary}
+        {query ? ` matching “${query}”` : connection === 'friends' ? '' : ' on Plaza'}
+      </p>
+      <PeopleGrid label={label} dimmed={refreshing}>
+        {users.map((user) => (
+          <li key={user._id}>
+            <PersonCard user={user} />
+          </li>
+        ))}
+      </PeopleGrid>
+      {isFetchNextPageError && (
+        <div className="mt-4">
+          <ErrorBanner message={errorText} onRetry={loadMore} />
+        </div>
+      )}
+      {hasNextPage && (
+        <div className="mt-6 flex justify-center">
+          <Button variant="secondary" onClick={loadMore} loading={isFetchingNextPage}>
+            Load more
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

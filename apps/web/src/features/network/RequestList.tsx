@@ -1,0 +1,54 @@
+/** The Requests and Sent tabs of the network: pending friend requests, newest first, paged, with their actions. */
+import type { FriendRequestDirection } from '@plaza/contract';
+import { Inbox, Send } from 'lucide-react';
+import { Button } from '../../components/Button';
+import { EmptyState, ErrorBanner } from '../../components/EmptyState';
+import { spelledAge } from '../../lib/dates';
+import { REQUESTS_ERROR_TEXT, useFriendRequestsInfiniteQuery } from '../connections';
+import { PersonCard, PersonCardSkeleton, PeopleGrid } from './PersonCard';
+
+export function RequestList({ direction }: { direction: FriendRequestDirection }) {
+  const { data, isError, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } = useFriendRequestsInfiniteQuery(direction);
+  const seen = new Set<string>();
+  const people = (data?.pages ?? []).flatMap((p) => p.people).filter((u) => !seen.has(u._id) && seen.add(u._id));
+
+  if (isError && !data) return <ErrorBanner message={REQUESTS_ERROR_TEXT} onRetry={() => void refetch()} />;
+  if (!data) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" aria-busy="true" aria-label="Loading requests">
+        {Array.from({ length: 3 }, (_, i) => (
+          <PersonCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (people.length === 0) {
+    return direction === 'received' ? (
+      <EmptyState icon={<Inbox className="h-7 w-7" />} title="No friend requests">
+        When someone asks to be your friend, you can accept or decline here.
+      </EmptyState>
+    ) : (
+      <EmptyState icon={<Send className="h-7 w-7" />} title="No pending requests">
+        Requests you send wait here until they are answered.
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <PeopleGrid label={direction === 'received' ? 'Friend requests' : 'Sent requests'} dimmed={isFetching && !isFetchingNextPage}>
+        {people.map((user) => (
+          <li key={user._id}>
+            <PersonCard user={user} note={`${direction === 'received' ? 'Asked' : 'Sent'} ${spelledAge(user.requestedAt)}`} />
+          </li>
+        ))}
+      </PeopleGrid>
+      {hasNextPage && (
+        <div className="mt-6 flex justify-center">
+          <Button variant="secondary" onClick={() => void fetchNextPage()} loading={isFetchingNextPage}>
+            Load more
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
