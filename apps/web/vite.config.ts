@@ -27,6 +27,10 @@ export default defineConfig({
         '/chat': 'src/features/chat/ChatPage.tsx',
         '/favorites': 'src/features/favorites/FavoritesPage.tsx',
       },
+      keepOut: {
+        pattern: /\/node_modules\/zod\//,
+        why: 'zod comes with a schema module of @plaza/contract; take constants from constants.ts and operations from src/api/operations.ts',
+      },
     }),
     serviceWorker(),
     precompress(),

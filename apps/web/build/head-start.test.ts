@@ -32,6 +32,18 @@ describe('head start', () => {
     });
   });
 
+  it('fails the build when a first load would hold a module kept out of it', () => {
+    const keepOut = { pattern: /PostList/, why: 'test' };
+    expect(() =>
+      headStartData(
+        bundle,
+        '/app',
+        { script: 'src/head-start.ts', app: 'src/app/start.tsx', pages: { '/feeds': 'src/features/feed/FeedPage.tsx' }, keepOut },
+        'k',
+      ),
+    ).toThrow(/assets\/PostList\.js holds/);
+  });
+
   it('fails the build when a named page is not in the bundle, rather than preloading nothing', () => {
     expect(() =>
       headStartData(bundle, '/app', { script: 'src/head-start.ts', app: 'src/app/start.tsx', pages: { '/x': 'src/Missing.tsx' } }, 'k'),

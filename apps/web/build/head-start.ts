@@ -20,6 +20,8 @@ export interface HeadStartOptions {
   app: string;
   /** For a path, the page module it opens at (relative to the project root). */
   pages: Readonly<Record<string, string>>;
+  /** Modules that must not be part of those downloads: the build fails, naming the chunk, when one is. */
+  keepOut?: { pattern: RegExp; why: string };
 }
 
 export interface HeadStartData {
@@ -62,6 +64,12 @@ export function headStartData(bundle: OutputBundle, root: string, options: HeadS
       [...closure(bundle, fileOf(bundle, root, module))].filter((f) => !loaded.has(f)),
     ]),
   );
+  const { keepOut } = options;
+  for (const file of [...loaded, ...Object.values(pages).flat()]) {
+    const chunk = bundle[file];
+    const found = chunk?.type === 'chunk' ? chunk.moduleIds.find((id) => keepOut?.pattern.test(id)) : undefined;
+    if (found) throw new Error(`head-start: ${file} holds ${found}, which a signed-in first load must not: ${keepOut?.why}`);
+  }
   const url = (f: string) => `/${f}`;
   return {
     sessionKey,
@@ -91,7 +99,14 @@ export function headStart(options: HeadStartOptions): Plugin {
         if (!ctx.bundle) return [];
         // A stored access token is what a stored session looks like (lib/secure-storage.ts).
         const { STORAGE_KEYS } = await importContract<typeof import('@plaza/contract/constants')>('@plaza/contract/constants');
-        const data = headStartData(ctx.bundle, root, options, STORAGE_KEYS.accessToken);
+        let data: HeadStartData;
+        try {
+          data = headStartData(ctx.bundle, root, options, STORAGE_KEYS.accessToken);
+        } catch (error) {
+          // Vite does not report an error thrown here; the build would only fail later, without saying why.
+          console.error(error);
+          throw error;
+        }
         // `<` escaped so no file name can close the element early.
         const json = JSON.stringify(data).replace(/</g, '\\u003c');
         return [

@@ -153,6 +153,10 @@ export const SOCKET_LIMITS = {
   reauthGraceSeconds: 30,
 } as const;
 
+/** The most messages one chat history page, and conversations one list page, may ask for. */
+export const CHAT_HISTORY_MAX_LIMIT = 100;
+export const CONVERSATIONS_MAX_LIMIT = 100;
+
 /** What a report is about and why (CONTRACT "Safety"); the report form lists them. */
 export const REPORT_TARGET_TYPES = ['post', 'comment', 'story', 'message', 'user'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
