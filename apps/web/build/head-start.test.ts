@@ -1,10 +1,10 @@
 // @vitest-environment node
-import type { OutputBundle, OutputChunk } from 'rollup';
+import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { headStartData } from './head-start';
 
 const chunk = (fileName: string, modules: string[], imports: string[], isEntry = false) =>
-  ({ type: 'chunk', fileName, moduleIds: modules, imports, isEntry }) as unknown as OutputChunk;
+  ({ type: 'chunk', fileName, moduleIds: modules, imports, isEntry }) as unknown as Rollup.OutputChunk;
 
 const bundle = Object.fromEntries(
   [
@@ -15,7 +15,7 @@ const bundle = Object.fromEntries(
     chunk('assets/FeedPage.js', ['/app/src/features/feed/FeedPage.tsx'], ['assets/start.js', 'assets/PostList.js']),
     chunk('assets/PostList.js', ['/app/src/features/feed/PostList.tsx'], ['assets/store.js']),
   ].map((c) => [c.fileName, c]),
-) as OutputBundle;
+) as Rollup.OutputBundle;
 
 describe('head start', () => {
   it('lists the signed-in app and, per path, what its page adds, without what index.html already loads', () => {

@@ -7,8 +7,7 @@
  * is stored. A signed-out visitor downloads none of them.
  */
 import path from 'node:path';
-import type { OutputBundle, OutputChunk } from 'rollup';
-import type { HtmlTagDescriptor, Plugin } from 'vite';
+import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
 import { importContract } from './contract';
 
 export const PRELOAD_DATA_ID = 'plaza-head-start';
@@ -30,10 +29,10 @@ export interface HeadStartData {
   pages: Record<string, string[]>;
 }
 
-const chunks = (bundle: OutputBundle) => Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
+const chunks = (bundle: Rollup.OutputBundle) => Object.values(bundle).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
 
 /** A chunk's file and every file it imports statically, transitively: what must load before it can run. */
-function closure(bundle: OutputBundle, file: string, into = new Set<string>()): Set<string> {
+function closure(bundle: Rollup.OutputBundle, file: string, into = new Set<string>()): Set<string> {
   if (into.has(file)) return into;
   into.add(file);
   const chunk = bundle[file];
@@ -43,14 +42,14 @@ function closure(bundle: OutputBundle, file: string, into = new Set<string>()): 
 
 /** The data block for a built bundle: the app's files, then for each path its page's files beyond the app's. */
 /** The file of the chunk that holds `module` (relative to the project root). */
-function fileOf(bundle: OutputBundle, root: string, module: string): string {
+function fileOf(bundle: Rollup.OutputBundle, root: string, module: string): string {
   const id = path.resolve(root, module);
   const chunk = chunks(bundle).find((c) => c.moduleIds.includes(id));
   if (!chunk) throw new Error(`head-start: no chunk is built from ${module}`);
   return chunk.fileName;
 }
 
-export function headStartData(bundle: OutputBundle, root: string, options: HeadStartOptions, sessionKey: string): HeadStartData {
+export function headStartData(bundle: Rollup.OutputBundle, root: string, options: HeadStartOptions, sessionKey: string): HeadStartData {
   const entryFiles = new Set(
     chunks(bundle)
       .filter((c) => c.isEntry)

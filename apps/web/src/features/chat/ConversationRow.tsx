@@ -61,7 +61,7 @@ export const ConversationRow = memo(function ConversationRow({
             <span className="truncate text-xs font-medium text-brand-primary italic dark:text-indigo-300">typing…</span>
           ) : preview !== null ? (
             <span
-              className={`truncate text-xs ${unreadCount > 0 ? 'font-semibold text-slate-800 dark:text-slate-100' : 'text-slate-500 dark:text-slate-400'}`}
+              className={`truncate text-xs ${unreadCount > 0 ? 'font-semibold text-slate-800 dark:text-slate-100' : 'text-slate-600 dark:text-slate-400'}`}
             >
               {preview}
             </span>
