@@ -2,7 +2,13 @@ import { defineConfig } from 'tsup';
 
 // The contract is TypeScript source in the workspace, so it is bundled in; everything else stays a dependency.
 export default defineConfig({
-  entry: { main: 'src/main.ts', seed: 'src/seed/main.ts', 'rebuild-timelines': 'src/maintenance/rebuild-timelines.ts' },
+  entry: {
+    main: 'src/main.ts',
+    seed: 'src/seed/main.ts',
+    'rebuild-timelines': 'src/maintenance/rebuild-timelines.ts',
+    // The chat's writer thread (modules/chat/writer-thread/client.ts loads it from beside the bundle).
+    'chat-writer-thread': 'src/modules/chat/writer-thread/thread.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -1,7 +1,7 @@
 /** The baseline: a bare socket.io server on the same machine that echoes each `echo` event back to its sender. */
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
-import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { rssOf } from './stats';
 
 const http = createServer();
@@ -15,11 +15,23 @@ http.listen(0, '127.0.0.1', () => {
 });
 
 let elu: EventLoopUtilization | null = null;
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
 process.on('message', (msg: { type: string; on?: boolean }) => {
-  if (msg.type === 'profile' && msg.on) elu = performance.eventLoopUtilization();
-  if (msg.type === 'profile' && !msg.on && elu)
-    process.send?.({ type: 'elu', utilization: performance.eventLoopUtilization(elu).utilization });
+  if (msg.type === 'profile' && msg.on) {
+    elu = performance.eventLoopUtilization();
+    loopDelay.reset();
+    loopDelay.enable();
+  }
+  if (msg.type === 'profile' && !msg.on && elu) {
+    loopDelay.disable();
+    process.send?.({
+      type: 'elu',
+      utilization: performance.eventLoopUtilization(elu).utilization,
+      loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+      loopDelayMaxMs: loopDelay.max / 1e6,
+    });
+  }
   if (msg.type === 'gc') {
     (globalThis as { gc?: () => void }).gc?.();
     process.send?.({ type: 'memory', rss: rssOf(process.pid), heapUsed: process.memoryUsage().heapUsed, sockets: io.engine.clientsCount });

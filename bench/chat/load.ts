@@ -26,6 +26,8 @@ let sockets: Socket[] = [];
 let users: BenchUser[] = [];
 let mode: 'chat' | 'echo' = 'chat';
 let base = '';
+/** This process's first client's index over all processes: it picks the clients' source addresses. */
+let firstIndex = 0;
 const agent = new Agent({ keepAlive: true, maxSockets: 32 });
 
 function arrived(id: string) {
@@ -35,6 +37,12 @@ function arrived(id: string) {
   if (f.deliveries === 1 && f.measured) latencies.push(now() - f.startedAt);
 }
 
+/** 90 clients per loopback address (under the server's cap of 100), from 127.1.0.1 upwards. */
+export function sourceAddress(index: number): string {
+  const a = Math.floor(index / 90);
+  return `127.1.${Math.floor(a / 250)}.${1 + (a % 250)}`;
+}
+
 async function connectAll(count: number): Promise<{ ok: number; failed: number; firstError?: string }> {
   let ok = 0;
   let failed = 0;
@@ -42,13 +50,18 @@ async function connectAll(count: number): Promise<{ ok: number; failed: number; 
   const one = (i: number) =>
     new Promise<void>((resolve) => {
       const u = users[i];
-      const s = io(base, {
+      const options = {
         transports: ['websocket'],
         forceNew: true,
         reconnection: false,
         timeout: 60_000,
+        // The server takes at most SOCKET_LIMITS.perAddress sockets from one address: spread the clients over
+        // loopback source addresses (every 127.x.y.z is this machine), which also gives each its own port range.
+        localAddress: sourceAddress(firstIndex + i),
         ...(mode === 'chat' ? { auth: { token: u.token }, query: { userId: u.userId } } : {}),
-      });
+      };
+      // engine.io passes localAddress on to the websocket (ws) but does not declare it.
+      const s = io(base, options as Parameters<typeof io>[1]);
       if (mode === 'chat') {
         // The sender's own socket hears its message too (other tabs); only the receiver's arrival counts.
         s.on('receiveMessage', (m: { messageReceiver: string; clientMessageId: string | null }) => {
@@ -97,7 +110,18 @@ function post(path: string, token: string, body: unknown): Promise<number> {
   });
 }
 
-async function sendAll(rate: number, durationMs: number, warmupMs: number, graceMs: number) {
+/** `sendMessage` with an ack: 'ok', or the ack's error. */
+function viaSocket(socket: Socket, body: unknown): Promise<string> {
+  return new Promise((resolve) => {
+    socket
+      .timeout(30_000)
+      .emit('sendMessage', body, (err: Error | null, ack?: { status: string; error?: string }) =>
+        resolve(err ? 'timeout' : ack?.status === 'ok' ? 'ok' : (ack?.error ?? 'error')),
+      );
+  });
+}
+
+async function sendAll(rate: number, durationMs: number, warmupMs: number, graceMs: number, via: 'http' | 'socket') {
   // Each phase starts clean, with client ids of its own (a reused id would be answered as a retry).
   phase += 1;
   flights = new Map();
@@ -125,14 +149,16 @@ async function sendAll(rate: number, durationMs: number, warmupMs: number, grace
     const flip = Math.floor(seq / pairs) % 2;
     const from = users[2 * p + flip];
     const to = users[2 * p + 1 - flip];
-    const done = post('/api/v1/chats/send', from.token, {
+    const body = {
       messageSenderUsername: from.userName,
       messageReceiverUsername: to.userName,
       messageContent: `benchmark message ${seq} from ${from.userName}`,
       clientMessageId: id,
-    }).then((status) => {
+    };
+    const answered = via === 'http' ? post('/api/v1/chats/send', from.token, body) : viaSocket(sockets[2 * p + flip], body);
+    const done = answered.then((status) => {
       if (f.measured) responseTimes.push(now() - startedAt);
-      if (status === 201) {
+      if (status === 201 || status === 'ok') {
         f.accepted = true;
         accepted += 1;
       } else {
@@ -167,10 +193,11 @@ process.on('message', (msg: ToLoad) => {
   if (msg.type === 'connect') {
     mode = msg.mode;
     base = msg.url;
+    firstIndex = msg.firstIndex;
     users = msg.users;
     void connectAll(msg.count).then((r) => reply({ type: 'connected', ...r }));
   } else if (msg.type === 'send') {
-    void sendAll(msg.rate, msg.durationMs, msg.warmupMs, msg.graceMs).then((r) => reply({ type: 'done', ...r }));
+    void sendAll(msg.rate, msg.durationMs, msg.warmupMs, msg.graceMs, msg.via).then((r) => reply({ type: 'done', ...r }));
   } else if (msg.type === 'exit') {
     for (const s of sockets) s?.close();
     agent.destroy();

@@ -6,17 +6,27 @@ import type { BenchUser } from './protocol';
 
 const BATCH = 400;
 
-export async function prepareUsers(sqliteFile: string, count: number, jwtSecret: string): Promise<BenchUser[]> {
-  const { db } = createDb({ kind: 'sqlite', file: sqliteFile });
+/**
+ * `count` users for the clients; with `authorFriends`, one more (the last in the list): a post author who
+ * is friends with that many of them, so each post fans out to that many timelines.
+ */
+export async function prepareUsers(
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string },
+  count: number,
+  jwtSecret: string,
+  authorFriends = 0,
+): Promise<BenchUser[]> {
+  const { db } = createDb(database);
   try {
     await migrateToLatest(db);
     const signer = new TokenSigner(jwtSecret, 4 * 3600);
     const users: BenchUser[] = [];
     const at = nowIso();
-    for (let from = 0; from < count; from += BATCH) {
+    const total = count + (authorFriends > 0 ? 1 : 0);
+    for (let from = 0; from < total; from += BATCH) {
       const rows = [];
       const sessions = [];
-      for (let i = from; i < Math.min(count, from + BATCH); i++) {
+      for (let i = from; i < Math.min(total, from + BATCH); i++) {
         const id = newId();
         const name = `bench_${i}`;
         rows.push({
@@ -40,6 +50,29 @@ export async function prepareUsers(sqliteFile: string, count: number, jwtSecret:
       }
       await db.insertInto('users').values(rows).execute();
       await db.insertInto('sessions').values(sessions).execute();
+    }
+    if (authorFriends > 0) {
+      const author = users[count];
+      for (let from = 0; from < Math.min(authorFriends, count); from += BATCH) {
+        const friends = users.slice(from, Math.min(authorFriends, count, from + BATCH));
+        await db
+          .insertInto('connections')
+          .values(
+            friends.map((f) => {
+              const [low, high] = [author.userId, f.userId].sort();
+              return {
+                id: newId(),
+                user_low: low,
+                user_high: high,
+                requester_id: author.userId,
+                status: 'accepted',
+                created_at: at,
+                updated_at: at,
+              };
+            }),
+          )
+          .execute();
+      }
     }
     return users;
   } finally {

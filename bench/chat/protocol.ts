@@ -8,8 +8,9 @@ export interface BenchUser {
 
 export type ToLoad =
   /** chat: authenticated Plaza clients, paired two by two; echo: anonymous clients of the bare echo server. */
-  | { type: 'connect'; mode: 'chat' | 'echo'; url: string; users: BenchUser[]; count: number }
-  | { type: 'send'; rate: number; durationMs: number; warmupMs: number; graceMs: number }
+  | { type: 'connect'; mode: 'chat' | 'echo'; url: string; users: BenchUser[]; count: number; firstIndex: number }
+  /** http: POST /chats/send; socket: `sendMessage` with an ack over the sender's own socket. */
+  | { type: 'send'; rate: number; durationMs: number; warmupMs: number; graceMs: number; via: 'http' | 'socket' }
   | { type: 'exit' };
 
 export type FromLoad =

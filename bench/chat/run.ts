@@ -8,13 +8,19 @@
  *
  * Before the measured rates, a warm-up phase lets every pair exchange a first message.
  * TARGET=chat|echo|both (default both), WARMUP seconds excluded from latencies (default 3),
- * PROFILE_DIR=dir writes a CPU profile of the server for each measured phase there.
+ * PROFILE_DIR=dir writes a CPU profile of the server for each measured phase there,
+ * SEND=http,socket (default both: POST /chats/send, and `sendMessage` with an ack over the socket),
+ * IDLE=1 only connects the clients and measures memory (no messages),
+ * PUBLISH=friends publishes posts (PUBLISH_RATE a second, default 1) by an author with that many friends
+ * among the clients while the chat runs, so each fans out to that many timelines,
+ * --database=postgres (a fresh database on PG_URL, dropped after) and --redis (REDIS_URL, default local).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { prepareUsers } from './prepare';
 import type { BenchUser, FromLoad, ToLoad } from './protocol';
 import { cpuMsOf, percentile, sleep } from './stats';
@@ -25,11 +31,22 @@ const RATES = list(process.env.RATE, [500]);
 const DURATION_S = Number(process.env.DURATION ?? 20);
 const WARMUP_S = Number(process.env.WARMUP ?? 3);
 const TARGET = (process.env.TARGET ?? 'both') as 'chat' | 'echo' | 'both';
+const SENDS = (process.env.SEND ?? 'http,socket').split(',') as Array<'http' | 'socket'>;
+const IDLE = process.env.IDLE === '1';
+const PUBLISH_FRIENDS = Number(process.env.PUBLISH ?? 0);
+const PUBLISH_RATE = Number(process.env.PUBLISH_RATE ?? 1);
+const flag = (name: string) =>
+  process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`))?.split('=')[1] ??
+  (process.argv.includes(`--${name}`) ? '' : undefined);
+const DATABASE = flag('database') ?? process.env.DATABASE ?? 'sqlite';
+const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const REDIS_URL = flag('redis') !== undefined ? process.env.REDIS_URL || 'redis://127.0.0.1:6379' : '';
 const CLIENTS_PER_LOAD_PROCESS = 2500;
 const here = import.meta.dirname;
 
 interface Row {
   target: 'plaza' | 'echo';
+  via: 'http' | 'socket';
   clients: number;
   rate: number;
   p50: number;
@@ -51,8 +68,14 @@ interface Row {
   loadCpuShare: number;
   /** Event-loop utilisation of the server during the phase (1 = never idle). */
   eventLoop: number;
-  /** The machine's 1-minute load average at the end of the phase (2 cores, shared). */
+  /** Event-loop delay during the phase (ms). */
+  loopDelayP99: number;
+  loopDelayMax: number;
+  /** The machine's 1-minute load average before and at the end of the phase (2 cores, shared). */
+  loadBefore: number;
   machineLoad: number;
+  /** Posts published during the phase (PUBLISH). */
+  posts: number;
 }
 
 function child(file: string, env: NodeJS.ProcessEnv, gc = false): ChildProcess {
@@ -97,15 +120,40 @@ async function serverMemory(server: ChildProcess): Promise<{ rss: number; heapUs
   return next<{ type: 'memory'; rss: number; heapUsed: number; sockets: number }>(server, 'memory');
 }
 
+/** A fresh PostgreSQL database for one run; dropped by `drop`. */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `plaza_chatbench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return {
+    url: `${PG_URL}/${name}`,
+    async drop() {
+      const c = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-'));
   const secret = randomBytes(32).toString('hex');
   let users: BenchUser[] = [];
+  const postgres = target === 'plaza' && DATABASE === 'postgres' ? await freshPostgres() : null;
   if (target === 'plaza') {
-    process.stdout.write(`  creating ${clients} users and tokens… `);
-    users = await prepareUsers(path.join(dataDir, 'plaza.sqlite'), clients, secret);
+    process.stdout.write(`  creating ${clients} users and tokens${postgres ? ' in PostgreSQL' : ''}… `);
+    users = await prepareUsers(
+      postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'sqlite', file: path.join(dataDir, 'plaza.sqlite') },
+      clients,
+      secret,
+      PUBLISH_FRIENDS,
+    );
     console.log('done');
   }
+  const author = PUBLISH_FRIENDS > 0 ? users.pop() : undefined;
   const server =
     target === 'plaza'
       ? child(
@@ -115,8 +163,13 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
             JWT_SECRET: secret,
             LOG_LEVEL: 'silent',
             WEB_DIST: path.join(dataDir, 'none'),
-            REDIS_URL: '',
-            DATABASE_URL: '',
+            REDIS_URL,
+            REDIS_KEY_PREFIX: `chatbench${process.pid}:`,
+            DATABASE_URL: postgres?.url ?? '',
+            // As in production: the presenters shape replies, without zod re-checking each one.
+            RESPONSE_VALIDATION: 'off',
+            // The post author's address is not confirmed; its daily post limit would stop PUBLISH after three.
+            UNVERIFIED_POSTS_PER_DAY: '1000000',
           },
           true,
         )
@@ -138,11 +191,20 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
       const load = child('load.ts', {});
       loads.push(load);
       const slice = users.slice(offset, offset + share);
+      load.send({
+        type: 'connect',
+        mode: target === 'plaza' ? 'chat' : 'echo',
+        url,
+        users: slice,
+        count: share,
+        firstIndex: offset,
+      } satisfies ToLoad);
       offset += share;
-      load.send({ type: 'connect', mode: target === 'plaza' ? 'chat' : 'echo', url, users: slice, count: share } satisfies ToLoad);
     }
     const started = Date.now();
-    const connected = await Promise.all(loads.map((l) => next<Extract<FromLoad, { type: 'connected' }>>(l, 'connected')));
+    // Bounded, and long enough for 18,000 handshakes on a machine that is not idle.
+    const connectMs = 120_000 + 30 * clients;
+    const connected = await Promise.all(loads.map((l) => next<Extract<FromLoad, { type: 'connected' }>>(l, 'connected', connectMs)));
     const ok = connected.reduce((n, c) => n + c.ok, 0);
     const failed = connected.reduce((n, c) => n + c.failed, 0);
     console.log(
@@ -155,6 +217,12 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
       `  server RSS ${(idle.rss / 2 ** 20).toFixed(0)} MB idle → ${(loaded.rss / 2 ** 20).toFixed(0)} MB with ${loaded.sockets} sockets: ${kbPerConnection.toFixed(1)} KB each (heap ${(idle.heapUsed / 2 ** 20).toFixed(0)} → ${(loaded.heapUsed / 2 ** 20).toFixed(0)} MB)`,
     );
 
+    if (IDLE) {
+      const loadNow = loadavg()[0];
+      const row = { ...emptyRow(target, ok), kbPerConnection, loadBefore: loadNow, machineLoad: loadNow };
+      return [row];
+    }
+
     // Warm-up, not measured: every pair exchanges a first message (which records the conversation and
     // widens both people's presence audience) and the server's code gets compiled. What follows is steady state.
     const pairs = Math.floor(ok / 2);
@@ -162,20 +230,38 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
     const warmMs = Math.max(3000, Math.ceil((pairs / warmRate) * 1000) + 1000);
     console.log(`  warm-up: ${warmRate} msg/s for ${(warmMs / 1000).toFixed(0)} s`);
     for (const l of loads)
-      l.send({ type: 'send', rate: warmRate / loads.length, durationMs: warmMs, warmupMs: warmMs, graceMs: 10_000 } satisfies ToLoad);
+      l.send({
+        type: 'send',
+        rate: warmRate / loads.length,
+        durationMs: warmMs,
+        warmupMs: warmMs,
+        graceMs: 10_000,
+        via: 'http',
+      } satisfies ToLoad);
     await Promise.all(loads.map((l) => next(l, 'done')));
     await sleep(2000);
 
     const rows: Row[] = [];
-    for (const rate of RATES) {
+    const phases = RATES.flatMap((rate) => (target === 'echo' ? [{ rate, via: 'socket' as const }] : SENDS.map((via) => ({ rate, via }))));
+    for (const { rate, via } of phases) {
       const perProc = rate / loads.length;
+      const loadBefore = loadavg()[0];
+      const publishing = author ? publishPosts(url, author) : null;
       server.send({ type: 'profile', on: true });
       const cpuBefore = cpuMsOf(server.pid!);
       const loadCpuBefore = loads.reduce((n, l) => n + cpuMsOf(l.pid!), 0);
       const wallBefore = Date.now();
       for (const l of loads)
-        l.send({ type: 'send', rate: perProc, durationMs: DURATION_S * 1000, warmupMs: WARMUP_S * 1000, graceMs: 10_000 } satisfies ToLoad);
+        l.send({
+          type: 'send',
+          rate: perProc,
+          durationMs: DURATION_S * 1000,
+          warmupMs: WARMUP_S * 1000,
+          graceMs: 10_000,
+          via,
+        } satisfies ToLoad);
       const done = await Promise.all(loads.map((l) => next<Extract<FromLoad, { type: 'done' }>>(l, 'done')));
+      const posts = (await publishing?.stop()) ?? 0;
       const cpuMs = cpuMsOf(server.pid!) - cpuBefore;
       const wallMs = Date.now() - wallBefore;
       const loadCpuShare = (loads.reduce((n, l) => n + cpuMsOf(l.pid!), 0) - loadCpuBefore) / wallMs;
@@ -187,7 +273,7 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
         loopDelayP99Ms?: number;
         loopDelayMaxMs?: number;
       }>(server, 'elu', 10_000);
-      server.send({ type: 'profile', on: false, name: `${target}-${clients}-${rate}` });
+      server.send({ type: 'profile', on: false, name: `${target}-${clients}-${rate}-${via}` });
       const loop = await eluReply;
       const eventLoop = loop.utilization;
       const after = await serverMemory(server);
@@ -205,6 +291,7 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
       for (const d of done) for (const [k, v] of Object.entries(d.rejected)) rejected[k] = (rejected[k] ?? 0) + v;
       const row: Row = {
         target,
+        via,
         clients: ok,
         rate,
         p50: percentile(lat, 50),
@@ -227,10 +314,14 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
         cpuShare: cpuMs / wallMs,
         loadCpuShare,
         eventLoop,
+        loopDelayP99: loop.loopDelayP99Ms ?? NaN,
+        loopDelayMax: loop.loopDelayMaxMs ?? NaN,
+        loadBefore,
         machineLoad: loadavg()[0],
+        posts,
       };
       console.log(
-        `  ${rate} msg/s: p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, max ${row.max.toFixed(0)} ms${resp.length ? ` (HTTP response p50 ${row.responseP50.toFixed(1)}, p99 ${row.responseP99.toFixed(1)} ms)` : ''}; server CPU ${row.cpuUsPerMessage.toFixed(0)} µs/msg, ${(row.cpuShare * 100).toFixed(0)}% of a core (load clients ${(row.loadCpuShare * 100).toFixed(0)}%), event loop ${(row.eventLoop * 100).toFixed(0)}% busy, machine load average ${row.machineLoad.toFixed(1)}; sent ${row.sent}, accepted ${row.accepted}, lost ${row.lost}, duplicated ${row.duplicated}${Object.keys(rejected).length ? `, rejected ${JSON.stringify(rejected)}` : ''}`,
+        `  ${rate} msg/s via ${via}${posts ? ` with ${posts} posts to ${PUBLISH_FRIENDS} timelines each` : ''}: p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, max ${row.max.toFixed(0)} ms${resp.length ? ` (HTTP response p50 ${row.responseP50.toFixed(1)}, p99 ${row.responseP99.toFixed(1)} ms)` : ''}; server CPU ${row.cpuUsPerMessage.toFixed(0)} µs/msg, ${(row.cpuShare * 100).toFixed(0)}% of a core (load clients ${(row.loadCpuShare * 100).toFixed(0)}%), event loop ${(row.eventLoop * 100).toFixed(0)}% busy, machine load average ${row.loadBefore.toFixed(1)} → ${row.machineLoad.toFixed(1)}; sent ${row.sent}, accepted ${row.accepted}, lost ${row.lost}, duplicated ${row.duplicated}${Object.keys(rejected).length ? `, rejected ${JSON.stringify(rejected)}` : ''}`,
       );
       for (const d of details) console.log(d);
       rows.push(row);
@@ -244,7 +335,60 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
     server.kill();
     for (const l of loads) l.kill();
     rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
   }
+}
+
+function emptyRow(target: Row['target'], clients: number): Row {
+  return {
+    target,
+    via: 'socket',
+    clients,
+    rate: 0,
+    p50: NaN,
+    p99: NaN,
+    responseP50: NaN,
+    responseP99: NaN,
+    max: NaN,
+    sent: 0,
+    accepted: 0,
+    rejected: {},
+    lost: 0,
+    duplicated: 0,
+    kbPerConnection: NaN,
+    cpuUsPerMessage: NaN,
+    cpuShare: NaN,
+    loadCpuShare: NaN,
+    eventLoop: NaN,
+    loopDelayP99: NaN,
+    loopDelayMax: NaN,
+    loadBefore: NaN,
+    machineLoad: NaN,
+    posts: 0,
+  };
+}
+
+/** Publishes text posts as `author` at PUBLISH_RATE a second until stopped; answers how many were stored. */
+function publishPosts(url: string, author: BenchUser): { stop(): Promise<number> } {
+  let stopped = false;
+  let stored = 0;
+  const loop = (async () => {
+    for (let i = 0; !stopped; i++) {
+      const form = new FormData();
+      form.set('content', `Benchmark post ${i}`);
+      const res = await fetch(`${url}/api/v1/posts`, { method: 'POST', body: form, headers: { authorization: `Bearer ${author.token}` } });
+      if (res.ok) stored += 1;
+      else if (i === 0) console.log(`  publishing failed: ${res.status} ${await res.text()}`);
+      await sleep(1000 / PUBLISH_RATE);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      return stored;
+    },
+  };
 }
 
 const rows: Row[] = [];
@@ -257,14 +401,23 @@ for (const clients of CLIENTS) {
 }
 
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+const fmt0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '–');
 console.log(
-  '\n| server | clients | msg/s | p50 ms | p99 ms | lost | duplicated | rejected | server CPU µs/msg | server core share | KB per idle connection | machine load |',
+  `\nSQLite${DATABASE === 'postgres' ? ' → PostgreSQL' : ''}${REDIS_URL ? ' + Redis' : ''}${PUBLISH_FRIENDS ? `, posts to ${PUBLISH_FRIENDS} timelines at ${PUBLISH_RATE}/s during the chat` : ''}`.replace(
+    /^SQLite → /,
+    '',
+  ),
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log(
+  '| server | send | clients | msg/s | p50 ms | p99 ms | max ms | lost | duplicated | rejected | server CPU µs/msg | event loop busy | loop delay p99 / max ms | KB per idle socket | load avg before → after |',
+);
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   const rejected = Object.values(r.rejected).reduce((a, b) => a + b, 0);
+  const name = r.target === 'plaza' ? 'Plaza' : 'bare echo';
+  const send = r.rate === 0 ? 'idle' : r.target === 'echo' ? 'socket' : r.via;
   console.log(
-    `| ${r.target === 'plaza' ? 'Plaza' : 'bare echo'} | ${r.clients} | ${r.rate} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.lost} | ${r.duplicated} | ${rejected} | ${r.cpuUsPerMessage.toFixed(0)} | ${(r.cpuShare * 100).toFixed(0)}% | ${fmt(r.kbPerConnection)} | ${r.machineLoad.toFixed(1)} |`,
+    `| ${name} | ${send} | ${r.clients} | ${r.rate} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt0(r.max)} | ${r.lost} | ${r.duplicated} | ${rejected} | ${fmt0(r.cpuUsPerMessage)} | ${fmt0(r.eventLoop * 100)} % | ${fmt0(r.loopDelayP99)} / ${fmt0(r.loopDelayMax)} | ${fmt(r.kbPerConnection)} | ${fmt(r.loadBefore)} → ${fmt(r.machineLoad)} |`,
   );
 }
 process.exit(0);

@@ -12,6 +12,7 @@ import { EventBus } from './lib/events';
 import { connectRedis } from './lib/redis';
 import { createStorage } from './media/storage';
 import { createOutbox } from './outbox/outbox';
+import { exportOutboxBacklog } from './outbox/outbox-metrics';
 import { createFeatures } from './modules';
 import { installCompression } from './plugins/compression';
 import { installErrorHandler } from './plugins/error-handler';
@@ -108,13 +109,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await registerOpenApi(app);
 
-  const readiness = readinessCheck(ping, redis);
+  // Known once socket.io is set up below.
+  let crossNodeReady = () => false;
+  const readiness = readinessCheck(ping, redis, () => crossNodeReady());
   registerOperatorRoutes(app, metrics, readiness);
   metrics.labelledGauge('plaza_db_pool_connections', 'Database connections: total, idle, and requests waiting for one', 'state', poolUse);
   metrics.labelledGauge('plaza_dependency_up', 'Whether the database and Redis answer (1) or not (0)', 'dependency', async () => {
     const { checks } = await readiness();
     return { database: Number(checks.database === 'up'), ...(redis ? { redis: Number(checks.redis === 'up') } : {}) };
   });
+  exportOutboxBacklog(metrics, outbox);
   const stopCounting = ctx.events.subscribe('messageStored', () => {
     metrics.messagesStored.inc();
   });
@@ -133,6 +137,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     features.flatMap((f) => (f.realtime ? [f.realtime] : [])),
   );
   app.decorate('io', realtime.io);
+  crossNodeReady = () => realtime.crossNodeReady();
   metrics.gauge('plaza_sockets_connected', 'socket.io connections open on this node', () => realtime.io.engine.clientsCount);
   const stoppers = features.flatMap((f) => (f.start ? [f.start()] : []));
   // Only now: an event taken before its subscribers are in place would be handled by none.

@@ -31,7 +31,7 @@ describe('socket events', () => {
 
   it('read only the id of a message to confirm, never the text a client claims', () => {
     const parsed = clientEventSchemas.sendMessage.parse({ room, message: { _id: 'm1', messageText: 'forged' } });
-    expect(parsed.message).toEqual({ _id: 'm1' });
+    expect('message' in parsed && parsed.message).toEqual({ _id: 'm1' });
   });
 
   it('type server events with the entities the HTTP API answers', () => {

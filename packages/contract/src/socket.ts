@@ -4,7 +4,7 @@
  * its socket with the same maps, so an event name or payload exists once.
  */
 import { z } from 'zod';
-import { messageSchema } from './chat';
+import { messageSchema, sendMessageBodySchema } from './chat';
 import { idSchema } from './common';
 import { notificationSchema } from './notifications';
 import { connectionUpdateEventSchema } from './people';
@@ -23,6 +23,8 @@ export const CHAT_ACK_ERRORS = {
 export const ackResultSchema = z.object({
   status: z.enum(['ok', 'error']),
   error: z.enum(CHAT_ACK_ERRORS).optional(),
+  /** `sendMessage` with a new message: the message as stored (the original for a repeated clientMessageId). */
+  message: messageSchema.optional(),
 });
 export type AckResult = z.infer<typeof ackResultSchema>;
 
@@ -41,7 +43,7 @@ export const leaveRoomPayloadSchema = z.object({ room: roomSchema, userId: idSch
  * Asks the server to confirm a message sent through `POST /chats/send`. Only `message._id` is read: the
  * server relays what it stored, never what the client sent, so a client may pass the whole Message.
  */
-export const sendMessagePayloadSchema = z.object({
+const confirmMessagePayloadSchema = z.object({
   room: roomSchema,
   message: z.object({ _id: idSchema }),
   senderId: idSchema.optional(),
@@ -49,6 +51,13 @@ export const sendMessagePayloadSchema = z.object({
   receiverId: idSchema.optional(),
   receiverUsername: z.string().max(64).optional(),
 });
+
+/**
+ * `sendMessage` either confirms a message sent through `POST /chats/send` (above), or sends a new one over
+ * the socket: the body of `POST /chats/send`, stored and announced exactly as that route does (same
+ * checks, flood limit and clientMessageId dedup); the ack carries the stored Message.
+ */
+export const sendMessagePayloadSchema = z.union([confirmMessagePayloadSchema, sendMessageBodySchema]);
 
 export const pingPayloadSchema = z.object({ userId: idSchema });
 

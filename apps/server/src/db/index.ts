@@ -10,6 +10,7 @@ import type { Logger } from '../lib/logger';
 import { withCommitHooks } from '../outbox/commit-hooks';
 import { migrations } from './migrations';
 import { registerDirectReads, type DirectReads } from './prepared';
+import { immediateTransactions } from './sqlite-immediate';
 import type { Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -31,14 +32,17 @@ export function createDb(database: Config['database'], log?: Logger, timeouts: D
     // COUNT(*) and SUM() come back as int8; parse them to numbers instead of strings.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = postgresPool(database.url, timeouts, log);
-    const db = new Kysely<Database>({ dialect: withCommitHooks(new PostgresDialect({ pool: discardingBrokenClients(pool) })) });
+    const probe = pingConnection(database.url, timeouts);
+    const db = new Kysely<Database>({
+      dialect: withCommitHooks(new PostgresDialect({ pool: discardingBrokenClients(pool, () => probe.close()) })),
+    });
     registerDirectReads(db, {
       prepare: (text) => (values) => pool.query({ text, values: values as unknown[], rowMode: 'array' }).then((r) => r.rows as unknown[][]),
     });
     return {
       db,
       dialect: 'postgres',
-      ping: async () => void (await pool.query('select 1')),
+      ping: () => probe.ping(),
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
@@ -50,7 +54,9 @@ export function createDb(database: Config['database'], log?: Logger, timeouts: D
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -64000');
   sqlite.pragma('mmap_size = 268435456');
-  const db = new Kysely<Database>({ dialect: withCommitHooks(new SqliteDialect({ database: cachedStatements(sqlite) })) });
+  const db = new Kysely<Database>({
+    dialect: withCommitHooks(immediateTransactions(new SqliteDialect({ database: cachedStatements(sqlite) }))),
+  });
   registerDirectReads(db, directSqliteReads(sqlite));
   return {
     db,
@@ -115,7 +121,7 @@ function trackFailures(client: pg.PoolClient): void {
  * A client whose query timed out on our side may still owe the server's answer to it; handed out again,
  * it would make the next request wait for that answer. Such a client is closed instead of reused.
  */
-function discardingBrokenClients(pool: pg.Pool) {
+function discardingBrokenClients(pool: pg.Pool, alsoOnEnd: () => Promise<void>) {
   return {
     async connect() {
       const client = (await pool.connect()) as TrackedClient;
@@ -124,7 +130,64 @@ function discardingBrokenClients(pool: pg.Pool) {
       client.release = (err?: Error | boolean) => release(err ?? (client[BROKEN] ? true : undefined));
       return client;
     },
-    end: () => pool.end(),
+    end: async () => {
+      await Promise.all([pool.end(), alsoOnEnd()]);
+    },
+  };
+}
+
+/**
+ * The readiness check's own connection, beside the pool. A pool busy with requests is not a database
+ * that is down: a check queued behind them would take a loaded node out of the balancer, or keep a node
+ * started under load from ever counting as ready. One connection, opened when needed, dropped when it fails.
+ */
+function pingConnection(url: string, t: DatabaseTimeouts) {
+  let client: pg.Client | null = null;
+  let opening: Promise<pg.Client> | null = null;
+  let closed = false;
+  const drop = (c: pg.Client) => {
+    if (client === c) client = null;
+    c.end().catch(() => {});
+  };
+  const open = () =>
+    (opening ??= (async () => {
+      const c = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: t.connectMs,
+        statement_timeout: t.statementMs,
+        query_timeout: t.statementMs + 1000,
+        keepAlive: true,
+      });
+      // A dropped connection is only forgotten; the next check opens another.
+      c.on('error', () => drop(c));
+      try {
+        await c.connect();
+      } finally {
+        opening = null;
+      }
+      if (closed) {
+        drop(c);
+        throw new Error('the database handle is closed');
+      }
+      client = c;
+      return c;
+    })());
+  return {
+    async ping(): Promise<void> {
+      const c = client ?? (await open());
+      try {
+        await c.query('select 1');
+      } catch (err) {
+        drop(c);
+        throw err;
+      }
+    },
+    async close(): Promise<void> {
+      closed = true;
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
   };
 }
 /**

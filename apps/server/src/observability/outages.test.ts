@@ -4,6 +4,7 @@
  * Redis), /readyz says which dependency is down within a second, and everything recovers.
  */
 import { loginResponseSchema } from '@plaza/contract';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../test/factories';
 import { REDIS_TEST_URL } from '../../test/global-setup';
@@ -159,6 +160,34 @@ describe.runIf(pgAdmin && !redisMissing)('dependency outages', () => {
       sb.close();
       redisProxy.restore();
     }
+  });
+
+  it('keeps rate limits under REDIS_KEY_PREFIX, and counts them on the node while Redis is away', async () => {
+    const direct = new Redis(REDIS_TEST_URL);
+    try {
+      expect((await send(a, b, 'counted in Redis')).statusCode).toBe(201);
+      // Only this sender's keys: other suites and processes share the Redis with prefixes of their own.
+      const keys = await direct.keys(`*rl:chatMessagesPerUser*${a.user._id}*`);
+      expect(keys.length).toBeGreaterThan(0);
+      expect(keys.every((k) => k.startsWith(prefix))).toBe(true);
+    } finally {
+      direct.disconnect();
+    }
+    redisProxy.cut();
+    try {
+      await sleep(100);
+      // Flood control still holds without Redis: ten a burst, then 429 with Retry-After.
+      const answers = [];
+      for (let i = 0; i < 14; i++) answers.push(await send(a, b, `burst ${i}`));
+      const codes = answers.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 201).length).toBeGreaterThanOrEqual(1);
+      expect(codes).toContain(429);
+      expect(codes.every((c) => c === 201 || c === 429)).toBe(true);
+      expect(answers.find((r) => r.statusCode === 429)?.headers['retry-after']).toBeDefined();
+    } finally {
+      redisProxy.restore();
+    }
+    await expect.poll(async () => (await ready()).statusCode, { timeout: 8000 }).toBe(200);
   });
 
   it('Redis stall: sends answer within the command timeout, then at once while Redis is known to be stalled', async () => {

@@ -15,7 +15,16 @@ export interface Readiness {
 /** Leaves room under the one-second promise for the reply itself. */
 export const CHECK_TIMEOUT_MS = 800;
 
-export function readinessCheck(ping: () => Promise<void>, redis: RedisConnections | null): () => Promise<Readiness> {
+/**
+ * `crossNodeReady`: whether this node already hears what the others send through Redis (the socket.io
+ * adapter reads its stream); until then Redis counts as down, so no balancer sends users to a node that
+ * would miss their messages.
+ */
+export function readinessCheck(
+  ping: () => Promise<void>,
+  redis: RedisConnections | null,
+  crossNodeReady: () => boolean = () => true,
+): () => Promise<Readiness> {
   const bounded = async (probe: () => Promise<unknown>): Promise<CheckState> => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<'down'>((resolve) => {
@@ -31,7 +40,7 @@ export function readinessCheck(ping: () => Promise<void>, redis: RedisConnection
   };
 
   const redisCheck = async (r: RedisConnections): Promise<CheckState> => {
-    if (!r.available()) return 'down';
+    if (!r.available() || !crossNodeReady()) return 'down';
     const state = await bounded(() => r.commands.ping());
     if (state === 'down') r.failed(new Error('Redis readiness ping timed out'));
     return state;

@@ -170,6 +170,28 @@ describe.each(dialects())('the outbox on %s', (dialect) => {
     await app.close();
   });
 
+  it('shows its backlog and lag in /metrics, back to zero once the events are handled', async () => {
+    const metric = async (app: FastifyInstance, name: string) => {
+      const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+      return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+    };
+    // Written by a process that never dispatches: they wait in the outbox.
+    const crashed = await shared.start(QUICK, { outbox: { dispatch: false } });
+    await crashed.ctx.db.transaction().execute(async (trx) => {
+      await crashed.ctx.events.record(trx, 'postDeleted', { postId: 'one', authorId: 'nobody' });
+      await crashed.ctx.events.record(trx, 'postDeleted', { postId: 'two', authorId: 'nobody' });
+    });
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await metric(crashed, 'plaza_outbox_pending_events')).toBe(2);
+    expect(await metric(crashed, 'plaza_outbox_lag_seconds')).toBeGreaterThanOrEqual(1);
+    await crashed.close();
+    const app = await shared.start(QUICK);
+    await drained(app);
+    expect(await metric(app, 'plaza_outbox_pending_events')).toBe(0);
+    expect(await metric(app, 'plaza_outbox_lag_seconds')).toBe(0);
+    await app.close();
+  });
+
   it('records nothing when the transaction rolls back', async () => {
     const app = await shared.start(QUICK);
     const seen: string[] = [];

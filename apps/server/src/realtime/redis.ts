@@ -4,18 +4,43 @@ import type { RedisConnections } from '../lib/redis';
 
 const READ_RETRY_PAUSE_MS = 500;
 
-export type StreamsAdapter = ReturnType<typeof createAdapter>;
+export interface StreamsAdapter {
+  adapter: ReturnType<typeof createAdapter>;
+  /** True once the node reads the stream from a known position: what other nodes send from then on reaches it. */
+  reading(): boolean;
+}
 
 /** Connection-state recovery keeps working through it: missed packets are replayed from the stream. */
 export function streamsAdapter(redis: RedisConnections, prefix: string, recoveryMs: number): StreamsAdapter {
   const reader = redis.dedicated('socket.io stream reader');
+  const streamName = `${prefix}socket.io`;
+  // The adapter reads from "$" (only what is added during that one read) until it has seen an entry, so
+  // whatever other nodes add between two of its empty reads is lost: on a quiet cluster a started node
+  // missed cross-node emits for seconds. It reads from the stream's last entry at start instead.
+  let start: Promise<string> | null = null;
+  let reading = false;
+  const startId = () =>
+    (start ??= (reader.xrevrange(streamName, '+', '-', 'COUNT', 1) as Promise<Array<[string, string[]]>>).then(
+      (last) => last[0]?.[0] ?? '0-0',
+      (err: unknown) => {
+        start = null;
+        throw err;
+      },
+    ));
+  const read = async (args: unknown[]) => {
+    const offset = args.indexOf('STREAMS') + 2;
+    if (args[offset] === '$') args = [...args.slice(0, offset), await startId(), ...args.slice(offset + 1)];
+    const result = (reader.xread as (...a: unknown[]) => Promise<unknown>)(...args);
+    reading = true;
+    return result;
+  };
   // The adapter loops on a blocking XREAD on the client it is given. On the shared connection every
   // publish (and so every local delivery, which waits for its stream offset) would queue behind that
   // read, so the read gets a connection of its own.
   // The adapter reads again as soon as a read ends; a read that fails at once (a closed connection) would
   // make that loop spin and starve the event loop, so a failure answers only after a pause.
   const readOrPause = (...args: unknown[]) =>
-    (reader.xread as (...a: unknown[]) => Promise<unknown>)(...args).catch(async (err: unknown) => {
+    read(args).catch(async (err: unknown) => {
       await new Promise((resolve) => setTimeout(resolve, READ_RETRY_PAUSE_MS));
       throw err;
     });
@@ -30,10 +55,11 @@ export function streamsAdapter(redis: RedisConnections, prefix: string, recovery
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
-  return createAdapter(streamClient, {
-    streamName: `${prefix}socket.io`,
+  const adapter = createAdapter(streamClient, {
+    streamName,
     sessionKeyPrefix: `${prefix}sio:session:`,
     // Enough entries to replay two minutes of a busy node to a socket that reconnects.
     maxLen: Math.max(10_000, Math.ceil(recoveryMs / 1000) * 500),
   });
+  return { adapter, reading: () => reading };
 }

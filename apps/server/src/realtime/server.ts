@@ -48,8 +48,16 @@ export function createRealtime(
   httpServer: HttpServer,
   ctx: AppContext,
   features: RealtimeFeature[],
-): { io: PlazaServer; presence: Presence; releaseSockets(): Promise<void>; close(): Promise<void> } {
+): {
+  io: PlazaServer;
+  presence: Presence;
+  /** Whether cross-node delivery works from here: always alone; with Redis, once the adapter reads the stream. */
+  crossNodeReady(): boolean;
+  releaseSockets(): Promise<void>;
+  close(): Promise<void>;
+} {
   const { redis } = ctx;
+  const streams = redis ? streamsAdapter(redis, ctx.config.redisKeyPrefix, RECOVERY_MS) : null;
   const io: PlazaServer = new Server(httpServer, {
     path: '/socket.io',
     cors: ctx.config.corsOrigins.length ? { origin: ctx.config.corsOrigins, credentials: true } : undefined,
@@ -61,7 +69,7 @@ export function createRealtime(
     httpCompression: false,
     // Keeps a socket's rooms and missed packets for two minutes, so a short drop loses nothing.
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: false },
-    ...(redis ? { adapter: streamsAdapter(redis, ctx.config.redisKeyPrefix, RECOVERY_MS) } : {}),
+    ...(streams ? { adapter: streams.adapter } : {}),
   });
 
   const log = ctx.log.child({ part: 'realtime' });
@@ -107,6 +115,7 @@ export function createRealtime(
   return {
     io,
     presence,
+    crossNodeReady: () => streams?.reading() ?? true,
     releaseSockets: () => releaseSockets(io, presence),
     close: () => closeRealtime(io, presence, teardowns),
   };

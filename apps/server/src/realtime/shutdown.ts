@@ -15,6 +15,12 @@ import type { PlazaServer } from './server';
 
 export async function releaseSockets(io: PlazaServer, presence: Presence): Promise<void> {
   await presence.leave();
+  // From now on a websocket upgrade that still reaches this node (on a connection the balancer keeps
+  // open to it) is dropped unanswered, which the balancer takes as a failed node: it tries the next one
+  // at once. socket.io's own handler would answer 503 once closed, which reaches the client as a failed
+  // attempt and costs it a back-off of seconds.
+  io.httpServer.removeAllListeners('upgrade');
+  io.httpServer.on('upgrade', (_req, socket: { destroy(): void }) => socket.destroy());
   io.engine.close();
 }
 

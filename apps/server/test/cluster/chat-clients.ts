@@ -26,8 +26,28 @@ export interface ChatUser {
   downSince: number | null;
   /** How long each drop lasted, in ms. */
   outages: number[];
-  /** Disconnects that have not come back (yet). */
+  /** The users this one sees online (the last `onlineUsers`). */
   online: string[];
+  /** When each disconnect of this client happened (ms since the epoch). */
+  disconnects: number[];
+  /** The catch-up under way after a reconnect, if any. */
+  catchingUp: Promise<void> | null;
+}
+
+/** The same person on another device: a client of their own, nothing held yet. */
+export function anotherClient(user: ChatUser): ChatUser {
+  return {
+    ...user,
+    socket: null,
+    held: new Map(),
+    outages: [],
+    online: [],
+    repeatedPushes: 0,
+    pushed: new Set<string>(),
+    downSince: null,
+    disconnects: [],
+    catchingUp: null,
+  };
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -69,6 +89,8 @@ export async function signUp(base: string, tag: string): Promise<ChatUser> {
     downSince: null,
     outages: [],
     online: [],
+    disconnects: [],
+    catchingUp: null,
   };
 }
 
@@ -80,6 +102,10 @@ export async function befriend(base: string, a: ChatUser, b: ChatUser): Promise<
 }
 
 const SLACK_MS = 10_000;
+/** How long a send or a catch-up keeps trying. */
+const RETRY_FOR_MS = 20_000;
+/** The pause before the n-th retry: 0.5, 1, 2, 4, 4 … s, each between half and all of it (jitter). */
+const backoff = (attempt: number) => Math.min(4000, 500 * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
 
 /** The web app's catch-up: everything after a message a little before the newest held, page by page. */
 async function catchUp(base: string, user: ChatUser): Promise<void> {
@@ -100,9 +126,10 @@ async function catchUp(base: string, user: ChatUser): Promise<void> {
   for (let page = 0; page < 50; page++) {
     const q = after ? `?after=${after}&limit=100` : '?limit=100';
     let res: Awaited<ReturnType<typeof api>> | null = null;
-    // A failed catch-up is tried again (as the web app does), a second apart.
-    for (let attempt = 0; attempt < 5 && res?.status !== 200; attempt++) {
-      if (attempt) await sleep(1000);
+    // A failed catch-up is tried again with a growing pause, for as long as a send would be.
+    const until = Date.now() + RETRY_FOR_MS;
+    for (let attempt = 0; res?.status !== 200 && Date.now() < until; attempt++) {
+      if (attempt) await sleep(backoff(attempt));
       res = await api(base, 'GET', `/chats/${user.id}/${other.id}${q}`, user.token).catch(() => null);
     }
     if (!res || res.status !== 200) return;
@@ -112,6 +139,9 @@ async function catchUp(base: string, user: ChatUser): Promise<void> {
     after = messages[messages.length - 1]._id;
   }
 }
+
+/** Why connection attempts failed, over every client (printed with the reconnect times). */
+export const connectErrors = new Map<string, number>();
 
 /** Connects with the web app's options; reconnects (and catches up) by itself from then on. */
 export function connect(base: string, user: ChatUser, opts: { reconnect?: boolean; url?: string } = {}): Promise<void> {
@@ -135,13 +165,15 @@ export function connect(base: string, user: ChatUser, opts: { reconnect?: boolea
     user.online = ids;
   });
   socket.on('disconnect', (reason) => {
+    user.disconnects.push(Date.now());
     user.downSince ??= Date.now();
     // The web app's own retry after a disconnect the server asked for.
     if (reason === 'io server disconnect' && opts.reconnect !== false)
       timer = setTimeout(() => socket.connect(), 500 + Math.random() * 1000);
   });
-  socket.on('connect_error', () => {
+  socket.on('connect_error', (err) => {
     user.downSince ??= Date.now();
+    connectErrors.set(err.message, (connectErrors.get(err.message) ?? 0) + 1);
     if (!socket.active && opts.reconnect !== false) {
       clearTimeout(timer);
       timer = setTimeout(() => socket.connect(), 500 + Math.random() * 1000);
@@ -151,7 +183,12 @@ export function connect(base: string, user: ChatUser, opts: { reconnect?: boolea
     socket.on('connect', () => {
       if (user.downSince !== null && connectedOnce) {
         user.outages.push(Date.now() - user.downSince);
-        void catchUp(base, user);
+        const previous = user.catchingUp ?? Promise.resolve();
+        const current: Promise<void> = previous.then(() => catchUp(base, user));
+        user.catchingUp = current;
+        void current.finally(() => {
+          if (user.catchingUp === current) user.catchingUp = null;
+        });
       }
       user.downSince = null;
       if (!connectedOnce) {
@@ -171,12 +208,17 @@ export interface SendStats {
   statuses: Map<number, number>;
 }
 
-/** One send as the web app does it: the same client id on every retry, until stored or 20 s are up. */
+/**
+ * One send: the same client id on every retry (so a retry returns the first copy), with a growing,
+ * jittered pause, until stored or 20 s are up. The web app gives up sooner (two retries) and lets the
+ * user send again; here every message must get through, so the test can count what was lost.
+ */
 export async function sendLikeTheApp(base: string, from: ChatUser, to: ChatUser, text: string, stats: SendStats): Promise<Message | null> {
   const clientMessageId = randomUUID();
-  const until = Date.now() + 20_000;
+  const until = Date.now() + RETRY_FOR_MS;
   stats.attempted += 1;
-  while (Date.now() < until) {
+  for (let attempt = 0; Date.now() < until; attempt++) {
+    if (attempt) await sleep(backoff(attempt));
     const res = await api(
       base,
       'POST',
@@ -193,23 +235,30 @@ export async function sendLikeTheApp(base: string, from: ChatUser, to: ChatUser,
       return message;
     }
     if (res.status >= 400 && res.status < 500 && res.status !== 429 && res.status !== 408) break;
-    await sleep(300 + Math.random() * 400);
   }
   stats.failed += 1;
   return null;
 }
 
-/** Every user sends to its partner every `everyMs`, until stopped; returns the counts. */
+const MAX_IN_FLIGHT = 3;
+
+/** Every user sends to its partner every `everyMs`, until stopped; returns the counts and the sends skipped. */
 export function chatLoad(base: string, users: ChatUser[], everyMs: number) {
   const stats: SendStats = { attempted: 0, acknowledged: [], failed: 0, statuses: new Map() };
   let running = true;
+  let skipped = 0;
   const loops = users.map(async (user, i) => {
     await sleep((everyMs * i) / users.length);
     let n = 0;
+    let inFlight = 0;
     while (running) {
       const started = Date.now();
-      // Sends overlap when the cluster is slow, as a user typing on would.
-      void sendLikeTheApp(base, user, user.partner!, `${user.userName} #${n++}`, stats);
+      // Sends overlap when the cluster is slow, as a user typing on would, but a user with three sends
+      // still on their way waits: the load stays what people could make, not a growing retry storm.
+      if (inFlight < MAX_IN_FLIGHT) {
+        inFlight += 1;
+        void sendLikeTheApp(base, user, user.partner!, `${user.userName} #${n++}`, stats).finally(() => (inFlight -= 1));
+      } else skipped += 1;
       await sleep(Math.max(0, everyMs - (Date.now() - started)));
     }
   });
@@ -221,7 +270,7 @@ export function chatLoad(base: string, users: ChatUser[], everyMs: number) {
       // Sends still retrying finish (or give up) within their 20 s.
       const until = Date.now() + 22_000;
       while (stats.acknowledged.length + stats.failed < stats.attempted && Date.now() < until) await sleep(100);
-      return stats;
+      return { ...stats, skipped };
     },
   };
 }
@@ -236,7 +285,15 @@ export interface DeliveryCounts {
 /** What the receivers hold of what was acknowledged: lost (missing after catch-up), doubled (one send shown twice). */
 export function deliveryCounts(users: ChatUser[], stats: SendStats): DeliveryCounts {
   let lost = 0;
-  for (const { to, message } of stats.acknowledged) if (!to.held.has(message._id)) lost += 1;
+  for (const { to, message } of stats.acknowledged)
+    if (!to.held.has(message._id)) {
+      lost += 1;
+      // What it takes to tell a missed push from a missed catch-up.
+      const drops = to.disconnects.map((t) => new Date(t).toISOString().slice(11, 23)).join(' ');
+      console.log(
+        `    lost: ${message._id} created ${message.createdAt.slice(11, 23)} for ${to.userName}; its socket dropped at ${drops || 'no time'}`,
+      );
+    }
   let doubled = 0;
   for (const user of users) {
     const byClientId = new Map<string, number>();

@@ -3,12 +3,12 @@
  * key prefix), each dependency behind a TCP proxy the test controls, and nginx in front as the balancer.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { startTcpProxy, type TcpProxy } from '../tcp-proxy';
+import { startProxyProcess, type ProxyControl } from './proxy-process';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -24,15 +24,18 @@ export interface ServerNode {
   readonly exits: Array<number | null>;
   /** Lines the process wrote at level error or fatal. */
   readonly errors: string[];
+  /** The last lines the node's processes wrote, for failure messages. */
+  readonly tail: string[];
 }
 
 export interface Cluster {
   readonly url: string;
   readonly nodes: ServerNode[];
-  readonly pgProxy: TcpProxy;
-  readonly redisProxy: TcpProxy;
+  readonly pgProxy: ProxyControl;
+  readonly redisProxy: ProxyControl;
   readonly databaseUrl: string;
-  start(node: ServerNode): Promise<void>;
+  /** Starts the node's process and waits until it is ready; answers how long that took (ms). */
+  start(node: ServerNode): Promise<number>;
   /** SIGTERM, then waits for the exit; returns the exit code. */
   stop(node: ServerNode): Promise<number | null>;
   kill(node: ServerNode): Promise<void>;
@@ -42,17 +45,21 @@ export interface Cluster {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitReady(url: string, ms = 60_000): Promise<void> {
+/** Waits for `/readyz` to answer 200; `gone` tells why waiting is pointless (the process exited). */
+async function waitReady(url: string, ms: number, gone: () => string | null = () => null): Promise<void> {
   const until = Date.now() + ms;
+  let last = 'no answer';
   while (Date.now() < until) {
-    const ok = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1500) }).then(
-      (r) => r.ok,
-      () => false,
+    const why = gone();
+    if (why) throw new Error(`${url} ${why} before it was ready`);
+    last = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1500) }).then(
+      async (r) => (r.ok ? 'ok' : `${r.status} ${await r.text()}`),
+      (err: Error) => err.message,
     );
-    if (ok) return;
+    if (last === 'ok') return;
     await sleep(200);
   }
-  throw new Error(`${url} did not become ready within ${ms} ms`);
+  throw new Error(`${url} was not ready within ${ms / 1000} s (last answer: ${last})`);
 }
 
 function nginxConfig(dir: string): string {
@@ -93,24 +100,76 @@ ${servers}
 `;
 }
 
+/** Cleanups in reverse order of setting up; each runs even when an earlier one fails. */
+function cleanups() {
+  const steps: Array<{ what: string; run: () => unknown }> = [];
+  return {
+    add(what: string, run: () => unknown) {
+      steps.push({ what, run });
+    },
+    async runAll() {
+      for (const { what, run } of steps.splice(0).reverse()) {
+        try {
+          await run();
+        } catch (err) {
+          console.error(`  cleanup: ${what} failed: ${(err as Error).message}`);
+        }
+      }
+    },
+  };
+}
+
+const READY_WITHIN_MS = 90_000;
+
 export async function startCluster(opts: { pgAdminUrl: string; redisUrl: string }): Promise<Cluster> {
+  const undo = cleanups();
+  try {
+    return await setUp(opts, undo);
+  } catch (err) {
+    await undo.runAll();
+    throw err;
+  }
+}
+
+async function setUp(opts: { pgAdminUrl: string; redisUrl: string }, undo: ReturnType<typeof cleanups>): Promise<Cluster> {
   const work = mkdtempSync(path.join(tmpdir(), 'plaza-cluster-'));
+  undo.add('removing the work folder', () => rmSync(work, { recursive: true, force: true }));
   const dbName = `plaza_cluster_${process.pid}`;
-  const admin = new pg.Client({ connectionString: opts.pgAdminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
+  const adminQuery = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: opts.pgAdminUrl, connectionTimeoutMillis: 10_000 });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE ${dbName}`);
+  undo.add(`dropping database ${dbName}`, () => adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+  const prefix = `plaza-cluster:${process.pid}:`;
+  undo.add('deleting the Redis keys', async () => {
+    const redis = new Redis(opts.redisUrl, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1 });
+    try {
+      await redis.connect();
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length) await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
+  });
   const pgUrl = new URL(opts.pgAdminUrl);
   const redisUrl = new URL(opts.redisUrl);
-  const pgProxy = await startTcpProxy({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) });
-  const redisProxy = await startTcpProxy({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
+  const pgProxy = await startProxyProcess('PostgreSQL', { host: pgUrl.hostname, port: Number(pgUrl.port || 5432) });
+  undo.add('stopping the PostgreSQL proxy', () => pgProxy.close());
+  const redisProxy = await startProxyProcess('Redis', { host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
+  undo.add('stopping the Redis proxy', () => redisProxy.close());
   const databaseUrl = new URL(opts.pgAdminUrl);
   databaseUrl.pathname = `/${dbName}`;
   const proxiedDb = new URL(databaseUrl);
   proxiedDb.host = `127.0.0.1:${pgProxy.port}`;
-  const prefix = `plaza-cluster:${process.pid}:`;
 
+  // The built server (`npm run test:cluster` builds it first), as a deploy runs it.
   const dist = path.join(serverRoot, 'dist/main.js');
   const command = existsSync(dist) ? [dist] : ['--import', 'tsx', path.join(serverRoot, 'src/main.ts')];
   const env = {
@@ -125,6 +184,8 @@ export async function startCluster(opts: { pgAdminUrl: string; redisUrl: string 
     LOG_LEVEL: process.env.CLUSTER_LOG_LEVEL ?? 'warn',
     TRUST_PROXY: '127.0.0.1',
     AUTH_RATE_LIMIT: '1000',
+    // Sixty sign-ups from one address in a minute; chat flood control is not scaled and stays as users meet it.
+    RATE_LIMIT_SCALE: '100',
     DATABASE_CONNECT_TIMEOUT: '2',
     DATABASE_STATEMENT_TIMEOUT: '2',
     REDIS_CONNECT_TIMEOUT: '2',
@@ -139,7 +200,20 @@ export async function startCluster(opts: { pgAdminUrl: string; redisUrl: string 
     process: null,
     exits: [],
     errors: [],
+    tail: [],
   }));
+  const logDir = process.env.CLUSTER_LOG_DIR;
+  if (logDir) mkdirSync(logDir, { recursive: true });
+
+  const exited = (child: ChildProcess) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve(child.exitCode)
+      : new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  undo.add('killing the nodes', async () => {
+    const running = nodes.flatMap((n) => (n.process ? [n.process] : []));
+    for (const child of running) child.kill('SIGKILL');
+    await Promise.all(running.map(exited));
+  });
 
   const start = async (node: ServerNode) => {
     const dataDir = path.join(work, `node${node.index + 1}`);
@@ -157,24 +231,30 @@ export async function startCluster(opts: { pgAdminUrl: string; redisUrl: string 
       while ((nl = buffer.indexOf('\n')) >= 0) {
         const line = buffer.slice(0, nl);
         buffer = buffer.slice(nl + 1);
-        if (process.env.CLUSTER_LOG_LEVEL) console.log(`  [node ${node.index + 1}] ${line.slice(0, 300)}`);
+        if (logDir) appendFileSync(path.join(logDir, `node${node.index + 1}.log`), `${line}\n`);
+        node.tail.push(line.slice(0, 400));
+        if (node.tail.length > 20) node.tail.shift();
         if (/"level":(50|60)/.test(line)) node.errors.push(line.slice(0, 400));
         else if (!line.startsWith('{')) node.errors.push(line.slice(0, 400));
       }
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);
-    child.on('exit', (code) => {
+    child.on('exit', (code, signal) => {
       node.exits.push(code);
       if (node.process === child) node.process = null;
+      if (signal !== 'SIGKILL' && code !== 0) console.log(`  node ${node.index + 1} exited with ${signal ?? `code ${code}`}`);
     });
-    await waitReady(node.url);
+    const startedAt = Date.now();
+    try {
+      await waitReady(node.url, READY_WITHIN_MS, () =>
+        child.exitCode !== null || child.signalCode !== null ? `exited (${child.signalCode ?? child.exitCode})` : null,
+      );
+    } catch (err) {
+      throw new Error(`node ${node.index + 1}: ${(err as Error).message}; its last log lines:\n    ${node.tail.join('\n    ')}`);
+    }
+    return Date.now() - startedAt;
   };
-
-  const exited = (child: ChildProcess) =>
-    child.exitCode !== null || child.signalCode !== null
-      ? Promise.resolve(child.exitCode)
-      : new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   // The first node migrates the fresh database; the others start beside it.
   await start(nodes[0]);
@@ -186,8 +266,15 @@ export async function startCluster(opts: { pgAdminUrl: string; redisUrl: string 
   const check = spawnSync('nginx', ['-t', '-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf')], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx configuration refused: ${check.stderr}`);
   const nginx = spawn('nginx', ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf')], { stdio: 'ignore' });
+  undo.add('stopping nginx', async () => {
+    if (nginx.exitCode !== null || nginx.signalCode !== null) return;
+    const gone = exited(nginx);
+    // SIGTERM is nginx's fast shutdown: it does not wait for the websockets it proxies.
+    nginx.kill('SIGTERM');
+    await Promise.race([gone, sleep(5000).then(() => nginx.kill('SIGKILL'))]);
+  });
   const url = `http://127.0.0.1:${BALANCER_PORT}`;
-  await waitReady(url, 10_000);
+  await waitReady(url, 10_000, () => (nginx.exitCode !== null ? `nginx exited (${nginx.exitCode}; is the port free?)` : null));
 
   return {
     url,
@@ -209,21 +296,6 @@ export async function startCluster(opts: { pgAdminUrl: string; redisUrl: string 
       await exited(child);
     },
     alive: (node) => node.process !== null && node.process.exitCode === null && node.process.signalCode === null,
-    async teardown() {
-      nginx.kill('SIGTERM');
-      for (const node of nodes) node.process?.kill('SIGKILL');
-      await Promise.all(nodes.flatMap((n) => (n.process ? [exited(n.process)] : [])));
-      await pgProxy.close();
-      await redisProxy.close();
-      const a = new pg.Client({ connectionString: opts.pgAdminUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await a.end();
-      const redis = new Redis(opts.redisUrl);
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length) await redis.del(...keys);
-      redis.disconnect();
-      rmSync(work, { recursive: true, force: true });
-    },
+    teardown: () => undo.runAll(),
   };
 }

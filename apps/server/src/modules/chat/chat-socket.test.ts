@@ -106,6 +106,54 @@ describe.each(dialects())('chat over socket.io on %s', (dialect) => {
     });
   });
 
+  it('sends a new message over sendMessage: stored, acked with it, heard once by the receiver and the sender’s other tab, not by the sending socket', async () => {
+    const [a, b, c] = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+    const sa = await connect(a);
+    const otherTab = await connect(a);
+    const sb = await connect(b);
+    const [atSender, atOtherTab, atReceiver] = [
+      collect(sa, 'receiveMessage'),
+      collect(otherTab, 'receiveMessage'),
+      collect(sb, 'receiveMessage'),
+    ];
+    const body = {
+      messageSenderUsername: a.user.userName,
+      messageReceiverUsername: b.user.userName,
+      messageContent: ' over the socket ',
+      clientMessageId: 's-1',
+    };
+    const ack = await emitWithAck(sa, 'sendMessage', body);
+    expect(ack).toMatchObject({
+      status: 'ok',
+      message: { messageText: 'over the socket', clientMessageId: 's-1', messageSender: a.user._id },
+    });
+    const sent = messageSchema.parse(ack.message);
+    // A retry with the same clientMessageId answers the original; nothing new is stored.
+    expect(await emitWithAck(sa, 'sendMessage', body)).toMatchObject({ status: 'ok', message: { _id: sent._id } });
+    await nextEvent(sb, 'receiveMessage', (m) => m._id === sent._id).catch(() => undefined);
+    await sleep(200);
+    expect(atReceiver[0]).toEqual(sent);
+    expect(atOtherTab[0]._id).toBe(sent._id);
+    expect(atSender).toEqual([]);
+    const history = await as(t.app, b)({ method: 'GET', url: `/chats/${b.user._id}/${a.user._id}` });
+    expect(history.json<Array<{ _id: string }>>().map((m) => m._id)).toEqual([sent._id]);
+    // The route's refusals, as ack errors: someone else's name, an unknown receiver, a blank text.
+    expect(await emitWithAck(sa, 'sendMessage', { ...body, messageSenderUsername: c.user.userName, clientMessageId: 's-2' })).toEqual({
+      status: 'error',
+      error: CHAT_ACK_ERRORS.forbidden,
+    });
+    expect(
+      await emitWithAck(sa, 'sendMessage', { ...body, messageReceiverUsername: 'nobody_here_at_all', clientMessageId: 's-3' }),
+    ).toEqual({
+      status: 'error',
+      error: CHAT_ACK_ERRORS.notFound,
+    });
+    expect(await emitWithAck(sa, 'sendMessage', { ...body, messageContent: '   ' })).toEqual({
+      status: 'error',
+      error: CHAT_ACK_ERRORS.invalid,
+    });
+  });
+
   it('survives garbage payloads on every event and keeps serving', async () => {
     const [a, b] = [await createUser(t.app), await createUser(t.app)];
     const sa = await connect(a);

@@ -23,5 +23,7 @@ export function createChatFeature(ctx: AppContext): ChatFeature {
     realtime: chatRealtime(ctx, service, log),
     moderation: messageModeration(ctx.db),
     api: chatApi(ctx.db),
+    // Runs once no request is in flight: what they queued is written before the database closes.
+    start: () => () => service.close(),
   };
 }

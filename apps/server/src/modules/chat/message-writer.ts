@@ -1,19 +1,31 @@
 /**
- * Group commit for messages. Sends that become ready in the same turn of the event loop are written in
- * one transaction: one multi-row INSERT (and one recording pairs that talk for the first time) instead
- * of a transaction per message. Under light load a batch holds one message and costs what a single
- * write would; under heavy load batches grow, which keeps a single SQLite writer ahead of the senders.
+ * Group commit for messages. Sends that arrive while a batch is being written wait together and go as
+ * the next batch: under light load a batch holds one message and costs what a single write would; under
+ * heavy load batches grow, which keeps a single SQLite writer ahead of the senders. On SQLite with a file
+ * the batches are written on a thread of their own (writer-thread/), so the event loop never waits for a
+ * commit; on PostgreSQL (its own pool) and an in-memory SQLite they are written here.
  */
+import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { chatRepo, type ConversationRow, type MessageRow } from './repo';
+import type { Logger } from '../../lib/logger';
+import { outcomeError, writeMessageBatch, type BatchOutcome, type WriteResult } from './message-batch';
+import type { MessageRow } from './repo';
+import { threadBatchRunner } from './writer-thread/client';
+
+export type { WriteResult } from './message-batch';
 
 const MAX_BATCH = 200;
 
-export interface WriteResult {
-  /** false when the sender's client id was already stored: nothing was written. */
-  written: boolean;
-  /** The first message the two people ever exchanged. */
-  firstInConversation: boolean;
+export interface MessageWriter {
+  write(row: MessageRow): Promise<WriteResult>;
+  /** Writes what is queued, then lets go of the writer (shutdown). */
+  close(): Promise<void>;
+}
+
+/** Runs one batch; its promise rejects only when the whole batch could not be written (every row fails alike). */
+export interface BatchRunner {
+  run(rows: readonly MessageRow[]): Promise<BatchOutcome[]>;
+  close(): Promise<void>;
 }
 
 interface Pending {
@@ -22,70 +34,57 @@ interface Pending {
   reject(err: unknown): void;
 }
 
-export interface MessageWriter {
-  write(row: MessageRow): Promise<WriteResult>;
-}
-
-export function messageWriter(db: Db): MessageWriter {
+export function groupCommit(runner: BatchRunner): MessageWriter {
   let queue: Pending[] = [];
-  let scheduled = false;
-  let writing = false;
-
-  async function writeBatch(rows: readonly MessageRow[]): Promise<Map<string, WriteResult>> {
-    return db.transaction().execute(async (trx) => {
-      const repo = chatRepo(trx);
-      const written = await repo.insertMessages(rows);
-      const pairs = new Map<string, ConversationRow>();
-      for (const r of rows) {
-        if (!written.has(r.id) || pairs.has(r.pair_key)) continue;
-        const [low, high] = [r.sender_id, r.receiver_id].sort();
-        pairs.set(r.pair_key, { pair_key: r.pair_key, user_low: low, user_high: high, created_at: r.created_at });
-      }
-      const newPairs = await repo.recordConversations([...pairs.values()]);
-      const results = new Map<string, WriteResult>();
-      for (const r of rows) {
-        const first = written.has(r.id) && newPairs.delete(r.pair_key);
-        results.set(r.id, { written: written.has(r.id), firstInConversation: first });
-      }
-      return results;
-    });
-  }
+  let writing: Promise<void> | null = null;
 
   async function drain() {
-    scheduled = false;
-    if (writing) return;
-    writing = true;
-    try {
-      while (queue.length > 0) {
-        const batch = queue.slice(0, MAX_BATCH);
-        queue = queue.slice(batch.length);
-        try {
-          const results = await writeBatch(batch.map((p) => p.row));
-          for (const p of batch) p.resolve(results.get(p.row.id)!);
-        } catch {
-          // One bad row (a user deleted meanwhile) must not fail the others: write them one by one.
-          for (const p of batch) {
-            await writeBatch([p.row]).then(
-              (results) => p.resolve(results.get(p.row.id)!),
-              (err: unknown) => p.reject(err),
-            );
-          }
-        }
+    while (queue.length > 0) {
+      const batch = queue.slice(0, MAX_BATCH);
+      queue = queue.slice(batch.length);
+      try {
+        const outcomes = await runner.run(batch.map((p) => p.row));
+        batch.forEach((p, i) => {
+          const o = outcomes[i];
+          if ('ok' in o) p.resolve(o.ok);
+          else p.reject(outcomeError(o.error));
+        });
+      } catch (err) {
+        for (const p of batch) p.reject(err);
       }
-    } finally {
-      writing = false;
     }
   }
+
+  // The first batch waits one turn of the event loop, so the sends that arrive together go together.
+  const start = () => {
+    writing ??= new Promise<void>((r) => setImmediate(r)).then(drain).finally(() => {
+      writing = null;
+      // A send that came in after the last batch was taken and before this ran would wait forever.
+      if (queue.length > 0) start();
+    });
+  };
 
   return {
     write(row) {
       return new Promise<WriteResult>((resolve, reject) => {
         queue.push({ row, resolve, reject });
-        if (!scheduled && !writing) {
-          scheduled = true;
-          setImmediate(() => void drain());
-        }
+        start();
       });
     },
+    async close() {
+      while (writing) await writing;
+      await runner.close();
+    },
   };
+}
+
+/** Writes batches on the request's own connection pool. */
+export function inlineBatchRunner(db: Db): BatchRunner {
+  return { run: (rows) => writeMessageBatch(db, rows), close: async () => undefined };
+}
+
+/** The writer for this deployment: a thread of its own for a SQLite file, the connection pool otherwise. */
+export function messageWriter(db: Db, database: Config['database'], log: Logger): MessageWriter {
+  if (database.kind === 'sqlite' && database.file !== ':memory:') return groupCommit(threadBatchRunner(db, database.file, log));
+  return groupCommit(inlineBatchRunner(db));
 }

@@ -1,10 +1,22 @@
 /** SQL for messages and the per-pair conversation rows. */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db';
+import { preparedQuery } from '../../db/prepared';
 import type { ConversationsTable, MessagesTable } from '../../db/tables/chat';
 
 export type MessageRow = MessagesTable;
 export type ConversationRow = ConversationsTable;
+
+/**
+ * The ids of the named people who have an account, compiled once: every send looks up its sender and
+ * receiver by name (lower-cased).
+ */
+export function usersByNameLower(db: Db): (a: string, b: string) => Promise<Array<[id: string, userNameLower: string]>> {
+  const query = preparedQuery<'a' | 'b', [id: string, userNameLower: string]>(db, (p) =>
+    db.selectFrom('users').select(['id', 'user_name_lower']).where('user_name_lower', 'in', [p.a, p.b]).where('deleted_at', 'is', null),
+  );
+  return (a, b) => query({ a, b });
+}
 
 export function chatRepo(db: Db) {
   return {

@@ -12,12 +12,12 @@ import type { AppContext } from '../../context';
 import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
-import { assertCanInteract, notHidden } from '../safety';
+import { interactionCheck, notHidden } from '../safety';
 import { presentPublicUser, userRepo } from '../users';
 import type { FloodControl } from './flood-control';
 import { messageWriter } from './message-writer';
 import { presentMessage } from './presenters';
-import { chatRepo, type MessageRow } from './repo';
+import { chatRepo, usersByNameLower, type MessageRow } from './repo';
 
 export interface SendResult {
   message: Message;
@@ -28,35 +28,38 @@ export interface SendResult {
 export function chatService(ctx: AppContext, flood: FloodControl) {
   const repo = chatRepo(ctx.db);
   const users = userRepo(ctx.db);
-  const writer = messageWriter(ctx.db);
+  const peopleByName = usersByNameLower(ctx.db);
+  const mayInteract = interactionCheck(ctx.db);
+  const writer = messageWriter(ctx.db, ctx.config.database, ctx.log.child({ part: 'chat-writer' }));
 
   return {
     /** Stores the message, then announces it: nobody hears of a message that is not stored. */
-    async send(callerId: string, body: SendMessageBody): Promise<SendResult> {
+    async send(callerId: string, body: SendMessageBody, originSocketId?: string): Promise<SendResult> {
       const waitMs = await flood.take(callerId);
       if (waitMs > 0)
         throw new TooManyRequestsError('You are sending messages too fast. Please wait a moment.', Math.max(1, Math.ceil(waitMs / 1000)));
 
       const senderName = body.messageSenderUsername.toLowerCase();
       const receiverName = body.messageReceiverUsername.toLowerCase();
-      const found = await users.idsByUserNameLower([...new Set([senderName, receiverName])]);
-      const sender = found.find((u) => u.user_name_lower === senderName);
-      if (!sender || sender.id !== callerId) throw new ForbiddenError('You can only send messages as yourself.');
-      const receiver = found.find((u) => u.user_name_lower === receiverName);
+      const found = await peopleByName(senderName, receiverName);
+      const sender = found.find(([, name]) => name === senderName);
+      if (!sender || sender[0] !== callerId) throw new ForbiddenError('You can only send messages as yourself.');
+      const receiver = found.find(([, name]) => name === receiverName);
       if (!receiver) throw new NotFoundError('This user does not exist.');
-      if (receiver.id === sender.id)
+      const [senderId, receiverId] = [sender[0], receiver[0]];
+      if (receiverId === senderId)
         throw new BadRequestError('You cannot send a message to yourself.', [
           { path: 'messageReceiverUsername', message: 'Choose someone else' },
         ]);
 
       const now = nowIso();
-      await assertCanInteract(ctx.db, sender.id, receiver.id, now);
-      const room = pairRoom(sender.id, receiver.id);
+      await mayInteract(senderId, receiverId, now);
+      const room = pairRoom(senderId, receiverId);
       const row: MessageRow = {
         id: newId(),
         pair_key: room,
-        sender_id: sender.id,
-        receiver_id: receiver.id,
+        sender_id: senderId,
+        receiver_id: receiverId,
         client_message_id: body.clientMessageId ?? null,
         text: body.messageContent,
         created_at: now,
@@ -65,16 +68,16 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
       // The unique (sender, client id) index settles a race between two identical sends: one row wins.
       const { written, firstInConversation } = await writer.write(row);
       if (!written) {
-        const original = await repo.findByClientId(sender.id, row.client_message_id!);
+        const original = await repo.findByClientId(senderId, row.client_message_id!);
         if (!original) throw new Error('A message with this client id collided but cannot be found');
         // Announced again: the first attempt may have stored it and died before announcing it (a node
         // killed mid-request); clients drop a copy they already hold by its id.
         const message = presentMessage(original);
-        ctx.events.publish('messageStored', { room, senderId: sender.id, receiverId: receiver.id, message });
+        ctx.events.publish('messageStored', { room, senderId, receiverId, message, originSocketId });
         return { message, created: false };
       }
       const message = presentMessage(row);
-      ctx.events.publish('messageStored', { room, senderId: sender.id, receiverId: receiver.id, message, firstInConversation });
+      ctx.events.publish('messageStored', { room, senderId, receiverId, message, firstInConversation, originSocketId });
       return { message, created: true };
     },
 
@@ -127,6 +130,9 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
     },
 
     userExists: (userId: string) => users.exists(userId),
+
+    /** Shutdown: writes what is queued, then stops the writer. */
+    close: () => writer.close(),
 
     /** A stored message of `room` the caller sent, for the socket's `sendMessage`; null when it is not theirs or not there. */
     async ownStoredMessage(callerId: string, room: string, messageId: string): Promise<MessageRow | null> {

@@ -5,10 +5,11 @@ import type { OnlineUsersBroadcaster } from './online-users';
 
 export function chatBridge(io: PlazaServer, events: EventBus, onlineUsers: OnlineUsersBroadcaster): () => void {
   const subscriptions = [
-    events.subscribe('messageStored', ({ room, senderId, receiverId, message, firstInConversation }) => {
+    events.subscribe('messageStored', ({ room, senderId, receiverId, message, firstInConversation, originSocketId }) => {
       // One emit to all three rooms: a socket in several of them (a tab with the conversation open) gets it once.
-      // The sender's personal room keeps their other tabs in step.
-      io.to([room, userRoom(receiverId), userRoom(senderId)]).emit('receiveMessage', message);
+      // The sender's personal room keeps their other tabs in step; the socket that sent it has it in its ack.
+      const rooms = io.to([room, userRoom(receiverId), userRoom(senderId)]);
+      (originSocketId ? rooms.except(originSocketId) : rooms).emit('receiveMessage', message);
       if (firstInConversation) onlineUsers.pairTalked(senderId, receiverId);
     }),
     events.subscribe('messagesRead', ({ room, readerId, otherId, readAt }) => {

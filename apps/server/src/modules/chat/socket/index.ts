@@ -1,5 +1,6 @@
 /** The chat's realtime part: the onlineUsers broadcaster, the event bridge and one handler per client event. */
 import type { AppContext } from '../../../context';
+import { isDatabaseUnavailable } from '../../../db/errors';
 import type { Logger } from '../../../lib/logger';
 import type { RealtimeFeature } from '../../../realtime/server';
 import type { ChatService } from '../service';
@@ -24,7 +25,7 @@ export function chatRealtime(ctx: AppContext, service: ChatService, log: Logger)
   return {
     setup(io, { presence }) {
       const onlineUsers = onlineUsersBroadcaster(io, presence, audienceCache(ctx.db, AUDIENCE_TTL_MS), (err) =>
-        log.error({ err }, 'onlineUsers broadcast failed'),
+        logFailure(log, err, 'onlineUsers broadcast failed'),
       );
       shared = { io, presence, service, onlineUsers, log };
       const stopBridge = chatBridge(io, ctx.events, onlineUsers);
@@ -44,7 +45,13 @@ export function chatRealtime(ctx: AppContext, service: ChatService, log: Logger)
       socket.on('ping', onPing(c, socket));
       socket.on('typing', onTyping(c, socket));
       socket.on('userConnected', onUserConnected(c, socket));
-      c.onlineUsers.sendOwnList(socket).catch((err: unknown) => log.error({ err }, 'onlineUsers failed'));
+      c.onlineUsers.sendOwnList(socket).catch((err: unknown) => logFailure(log, err, 'onlineUsers failed'));
     },
   };
+}
+
+/** A database that is away is an outage the pool already reports (a warning), not a fault of the chat. */
+function logFailure(log: Logger, err: unknown, msg: string): void {
+  if (isDatabaseUnavailable(err)) log.warn({ err }, msg);
+  else log.error({ err }, msg);
 }

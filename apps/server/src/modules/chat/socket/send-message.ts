@@ -1,13 +1,30 @@
 /**
- * `sendMessage {room, message, …}` with an ack. The web client sends through POST /chats/send, and the
- * server emits `receiveMessage` to the pair room and both personal rooms as soon as the message is
- * stored. Relaying it again here would deliver it twice, so this only confirms that the message is
- * stored and is the caller's own (ack ok) — or says it is not (ack error). A client can never make the
- * server announce a message it did not store.
+ * `sendMessage` with an ack, in one of two forms.
+ *
+ * - A new message (the body of POST /chats/send): stored and announced by the same service call as the
+ *   route, so the same checks, flood limit and clientMessageId dedup apply; the ack carries the stored
+ *   Message. Cheaper than the route: no HTTP request, and the socket was authenticated once.
+ * - A confirmation `{room, message: {_id}}` of a message sent through the route: the server already
+ *   emitted `receiveMessage` when it stored it, so relaying it again would deliver it twice; this only
+ *   confirms that the message is stored and is the caller's own (ack ok) — or says it is not. A client
+ *   can never make the server announce a message it did not store.
  */
-import { CHAT_ACK_ERRORS, sendMessagePayloadSchema } from '@plaza/contract';
+import { CHAT_ACK_ERRORS, type AckResult, sendMessagePayloadSchema } from '@plaza/contract';
+import { HttpError } from '../../../lib/errors';
 import type { PlazaSocket } from '../../../realtime/server';
-import { answer, safely, type ChatSocketContext } from './context';
+import { answer, safely, type AckError, type ChatSocketContext } from './context';
+
+/** The route's refusals as ack errors; anything else (the database away, say) is `failed`. */
+function ackErrorOf(err: unknown): AckError {
+  if (!(err instanceof HttpError)) return CHAT_ACK_ERRORS.failed;
+  const byStatus: Record<number, AckError> = {
+    400: CHAT_ACK_ERRORS.invalid,
+    403: CHAT_ACK_ERRORS.forbidden,
+    404: CHAT_ACK_ERRORS.notFound,
+    429: CHAT_ACK_ERRORS.rateLimited,
+  };
+  return byStatus[err.statusCode] ?? CHAT_ACK_ERRORS.failed;
+}
 
 export function onSendMessage(c: ChatSocketContext, socket: PlazaSocket) {
   return safely(
@@ -15,6 +32,17 @@ export function onSendMessage(c: ChatSocketContext, socket: PlazaSocket) {
     async (payload: unknown, ack?: unknown) => {
       const p = sendMessagePayloadSchema.safeParse(payload);
       if (!p.success) return answer(ack, CHAT_ACK_ERRORS.invalid);
+      if ('messageContent' in p.data) {
+        try {
+          const { message } = await c.service.send(socket.data.userId, p.data, socket.id);
+          if (typeof ack === 'function') (ack as (r: AckResult) => void)({ status: 'ok', message });
+        } catch (err) {
+          const error = ackErrorOf(err);
+          if (error === CHAT_ACK_ERRORS.failed) c.log.error({ err }, 'sending a message over the socket failed');
+          answer(ack, error);
+        }
+        return;
+      }
       const stored = await c.service.ownStoredMessage(socket.data.userId, p.data.room, p.data.message._id);
       // Someone else's message, another room's and no message at all answer alike, so ids cannot be probed.
       if (!stored) return answer(ack, CHAT_ACK_ERRORS.notFound);

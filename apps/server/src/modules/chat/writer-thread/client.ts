@@ -1,0 +1,131 @@
+/**
+ * The server's side of the chat's writer thread: hands it batches over a message port and waits for its
+ * answer, never for SQLite. A thread that dies, fails to start or stops answering fails the batches it
+ * held with a 503 (a send the client may retry: its clientMessageId makes the retry safe) and the next
+ * batch starts a fresh thread. While the thread runs, the server's own connection leaves checkpoints to it.
+ */
+import { sql } from 'kysely';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Db } from '../../../db';
+import { ServiceUnavailableError } from '../../../lib/errors';
+import type { Logger } from '../../../lib/logger';
+import { outcomeError, type BatchOutcome } from '../message-batch';
+import type { BatchRunner } from '../message-writer';
+import type { MessageRow } from '../repo';
+import type { FromWriter, ToWriter, WriterThreadOptions } from './protocol';
+
+export interface ThreadRunnerOptions {
+  checkpointMs?: number;
+  /** A batch the thread has not answered by then fails (and the thread is replaced). */
+  answerWithinMs?: number;
+}
+
+const STARTUP_MS = 10_000;
+
+const unavailable = () => new ServiceUnavailableError('Messages cannot be stored right now. Please try again in a moment.');
+
+/**
+ * The thread's code: beside the bundle when built (a tsup entry of its own). Run from source (tests, the
+ * benchmark, `tsx watch`), the thread first registers tsx itself: a worker does not inherit the loader.
+ */
+function spawnThread(options: WriterThreadOptions): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./chat-writer-thread.js', import.meta.url), { workerData: options });
+  const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const tsx = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
+  const thread = new URL('./thread.ts', import.meta.url).href;
+  const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(thread)}); })`;
+  return new Worker(code, { eval: true, workerData: options });
+}
+
+interface Waiting {
+  resolve(outcomes: BatchOutcome[]): void;
+  reject(err: unknown): void;
+  timer: NodeJS.Timeout;
+}
+
+export function threadBatchRunner(db: Db, file: string, log: Logger, opts: ThreadRunnerOptions = {}): BatchRunner {
+  const answerWithinMs = opts.answerWithinMs ?? 15_000;
+  let worker: Worker | null = null;
+  let ready = false;
+  let nextBatch = 0;
+  const waiting = new Map<number, Waiting>();
+  let closing = false;
+
+  // Automatic checkpoints run inside the commit that crosses the threshold: on the event loop. The thread checkpoints instead.
+  const autoCheckpoint = (pages: number) =>
+    sql
+      .raw(`pragma wal_autocheckpoint = ${pages}`)
+      .execute(db)
+      .catch((err: unknown) => log.warn({ err }, 'could not set wal_autocheckpoint'));
+
+  function failAll(err: unknown) {
+    for (const [id, w] of waiting) {
+      clearTimeout(w.timer);
+      waiting.delete(id);
+      w.reject(err);
+    }
+  }
+
+  function lost(w: Worker, why: string, err?: unknown) {
+    if (worker !== w) return;
+    worker = null;
+    ready = false;
+    if (!closing) log.error({ err }, `the chat's writer thread ${why}; messages waiting for it fail with 503`);
+    failAll(unavailable());
+    void autoCheckpoint(1000);
+    void w.terminate();
+  }
+
+  function start(): Worker {
+    const w = spawnThread({ file, checkpointMs: opts.checkpointMs ?? 1000 });
+    w.on('message', (msg: FromWriter) => {
+      if (msg.type === 'ready') {
+        ready = true;
+        void autoCheckpoint(0);
+      }
+      if (msg.type !== 'written' && msg.type !== 'failed') return;
+      const entry = waiting.get(msg.batch);
+      if (!entry) return;
+      clearTimeout(entry.timer);
+      waiting.delete(msg.batch);
+      if (msg.type === 'written') entry.resolve(msg.outcomes);
+      else entry.reject(outcomeError(msg));
+    });
+    w.on('error', (err) => lost(w, 'failed', err));
+    w.on('exit', (code) => lost(w, `exited (${code})`));
+    return w;
+  }
+
+  return {
+    run(rows: readonly MessageRow[]) {
+      if (closing) return Promise.reject(unavailable());
+      const w = (worker ??= start());
+      const batch = nextBatch++;
+      return new Promise<BatchOutcome[]>((resolve, reject) => {
+        // A thread still starting (loading its code, opening the database) gets longer.
+        const deadline = answerWithinMs + (ready ? 0 : STARTUP_MS);
+        const timer = setTimeout(() => lost(w, `did not answer within ${deadline} ms`), deadline);
+        waiting.set(batch, { resolve, reject, timer });
+        w.postMessage({ type: 'write', batch, rows } satisfies ToWriter);
+      });
+    },
+    async close() {
+      closing = true;
+      const w = worker;
+      if (!w) return;
+      // Batches already handed over are answered first: the thread takes them in order.
+      const closed = new Promise<void>((resolve) => {
+        w.on('message', (msg: FromWriter) => msg.type === 'closed' && resolve());
+        w.once('exit', () => resolve());
+      });
+      w.postMessage({ type: 'close' } satisfies ToWriter);
+      await closed;
+      worker = null;
+      await w.terminate();
+      await autoCheckpoint(1000);
+    },
+  };
+}

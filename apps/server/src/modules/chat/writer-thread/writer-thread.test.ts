@@ -1,0 +1,106 @@
+import { pairRoom } from '@plaza/contract';
+import SQLite from 'better-sqlite3';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../../../test/factories';
+import { useTestApp } from '../../../../test/harness';
+import { newId, nowIso } from '../../../lib/ids';
+import { groupCommit } from '../message-writer';
+import type { MessageRow } from '../repo';
+import { threadBatchRunner } from './client';
+
+describe("the chat's writer thread (SQLite)", () => {
+  const t = useTestApp('sqlite');
+  const file = () => (t.config.database as { file: string }).file;
+  const log = () => t.app.log;
+  const row = (a: string, b: string, text: string, clientMessageId: string | null = null): MessageRow => ({
+    id: newId(),
+    pair_key: pairRoom(a, b),
+    sender_id: a,
+    receiver_id: b,
+    client_message_id: clientMessageId,
+    text,
+    created_at: nowIso(),
+    read_at: null,
+  });
+  const stored = (a: string, b: string) =>
+    t.app.ctx.db.selectFrom('messages').select(['text']).where('pair_key', '=', pairRoom(a, b)).orderBy('id').execute();
+
+  it('stores messages in order, answers a repeated clientMessageId as not written, and says which message began a conversation', async () => {
+    const [a, b] = [(await createUser(t.app)).user._id, (await createUser(t.app)).user._id];
+    const writer = groupCommit(threadBatchRunner(t.app.ctx.db, file(), log()));
+    try {
+      const results = await Promise.all([
+        writer.write(row(a, b, 'one', 'k1')),
+        writer.write(row(b, a, 'two')),
+        writer.write(row(a, b, 'three')),
+        writer.write(row(a, b, 'one again', 'k1')),
+      ]);
+      expect(results).toEqual([
+        { written: true, firstInConversation: true },
+        { written: true, firstInConversation: false },
+        { written: true, firstInConversation: false },
+        { written: false, firstInConversation: false },
+      ]);
+      expect((await stored(a, b)).map((m) => m.text)).toEqual(['one', 'two', 'three']);
+      expect(await writer.write(row(a, b, 'later', 'k1'))).toEqual({ written: false, firstInConversation: false });
+    } finally {
+      await writer.close();
+    }
+  });
+
+  it('fails only the row whose sender is gone, with the database error, and stores the rest of its batch', async () => {
+    const [a, b] = [(await createUser(t.app)).user._id, (await createUser(t.app)).user._id];
+    const writer = groupCommit(threadBatchRunner(t.app.ctx.db, file(), log()));
+    try {
+      const [ok, gone] = await Promise.allSettled([writer.write(row(a, b, 'fine')), writer.write(row(newId(), b, 'nobody'))]);
+      expect(ok.status).toBe('fulfilled');
+      expect(gone).toMatchObject({ status: 'rejected', reason: { code: 'SQLITE_CONSTRAINT_FOREIGNKEY' } });
+      expect((await stored(a, b)).map((m) => m.text)).toEqual(['fine']);
+    } finally {
+      await writer.close();
+    }
+  });
+
+  it('answers 503 instead of hanging when the thread cannot start, and works again once it can', async () => {
+    const [a, b] = [(await createUser(t.app)).user._id, (await createUser(t.app)).user._id];
+    let target = path.join(file(), 'no-such-dir', 'x.sqlite');
+    const broken = groupCommit(threadBatchRunner(t.app.ctx.db, target, log()));
+    await expect(broken.write(row(a, b, 'lost'))).rejects.toMatchObject({ statusCode: 503 });
+    await broken.close();
+    target = file();
+    const writer = groupCommit(threadBatchRunner(t.app.ctx.db, target, log()));
+    await expect(writer.write(row(a, b, 'kept'))).resolves.toMatchObject({ written: true });
+    await writer.close();
+  });
+
+  it('answers 503 when the thread stays silent past its deadline, and the next write gets a fresh thread', async () => {
+    const [a, b] = [(await createUser(t.app)).user._id, (await createUser(t.app)).user._id];
+    const writer = groupCommit(threadBatchRunner(t.app.ctx.db, file(), log(), { answerWithinMs: 300 }));
+    await writer.write(row(a, b, 'while it is well'));
+    // Another connection holds the write lock longer than the deadline: the thread waits (busy_timeout), the send must not.
+    const other = new SQLite(file());
+    other.exec('begin immediate');
+    try {
+      const started = Date.now();
+      await expect(writer.write(row(a, b, 'stuck'))).rejects.toMatchObject({ statusCode: 503 });
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      other.exec('rollback');
+      other.close();
+    }
+    await expect(writer.write(row(a, b, 'after'))).resolves.toMatchObject({ written: true });
+    await writer.close();
+  });
+
+  it('writes everything queued before it closes (shutdown drains it)', async () => {
+    const [a, b] = [(await createUser(t.app)).user._id, (await createUser(t.app)).user._id];
+    const writer = groupCommit(threadBatchRunner(t.app.ctx.db, file(), log()));
+    const texts = Array.from({ length: 50 }, (_, i) => `m${i}`);
+    const writes = texts.map((text) => writer.write(row(a, b, text)));
+    await writer.close();
+    expect((await Promise.all(writes)).every((r) => r.written)).toBe(true);
+    expect((await stored(a, b)).map((m) => m.text)).toEqual(texts);
+    await expect(writer.write(row(a, b, 'too late'))).rejects.toMatchObject({ statusCode: 503 });
+  });
+});

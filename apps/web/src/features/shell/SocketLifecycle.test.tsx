@@ -1,0 +1,53 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { plazaApi } from '../../api/plaza-api';
+import { renderSignedIn } from '../../test/render-signed-in';
+
+/** A socket that connects and drops when the test says so. */
+const fake = vi.hoisted(() => {
+  const listeners = new Map<string, Set<() => void>>();
+  const socket = {
+    connected: false,
+    on(event: string, fn: () => void) {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)!.add(fn);
+      return socket;
+    },
+    off(event: string, fn: () => void) {
+      listeners.get(event)?.delete(fn);
+      return socket;
+    },
+    fire(event: 'connect' | 'disconnect') {
+      socket.connected = event === 'connect';
+      for (const fn of listeners.get(event) ?? []) fn();
+    },
+  };
+  return socket;
+});
+
+vi.mock('../../lib/socket', () => ({ connectSocket: () => fake, disconnectSocket: () => {} }));
+
+const { SocketLifecycle } = await import('./SocketLifecycle');
+
+describe('the socket lifecycle', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('refreshes notifications and the conversation list (unread counts) after every reconnect, not on the first connect', () => {
+    const invalidate = vi.spyOn(plazaApi.util, 'invalidateTags');
+    renderSignedIn(
+      <SocketLifecycle>
+        <p>app</p>
+      </SocketLifecycle>,
+    );
+    expect(screen.getByText('app')).toBeInTheDocument();
+    act(() => fake.fire('connect'));
+    expect(invalidate).not.toHaveBeenCalled();
+    act(() => fake.fire('disconnect'));
+    act(() => fake.fire('connect'));
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledWith(['Notifications', 'Conversations']);
+    act(() => fake.fire('disconnect'));
+    act(() => fake.fire('connect'));
+    expect(invalidate).toHaveBeenCalledTimes(2);
+  });
+});
