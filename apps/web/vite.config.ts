@@ -1,13 +1,40 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { headStart } from './build/head-start';
+import { operationTable } from './build/operation-table';
 import { precompress } from './build/precompress';
 import { serviceWorker } from './build/service-worker';
 
+const FEED = 'src/features/feed/FeedPage.tsx';
 const api = process.env.PLAZA_API ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    operationTable(),
+    headStart({
+      script: 'src/head-start.ts',
+      app: 'src/app/start.tsx',
+      // A signed-in visit to `/` or a public screen is sent on to the feed.
+      pages: {
+        '/': FEED,
+        '/auth/login': FEED,
+        '/auth/signup': FEED,
+        '/feeds': FEED,
+        '/network': 'src/features/network/NetworkPage.tsx',
+        '/chat': 'src/features/chat/ChatPage.tsx',
+        '/favorites': 'src/features/favorites/FavoritesPage.tsx',
+      },
+      keepOut: {
+        pattern: /\/node_modules\/zod\//,
+        why: 'zod comes with a schema module of @plaza/contract; take constants from constants.ts and operations from src/api/operations.ts',
+      },
+    }),
+    serviceWorker(),
+    precompress(),
+  ],
   build: { target: 'es2022', sourcemap: true },
   server: {
     port: 5173,

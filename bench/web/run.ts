@@ -3,18 +3,22 @@
  * through CDP (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) and the CPU slowed 4×, as
  * Lighthouse's mobile run does. For each screen: JavaScript bytes over the wire (compressed), all bytes,
  * first contentful paint and largest contentful paint, median of ROUNDS loads with an empty cache.
+ * Then Lighthouse's mobile performance score of login and the feed (./lighthouse.ts; LIGHTHOUSE=0 skips it).
  *
  *   npm run build && npx tsx bench/web/run.ts        # ROUNDS=3
  */
-import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { option } from '../lib/load-tools';
+import { lighthouseScores } from './lighthouse';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const ROUNDS = option('rounds', 3);
+const LIGHTHOUSE = process.env.LIGHTHOUSE !== '0';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = option('port', 3471);
 const origin = `http://127.0.0.1:${PORT}`;
 const CHROMIUM_ARGS = [
@@ -36,7 +40,15 @@ interface Load {
 
 async function startServer(dataDir: string) {
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', UNVERIFIED_POSTS_PER_DAY: '100' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      UNVERIFIED_POSTS_PER_DAY: '100',
+    },
     stdio: 'inherit',
   });
   for (let i = 0; i < 100; i++) {
@@ -90,6 +102,17 @@ async function prepareData() {
   }
 }
 
+/** Signs the reader in through the login screen of `context` (which keeps the session in its storage). */
+async function signIn(context: BrowserContext): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${origin}/auth/login`);
+  await page.getByLabel('User name or email').fill('bench_reader');
+  await page.getByLabel('Password', { exact: true }).fill('bench password 1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/\/feeds$/);
+  await page.close();
+}
+
 async function throttle(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -140,17 +163,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-web-'));
   const server = await startServer(dataDir);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  let browser: Browser | undefined;
   try {
     await prepareData();
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     // A signed-in browser profile, made once without throttling; each cold load starts from its storage.
     const setup = await browser.newContext({ serviceWorkers: 'block' });
-    const page = await setup.newPage();
-    await page.goto(`${origin}/auth/login`);
-    await page.getByLabel('User name or email').fill('bench_reader');
-    await page.getByLabel('Password', { exact: true }).fill('bench password 1');
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/feeds$/);
+    await signIn(setup);
     const signedIn = await setup.storageState();
     await setup.close();
 
@@ -194,8 +213,18 @@ async function main() {
     console.log('| Screen | JS over the wire (KB) | All bytes (KB) | FCP (s) | LCP (s) |');
     console.log('|---|---:|---:|---:|---:|');
     for (const row of rows) console.log(row);
-  } finally {
     await browser.close();
+    browser = undefined;
+    if (LIGHTHOUSE) {
+      const scores = await lighthouseScores(origin, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, port: PORT + 1, signIn });
+      console.log(`\nLighthouse mobile (simulated throttling); load average at the end: ${loadavg()[0].toFixed(2)}`);
+      console.log('| Screen | Performance | LCP (s) | TBT (ms) | CLS |');
+      console.log('|---|---:|---:|---:|---:|');
+      for (const s of scores)
+        console.log(`| ${s.screen} | ${s.score} | ${(s.lcpMs / 1000).toFixed(2)} | ${s.tbtMs.toFixed(0)} | ${s.cls.toFixed(3)} |`);
+    }
+  } finally {
+    await browser?.close();
     server.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,10 +1,7 @@
 /** Chat: messages, history and conversations (CONTRACT "Chat"); the socket payloads are in socket.ts. */
 import { z } from 'zod';
-import { CHAT, PAGE_SIZES } from './constants';
+import { CHAT, CHAT_HISTORY_MAX_LIMIT, CONVERSATIONS_MAX_LIMIT, PAGE_SIZES } from './constants';
 import { idSchema, paginationSchema, publicUserSchema } from './common';
-
-export const CHAT_HISTORY_MAX_LIMIT = 100;
-export const CONVERSATIONS_MAX_LIMIT = 100;
 
 export const messageSchema = z
   .object({

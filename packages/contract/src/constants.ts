@@ -152,3 +152,24 @@ export const SOCKET_LIMITS = {
   /** How long a socket may stay after its access token expired without sending a new one. */
   reauthGraceSeconds: 30,
 } as const;
+
+/** The most messages one chat history page, and conversations one list page, may ask for. */
+export const CHAT_HISTORY_MAX_LIMIT = 100;
+export const CONVERSATIONS_MAX_LIMIT = 100;
+
+/** What a report is about and why (CONTRACT "Safety"); the report form lists them. */
+export const REPORT_TARGET_TYPES = ['post', 'comment', 'story', 'message', 'user'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+export const REPORT_REASONS = ['spam', 'harassment', 'nudity', 'violence', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_TEXT_MAX = 1000;
+
+export const COMMENT_LIKE_MESSAGES = { liked: 'Comment liked', unliked: 'Comment unliked' } as const;
+
+/** Error texts clients match on (kept here, apart from the envelope's schema, so a client can read them without zod). */
+export const REFRESH_ERRORS = {
+  expired: 'Refresh token has expired. Please log in again.',
+  invalid: 'Invalid refresh token.',
+} as const;
+
+export const INVALID_CREDENTIALS = 'Invalid user name, email or password.';

@@ -1,4 +1,4 @@
-/** The error envelope every non-2xx response carries, and the fixed texts clients match on. */
+/** The error envelope every non-2xx response carries (the fixed texts clients match on are in constants.ts). */
 import { z } from 'zod';
 
 export const errorDetailSchema = z.object({ path: z.string(), message: z.string() }).meta({ id: 'ErrorDetail' });
@@ -13,10 +13,3 @@ export const errorEnvelopeSchema = z
   })
   .meta({ id: 'ErrorEnvelope', description: 'The body of every error response (any non-2xx status).' });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
-
-export const REFRESH_ERRORS = {
-  expired: 'Refresh token has expired. Please log in again.',
-  invalid: 'Invalid refresh token.',
-} as const;
-
-export const INVALID_CREDENTIALS = 'Invalid user name, email or password.';

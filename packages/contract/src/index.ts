@@ -10,5 +10,6 @@ export * from './stories';
 export * from './chat';
 export * from './safety';
 export * from './socket';
+export * from './rooms';
 export * from './operation';
 export * from './routes';

@@ -1,7 +1,7 @@
 /** Posts, the home feed, reactions, comments and favorites (CONTRACT "Posts, reactions, comments, favorites"). */
 import { z } from 'zod';
 import { idSchema, pageQuery, paginationSchema, publicUserSchema } from './common';
-import { LIMITS, PAGE_SIZES, REACTION_TYPES, VIDEO_LIMITS } from './constants';
+import { COMMENT_LIKE_MESSAGES, LIMITS, PAGE_SIZES, REACTION_TYPES, VIDEO_LIMITS } from './constants';
 
 export const reactionTypeSchema = z.enum(REACTION_TYPES);
 
@@ -197,8 +197,6 @@ export const createCommentBodySchema = z.object({
 export const commentResponseSchema = z.object({ success: z.literal(true), comment: commentSchema });
 
 export const commentParamsSchema = z.object({ commentId: idSchema });
-
-export const COMMENT_LIKE_MESSAGES = { liked: 'Comment liked', unliked: 'Comment unliked' } as const;
 
 export const commentLikeResponseSchema = z.object({
   success: z.literal(true),

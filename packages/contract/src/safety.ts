@@ -1,6 +1,7 @@
 /** Trust and safety (CONTRACT "Wave 2 additions → Safety"): blocks, mutes, reports, roles and moderation. */
 import { z } from 'zod';
 import { idSchema, pageQuery, paginationSchema, publicUserSchema } from './common';
+import { REPORT_REASONS, REPORT_TARGET_TYPES, REPORT_TEXT_MAX } from './constants';
 
 export const personParamsSchema = z.object({ userId: idSchema });
 
@@ -26,12 +27,7 @@ export const relationResponseSchema = z.object({
   canInteract: z.boolean(),
 });
 
-export const REPORT_TARGET_TYPES = ['post', 'comment', 'story', 'message', 'user'] as const;
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
-export const REPORT_REASONS = ['spam', 'harassment', 'nudity', 'violence', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ['open', 'resolved'] as const;
-export const REPORT_TEXT_MAX = 1000;
 
 export const createReportBodySchema = z.object({
   targetType: z.enum(REPORT_TARGET_TYPES),

@@ -125,22 +125,3 @@ export type ClientToServerEvents = {
 export type ServerToClientEvents = {
   [E in keyof ServerEventSchemas]: (payload: z.output<ServerEventSchemas[E]>) => void;
 };
-
-/** The chat room of two users: their ids sorted and joined with a hyphen (SPEC §3). */
-export function pairRoom(a: string, b: string): string {
-  return [a, b].sort().join('-');
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/**
- * The two user ids of a pair room, or null when `room` is not one. Ids are 36-character UUIDs that
- * contain hyphens themselves, so the room is split by position, not at the first hyphen.
- */
-export function parsePairRoom(room: string): [string, string] | null {
-  if (room.length !== 73 || room[36] !== '-') return null;
-  const a = room.slice(0, 36);
-  const b = room.slice(37);
-  if (!UUID.test(a) || !UUID.test(b) || !(a < b)) return null;
-  return [a, b];
-}

@@ -7,11 +7,11 @@ import {
   API_PREFIX,
   REFRESH_ERRORS,
   TOKEN_REFRESH_TIMEOUT_MS,
-  operations,
   type OperationBody,
   type OperationResponse,
   type RefreshResponse,
 } from '@plaza/contract';
+import { operations } from './operations';
 import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { reportReachable, reportUnreachable } from '../lib/connectivity';
 import { operationPath } from './operation';

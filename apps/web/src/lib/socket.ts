@@ -8,7 +8,8 @@
  * Websocket only: long-polling spreads one session over many HTTP requests that must all reach the same
  * server, which a plain round-robin balancer does not do (docs/decisions/realtime-reconnection.md).
  */
-import { SOCKET_CLIENT, operations, type ClientToServerEvents, type ServerToClientEvents } from '@plaza/contract';
+import { SOCKET_CLIENT, type ClientToServerEvents, type ServerToClientEvents } from '@plaza/contract';
+import { operations } from '../api/operations';
 import { io, type Socket } from 'socket.io-client';
 import { api } from '../api/client';
 import { operationPath } from '../api/operation';

@@ -1,5 +1,6 @@
 /** Moderation (CONTRACT "Wave 2 additions → Safety"): the report queue, resolutions and the audit log. */
-import { operations, type OperationResponse, type ResolveReportBody } from '@plaza/contract';
+import type { OperationResponse, ResolveReportBody } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 

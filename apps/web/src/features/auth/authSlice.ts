@@ -1,5 +1,6 @@
 /** The session, with exactly the transitions of SPEC §4 "Session" and the fallback texts of §8. */
-import { operations, type SelfUser } from '@plaza/contract';
+import type { SelfUser } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { api } from '../../api/client';
 import type { ApiErrorPayload } from '../../api/errors';

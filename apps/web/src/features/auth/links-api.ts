@@ -1,5 +1,6 @@
 /** The calls behind the links Plaza mails: ask for a reset link, set a new password, confirm an address. */
-import { operations, type OperationBody, type OperationResponse } from '@plaza/contract';
+import type { OperationBody, OperationResponse } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 

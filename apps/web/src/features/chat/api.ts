@@ -9,13 +9,13 @@ import {
   CONVERSATIONS_MAX_LIMIT,
   MAX_PAGE_LIMIT,
   PAGE_SIZES,
-  operations,
   pairRoom,
   parsePairRoom,
   type Message,
   type MessagesReadEvent,
   type OperationResponse,
 } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import { retry } from '@reduxjs/toolkit/query/react';
 import { axiosBaseQuery } from '../../api/base-query';
 import { operationRequest } from '../../api/operation';

@@ -2,7 +2,8 @@
  * A post's comments in the RTK Query cache (CONTRACT "Comments"): the pages, posting, liking and
  * deleting. Posting and deleting also move the post's comment count wherever the post is cached.
  */
-import { COMMENT_LIKE_MESSAGES, PAGE_SIZES, operations, type Comment, type OperationResponse } from '@plaza/contract';
+import { COMMENT_LIKE_MESSAGES, PAGE_SIZES, type Comment, type OperationResponse } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import { fallback, wasCanceled } from '../../lib/error-text';

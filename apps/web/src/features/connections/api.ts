@@ -3,7 +3,8 @@
  * A change shows its expected status at once in every cached list that holds the person, takes it back
  * if the server refuses, and then refetches what the change made stale.
  */
-import { operations, type ConnectionAction, type OperationResponse } from '@plaza/contract';
+import type { ConnectionAction, OperationResponse } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import type { ApiRequest } from '../../api/base-query';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';

@@ -5,13 +5,13 @@
  */
 import {
   PAGE_SIZES,
-  operations,
   type ConnectionStatus,
   type FriendRequestDirection,
   type FriendRequestUser,
   type OperationResponse,
 } from '@plaza/contract';
 import { operationRequest } from '../../api/operation';
+import { operations } from '../../api/operations';
 import { plazaApi } from '../../api/plaza-api';
 import { personTags } from './status-cache';
 

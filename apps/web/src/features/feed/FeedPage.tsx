@@ -1,9 +1,12 @@
 /** The home feed (/feeds): stories, then the feed column; suggestions beside it on wide screens. */
+import { useMediaQuery } from '../../lib/useMediaQuery';
 import { StoriesBar } from '../stories';
 import { SuggestionsPanel } from '../suggestions';
 import { HomeFeed } from './HomeFeed';
 
 export default function FeedPage() {
+  // Only where it shows: a phone neither asks for suggestions nor renders them while the feed starts.
+  const wide = useMediaQuery('(min-width: 1280px)');
   return (
     <div className="mx-auto flex max-w-[1000px] justify-center gap-6">
       <div className="w-full max-w-[640px] min-w-0 space-y-4">
@@ -11,11 +14,13 @@ export default function FeedPage() {
         <HomeFeed />
       </div>
 
-      <aside aria-label="Suggestions" className="hidden w-80 shrink-0 xl:block">
-        <div className="sticky top-20">
-          <SuggestionsPanel />
-        </div>
-      </aside>
+      {wide && (
+        <aside aria-label="Suggestions" className="w-80 shrink-0">
+          <div className="sticky top-20">
+            <SuggestionsPanel />
+          </div>
+        </aside>
+      )}
     </div>
   );
 }

@@ -2,7 +2,8 @@
  * The network list (SPEC §3 "User list", §7 GET /users/network): everyone else, searchable, ten a page
  * (fifteen once a search has started the list over, SPEC §9). One cache entry per search term, paged.
  */
-import { PAGE_SIZES, operations, type NetworkUser, type OperationResponse } from '@plaza/contract';
+import { PAGE_SIZES, type NetworkUser, type OperationResponse } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import type { InfiniteData } from '@reduxjs/toolkit/query';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';

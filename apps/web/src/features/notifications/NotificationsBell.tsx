@@ -2,7 +2,7 @@
  * The notifications bell: unread badge, a panel with the list (click marks read and opens what it is
  * about), mark-all-read and clear-all. New notifications arrive over the socket without a reload.
  */
-import { notificationSchema, type Notification } from '@plaza/contract';
+import type { Notification } from '@plaza/contract';
 import { Bell } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -14,17 +14,24 @@ import { NotificationsPanel } from './NotificationsPanel';
 
 export const badgeText = (unread: number) => (unread > 9 ? '9+' : String(unread));
 
+/** A pushed payload that is a notification, else null. The schema (and zod) load with the first one, not with the first screen. */
+async function asNotification(payload: unknown): Promise<Notification | null> {
+  const { notificationSchema } = await import('@plaza/contract');
+  const parsed = notificationSchema.safeParse(payload);
+  return parsed.success ? parsed.data : null;
+}
+
 export function NotificationsBell() {
   const dispatch = useAppDispatch();
   // The bell keeps the first page loaded for as long as someone is signed in: it carries the unread count.
   const { unread } = useNotificationsInfiniteQuery(undefined, { selectFromResult: ({ data }) => ({ unread: unreadCountOf(data) }) });
 
   useSocketEvent('notification', (payload: unknown) => {
-    const parsed = notificationSchema.safeParse(payload);
-    if (!parsed.success) return;
-    const notification: Notification = parsed.data;
-    dispatch(notificationArrived(notification));
-    toast(notification.text, { icon: <Bell className="h-4 w-4 text-brand-primary" /> });
+    void asNotification(payload).then((notification) => {
+      if (!notification) return;
+      dispatch(notificationArrived(notification));
+      toast(notification.text, { icon: <Bell className="h-4 w-4 text-brand-primary" /> });
+    });
   });
 
   // A plain disclosure rather than a popover with focus sentinels (those are focusable yet aria-hidden):

@@ -3,7 +3,8 @@
  * with the unread count the first page carries. Marking one read shows at once and is taken back if the
  * server refuses; clear-all empties the list; live arrivals go on top once.
  */
-import { PAGE_SIZES, operations, type Notification, type OperationResponse } from '@plaza/contract';
+import { PAGE_SIZES, type Notification, type OperationResponse } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import type { InfiniteData } from '@reduxjs/toolkit/query';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';

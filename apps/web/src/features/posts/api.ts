@@ -2,7 +2,8 @@
  * The lists of posts in the RTK Query cache (CONTRACT "Posts"): the home feed, the newest post (for the
  * "New posts" offer), a profile's posts and the saved posts. Every list is kept as `PostsPage`s.
  */
-import { PAGE_SIZES, operations, type OperationResponse, type Post } from '@plaza/contract';
+import { PAGE_SIZES, type OperationResponse, type Post } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import { fallback } from '../../lib/error-text';

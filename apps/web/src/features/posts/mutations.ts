@@ -1,5 +1,6 @@
 /** Publishing, deleting and bookmarking a post; each writes its outcome into every cached list. */
-import { operations, type OperationResponse, type Post } from '@plaza/contract';
+import type { OperationResponse, Post } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import { fallback, wasCanceled } from '../../lib/error-text';

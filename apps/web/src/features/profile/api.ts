@@ -3,7 +3,8 @@
  * (…/visited/{userName}), with their counts. A visited person is tagged like every list that shows a
  * connection status, so a change made anywhere shows here too.
  */
-import { operations, type NetworkUser, type OperationResponse, type ProfileStats, type SelfUser } from '@plaza/contract';
+import type { NetworkUser, OperationResponse, ProfileStats, SelfUser } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import { api } from '../../api/client';
 import { toErrorPayload } from '../../api/errors';
 import { operationPath, operationRequest } from '../../api/operation';

@@ -3,7 +3,8 @@
  * A toggle shows at once on every copy of the post, rolls back if the call fails, and after it succeeds
  * the post's reactions are refetched; the fetched counts are written back into the post.
  */
-import { REACTION_TYPES, operations, type OperationResponse, type ReactionCounts, type ReactionType } from '@plaza/contract';
+import { REACTION_TYPES, type OperationResponse, type ReactionCounts, type ReactionType } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import { fallback, wasCanceled } from '../../lib/error-text';

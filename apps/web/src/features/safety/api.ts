@@ -2,7 +2,8 @@
  * Blocks, mutes and reports (CONTRACT "Wave 2 additions → Safety"). A block or mute changes what many
  * lists show, so it refreshes all of them; the server decides who is hidden.
  */
-import { operations, type CreateReportBody, type OperationResponse } from '@plaza/contract';
+import type { CreateReportBody, OperationResponse } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';
 import { plazaApi, TAG_TYPES } from '../../api/plaza-api';
 

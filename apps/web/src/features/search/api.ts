@@ -1,5 +1,6 @@
 /** User search (SPEC §3 "Search result", §7 GET /search/users): one cache entry per query, so an older answer never shows for a newer one. */
-import { operations, type OperationResponse, type PublicUser } from '@plaza/contract';
+import type { OperationResponse, PublicUser } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 

@@ -1,5 +1,6 @@
 /** The signed-in user's own account (CONTRACT "beyond SPEC, for settings"): read, edit, photo, password. */
-import { operations, type OperationBody, type OperationResponse, type SelfUser } from '@plaza/contract';
+import type { OperationBody, OperationResponse, SelfUser } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import { sameSession } from '../connections';

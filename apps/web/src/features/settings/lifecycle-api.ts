@@ -1,5 +1,6 @@
 /** The account's lifecycle calls: the verification link again, a change of address, the data export, deleting the account. */
-import { operations, type DataExport, type OperationBody } from '@plaza/contract';
+import type { DataExport, OperationBody } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 

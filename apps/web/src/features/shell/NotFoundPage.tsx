@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 
 /** `inApp`: shown inside the signed-in frame (a screen that is not this person's), not as a page of its own. */
 export default function NotFoundPage({ inApp = false }: { inApp?: boolean }) {
+  // On its own it is the page's main region; inside the signed-in frame, that frame's <main> holds it.
+  const Root = inApp ? 'div' : 'main';
   return (
-    <div className={`flex flex-col items-center justify-center gap-4 text-center ${inApp ? 'py-24' : 'min-h-screen p-6'}`}>
+    <Root className={`flex flex-col items-center justify-center gap-4 text-center ${inApp ? 'py-24' : 'min-h-screen p-6'}`}>
       <div className="rounded-full bg-brand-primary/10 p-5 text-brand-primary">
         <Compass className="h-10 w-10" />
       </div>
@@ -13,6 +15,6 @@ export default function NotFoundPage({ inApp = false }: { inApp?: boolean }) {
       <Link to="/feeds" className="rounded-xl bg-brand-primary px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-primary-hover">
         Back to Plaza
       </Link>
-    </div>
+    </Root>
   );
 }

@@ -1,5 +1,6 @@
 /** Stories of the caller and their friends (SPEC §7 "Stories", CONTRACT "Stories") in the RTK Query cache. */
-import { operations, type OperationResponse, type Story, type StoryGroup } from '@plaza/contract';
+import type { OperationResponse, Story, StoryGroup } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import type { ApiErrorPayload } from '../../api/errors';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';

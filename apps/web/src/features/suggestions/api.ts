@@ -1,5 +1,6 @@
 /** Suggested people (SPEC §3, §7 GET /users/suggested-users, page size of §9): friends of friends first. */
-import { PAGE_SIZES, operations, type OperationResponse, type SuggestedUser } from '@plaza/contract';
+import { PAGE_SIZES, type OperationResponse, type SuggestedUser } from '@plaza/contract';
+import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import { personTags, type PersonWithStatus } from '../connections';
