@@ -67,7 +67,14 @@ export interface DomainEvents {
   // chat
   /** `firstInConversation`: the pair had never talked before (presence audiences grow). */
   /** `originSocketId`: the sender's socket that sent it over `sendMessage`, which has it in its ack already. */
-  messageStored: { room: string; senderId: string; receiverId: string; message: Message; firstInConversation?: boolean; originSocketId?: string };
+  messageStored: {
+    room: string;
+    senderId: string;
+    receiverId: string;
+    message: Message;
+    firstInConversation?: boolean;
+    originSocketId?: string;
+  };
   messagesRead: { room: string; readerId: string; otherId: string; readAt: string };
 
   // moderation
