@@ -1,7 +1,7 @@
 /** The baseline: a bare socket.io server on the same machine that echoes each `echo` event back to its sender. */
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
-import { monitorEventLoopDelay, performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { loopMeter } from './loop-meter';
 import { rssOf } from './stats';
 
 const http = createServer();
@@ -14,23 +14,13 @@ http.listen(0, '127.0.0.1', () => {
   process.send?.({ type: 'ready', port: typeof addr === 'object' && addr ? addr.port : 0 });
 });
 
-let elu: EventLoopUtilization | null = null;
-const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+const meter = loopMeter();
 
 process.on('message', (msg: { type: string; on?: boolean }) => {
-  if (msg.type === 'profile' && msg.on) {
-    elu = performance.eventLoopUtilization();
-    loopDelay.reset();
-    loopDelay.enable();
-  }
-  if (msg.type === 'profile' && !msg.on && elu) {
-    loopDelay.disable();
-    process.send?.({
-      type: 'elu',
-      utilization: performance.eventLoopUtilization(elu).utilization,
-      loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
-      loopDelayMaxMs: loopDelay.max / 1e6,
-    });
+  if (msg.type === 'profile' && msg.on) meter.start();
+  if (msg.type === 'profile' && !msg.on) {
+    const reading = meter.stop();
+    if (reading) process.send?.({ type: 'elu', ...reading });
   }
   if (msg.type === 'gc') {
     (globalThis as { gc?: () => void }).gc?.();

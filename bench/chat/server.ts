@@ -5,9 +5,10 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
-import { monitorEventLoopDelay, performance, PerformanceObserver, type EventLoopUtilization } from 'node:perf_hooks';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
+import { loopMeter } from './loop-meter';
 import { rssOf } from './stats';
 
 const app = await buildApp(loadConfig(), { logger: false });
@@ -19,34 +20,25 @@ const port = typeof addr === 'object' && addr ? addr.port : 0;
 const profiler = process.env.PROFILE_DIR ? new Session() : null;
 profiler?.connect();
 
-let elu: EventLoopUtilization | null = null;
 // Garbage-collection pauses and event-loop delay during a phase: what a latency spike is made of.
 let gcPauses: number[] = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) gcPauses.push(e.duration);
 }).observe({ entryTypes: ['gc'] });
-const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+const meter = loopMeter();
 
 type ConductorMessage = { type: string; on?: boolean; name?: string };
 
 async function onMessage(msg: ConductorMessage) {
   // How busy the event loop was during a sending phase: near 1 means the server itself is the limit.
   if (msg.type === 'profile' && msg.on) {
-    elu = performance.eventLoopUtilization();
     gcPauses = [];
-    loopDelay.reset();
-    loopDelay.enable();
+    meter.start();
   }
-  if (msg.type === 'profile' && !msg.on && elu) {
-    loopDelay.disable();
-    process.send?.({
-      type: 'elu',
-      utilization: performance.eventLoopUtilization(elu).utilization,
-      gcTotalMs: gcPauses.reduce((a, b) => a + b, 0),
-      gcMaxMs: Math.max(0, ...gcPauses),
-      loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
-      loopDelayMaxMs: loopDelay.max / 1e6,
-    });
+  if (msg.type === 'profile' && !msg.on) {
+    const reading = meter.stop();
+    if (reading)
+      process.send?.({ type: 'elu', ...reading, gcTotalMs: gcPauses.reduce((a, b) => a + b, 0), gcMaxMs: Math.max(0, ...gcPauses) });
   }
   if (msg.type === 'profile' && profiler) {
     if (msg.on) {
