@@ -2,7 +2,7 @@
  * The Plaza server as the benchmark runs it: a child process of its own, so its memory is measured
  * apart from the load clients'. Answers `gc` over IPC with its resident memory after a collection.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -46,6 +46,7 @@ async function onMessage(msg: ConductorMessage) {
       await profiler.post('Profiler.start');
     } else {
       const { profile } = await profiler.post('Profiler.stop');
+      mkdirSync(process.env.PROFILE_DIR!, { recursive: true });
       writeFileSync(path.join(process.env.PROFILE_DIR!, `${msg.name ?? 'server'}.cpuprofile`), JSON.stringify(profile));
     }
   }
