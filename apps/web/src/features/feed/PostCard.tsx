@@ -164,16 +164,18 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
 
       {commentsOpen && <CommentsSection post={post} />}
 
-      <ConfirmDialog
-        open={confirming}
-        title="Delete post?"
-        confirmLabel="Delete"
-        busy={deleting}
-        onConfirm={() => void remove()}
-        onClose={() => setConfirming(false)}
-      >
-        This post, its reactions and comments will be removed for everyone.
-      </ConfirmDialog>
+      {confirming && (
+        <ConfirmDialog
+          open
+          title="Delete post?"
+          confirmLabel="Delete"
+          busy={deleting}
+          onConfirm={() => void remove()}
+          onClose={() => setConfirming(false)}
+        >
+          This post, its reactions and comments will be removed for everyone.
+        </ConfirmDialog>
+      )}
     </article>
   );
 }

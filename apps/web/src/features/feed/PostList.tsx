@@ -5,7 +5,7 @@
  * its comments: opening another closes the first.
  */
 import type { ReactNode } from 'react';
-import { Fragment, useState } from 'react';
+import { Fragment, memo, startTransition, useCallback, useEffect, useState } from 'react';
 import { Sparkles } from 'lucide-react';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';
@@ -14,6 +14,9 @@ import { useInfiniteScroll } from '../../lib/useInfiniteScroll';
 import { postsOf, type PostsPage } from '../posts';
 import { PostCard } from './PostCard';
 import { PostSkeleton } from './PostSkeleton';
+
+/** Posts rendered in the task that brings a first page; the rest follow once the browser has painted. */
+const FIRST_POSTS = 3;
 
 /** What PostList reads of an infinite query's hook result. */
 interface PostListQuery {
@@ -41,7 +44,18 @@ export function PostList({ query, errorFallback, empty, label }: PostListProps) 
   const { data, error, isError, isSuccess, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage } = query;
   const [commentsOpenFor, setCommentsOpenFor] = useState<string | null>(null);
   const posts = postsOf(data);
-  const canLoadMore = hasNextPage && !isFetching && !isError;
+  // A first page that arrives while the list waits is rendered in two tasks (the first posts, then the rest),
+  // so a phone never holds its main thread for the whole page; posts already cached (coming back) render at once.
+  const [complete, setComplete] = useState(posts.length > 0);
+  const pending = !complete && posts.length > FIRST_POSTS;
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => startTransition(() => setComplete(true)));
+    return () => clearTimeout(timer);
+  }, [pending]);
+  const shown = pending ? posts.slice(0, FIRST_POSTS) : posts;
+  const toggleComments = useCallback((id: string) => setCommentsOpenFor((open) => (open === id ? null : id)), []);
+  const canLoadMore = hasNextPage && !isFetching && !isError && !pending;
   const loadMore = () => void query.fetchNextPage();
   const sentinel = useInfiniteScroll<HTMLDivElement>(loadMore, canLoadMore);
   const message = isError ? errorText(error, errorFallback) : null;
@@ -63,15 +77,10 @@ export function PostList({ query, errorFallback, empty, label }: PostListProps) 
     <section aria-label={label} className="space-y-4">
       {message && posts.length === 0 && <ErrorBanner message={message} onRetry={() => void query.refetch()} />}
       {isSuccess && !isFetching && posts.length === 0 && empty}
-      {posts.map((post, i) => (
+      {shown.map((post, i) => (
         <Fragment key={post._id}>
           {post.suggested && !posts[i - 1]?.suggested && <SuggestedDivider />}
-          <PostCard
-            post={post}
-            priority={i === 0}
-            commentsOpen={commentsOpenFor === post._id}
-            onToggleComments={() => setCommentsOpenFor((open) => (open === post._id ? null : post._id))}
-          />
+          <PostRow post={post} priority={i === 0} commentsOpen={commentsOpenFor === post._id} onToggleComments={toggleComments} />
         </Fragment>
       ))}
       {isFetchingNextPage && <PostSkeleton />}
@@ -86,12 +95,24 @@ export function PostList({ query, errorFallback, empty, label }: PostListProps) 
           </Button>
         </div>
       )}
-      {!hasNextPage && posts.length > 0 && isSuccess && !isFetching && (
+      {!hasNextPage && posts.length > 0 && isSuccess && !isFetching && !pending && (
         <p className="py-4 text-center text-sm text-slate-500 dark:text-slate-400">You're all caught up</p>
       )}
     </section>
   );
 }
+
+interface PostRowProps {
+  post: PostsPage['posts'][number];
+  priority: boolean;
+  commentsOpen: boolean;
+  onToggleComments: (id: string) => void;
+}
+
+/** A card that renders again only when its own post (or whether its comments are open) changes, not at each page or refresh. */
+const PostRow = memo(function PostRow({ post, priority, commentsOpen, onToggleComments }: PostRowProps) {
+  return <PostCard post={post} priority={priority} commentsOpen={commentsOpen} onToggleComments={() => onToggleComments(post._id)} />;
+});
 
 /** Marks where the home feed moves from your and your friends' posts to suggested ones. */
 function SuggestedDivider() {

@@ -3,9 +3,11 @@
  * loads (the thumbhash painted in its place, so nothing moves); a click opens the full image in the lightbox.
  */
 import type { PostMedia } from '@plaza/contract';
-import { useState, type CSSProperties } from 'react';
-import { Lightbox } from './Lightbox';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { FEED_SIZES, placeholderOf, srcSetOf } from './responsive-image';
+
+// Loaded at the first click on an image: not part of the feed's first render.
+const Lightbox = lazy(() => import('./Lightbox').then((m) => ({ default: m.Lightbox })));
 
 /** Single images keep their shape, within portrait 4:5 and landscape 1.91:1 (common feed bounds). */
 const singleRatio = (m: PostMedia) => (m.width > 0 && m.height > 0 ? Math.min(1.91, Math.max(0.8, m.width / m.height)) : 4 / 3);
@@ -77,7 +79,11 @@ export function ImageGrid({ media, authorName, priority = false }: { media: Post
           ))}
         </div>
       )}
-      <Lightbox media={shown} index={open} authorName={authorName} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+      {open !== null && (
+        <Suspense fallback={null}>
+          <Lightbox media={shown} index={open} authorName={authorName} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

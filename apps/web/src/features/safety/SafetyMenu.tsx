@@ -103,18 +103,21 @@ export function SafetyMenu(props: SafetyMenuProps) {
           <Items {...props} onReport={() => setReporting(target ?? { type: 'user', id: person._id })} onBlock={() => setConfirming(true)} />
         </MenuItems>
       </Menu>
-      <ReportDialog target={reporting} onClose={() => setReporting(null)} />
-      <ConfirmDialog
-        open={confirming}
-        title={`Block @${person.userName}?`}
-        confirmLabel="Block"
-        busy={blocking}
-        onConfirm={() => void block()}
-        onClose={() => setConfirming(false)}
-      >
-        Neither of you will see the other’s posts, comments, stories or profile, and you can’t message or befriend each other. A friendship
-        between you ends. They are not told.
-      </ConfirmDialog>
+      {/* Mounted while open only: a feed renders a menu on every post, and closed dialogs still cost a render. */}
+      {reporting && <ReportDialog target={reporting} onClose={() => setReporting(null)} />}
+      {confirming && (
+        <ConfirmDialog
+          open
+          title={`Block @${person.userName}?`}
+          confirmLabel="Block"
+          busy={blocking}
+          onConfirm={() => void block()}
+          onClose={() => setConfirming(false)}
+        >
+          Neither of you will see the other’s posts, comments, stories or profile, and you can’t message or befriend each other. A
+          friendship between you ends. They are not told.
+        </ConfirmDialog>
+      )}
     </>
   );
 }

@@ -4,14 +4,16 @@
  */
 import type { StoryGroup } from '@plaza/contract';
 import { ChevronLeft, ChevronRight, Plus, RotateCw } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { FETCH_FALLBACK, useStoriesQuery } from './api';
-import { CreateStoryDialog } from './CreateStoryDialog';
 import { StoryRing } from './StoryRing';
-import { StoryViewer } from './StoryViewer';
 import { openGroup } from './viewer-actions';
+
+// Loaded when first opened: neither is part of the feed's first render.
+const CreateStoryDialog = lazy(() => import('./CreateStoryDialog').then((m) => ({ default: m.CreateStoryDialog })));
+const StoryViewer = lazy(() => import('./StoryViewer').then((m) => ({ default: m.StoryViewer })));
 
 /** Coming back to the tab after this long fetches again: stories come and go within a day. */
 const REFETCH_AFTER_MS = 60_000;
@@ -23,6 +25,7 @@ export function StoriesBar() {
   const me = useAppSelector((s) => s.auth.userDetails);
   const { data: groupedStories = NO_GROUPS, isLoading, isError, isSuccess, error, refetch, fulfilledTimeStamp } = useStoriesQuery();
   const [creating, setCreating] = useState(false);
+  const viewing = useAppSelector((s) => s.storyViewer.activeStoryId !== null);
   const scroller = useRef<HTMLDivElement>(null);
   const [canScroll, setCanScroll] = useState({ left: false, right: false });
 
@@ -38,15 +41,20 @@ export function StoriesBar() {
   const measure = useCallback(() => {
     const el = scroller.current;
     if (!el) return;
-    setCanScroll({ left: el.scrollLeft > 4, right: el.scrollLeft + el.clientWidth < el.scrollWidth - 4 });
+    const left = el.scrollLeft > 4;
+    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 4;
+    setCanScroll((was) => (was.left === left && was.right === right ? was : { left, right }));
   }, []);
 
+  // Measured where the browser has just laid the page out (a resize observer's callback, a scroll), never
+  // in an effect: reading sizes there forces a layout of the whole page inside the feed's first render.
+  // The row and the bubbles inside it are observed, so stories coming and going are measured too.
   useEffect(() => {
-    measure();
     const el = scroller.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     observer.observe(el);
+    for (const child of el.children) observer.observe(child);
     return () => observer.disconnect();
   }, [measure, groupedStories.length, isLoading, isError]);
 
@@ -127,8 +135,10 @@ export function StoriesBar() {
         )}
       </div>
 
-      <CreateStoryDialog open={creating} onClose={() => setCreating(false)} />
-      <StoryViewer />
+      <Suspense fallback={null}>
+        {creating && <CreateStoryDialog open onClose={() => setCreating(false)} />}
+        {viewing && <StoryViewer />}
+      </Suspense>
     </section>
   );
 }
