@@ -51,7 +51,7 @@ async function startSignedInApp(): Promise<void> {
     createRoot(container).render(<AppLoadFailed />);
     return;
   }
-  app.startApp(container, await readSession<SelfUser>());
+  await app.startApp(container, await readSession<SelfUser>());
 }
 
 if (!stored.accessToken && isPublicPath(location.pathname)) {
@@ -60,8 +60,7 @@ if (!stored.accessToken && isPublicPath(location.pathname)) {
     void loadApp().then(async ({ startApp }) => {
       const session = await readSession<SelfUser>();
       history.replaceState(null, '', to);
-      root.unmount();
-      startApp(container, session);
+      await startApp(container, session, () => root.unmount());
     });
   };
   root.render(<PublicApp initialDark={theme.isDarkMode} onTheme={applyTheme} onSignedIn={onSignedIn} />);

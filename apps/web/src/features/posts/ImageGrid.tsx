@@ -3,8 +3,8 @@
  * loads (the thumbhash painted in its place, so nothing moves); a click opens the full image in the lightbox.
  */
 import type { PostMedia } from '@plaza/contract';
-import { lazy, Suspense, useState, type CSSProperties } from 'react';
-import { FEED_SIZES, placeholderOf, srcSetOf } from './responsive-image';
+import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
+import { averageColorOf, decodedPlaceholderOf, FEED_SIZES, placeholderOf, srcSetOf } from './responsive-image';
 
 // Loaded at the first click on an image: not part of the feed's first render.
 const Lightbox = lazy(() => import('./Lightbox').then((m) => ({ default: m.Lightbox })));
@@ -19,13 +19,41 @@ const CELL_LAYOUTS: Record<number, string[]> = {
 };
 
 const backdrop = (m: PostMedia): CSSProperties | undefined => {
-  const placeholder = placeholderOf(m);
-  return placeholder ? { backgroundImage: `url(${placeholder})`, backgroundSize: 'cover', backgroundPosition: 'center' } : undefined;
+  const placeholder = decodedPlaceholderOf(m);
+  if (placeholder) return { backgroundImage: `url(${placeholder})`, backgroundSize: 'cover', backgroundPosition: 'center' };
+  const color = averageColorOf(m);
+  return color ? { backgroundColor: color } : undefined;
 };
+
+const whenIdle = (task: () => void) => {
+  if ('requestIdleCallback' in window) {
+    const id = window.requestIdleCallback(task, { timeout: 1000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const timer = setTimeout(task, 0);
+  return () => clearTimeout(timer);
+};
+
+/**
+ * The images' blurred placeholders, decoded once the browser is idle rather than while the feed renders;
+ * until then each frame shows the image's average colour. Renders again when they are ready.
+ */
+function usePlaceholders(media: PostMedia[]): void {
+  const [, setDecoded] = useState(false);
+  const missing = media.some((m) => m.placeholder && !decodedPlaceholderOf(m));
+  useEffect(() => {
+    if (!missing) return;
+    return whenIdle(() => {
+      for (const m of media) placeholderOf(m);
+      setDecoded(true);
+    });
+  }, [media, missing]);
+}
 
 /** `priority`: the images of the first post on the screen load at once; the others when scrolled near. */
 export function ImageGrid({ media, authorName, priority = false }: { media: PostMedia[]; authorName: string; priority?: boolean }) {
   const [open, setOpen] = useState<number | null>(null);
+  usePlaceholders(media);
   if (media.length === 0) return null;
   const shown = media.slice(0, 4);
   const count = shown.length;

@@ -1,6 +1,6 @@
 import type { PostMedia } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
-import { placeholderOf, srcSetOf } from './responsive-image';
+import { averageColorOf, decodedPlaceholderOf, placeholderOf, srcSetOf } from './responsive-image';
 
 const base: PostMedia = { url: '/media/posts/big.webp', thumbUrl: '/media/posts/t.webp', width: 2048, height: 1024, type: 'image' };
 
@@ -20,5 +20,14 @@ describe('responsive post images', () => {
     expect(placeholderOf({ ...base, placeholder: 'HBkSHYSIeHiPiHh8eJd4eTN0EEQG' })).toMatch(/^data:image\/png;base64,/);
     expect(placeholderOf({ ...base, placeholder: '!!' })).toBeUndefined();
     expect(placeholderOf(base)).toBeUndefined();
+  });
+
+  it('paints the average colour until the placeholder is decoded, which is then kept', () => {
+    const m = { ...base, placeholder: 'IBkSHYSIeHiPiHh8eJd4eTN0EEQG' };
+    expect(averageColorOf(m)).toMatch(/^rgb\(\d+ \d+ \d+\)$/);
+    expect(decodedPlaceholderOf(m)).toBeUndefined();
+    const url = placeholderOf(m);
+    expect(decodedPlaceholderOf(m)).toBe(url);
+    expect(averageColorOf(base)).toBeUndefined();
   });
 });
