@@ -1,10 +1,7 @@
 /** Never a dead end: a page file that cannot be fetched, scrolling between pages, and a server restart in the middle of a chat. */
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createAccount, loginViaUi, newSignedInContext, type Account } from './helpers';
+import { ownServer } from './own-server';
 
 test('a page file that cannot be fetched reloads once, then offers Reload, never the developer page', async ({ browser, request }) => {
   const me = await createAccount(request, 'Rhea Resilient');
@@ -28,7 +25,7 @@ test('a page file that cannot be fetched reloads once, then offers Reload, never
   await context.close();
 });
 
-test('a new page opens at its top; going back returns to where the reader was', async ({ browser, request }) => {
+test('a new page opens at its top; back and forward return to where the reader was on each page', async ({ browser, request }) => {
   const me = await createAccount(request, 'Sam Scroller');
   const auth = { authorization: `Bearer ${me.accessToken}` };
   for (let i = 0; i < 8; i++) {
@@ -50,55 +47,25 @@ test('a new page opens at its top; going back returns to where the reader was', 
   await page.goBack();
   await expect(page).toHaveURL(/\/feeds$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
+
+  // A tall page of its own: the profile (a DOM click, so the feed is not scrolled to the link first).
+  await page.evaluate(() => document.querySelector<HTMLAnchorElement>('article a[href*="/profile/"]:not([aria-hidden])')?.click());
+  await expect(page).toHaveURL(/\/profile\//);
+  await expect(page.getByText('Scroll test post 0')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+
+  // Back to the feed where it was left, then forward to the profile where that was left.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/feeds$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/profile\//);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBeGreaterThan(500);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(800);
   await context.close();
 });
-
-/** A server of the spec's own (the configured one cannot be restarted), on the next port, with its own data. */
-function ownServer() {
-  const port = Number(process.env.E2E_PORT ?? 3210) + 5;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-e2e-restart-'));
-  const root = path.resolve(import.meta.dirname, '../..');
-  let child: ChildProcess | null = null;
-  const url = `http://127.0.0.1:${port}`;
-  return {
-    url,
-    async start() {
-      child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-          AUTH_RATE_LIMIT: '1000',
-          WEB_DIST: process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
-        },
-        stdio: 'ignore',
-      });
-      await expect
-        .poll(
-          () =>
-            fetch(`${url}/readyz`).then(
-              (r) => r.status,
-              () => 0,
-            ),
-          { timeout: 30_000 },
-        )
-        .toBe(200);
-    },
-    async stop() {
-      const c = child;
-      if (!c || c.exitCode !== null) return null;
-      const exited = new Promise<number | null>((resolve) => c.once('exit', (code) => resolve(code)));
-      c.kill('SIGTERM');
-      return exited;
-    },
-    cleanup() {
-      child?.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 test('after the server restarts, both chat users are online again and see every message sent meanwhile, without a reload', async ({
   browser,
