@@ -78,6 +78,12 @@ const publicScreens: Screen[] = [
   { name: 'login', url: '/auth/login', ready: (p) => p.getByRole('button', { name: 'Log in' }).waitFor() },
   { name: 'signup', url: '/auth/signup', ready: (p) => p.getByRole('button', { name: 'Create account' }).waitFor() },
   { name: 'not-found', url: '/no-such-page', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
+  {
+    name: 'forgot-password',
+    url: '/auth/forgot-password',
+    ready: (p) => p.getByRole('heading', { name: 'Forgot your password?' }).waitFor(),
+  },
+  { name: 'reset-password-incomplete', url: '/auth/reset-password', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
 ];
 
 for (const screen of publicScreens) {
@@ -179,6 +185,16 @@ test.describe('signed in', () => {
     },
     { name: 'settings-account', url: '/settings/account', ready: (p) => p.getByRole('heading', { name: 'Change password' }).waitFor() },
     { name: 'settings-profile', url: '/settings/profile', ready: (p) => p.getByLabel('Full name').waitFor() },
+    { name: 'settings-blocked', url: '/settings/blocked', ready: (p) => p.getByRole('heading', { name: 'Blocked people' }).waitFor() },
+    {
+      name: 'settings-data',
+      url: '/settings/data',
+      ready: (p) =>
+        p
+          .getByRole('heading', { name: /Download your data|Export/ })
+          .first()
+          .waitFor(),
+    },
     { name: 'favorites', url: '/favorites', ready: (p) => p.getByText('A photo from the market').waitFor() },
     {
       name: 'chat',

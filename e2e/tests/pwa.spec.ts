@@ -12,6 +12,21 @@ test('the manifest names the app, its icons and a standalone display', async ({ 
   for (const icon of ['/icon-192.png', '/icon-512.png', '/icon-maskable-512.png']) expect((await request.get(icon)).ok()).toBe(true);
 });
 
+test('Chromium finds the app installable: manifest, icons and a service worker that answers page loads', async ({ browser }) => {
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await page.goto('/auth/login');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const cdp = await context.newCDPSession(page);
+  // A test's browser context is a private window, where nothing installs: that one reason is the browser's, not the app's.
+  const errors = async () =>
+    (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito');
+  await expect.poll(errors, { timeout: 20_000 }).toEqual([]);
+  await context.close();
+});
+
 test("after one visit, a page load without a network shows Plaza's own screens, never the browser's error", async ({ browser }) => {
   const context = await browser.newContext({ serviceWorkers: 'allow' });
   const page = await context.newPage();
