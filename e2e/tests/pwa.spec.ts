@@ -1,5 +1,16 @@
 /** The app installs as a PWA and answers page loads without a network. */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
+
+/** The login page in a context that lets the service worker run, once the worker is installed. */
+async function loginPageWithServiceWorker(browser: Browser) {
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await page.goto('/auth/login');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  return { context, page };
+}
 
 test('the manifest names the app, its icons and a standalone display', async ({ request }) => {
   const res = await request.get('/manifest.webmanifest');
@@ -13,12 +24,7 @@ test('the manifest names the app, its icons and a standalone display', async ({ 
 });
 
 test('Chromium finds the app installable: manifest, icons and a service worker that answers page loads', async ({ browser }) => {
-  const context = await browser.newContext({ serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  await page.goto('/auth/login');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  const { context, page } = await loginPageWithServiceWorker(browser);
   const cdp = await context.newCDPSession(page);
   // A test's browser context is a private window, where nothing installs: that one reason is the browser's, not the app's.
   const errors = async () =>
@@ -28,12 +34,7 @@ test('Chromium finds the app installable: manifest, icons and a service worker t
 });
 
 test("after one visit, a page load without a network shows Plaza's own screens, never the browser's error", async ({ browser }) => {
-  const context = await browser.newContext({ serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  await page.goto('/auth/login');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  const { context, page } = await loginPageWithServiceWorker(browser);
   // The first load was not controlled yet; the next one is.
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);

@@ -1,6 +1,7 @@
 /**
  * A post's images in a 1–4 layout, each at the size the screen needs (srcset), in its frame before it
- * loads (the thumbhash painted in its place, so nothing moves); a click opens the full image in the lightbox.
+ * loads (its average colour, then its blurred thumbhash, painted in its place, so nothing moves); a click
+ * opens the full image in the lightbox.
  */
 import type { PostMedia } from '@plaza/contract';
 import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
@@ -25,7 +26,8 @@ const backdrop = (m: PostMedia): CSSProperties | undefined => {
   return color ? { backgroundColor: color } : undefined;
 };
 
-const whenIdle = (task: () => void) => {
+/** Runs `task` when the browser is next idle (within a second); answers how to cancel it. */
+const onceIdle = (task: () => void) => {
   if ('requestIdleCallback' in window) {
     const id = window.requestIdleCallback(task, { timeout: 1000 });
     return () => window.cancelIdleCallback(id);
@@ -43,7 +45,7 @@ function usePlaceholders(media: PostMedia[]): void {
   const missing = media.some((m) => m.placeholder && !decodedPlaceholderOf(m));
   useEffect(() => {
     if (!missing) return;
-    return whenIdle(() => {
+    return onceIdle(() => {
       for (const m of media) placeholderOf(m);
       setDecoded(true);
     });
