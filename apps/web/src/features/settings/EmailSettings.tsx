@@ -5,10 +5,9 @@ import { BadgeCheck, MailWarning } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { ApiErrorPayload } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { Field, PasswordField } from '../../components/Field';
-import { failureMessage } from './failure';
+import { failureMessage, showFieldErrors } from './failure';
 import { useChangeEmailMutation, useResendVerificationMutation } from './lifecycle-api';
 
 type Form = OperationBody<typeof operations.changeEmail>;
@@ -30,9 +29,8 @@ export function EmailSettings({ user }: { user: SelfUser | null }) {
       setChanging(false);
       reset();
     } catch (failure) {
-      const details = (failure as Partial<ApiErrorPayload>).details;
-      if (details?.length) for (const d of details) setError(d.path as keyof Form, { message: d.message });
-      else setError('email', { message: failureMessage(failure, 'Your email address could not be changed.') });
+      if (!showFieldErrors(failure, setError))
+        setError('email', { message: failureMessage(failure, 'Your email address could not be changed.') });
     }
   });
 
