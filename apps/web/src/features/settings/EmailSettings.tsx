@@ -8,7 +8,8 @@ import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Field, PasswordField } from '../../components/Field';
 import { failureMessage, showFieldErrors } from './failure';
-import { useChangeEmailMutation, useResendVerificationMutation } from './lifecycle-api';
+import { useChangeEmailMutation } from './lifecycle-api';
+import { useSendLinkAgain } from './useSendLinkAgain';
 
 type Form = OperationBody<typeof operations.changeEmail>;
 
@@ -16,7 +17,7 @@ export function EmailSettings({ user }: { user: SelfUser | null }) {
   const [changing, setChanging] = useState(false);
   const [pendingTo, setPendingTo] = useState<string | null>(null);
   const [changeEmail] = useChangeEmailMutation();
-  const [resend, { isLoading: resending }] = useResendVerificationMutation();
+  const { sendAgain, sending: resending } = useSendLinkAgain();
   const { register, handleSubmit, formState, reset, setError } = useForm<Form>({
     resolver: zodResolver(changeEmailBodySchema),
     defaultValues: { email: '', password: '' },
@@ -33,14 +34,6 @@ export function EmailSettings({ user }: { user: SelfUser | null }) {
         setError('email', { message: failureMessage(failure, 'Your email address could not be changed.') });
     }
   });
-
-  const sendAgain = async () => {
-    try {
-      toast.success(await resend().unwrap());
-    } catch (failure) {
-      toast.error(failureMessage(failure, 'We could not send a new link.'));
-    }
-  };
 
   return (
     <div className="space-y-3">
