@@ -1,8 +1,9 @@
 /** The app's frame: its page for any app address, where toasts appear, and the offer of a new version. */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createAccount, loginViaUi, newSignedInContext } from './helpers';
 import { ownServer } from './own-server';
 
@@ -116,10 +117,11 @@ test('when a new version is waiting, a toast offers it and Reload switches to it
     await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
     await expect(newVersion).toHaveCount(0);
 
-    // The redeploy: a service worker that differs (its compressed copies go, so the new one is served).
-    rmSync(path.join(dist, 'sw.js.br'), { force: true });
-    rmSync(path.join(dist, 'sw.js.gz'), { force: true });
-    appendFileSync(path.join(dist, 'sw.js'), '\n// The next build.\n');
+    // The redeploy: a service worker that differs, with its compressed copies, as the build writes them.
+    const worker = `${readFileSync(path.join(dist, 'sw.js'), 'utf8')}\n// The next build.\n`;
+    writeFileSync(path.join(dist, 'sw.js'), worker);
+    writeFileSync(path.join(dist, 'sw.js.br'), brotliCompressSync(worker));
+    writeFileSync(path.join(dist, 'sw.js.gz'), gzipSync(worker));
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });

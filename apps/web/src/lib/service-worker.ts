@@ -4,7 +4,10 @@
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
+  // After the page's load, so registering competes with nothing; main.tsx may call this after the load
+  // already happened (it first awaits the stored session), and then registers at once: a listener added
+  // too late would never run, and no update would ever be offered.
+  whenLoaded(() => {
     navigator.serviceWorker
       .register('/sw.js')
       .then((registration) => {
@@ -35,4 +38,9 @@ export function registerServiceWorker(): void {
       })
       .catch((error: unknown) => console.warn('Service worker registration failed', error));
   });
+}
+
+function whenLoaded(task: () => void): void {
+  if (document.readyState === 'complete') task();
+  else window.addEventListener('load', task, { once: true });
 }
