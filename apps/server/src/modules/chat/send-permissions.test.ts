@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { afterAll, describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { REDIS_TEST_URL } from '../../../test/global-setup';
 import { dialects, useTestApp } from '../../../test/harness';
 import { dropRedisPrefix, redisProblem } from '../../../test/redis';
+import { useSecondServer } from '../../../test/second-server';
 import { grant, report, resolve } from '../moderation/testing';
 import { act } from '../safety/testing';
 
@@ -74,15 +74,8 @@ if (!redisMissing) {
   describe.each(dialects())('what a send may do, on two servers sharing Redis, on %s', (dialect) => {
     const prefix = `plaza-test:${process.pid}:${Date.now().toString(36)}:chat-permissions:`;
     const t = useTestApp(dialect, { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: prefix });
-    let second: FastifyInstance;
-    beforeAll(async () => {
-      second = await buildApp(t.config, { logger: false });
-      await second.ready();
-    });
-    afterAll(async () => {
-      await second?.close();
-      await dropRedisPrefix(prefix);
-    });
+    const second = useSecondServer(t);
+    afterAll(() => dropRedisPrefix(prefix));
     /** The relay is asynchronous: a change reaches the other server within milliseconds. */
     const statusWithin = async (expected: number, attempt: () => Promise<number>, ms = 500) => {
       const until = Date.now() + ms;
@@ -95,20 +88,20 @@ if (!redisMissing) {
 
     it('a block made through one server refuses the other server’s next send, and an unblock allows it', async () => {
       const [a, b] = [await createUser(t.app), await createUser(t.app)];
-      expect(await sendVia(second, a, b.user.userName)).toBe(201);
+      expect(await sendVia(second(), a, b.user.userName)).toBe(201);
       await act(t.app, b, 'block', a);
-      expect(await statusWithin(403, () => sendVia(second, a, b.user.userName))).toBe(403);
+      expect(await statusWithin(403, () => sendVia(second(), a, b.user.userName))).toBe(403);
       await act(t.app, b, 'block', a, true);
-      expect(await statusWithin(201, () => sendVia(second, a, b.user.userName))).toBe(201);
+      expect(await statusWithin(201, () => sendVia(second(), a, b.user.userName))).toBe(201);
     });
 
     it('a user name changed through one server is nobody on the other', async () => {
       const [a, b] = [await createUser(t.app), await createUser(t.app)];
       const oldName = b.user.userName;
-      expect(await sendVia(second, a, oldName)).toBe(201);
+      expect(await sendVia(second(), a, oldName)).toBe(201);
       const patched = await as(t.app, b)({ method: 'PATCH', url: '/users/me', payload: { userName: `${oldName.slice(0, 20)}_two` } });
       expect(patched.statusCode).toBe(200);
-      expect(await statusWithin(404, () => sendVia(second, a, oldName))).toBe(404);
+      expect(await statusWithin(404, () => sendVia(second(), a, oldName))).toBe(404);
     });
   });
 }
