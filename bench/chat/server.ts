@@ -8,6 +8,7 @@ import path from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
+import { connectRedis } from '../../apps/server/src/lib/redis';
 import { loopMeter } from './loop-meter';
 import { cpuMsOf, rssOf } from './stats';
 import { threadProfiler } from './thread-profiler';
@@ -76,7 +77,26 @@ async function onMessage(msg: ConductorMessage) {
       sockets: app.io.engine.clientsCount,
     });
   }
-  if (msg.type === 'exit') void app.close().then(() => process.exit(0));
+  if (msg.type === 'exit')
+    void app
+      .close()
+      .then(dropOwnRedisKeys)
+      .then(() => process.exit(0));
 }
+/** The run's Redis keys (presence lives there for a day) go with it, once the server is closed; the prefix is this run's own. */
+async function dropOwnRedisKeys(): Promise<void> {
+  const [url, prefix] = [process.env.REDIS_URL, process.env.REDIS_KEY_PREFIX];
+  if (!url || !prefix) return;
+  const redis = connectRedis(url, app.log);
+  try {
+    await redis.ready(3000);
+    for await (const keys of redis.commands.scanStream({ match: `${prefix}*`, count: 1000 }) as AsyncIterable<string[]>) {
+      if (keys.length) await redis.commands.del(...keys);
+    }
+  } finally {
+    redis.close();
+  }
+}
+
 process.on('message', (msg: ConductorMessage) => void onMessage(msg));
 process.send?.({ type: 'ready', port });
