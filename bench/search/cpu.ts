@@ -1,0 +1,94 @@
+/**
+ * CPU per search request on a kept database (`run.ts --keep-db=`), one request at a time, so the
+ * figure hardly moves with the machine's load the way latency does: the server built in this process
+ * (production mode, cache off unless SEARCH_CACHE_MS says otherwise), requests through `inject` (no
+ * socket), µs of this process's CPU per request and, on PostgreSQL, of the database's backends too
+ * (read from /proc). Each figure is the best of several rounds.
+ *
+ *   npx tsx bench/search/cpu.ts --reuse-db=/work/keep/search-100k.sqlite
+ *   npx tsx bench/search/cpu.ts --database=postgres --reuse-db=search_1m [--rounds=7] [--requests=200]
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { option } from '../lib/load-tools';
+import { BENCH_USER, PASSWORD } from './people';
+import { manyQueries, QUERIES } from './queries';
+
+const text = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const DATABASE = text('database') ?? 'sqlite';
+const DB = text('reuse-db');
+const ROUNDS = option('rounds', 7);
+const REQUESTS = option('requests', 200);
+const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+if (!DB) throw new Error('Give --reuse-db= (a database loaded by run.ts --keep-db=).');
+
+/** CPU so far of the PostgreSQL backends serving this database, µs (utime + stime from /proc, in clock ticks of 10 ms). */
+async function backendMicros(admin: pg.Client | null): Promise<number> {
+  if (!admin) return 0;
+  const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+    DB,
+  ]);
+  let ticks = 0;
+  for (const { pid } of rows) {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10_000;
+}
+
+const postgres = DATABASE === 'postgres';
+process.env.NODE_ENV = 'production';
+const app = await buildApp(
+  loadConfig({
+    DATA_DIR: path.join('/tmp', `plaza-search-cpu-${process.pid}`),
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    SEARCH_CACHE_MS: process.env.SEARCH_CACHE_MS ?? '0',
+    DATABASE_URL: postgres ? `${PG_URL}/${DB}` : `sqlite:${path.resolve(DB)}`,
+    NODE_ENV: 'production',
+  }),
+  { logger: false },
+);
+const admin = postgres ? new pg.Client({ connectionString: `${PG_URL}/postgres` }) : null;
+await admin?.connect();
+const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { identifier: BENCH_USER, password: PASSWORD } });
+const authorization = `Bearer ${(login.json() as { accessToken: string }).accessToken}`;
+
+async function measure(queries: string[]) {
+  const run = async () => {
+    for (let i = 0; i < REQUESTS; i++) {
+      const query = queries[i % queries.length];
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/v1/search/users?query=${encodeURIComponent(query)}`,
+        headers: { authorization },
+      });
+      if (res.statusCode !== 200) throw new Error(`${query}: ${res.statusCode} ${res.body}`);
+    }
+  };
+  await run();
+  let best = { node: Infinity, db: Infinity };
+  for (let r = 0; r < ROUNDS; r++) {
+    const [node0, db0] = [process.cpuUsage(), await backendMicros(admin)];
+    await run();
+    const node = process.cpuUsage(node0);
+    const db = (await backendMicros(admin)) - db0;
+    const round = { node: (node.user + node.system) / REQUESTS, db: db / REQUESTS };
+    if (round.node + round.db < best.node + best.db) best = round;
+  }
+  return best;
+}
+
+console.log(`${DATABASE} ${DB}, cache ${process.env.SEARCH_CACHE_MS ?? '0'} ms, best of ${ROUNDS} × ${REQUESTS} requests`);
+console.log(`| Query | Server µs/req | Database µs/req | Load |`);
+console.log(`|---|---:|---:|---:|`);
+for (const { label, query } of [...QUERIES, { label: '500 different 3–5 letter queries in turn', query: '' }]) {
+  const m = await measure(query ? [query] : manyQueries(500));
+  const dbCell = postgres ? String(Math.round(m.db)) : '—';
+  console.log(`| ${label}${query ? ` (\`${query}\`)` : ''} | ${Math.round(m.node)} | ${dbCell} | ${loadavg()[0].toFixed(1)} |`);
+}
+await admin?.end();
+await app.close();
