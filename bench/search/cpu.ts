@@ -6,7 +6,7 @@
  * (read from /proc). Each figure is the best of several rounds.
  *
  *   npx tsx bench/search/cpu.ts --reuse-db=/work/keep/search-100k.sqlite
- *   npx tsx bench/search/cpu.ts --database=postgres --reuse-db=search_1m [--rounds=7] [--requests=200]
+ *   npx tsx bench/search/cpu.ts --database=postgres --reuse-db=search_1m [--rounds=7] [--requests=200] [--query=dqvi]
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -21,6 +21,7 @@ import { manyQueries, QUERIES } from './queries';
 const text = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const DATABASE = text('database') ?? 'sqlite';
 const DB = text('reuse-db');
+const ONLY = text('query');
 const ROUNDS = option('rounds', 7);
 const REQUESTS = option('requests', 200);
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -85,7 +86,8 @@ async function measure(queries: string[]) {
 console.log(`${DATABASE} ${DB}, cache ${process.env.SEARCH_CACHE_MS ?? '0'} ms, best of ${ROUNDS} × ${REQUESTS} requests`);
 console.log(`| Query | Server µs/req | Database µs/req | Load |`);
 console.log(`|---|---:|---:|---:|`);
-for (const { label, query } of [...QUERIES, { label: '500 different 3–5 letter queries in turn', query: '' }]) {
+const rows = ONLY ? [{ label: 'only', query: ONLY }] : [...QUERIES, { label: '500 different 3–5 letter queries in turn', query: '' }];
+for (const { label, query } of rows) {
   const m = await measure(query ? [query] : manyQueries(500));
   const dbCell = postgres ? String(Math.round(m.db)) : '—';
   console.log(`| ${label}${query ? ` (\`${query}\`)` : ''} | ${Math.round(m.node)} | ${dbCell} | ${loadavg()[0].toFixed(1)} |`);

@@ -58,7 +58,17 @@ export async function loadPeople(db: Db, count: number, postgres: boolean): Prom
   await analyze(db, postgres);
 }
 
-/** Fresh planner statistics (and, on PostgreSQL, a vacuum so the trigram GIN indexes' pending lists are merged). */
+/**
+ * Fresh planner statistics, and the trigram index in one piece: on PostgreSQL a vacuum merges the GIN
+ * indexes' pending lists, on SQLite `optimize` merges the FTS5 segments the bulk load left (a lookup
+ * for `zzqx` among 100,000 people: 94 µs of SQLite CPU before, 11 µs after). Both are what an
+ * operator's maintenance does after a bulk import; cheap when there is nothing to merge.
+ */
 export async function analyze(db: Db, postgres: boolean): Promise<void> {
-  await sql`${sql.raw(postgres ? 'vacuum analyze users' : 'analyze')}`.execute(db);
+  if (postgres) {
+    await sql`vacuum analyze users`.execute(db);
+    return;
+  }
+  await sql`insert into users_name_trigrams (users_name_trigrams) values ('optimize')`.execute(db);
+  await sql`analyze`.execute(db);
 }
