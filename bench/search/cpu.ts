@@ -30,9 +30,10 @@ if (!DB) throw new Error('Give --reuse-db= (a database loaded by run.ts --keep-d
 /** CPU so far of the PostgreSQL backends serving this database, µs (utime + stime from /proc, in clock ticks of 10 ms). */
 async function backendMicros(admin: pg.Client | null): Promise<number> {
   if (!admin) return 0;
-  const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
-    DB,
-  ]);
+  const { rows } = await admin.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = $1 and backend_type = 'client backend' and pid <> pg_backend_pid()",
+    [DB],
+  );
   let ticks = 0;
   for (const { pid } of rows) {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -86,11 +87,17 @@ async function measure(queries: string[]) {
 console.log(`${DATABASE} ${DB}, cache ${process.env.SEARCH_CACHE_MS ?? '0'} ms, best of ${ROUNDS} × ${REQUESTS} requests`);
 console.log(`| Query | Server µs/req | Database µs/req | Load |`);
 console.log(`|---|---:|---:|---:|`);
-const rows = ONLY ? [{ label: 'only', query: ONLY }] : [...QUERIES, { label: '500 different 3–5 letter queries in turn', query: '' }];
-for (const { label, query } of rows) {
-  const m = await measure(query ? [query] : manyQueries(500));
+const searchUrl = (query: string) => `/api/v1/search/users?query=${encodeURIComponent(query)}`;
+const rows = [
+  // The floor under every row, as in run.ts: an authenticated read of one user by key.
+  { label: 'baseline: `GET /users/me`', urls: ['/api/v1/users/me'] },
+  ...(ONLY ? [{ query: ONLY }] : QUERIES).map(({ query }) => ({ label: `\`${query}\``, urls: [searchUrl(query)] })),
+  ...(ONLY ? [] : [{ label: '500 different 3–5 letter queries in turn', urls: manyQueries(500).map(searchUrl) }]),
+];
+for (const { label, urls } of rows) {
+  const m = await measure(urls);
   const dbCell = postgres ? String(Math.round(m.db)) : '—';
-  console.log(`| ${label}${query ? ` (\`${query}\`)` : ''} | ${Math.round(m.node)} | ${dbCell} | ${loadavg()[0].toFixed(1)} |`);
+  console.log(`| ${label} | ${Math.round(m.node)} | ${dbCell} | ${loadavg()[0].toFixed(1)} |`);
 }
 await admin?.end();
 await app.close();
