@@ -50,6 +50,8 @@ const rowOf = (t: SearchTuple | PrefixTuple): SearchRow => ({
   full_name_lower: t[7],
 });
 
+const keptPlan = { keepPlan: true };
+
 export function searchRepo(db: Db, dialect: DialectName) {
   const pg = dialect === 'postgres';
   // These expressions match the indexes of migration 0002-people exactly, or the planners ignore them.
@@ -122,24 +124,29 @@ export function searchRepo(db: Db, dialect: DialectName) {
 
   /**
    * The three prefix lookups in one statement (one round trip on PostgreSQL), each branch read in order
-   * straight from its index and cut at `limit`; every row says which one found it.
+   * straight from its index and cut at `limit`; every row says which one found it. Three range scans
+   * whatever the prefix: PostgreSQL may keep one plan for it instead of planning it on every keystroke.
    */
-  const prefixQuery = preparedQuery<'from' | 'to' | 'limit', PrefixTuple>(db, (p) => {
-    const branch = (key: PrefixKey) =>
-      db
-        .selectFrom(
-          db
-            .selectFrom('users')
-            .select([...SEARCH_COLUMNS, sql<number>`${sql.lit(PREFIX_KEYS.indexOf(key))}`.as('via')])
-            .where(sql<boolean>`${keys[key]} >= ${p.from} and ${keys[key]} < ${p.to}`)
-            .where('deleted_at', 'is', null)
-            .orderBy(keys[key])
-            .limit(p.limit)
-            .as(key),
-        )
-        .selectAll();
-    return branch('userName').unionAll(branch('fullName')).unionAll(branch('restOfName'));
-  });
+  const prefixQuery = preparedQuery<'from' | 'to' | 'limit', PrefixTuple>(
+    db,
+    (p) => {
+      const branch = (key: PrefixKey) =>
+        db
+          .selectFrom(
+            db
+              .selectFrom('users')
+              .select([...SEARCH_COLUMNS, sql<number>`${sql.lit(PREFIX_KEYS.indexOf(key))}`.as('via')])
+              .where(sql<boolean>`${keys[key]} >= ${p.from} and ${keys[key]} < ${p.to}`)
+              .where('deleted_at', 'is', null)
+              .orderBy(keys[key])
+              .limit(p.limit)
+              .as(key),
+          )
+          .selectAll();
+      return branch('userName').unionAll(branch('fullName')).unionAll(branch('restOfName'));
+    },
+    keptPlan,
+  );
 
   return {
     /**
