@@ -4,8 +4,7 @@ import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
 import { act } from '../safety/testing';
-import { searchRepo } from '../users';
-import { SUBSTRING_CANDIDATES } from '../users/search-repo';
+import { searchRepo, SUBSTRING_CANDIDATES } from '../users';
 
 describe.each(dialects())('user search with more substring matches than it ranks, on %s', (dialect) => {
   const t = useTestApp(dialect);
