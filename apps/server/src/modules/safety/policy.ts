@@ -57,15 +57,19 @@ export async function hiddenAmong(db: Conn, viewerId: string, ids: readonly stri
   if (!query)
     byCount.set(
       ids.length,
-      (query = preparedQuery(db, (p) =>
-        db
-          .selectFrom(hiddenPeopleQuery(db, p.viewer, p.now).as('h'))
-          .select('h.id')
-          .where(
-            'h.id',
-            'in',
-            ids.map((_, i) => p[`i${i}`]),
-          ),
+      (query = preparedQuery(
+        db,
+        (p) =>
+          db
+            .selectFrom(hiddenPeopleQuery(db, p.viewer, p.now).as('h'))
+            .select('h.id')
+            .where(
+              'h.id',
+              'in',
+              ids.map((_, i) => p[`i${i}`]),
+            ),
+        // Lookups by key whatever the ids: PostgreSQL may keep one plan instead of planning every search's.
+        { keepPlan: true },
       )),
     );
   const values = Object.fromEntries([['viewer', viewerId], ['now', now], ...ids.map((id, i) => [`i${i}`, id])]) as Record<
