@@ -2,6 +2,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -37,7 +38,11 @@ export function createDb(database: Config['database'], log?: Logger, timeouts: D
       dialect: withCommitHooks(new PostgresDialect({ pool: discardingBrokenClients(pool, () => probe.close()) })),
     });
     registerDirectReads(db, {
-      prepare: (text) => (values) => pool.query({ text, values: values as unknown[], rowMode: 'array' }).then((r) => r.rows as unknown[][]),
+      prepare: (text, options) => {
+        // A name per text: the same statement prepared twice under one name would be refused.
+        const name = options?.keepPlan ? `plaza_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` : undefined;
+        return (values) => pool.query({ name, text, values: values as unknown[], rowMode: 'array' }).then((r) => r.rows as unknown[][]);
+      },
     });
     return {
       db,

@@ -15,7 +15,17 @@ import type { Db } from './index';
 
 /** Prepares SQL straight on the driver. */
 export interface DirectReads {
-  prepare(sql: string): DirectStatement;
+  prepare(sql: string, options?: PrepareOptions): DirectStatement;
+}
+
+export interface PrepareOptions {
+  /**
+   * PostgreSQL: prepare the statement by name on each connection, so it is parsed once and, after a few
+   * runs, planned once (a generic plan). Only for statements whose best plan does not depend on the
+   * values (index lookups by key or range); a LIKE's plan does, and stays planned per run. SQLite
+   * always keeps its statements.
+   */
+  keepPlan?: boolean;
 }
 
 /** Runs with these parameters; `undefined` when it cannot right now and Kysely must. */
@@ -45,6 +55,7 @@ export type PreparedQuery<N extends string, Row extends readonly unknown[]> = (v
 export function preparedQuery<N extends string, Row extends readonly unknown[]>(
   db: Db,
   build: (p: Placeholders<N>) => Compilable<unknown>,
+  options: PrepareOptions = {},
 ): PreparedQuery<N, Row> {
   let compiled:
     { query: CompiledQuery<unknown>; bind: (values: Readonly<Record<N, unknown>>) => unknown[]; direct?: DirectStatement } | undefined;
@@ -57,7 +68,7 @@ export function preparedQuery<N extends string, Row extends readonly unknown[]>(
       value,
     }));
     const bind = (values: Readonly<Record<N, unknown>>) => slots.map((s) => (s.name === null ? s.value : values[s.name]));
-    return { query, bind, direct: directReads.get(db)?.prepare(query.sql) };
+    return { query, bind, direct: directReads.get(db)?.prepare(query.sql, options) };
   };
 
   return async (values) => {
