@@ -25,6 +25,7 @@ import { newId, nowIso } from '../../apps/server/src/lib/ids';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { TokenSigner } from '../../apps/server/src/modules/auth/tokens';
 import { load } from './load';
+import { keptChoice, readNote, writeNote, type KeptNote } from './kept-data';
 import { copyToPostgres } from './to-postgres';
 import { bearerFor, cannon, cannonRequests, option, type CannonRequest, type CannonResult } from '../lib/load-tools';
 import { startServer } from '../lib/server-process';
@@ -64,7 +65,8 @@ interface Measured {
 const median = <T>(xs: T[], by: (x: T) => number): T => [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)];
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-feed-'));
+  const kept = keptChoice();
+  const dataDir = kept?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'plaza-bench-feed-'));
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
@@ -75,35 +77,57 @@ async function main() {
   const built = loadConfig(env);
   if (built.database.kind !== 'sqlite') throw new Error('The feed bench builds its own SQLite database first.');
   const sqliteFile = built.database.file;
-  const pgName = `plaza_bench_feed_${process.pid}`;
+  const pgName = kept?.name ?? `plaza_bench_feed_${process.pid}`;
   const admin = DATABASE === 'postgres' ? new pg.Client({ connectionString: `${PG_URL}/postgres` }) : null;
   try {
-    console.log(`Building ${USERS.toLocaleString('en')} people, ${FRIENDS} friends each, ${POSTS.toLocaleString('en')} posts…`);
-    const schema = createDb(built.database);
-    await migrateToLatest(schema.db);
-    await schema.db.destroy();
-    const loaded = load(
-      { file: sqliteFile, users: USERS, posts: POSTS, friends: FRIENDS, passwordHash: await hashPassword(PASSWORD) },
-      console.log,
-    );
+    let loaded: KeptNote;
+    if (kept?.reuse) {
+      loaded = readNote(dataDir);
+      console.log(`Reusing ${dataDir}: ${loaded.users.toLocaleString('en')} people, ${loaded.posts.toLocaleString('en')} posts.`);
+    } else {
+      console.log(`Building ${USERS.toLocaleString('en')} people, ${FRIENDS} friends each, ${POSTS.toLocaleString('en')} posts…`);
+      rmSync(sqliteFile, { force: true });
+      const schema = createDb(built.database);
+      await migrateToLatest(schema.db);
+      await schema.db.destroy();
+      const started = Date.now();
+      const result = load(
+        { file: sqliteFile, users: USERS, posts: POSTS, friends: FRIENDS, passwordHash: await hashPassword(PASSWORD) },
+        console.log,
+      );
+      loaded = { users: USERS, posts: POSTS, friends: FRIENDS, ...result };
+      console.log(`SQLite build: ${((Date.now() - started) / 60_000).toFixed(1)} min (load average ${loadAverage()})`);
+      if (kept) writeNote(dataDir, loaded);
+    }
     let config = built;
     if (admin) {
       await admin.connect();
-      await admin.query(`create database ${pgName}`);
       env.DATABASE_URL = `${PG_URL}/${pgName}`;
       config = loadConfig(env);
       if (config.database.kind !== 'postgres') throw new Error('PG_URL must be a postgres:// address.');
-      const pgSchema = createDb(config.database);
-      await migrateToLatest(pgSchema.db);
-      await pgSchema.db.destroy();
-      loaded.timelineRows = await copyToPostgres(sqliteFile, config.database.url, console.log);
+      const exists = (await admin.query('select 1 from pg_database where datname = $1', [pgName])).rowCount;
+      if (!kept?.reuse || !exists) {
+        // A kept SQLite build moves into a PostgreSQL database of the same name the first time it is asked for.
+        await admin.query(`drop database if exists ${pgName} with (force)`);
+        await admin.query(`create database ${pgName}`);
+        const pgSchema = createDb(config.database);
+        await migrateToLatest(pgSchema.db);
+        await pgSchema.db.destroy();
+        const started = Date.now();
+        await copyToPostgres(sqliteFile, config.database.url, console.log);
+        console.log(`PostgreSQL build: ${((Date.now() - started) / 60_000).toFixed(1)} min (load average ${loadAverage()})`);
+      }
     }
+
+    if (process.argv.includes('--build-only')) return;
 
     // Many readers: sessions written straight in, tokens signed as login would sign them.
     const signer = new TokenSigner(config.jwtSecret, 4 * 3600);
     const readers: CannonRequest[] = [];
     const feedPath = (name: string) => `/api/v1/posts/${name}/feeds`;
     const direct = createDb(config.database);
+    // Sessions a previous run of a kept database left behind.
+    await direct.db.deleteFrom('sessions').where('user_agent', '=', 'bench').execute();
     const people = await direct.db.selectFrom('users').select(['id', 'user_name']).orderBy('id').limit(READERS).execute();
     for (const p of people) {
       const sessionId = newId();
@@ -175,7 +199,7 @@ async function main() {
 
       console.log(`load average after: ${loadAverage()}`);
       console.log(
-        `\n${DATABASE}: ${USERS.toLocaleString('en')} people, ${FRIENDS} friends each, ${POSTS.toLocaleString('en')} posts, ${loaded.timelineRows.toLocaleString('en')} timeline rows; ` +
+        `\n${DATABASE}: ${loaded.users.toLocaleString('en')} people, ${loaded.friends} friends each, ${loaded.posts.toLocaleString('en')} posts, ${loaded.timelineRows.toLocaleString('en')} timeline rows; ` +
           `${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per endpoint, median round shown\n`,
       );
       console.log(
@@ -203,9 +227,9 @@ async function main() {
       await server.stop();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!kept) rmSync(dataDir, { recursive: true, force: true });
     if (admin) {
-      await admin.query(`drop database if exists ${pgName} with (force)`).catch(() => {});
+      if (!kept) await admin.query(`drop database if exists ${pgName} with (force)`).catch(() => {});
       await admin.end();
     }
   }

@@ -52,6 +52,8 @@ export interface DomainEvents {
   profileChanged: { userId: string };
 
   // posts
+  /** A post was stored, and its author's friends after `after` (in id order) have yet to get it on their timelines. */
+  postPublished: { postId: string; authorId: string; after: string };
   /** A post is gone, with everything stored beside it. */
   postDeleted: { postId: string; authorId: string };
 
@@ -101,6 +103,7 @@ export type DurableEventName =
   | 'friendRequestAccepted'
   | 'friendRequestCancelled'
   | 'friendRequestDeclined'
+  | 'postPublished'
   | 'postDeleted'
   | 'reactionAdded'
   | 'commentAdded'
