@@ -14,7 +14,8 @@
  * (a post's friends beyond the first batch get it moments after it is stored).
  */
 import { REACTION_TYPES, type ReactionType } from '@plaza/contract';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql, type OnConflictBuilder } from 'kysely';
+import type { Database } from '../../db/types';
 import type { Db } from '../../db';
 import { friendIdsQuery } from '../people';
 import { viewerKindsOn } from '../reactions';
@@ -46,23 +47,65 @@ export function timelineReadModel(db: Db) {
      * (post-fan-out.ts); running a batch again changes nothing.
      */
     async fanOutBatch(postId: string, authorId: string, after: string | null, limit: number): Promise<string | null> {
-      let friends = db.selectFrom(friendsOf(authorId).as('f')).select('f.friend_id').orderBy('f.friend_id').limit(limit);
-      if (after !== null) friends = friends.where('f.friend_id', '>', after);
-      const ids = (await friends.execute()).map((f) => f.friend_id);
-      if (ids.length === 0) return null;
-      const added = await db
+      const range = (from: string) => db.selectFrom(friendsOf(authorId).as('f')).select('f.friend_id').where('f.friend_id', '>', from);
+      // The batch is a range of friend ids, so no list of them travels to the database and back.
+      const batch = await db
+        .selectFrom(
+          range(after ?? '')
+            .orderBy('f.friend_id')
+            .limit(limit)
+            .as('b'),
+        )
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('b.friend_id').as('last')])
+        .executeTakeFirstOrThrow();
+      const last = batch.last;
+      if (last === null) return null;
+      const friends = () =>
+        db
+          .selectFrom(range(after ?? '').as('f'))
+          .select(['f.friend_id', sql<string>`cast(${postId} as text)`.as('post_id')])
+          .where('f.friend_id', '<=', last);
+      const rows = db
         .insertInto('feed_items')
-        .values(ids.map((id) => ({ owner_id: id, post_id: postId })))
-        .onConflict((oc) => oc.columns(['owner_id', 'post_id']).doNothing())
-        .returning('owner_id')
-        .execute();
-      if (added.length > 0)
+        .columns(['owner_id', 'post_id'])
+        .expression(friends())
+        .onConflict((oc) => oc.columns(['owner_id', 'post_id']).doNothing());
+      const bump = (oc: OnConflictBuilder<Database, 'feed_sizes'>) =>
+        oc.column('owner_id').doUpdateSet({ size: sql<number>`feed_sizes.size + 1` });
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        // One statement: the sizes move by exactly the rows added, whatever another transaction added meanwhile.
+        await db
+          .with('added', () => rows.returning('owner_id'))
+          .insertInto('feed_sizes')
+          .columns(['owner_id', 'size'])
+          .expression((eb) => eb.selectFrom('added').select(['added.owner_id', sql<number>`1`.as('size')]))
+          .onConflict(bump)
+          .execute();
+      } else {
+        // SQLite runs one write transaction at a time: the rows missing now are the rows the insert adds.
         await db
           .insertInto('feed_sizes')
-          .values(added.map((r) => ({ owner_id: r.owner_id, size: 1 })))
-          .onConflict((oc) => oc.column('owner_id').doUpdateSet({ size: sql<number>`feed_sizes.size + 1` }))
+          .columns(['owner_id', 'size'])
+          .expression(
+            friends()
+              .clearSelect()
+              .select(['f.friend_id', sql<number>`1`.as('size')])
+              .where(({ not, exists, selectFrom }) =>
+                not(
+                  exists(
+                    selectFrom('feed_items as i')
+                      .select('i.post_id')
+                      .whereRef('i.owner_id', '=', 'f.friend_id')
+                      .where('i.post_id', '=', postId),
+                  ),
+                ),
+              ),
+          )
+          .onConflict(bump)
           .execute();
-      return ids.length < limit ? null : ids[ids.length - 1];
+        await rows.execute();
+      }
+      return Number(batch.n) < limit ? null : last;
     },
 
     /** Takes a post off every timeline holding it (its author's and the friends'). */
