@@ -25,6 +25,7 @@ import { newId, nowIso } from '../../apps/server/src/lib/ids';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { TokenSigner } from '../../apps/server/src/modules/auth/tokens';
 import { load } from './load';
+import { postgresCpu, usedBetween } from './pg-cpu';
 import { keptChoice, readNote, writeNote, type KeptNote } from './kept-data';
 import { copyToPostgres } from './to-postgres';
 import { bearerFor, cannon, cannonRequests, option, type CannonRequest, type CannonResult } from '../lib/load-tools';
@@ -57,6 +58,8 @@ interface Measured {
   r: CannonResult;
   /** Server CPU time per request, µs (the server's own process). */
   cpu: number;
+  /** PostgreSQL's CPU time per request, µs (its backends serving the benchmark's database); null on SQLite. */
+  dbCpu: number | null;
   share: number;
   /** The machine's one-minute load average when the round of this endpoint ended. */
   load: number;
@@ -143,6 +146,7 @@ async function main() {
     await direct.db.destroy();
 
     const server = await startServer(env, `feed-${DATABASE}`);
+    const dbCpu = admin ? postgresCpu(admin, pgName) : null;
     try {
       const origin = server.origin;
       const authorization = await bearerFor(origin, loaded.readerName, PASSWORD);
@@ -181,12 +185,15 @@ async function main() {
       for (let round = 1; round <= ROUNDS; round++) {
         const measured: Measured[] = [];
         for (const t of targets) {
+          const dbBefore = await dbCpu?.();
           const before = await server.cpuMicros();
           const r = await t.run(DURATION);
           const used = (await server.cpuMicros()) - before;
+          const dbUsed = dbBefore && dbCpu ? usedBetween(dbBefore, await dbCpu()) : null;
           measured.push({
             r,
             cpu: used / Math.max(1, r.requests.total),
+            dbCpu: dbUsed === null ? null : dbUsed / Math.max(1, r.requests.total),
             load: loadavg()[0],
             share: r.requests.average / (measured[0]?.r.requests.average ?? r.requests.average),
           });
@@ -203,20 +210,20 @@ async function main() {
           `${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per endpoint, median round shown\n`,
       );
       console.log(
-        '| Endpoint | Req/s | p50 (ms) | p99 (ms) | Share of trivial | Shares per round | Server CPU/request (µs) | Errors | Load |',
+        `| Endpoint | Req/s | p50 (ms) | p99 (ms) | Share of trivial | Shares per round | Server CPU/request (µs) |${admin ? ' PostgreSQL CPU/request (µs) |' : ''} Errors | Load |`,
       );
-      console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+      console.log(`|---|---:|---:|---:|---:|---:|---:|${admin ? '---:|' : ''}---:|---:|`);
       let pass = true;
       for (const [i, t] of targets.entries()) {
         const all = rounds.map((m) => m[i]);
         // The trivial row's median round by throughput, every other row's by its share of the trivial one.
-        const { r, cpu, share, load } = median(all, (m) => (i === 0 ? m.r.requests.average : m.share));
+        const { r, cpu, dbCpu: db, share, load } = median(all, (m) => (i === 0 ? m.r.requests.average : m.share));
         const errors = all.reduce((n, m) => n + m.r.non2xx + m.r.errors, 0);
         const worstP99 = Math.max(...all.map((m) => m.r.latency.p99));
         if (t.feed) pass &&= share >= TARGET.share && worstP99 < TARGET.p99Ms && errors === 0;
         const shares = all.map((m) => `${Math.round(m.share * 100)}%`).join(' · ');
         console.log(
-          `| ${t.label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(share * 100)}% | ${shares} | ${Math.round(cpu)} | ${errors} | ${load.toFixed(1)} |`,
+          `| ${t.label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(share * 100)}% | ${shares} | ${Math.round(cpu)} |${db === null ? '' : ` ${Math.round(db)} |`} ${errors} | ${load.toFixed(1)} |`,
         );
       }
       console.log(

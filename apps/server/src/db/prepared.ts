@@ -13,9 +13,18 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './index';
 
+/**
+ * `planOnce`: PostgreSQL plans the statement once per connection (a generic plan) instead of for each
+ * run's values. For hot reads whose best plan does not depend on the values (a primary-key range, a
+ * lookup by id): planning them cost several times what running them does. SQLite always plans once.
+ */
+export interface PrepareOptions {
+  planOnce?: boolean;
+}
+
 /** Prepares SQL straight on the driver. */
 export interface DirectReads {
-  prepare(sql: string): DirectStatement;
+  prepare(sql: string, options?: PrepareOptions): DirectStatement;
 }
 
 /** Runs with these parameters; `undefined` when it cannot right now and Kysely must. */
@@ -45,6 +54,7 @@ export type PreparedQuery<N extends string, Row extends readonly unknown[]> = (v
 export function preparedQuery<N extends string, Row extends readonly unknown[]>(
   db: Db,
   build: (p: Placeholders<N>) => Compilable<unknown>,
+  options: PrepareOptions = {},
 ): PreparedQuery<N, Row> {
   let compiled:
     { query: CompiledQuery<unknown>; bind: (values: Readonly<Record<N, unknown>>) => unknown[]; direct?: DirectStatement } | undefined;
@@ -57,7 +67,7 @@ export function preparedQuery<N extends string, Row extends readonly unknown[]>(
       value,
     }));
     const bind = (values: Readonly<Record<N, unknown>>) => slots.map((s) => (s.name === null ? s.value : values[s.name]));
-    return { query, bind, direct: directReads.get(db)?.prepare(query.sql) };
+    return { query, bind, direct: directReads.get(db)?.prepare(query.sql, options) };
   };
 
   return async (values) => {
