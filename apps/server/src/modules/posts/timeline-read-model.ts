@@ -90,10 +90,11 @@ export function timelineReadModel(db: Db) {
             friends()
               .clearSelect()
               .select(['f.friend_id', sql<number>`1`.as('size')])
-              .where(({ not, exists, selectFrom }) =>
-                not(
-                  exists(
-                    selectFrom('feed_items as i')
+              .where((eb) =>
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom('feed_items as i')
                       .select('i.post_id')
                       .whereRef('i.owner_id', '=', 'f.friend_id')
                       .where('i.post_id', '=', postId),
