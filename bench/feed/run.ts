@@ -67,6 +67,23 @@ interface Measured {
 
 const median = <T>(xs: T[], by: (x: T) => number): T => [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)];
 
+/** A kept PostgreSQL database whose build did not finish (the build's last step is its VACUUM) is not measured. */
+async function checkBuilt(url: string, name: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ done: boolean }>(
+      "select last_vacuum is not null as done from pg_stat_user_tables where relname = 'feed_items'",
+    );
+    if (!rows[0]?.done)
+      throw new Error(
+        `The PostgreSQL database ${name} is not completely built (still building, or stopped). Wait for its build, or drop it (dropdb -h 127.0.0.1 -U postgres ${name}) and run this again to copy the kept SQLite build into it.`,
+      );
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
   const kept = keptChoice();
   const dataDir = kept?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'plaza-bench-feed-'));
@@ -109,6 +126,7 @@ async function main() {
       config = loadConfig(env);
       if (config.database.kind !== 'postgres') throw new Error('PG_URL must be a postgres:// address.');
       const exists = (await admin.query('select 1 from pg_database where datname = $1', [pgName])).rowCount;
+      if (kept?.reuse && exists) await checkBuilt(config.database.url, pgName);
       if (!kept?.reuse || !exists) {
         // A kept SQLite build moves into a PostgreSQL database of the same name the first time it is asked for.
         await admin.query(`drop database if exists ${pgName} with (force)`);
