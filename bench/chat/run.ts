@@ -272,6 +272,7 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
         gcMaxMs?: number;
         loopDelayP99Ms?: number;
         loopDelayMaxMs?: number;
+        mainThreadCpuMs?: number;
       }>(server, 'elu', 10_000);
       server.send({ type: 'profile', on: false, name: `${target}-${clients}-${rate}-${via}` });
       const loop = await eluReply;
@@ -280,6 +281,16 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
       const details = [
         `    server after the phase: heap ${(after.heapUsed / 2 ** 20).toFixed(0)} MB live, RSS ${(after.rss / 2 ** 20).toFixed(0)} MB`,
       ];
+      const accepted = Math.max(
+        1,
+        done.reduce((n, d) => n + d.accepted, 0),
+      );
+      if (loop.mainThreadCpuMs !== undefined) {
+        const perMessage = (ms: number) => ((ms * 1000) / accepted).toFixed(0);
+        details.push(
+          `    server CPU per message: main thread ${perMessage(loop.mainThreadCpuMs)} µs, other threads (SQLite writer, GC helpers, libuv) ${perMessage(cpuMs - loop.mainThreadCpuMs)} µs`,
+        );
+      }
       if (loop.gcMaxMs !== undefined) {
         details.push(
           `    during it: GC ${loop.gcTotalMs!.toFixed(0)} ms in total, longest pause ${loop.gcMaxMs.toFixed(0)} ms; event-loop delay p99 ${loop.loopDelayP99Ms!.toFixed(0)} ms, max ${loop.loopDelayMaxMs!.toFixed(0)} ms`,
@@ -305,12 +316,7 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
         lost: done.reduce((n, d) => n + d.lost, 0),
         duplicated: done.reduce((n, d) => n + d.duplicated, 0),
         kbPerConnection,
-        cpuUsPerMessage:
-          (cpuMs * 1000) /
-          Math.max(
-            1,
-            done.reduce((n, d) => n + d.accepted, 0),
-          ),
+        cpuUsPerMessage: (cpuMs * 1000) / accepted,
         cpuShare: cpuMs / wallMs,
         loadCpuShare,
         eventLoop,

@@ -8,8 +8,10 @@ import path from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
+import { connectRedis } from '../../apps/server/src/lib/redis';
 import { loopMeter } from './loop-meter';
-import { rssOf } from './stats';
+import { cpuMsOf, rssOf } from './stats';
+import { threadProfiler } from './thread-profiler';
 
 const app = await buildApp(loadConfig(), { logger: false });
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
@@ -19,6 +21,9 @@ const port = typeof addr === 'object' && addr ? addr.port : 0;
 // With PROFILE_DIR, the conductor brackets each sending phase with profile on/off.
 const profiler = process.env.PROFILE_DIR ? new Session() : null;
 profiler?.connect();
+// The writer thread's own profile: the main thread's does not see it.
+const threads = profiler ? threadProfiler(profiler) : null;
+await threads?.enable();
 
 // Garbage-collection pauses and event-loop delay during a phase: what a latency spike is made of.
 let gcPauses: number[] = [];
@@ -26,6 +31,8 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) gcPauses.push(e.duration);
 }).observe({ entryTypes: ['gc'] });
 const meter = loopMeter();
+// The main thread's CPU over a phase; the rest of the process's is its other threads' (SQLite writer, GC helpers, libuv).
+let mainCpuBefore = 0;
 
 type ConductorMessage = { type: string; on?: boolean; name?: string };
 
@@ -34,20 +41,31 @@ async function onMessage(msg: ConductorMessage) {
   if (msg.type === 'profile' && msg.on) {
     gcPauses = [];
     meter.start();
+    mainCpuBefore = cpuMsOf(process.pid, process.pid);
   }
   if (msg.type === 'profile' && !msg.on) {
     const reading = meter.stop();
     if (reading)
-      process.send?.({ type: 'elu', ...reading, gcTotalMs: gcPauses.reduce((a, b) => a + b, 0), gcMaxMs: Math.max(0, ...gcPauses) });
+      process.send?.({
+        type: 'elu',
+        ...reading,
+        mainThreadCpuMs: cpuMsOf(process.pid, process.pid) - mainCpuBefore,
+        gcTotalMs: gcPauses.reduce((a, b) => a + b, 0),
+        gcMaxMs: Math.max(0, ...gcPauses),
+      });
   }
   if (msg.type === 'profile' && profiler) {
     if (msg.on) {
       await profiler.post('Profiler.enable');
       await profiler.post('Profiler.start');
+      await threads?.start();
     } else {
       const { profile } = await profiler.post('Profiler.stop');
+      const others = (await threads?.stop()) ?? [];
       mkdirSync(process.env.PROFILE_DIR!, { recursive: true });
-      writeFileSync(path.join(process.env.PROFILE_DIR!, `${msg.name ?? 'server'}.cpuprofile`), JSON.stringify(profile));
+      const file = (suffix: string) => path.join(process.env.PROFILE_DIR!, `${msg.name ?? 'server'}${suffix}.cpuprofile`);
+      writeFileSync(file(''), JSON.stringify(profile));
+      for (const t of others) writeFileSync(file(`-${t.name}`), JSON.stringify(t.profile));
     }
   }
   if (msg.type === 'gc') {
@@ -59,7 +77,26 @@ async function onMessage(msg: ConductorMessage) {
       sockets: app.io.engine.clientsCount,
     });
   }
-  if (msg.type === 'exit') void app.close().then(() => process.exit(0));
+  if (msg.type === 'exit')
+    void app
+      .close()
+      .then(dropOwnRedisKeys)
+      .then(() => process.exit(0));
 }
+/** The run's Redis keys (presence lives there for a day) go with it, once the server is closed; the prefix is this run's own. */
+async function dropOwnRedisKeys(): Promise<void> {
+  const [url, prefix] = [process.env.REDIS_URL, process.env.REDIS_KEY_PREFIX];
+  if (!url || !prefix) return;
+  const redis = connectRedis(url, app.log);
+  try {
+    await redis.ready(3000);
+    for await (const keys of redis.commands.scanStream({ match: `${prefix}*`, count: 1000 }) as AsyncIterable<string[]>) {
+      if (keys.length) await redis.commands.del(...keys);
+    }
+  } finally {
+    redis.close();
+  }
+}
+
 process.on('message', (msg: ConductorMessage) => void onMessage(msg));
 process.send?.({ type: 'ready', port });

@@ -17,9 +17,13 @@ export const now = (): number => performance.timeOrigin + performance.now();
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** CPU time (user + system) a process has used so far, in milliseconds, from /proc/<pid>/stat. */
-export function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+/**
+ * CPU time (user + system) a process has used so far, in milliseconds, from /proc/<pid>/stat; with
+ * `thread`, that one thread's (the main thread's id is the process id).
+ */
+export function cpuMsOf(pid: number, thread?: number): number {
+  const file = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+  const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
   // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }

@@ -98,11 +98,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await installCompression(app);
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
 
-  // Servers sharing the database drop each other's changed posts from what they keep for the feed, and
-  // cut the sockets and forget the cached sessions of revoked sessions at once.
+  // Servers sharing the database drop each other's changed posts from what they keep for the feed, cut
+  // the sockets and forget the cached sessions of revoked sessions at once, and forget who may message
+  // whom when a block, a suspension or a deletion changes it.
   const stopRelay = redis
-    ? relayEvents(ctx.events, redis, `${config.redisKeyPrefix}events`, ['postChanged', 'profileChanged', 'sessionsRevoked'], (on) =>
-        ctx.auth.hearsRevocations(on),
+    ? relayEvents(
+        ctx.events,
+        redis,
+        `${config.redisKeyPrefix}events`,
+        ['postChanged', 'profileChanged', 'sessionsRevoked', 'accountStandingChanged', 'blockChanged'],
+        (on) => {
+          ctx.auth.hearsRevocations(on);
+          ctx.events.setRelayListening(on);
+        },
       )
     : null;
   await app.register(multipart, {

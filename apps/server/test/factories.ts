@@ -74,3 +74,15 @@ export async function pngImage(width = 64, height = 64): Promise<Buffer> {
     .png()
     .toBuffer();
 }
+
+/** `from` sends `to` a chat message through the HTTP API; answers the reply (201 when it went). */
+export function sendChatMessage(app: FastifyInstance, from: TestUser, to: TestUser, text: string) {
+  return as(
+    app,
+    from,
+  )({
+    method: 'POST',
+    url: '/chats/send',
+    payload: { messageSenderUsername: from.user.userName, messageReceiverUsername: to.user.userName, messageContent: text },
+  });
+}

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { afterBundle } from './after-bundle';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
 // Below this a compressed copy saves less than its headers cost.
@@ -44,21 +45,9 @@ export async function precompressDir(dir: string): Promise<{ files: number; rawB
 
 /** Vite plugin: precompress the output once the bundle is written. */
 export function precompress(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'plaza-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    // Last, after every other plugin wrote its files (e.g. the service worker).
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        const { files, rawBytes, brotliBytes } = await precompressDir(outDir);
-        this.info(`precompressed ${files} files: ${(rawBytes / 1024).toFixed(0)} KB → ${(brotliBytes / 1024).toFixed(0)} KB brotli`);
-      },
-    },
-  };
+  // Last, after every other plugin wrote its files (e.g. the service worker).
+  return afterBundle('plaza-precompress', 'post', async (outDir, context) => {
+    const { files, rawBytes, brotliBytes } = await precompressDir(outDir);
+    context.info(`precompressed ${files} files: ${(rawBytes / 1024).toFixed(0)} KB → ${(brotliBytes / 1024).toFixed(0)} KB brotli`);
+  });
 }

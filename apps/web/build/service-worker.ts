@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { afterBundle } from './after-bundle';
 
 const STATIC_SHELL = ['/offline.html', '/manifest.webmanifest', '/icon-192.png', '/favicon.svg'];
 
@@ -72,23 +73,11 @@ self.addEventListener('fetch', (event) => {
 
 /** Vite plugin: write `sw.js` beside the built index.html. */
 export function serviceWorker(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'plaza-service-worker',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    // Before the precompress plugin's closeBundle (which waits for it), so sw.js is compressed too.
-    closeBundle: {
-      order: 'pre',
-      sequential: true,
-      async handler() {
-        const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
-        const shell = ['/index.html', ...shellAssetsOf(html), ...STATIC_SHELL];
-        const version = createHash('sha256').update(JSON.stringify(shell)).update(html).digest('hex').slice(0, 12);
-        await writeFile(path.join(outDir, 'sw.js'), workerSource(version, shell));
-      },
-    },
-  };
+  // Before the precompress plugin's closeBundle (which waits for it), so sw.js is compressed too.
+  return afterBundle('plaza-service-worker', 'pre', async (outDir) => {
+    const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+    const shell = ['/index.html', ...shellAssetsOf(html), ...STATIC_SHELL];
+    const version = createHash('sha256').update(JSON.stringify(shell)).update(html).digest('hex').slice(0, 12);
+    await writeFile(path.join(outDir, 'sw.js'), workerSource(version, shell));
+  });
 }

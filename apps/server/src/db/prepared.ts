@@ -13,18 +13,19 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './index';
 
-/**
- * `planOnce`: PostgreSQL plans the statement once per connection (a generic plan) instead of for each
- * run's values. For hot reads whose best plan does not depend on the values (a primary-key range, a
- * lookup by id): planning them cost several times what running them does. SQLite always plans once.
- */
-export interface PrepareOptions {
-  planOnce?: boolean;
-}
-
 /** Prepares SQL straight on the driver. */
 export interface DirectReads {
   prepare(sql: string, options?: PrepareOptions): DirectStatement;
+}
+
+export interface PrepareOptions {
+  /**
+   * PostgreSQL: prepare the statement by name on each connection, so it is parsed and planned once (a
+   * generic plan, on connections set to plan that way: db/index.ts). Only for statements whose best
+   * plan does not depend on the values (index lookups by key or range); a LIKE's plan does, and stays
+   * planned per run. SQLite always keeps its statements.
+   */
+  keepPlan?: boolean;
 }
 
 /** Runs with these parameters; `undefined` when it cannot right now and Kysely must. */

@@ -13,6 +13,24 @@ export class HttpError extends Error {
   }
 }
 
+/** The HttpError of one status whose message has a default. */
+function statusError(statusCode: number, error: string, defaultMessage: string) {
+  return class extends HttpError {
+    constructor(message = defaultMessage) {
+      super(statusCode, error, message);
+    }
+  };
+}
+
+/** The HttpError of a status that tells the client how many seconds to wait before it tries again. */
+function retryLaterError(statusCode: number, error: string, defaultMessage: string, defaultRetryAfterSeconds: number) {
+  return class extends HttpError {
+    constructor(message = defaultMessage, retryAfterSeconds = defaultRetryAfterSeconds) {
+      super(statusCode, error, message, undefined, { retryAfter: retryAfterSeconds });
+    }
+  };
+}
+
 export class BadRequestError extends HttpError {
   constructor(message: string, details?: ErrorEnvelope['details']) {
     super(400, 'Bad Request', message, details);
@@ -23,38 +41,19 @@ export class UnauthorizedError extends HttpError {
     super(401, error, message, undefined, extra);
   }
 }
-export class ForbiddenError extends HttpError {
-  constructor(message = 'You are not allowed to do that.') {
-    super(403, 'Forbidden', message);
-  }
-}
-export class NotFoundError extends HttpError {
-  constructor(message = 'Not found.') {
-    super(404, 'Not Found', message);
-  }
-}
+export class ForbiddenError extends statusError(403, 'Forbidden', 'You are not allowed to do that.') {}
+export class NotFoundError extends statusError(404, 'Not Found', 'Not found.') {}
 export class ConflictError extends HttpError {
   constructor(message: string) {
     super(409, 'Conflict', message);
   }
 }
-export class PayloadTooLargeError extends HttpError {
-  constructor(message = 'The upload is too large.') {
-    super(413, 'Payload Too Large', message);
-  }
-}
-export class UnsupportedMediaTypeError extends HttpError {
-  constructor(message = 'This file type is not supported.') {
-    super(415, 'Unsupported Media Type', message);
-  }
-}
-export class TooManyRequestsError extends HttpError {
-  constructor(message = 'Too many requests. Please slow down.', retryAfterSeconds = 1) {
-    super(429, 'Too Many Requests', message, undefined, { retryAfter: retryAfterSeconds });
-  }
-}
-export class ServiceUnavailableError extends HttpError {
-  constructor(message = 'Plaza cannot reach its database right now. Please try again in a moment.', retryAfterSeconds = 2) {
-    super(503, 'Service Unavailable', message, undefined, { retryAfter: retryAfterSeconds });
-  }
-}
+export class PayloadTooLargeError extends statusError(413, 'Payload Too Large', 'The upload is too large.') {}
+export class UnsupportedMediaTypeError extends statusError(415, 'Unsupported Media Type', 'This file type is not supported.') {}
+export class TooManyRequestsError extends retryLaterError(429, 'Too Many Requests', 'Too many requests. Please slow down.', 1) {}
+export class ServiceUnavailableError extends retryLaterError(
+  503,
+  'Service Unavailable',
+  'Plaza cannot reach its database right now. Please try again in a moment.',
+  2,
+) {}

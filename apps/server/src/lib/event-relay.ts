@@ -2,13 +2,14 @@
  * Carries chosen domain events between servers that share a database, over Redis pub/sub: what one
  * server publishes, the others publish locally as well. Used for the events that drop what a server
  * keeps in memory (posts rendered for the feed), so a change made through one server shows on all of
- * them at once. Best effort: while Redis is away, FEED_POST_MAX_AGE_MS still bounds what is kept.
+ * them at once. Best effort: while Redis is away, FEED_POST_MAX_AGE_MS still bounds what is kept, and
+ * what may only be kept while every change is heard (verified tokens, chat permissions) is not kept.
  */
 import { randomUUID } from 'node:crypto';
 import type { DomainEvents, EventBus } from './events';
 import type { RedisConnections } from './redis';
 
-type Relayed = 'postChanged' | 'profileChanged' | 'sessionsRevoked';
+type Relayed = 'postChanged' | 'profileChanged' | 'sessionsRevoked' | 'accountStandingChanged' | 'blockChanged';
 
 /**
  * `onListening(false)` when this server may miss what others publish (not yet subscribed, or the

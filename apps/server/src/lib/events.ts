@@ -50,6 +50,15 @@ export interface DomainEvents {
   // users
   /** What others see of a person (name, picture, bio) changed. */
   profileChanged: { userId: string };
+  /**
+   * A person was suspended or their account deleted: whether others may reach them changed. Whoever
+   * lifts a suspension or changes `suspended_until` otherwise publishes it too (kept permissions drop it).
+   */
+  accountStandingChanged: { userId: string };
+
+  // safety
+  /** `blockerId` blocked or unblocked `blockedId`. */
+  blockChanged: { blockerId: string; blockedId: string };
 
   // posts
   /** A post was stored, and its author's friends after `after` (in id order) have yet to get it on their timelines. */
@@ -127,6 +136,8 @@ export class EventBus {
   private readonly handlers = new Map<EventName, Set<EventHandler<never>>>();
   private readonly running = new Set<Promise<void>>();
   private recorder: EventRecorder | null = null;
+  private readonly relayWatchers = new Set<(listening: boolean) => void>();
+  private relayListening = true;
 
   constructor(private readonly log: Logger) {}
 
@@ -168,6 +179,27 @@ export class EventBus {
     const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
     for (const err of failures) this.failed(name, err);
     if (failures.length) throw new AggregateError(failures, `${failures.length} subscriber(s) of '${name}' failed`);
+  }
+
+  /**
+   * Whether this server hears the relayed events other servers publish (lib/event-relay.ts; always true
+   * with one server). What is kept in memory on the strength of hearing every change must not be kept
+   * while it is false.
+   */
+  get hearsOtherServers(): boolean {
+    return this.relayListening;
+  }
+
+  /** Told by the relay when it starts or stops hearing other servers. */
+  setRelayListening(listening: boolean): void {
+    if (listening === this.relayListening) return;
+    this.relayListening = listening;
+    for (const watch of [...this.relayWatchers]) watch(listening);
+  }
+
+  onRelayListening(watch: (listening: boolean) => void): () => void {
+    this.relayWatchers.add(watch);
+    return () => void this.relayWatchers.delete(watch);
   }
 
   subscribe<K extends EventName>(name: K, handler: EventHandler<K>): () => void {

@@ -1,6 +1,6 @@
 /** `GET /metrics`: what an operator watches, in Prometheus text, fed by real traffic. */
 import { describe, expect, it } from 'vitest';
-import { as, createUser } from '../../test/factories';
+import { createUser, sendChatMessage } from '../../test/factories';
 import { dialects, useTestApp } from '../../test/harness';
 import { befriend, connectAs } from '../modules/chat/testing';
 
@@ -18,14 +18,7 @@ describe.each(dialects())('/metrics on %s', (dialect) => {
     await befriend(t.app, a.user._id, b.user._id);
     const socket = await connectAs(t.url, b);
     try {
-      const sent = await as(
-        t.app,
-        a,
-      )({
-        method: 'POST',
-        url: '/chats/send',
-        payload: { messageSenderUsername: a.user.userName, messageReceiverUsername: b.user.userName, messageContent: 'counted' },
-      });
+      const sent = await sendChatMessage(t.app, a, b, 'counted');
       expect(sent.statusCode).toBe(201);
       const res = await t.app.inject({ method: 'GET', url: '/metrics' });
       expect(res.statusCode).toBe(200);

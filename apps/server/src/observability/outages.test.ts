@@ -6,7 +6,7 @@
 import { loginResponseSchema } from '@plaza/contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { as, createUser, type TestUser } from '../../test/factories';
+import { as, createUser, sendChatMessage, type TestUser } from '../../test/factories';
 import { REDIS_TEST_URL } from '../../test/global-setup';
 import { freshPostgresDatabase, useTestApp } from '../../test/harness';
 import { dropRedisPrefix, redisProblem } from '../../test/redis';
@@ -65,15 +65,7 @@ describe.runIf(pgAdmin && !redisMissing)('dependency outages', () => {
   });
 
   const ready = () => t.app.inject({ method: 'GET', url: '/readyz' });
-  const send = (from: TestUser, to: TestUser, text: string) =>
-    as(
-      t.app,
-      from,
-    )({
-      method: 'POST',
-      url: '/chats/send',
-      payload: { messageSenderUsername: from.user.userName, messageReceiverUsername: to.user.userName, messageContent: text },
-    });
+  const send = (from: TestUser, to: TestUser, text: string) => sendChatMessage(t.app, from, to, text);
 
   it('runs on PostgreSQL and Redis through the proxies', async () => {
     expect(t.app.ctx.dialect).toBe('postgres');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { as, createUser } from '../../test/factories';
+import { as, createUser, sendChatMessage } from '../../test/factories';
 import { REDIS_TEST_URL } from '../../test/global-setup';
 import { dialects, useTestApp } from '../../test/harness';
 import { dropRedisPrefix, redisProblem } from '../../test/redis';
@@ -71,14 +71,7 @@ if (!redisMissing) {
       sa.emit('joinRoom', { room, userId: a.user._id, username: a.user.userName });
       await joined;
       const arrived = nextEvent(sa, 'receiveMessage');
-      const res = await as(
-        second,
-        b,
-      )({
-        method: 'POST',
-        url: '/chats/send',
-        payload: { messageSenderUsername: b.user.userName, messageReceiverUsername: a.user.userName, messageContent: 'across nodes' },
-      });
+      const res = await sendChatMessage(second, b, a, 'across nodes');
       expect(res.statusCode).toBe(201);
       const sent = bodyOf(res, messageSchema);
       expect(await arrived).toEqual(sent);
@@ -165,15 +158,7 @@ if (!redisMissing) {
       const b = await createUser(t.app);
       const sa = await connectAs(t.url, a, { reconnect: true });
       open.push(sa);
-      const sendToA = (text: string) =>
-        as(
-          second,
-          b,
-        )({
-          method: 'POST',
-          url: '/chats/send',
-          payload: { messageSenderUsername: b.user.userName, messageReceiverUsername: a.user.userName, messageContent: text },
-        });
+      const sendToA = (text: string) => sendChatMessage(second, b, a, text);
       const seen: string[] = [];
       sa.on('receiveMessage', (m) => seen.push(m.messageText));
       const first = nextEvent(sa, 'receiveMessage');
@@ -194,14 +179,7 @@ if (!redisMissing) {
       const codes: number[] = [];
       for (let i = 0; i < 14; i++) {
         const node = i % 2 ? second : t.app;
-        const res = await as(
-          node,
-          a,
-        )({
-          method: 'POST',
-          url: '/chats/send',
-          payload: { messageSenderUsername: a.user.userName, messageReceiverUsername: b.user.userName, messageContent: `m${i}` },
-        });
+        const res = await sendChatMessage(node, a, b, `m${i}`);
         codes.push(res.statusCode);
       }
       expect(codes.filter((c) => c === 201).length).toBeLessThan(14);

@@ -8,7 +8,7 @@ import { CHAT_ACK_ERRORS, loginResponseSchema, pairRoom, refreshResponseSchema, 
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { as, createUser, type TestUser } from '../../test/factories';
+import { as, createUser, sendChatMessage, type TestUser } from '../../test/factories';
 import { REDIS_TEST_URL } from '../../test/global-setup';
 import { useTestApp } from '../../test/harness';
 import { dropRedisPrefix, redisProblem } from '../../test/redis';
@@ -59,17 +59,6 @@ function sessionOf(u: TestUser): string {
   return payload.sid;
 }
 
-function sendMessage(app: FastifyInstance, from: TestUser, to: TestUser, text: string) {
-  return as(
-    app,
-    from,
-  )({
-    method: 'POST',
-    url: '/chats/send',
-    payload: { messageSenderUsername: from.user.userName, messageReceiverUsername: to.user.userName, messageContent: text },
-  });
-}
-
 describe('a socket belongs to its session', () => {
   const t = useTestApp('sqlite', {}, { listen: true });
 
@@ -84,14 +73,14 @@ describe('a socket belongs to its session', () => {
     const { a, b } = await pair();
     const socket = await connect(t.url, a);
     const received = collect(socket, 'receiveMessage');
-    expect((await sendMessage(t.app, b, a, 'before logout')).statusCode).toBe(201);
+    expect((await sendChatMessage(t.app, b, a, 'before logout')).statusCode).toBe(201);
     await nextEvent(socket, 'receiveMessage', (m) => m.messageText === 'before logout');
 
     const gone = cut(socket);
     expect((await as(t.app, a)({ method: 'GET', url: '/auth/user/logout' })).statusCode).toBe(200);
     expect(await gone).toBeLessThan(CUT_WITHIN_MS);
 
-    expect((await sendMessage(t.app, b, a, 'after logout')).statusCode).toBe(201);
+    expect((await sendChatMessage(t.app, b, a, 'after logout')).statusCode).toBe(201);
     await sleep(300);
     expect(received.map((m) => m.messageText)).toEqual(['before logout']);
     // Nor can it come back with the same token.
@@ -214,7 +203,7 @@ describe('a socket whose access token expired', () => {
 
     expect(await cut(stale, 1000 + CUT_WITHIN_MS)).toBeLessThan(1000 + CUT_WITHIN_MS);
     const fresh = { ...b, accessToken: (await loginAgain(t.app, b)).accessToken };
-    expect((await sendMessage(t.app, fresh, a, 'after expiry')).statusCode).toBe(201);
+    expect((await sendChatMessage(t.app, fresh, a, 'after expiry')).statusCode).toBe(201);
     await nextEvent(renewed, 'receiveMessage', (m) => m.messageText === 'after expiry');
     expect(staleMessages).toEqual([]);
     expect(renewed.connected).toBe(true);

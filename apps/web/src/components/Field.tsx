@@ -1,3 +1,4 @@
+import { LIMITS } from '@plaza/contract';
 import { Eye, EyeOff } from 'lucide-react';
 import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
@@ -7,23 +8,26 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: ReactNode;
 }
 
-/** A labelled input with its error and hint wired for screen readers. */
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, hint, id, className = '', ...rest }, ref) {
-  const auto = useId();
-  const inputId = id ?? auto;
+/** The label above an input and the line below it that shows the error, or else the hint. */
+function FieldFrame({
+  inputId,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  inputId: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="space-y-1.5">
       <label htmlFor={inputId} className="block text-sm font-medium">
         {label}
       </label>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${inputId}-msg`}
-        className={`input ${error ? 'border-rose-500 focus:ring-rose-500/30' : ''} ${className}`}
-        {...rest}
-      />
+      {children}
       <div id={`${inputId}-msg`} className="min-h-5 text-xs">
         {error ? (
           <span className="text-rose-600 dark:text-rose-400">{error}</span>
@@ -33,6 +37,24 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
       </div>
     </div>
   );
+}
+
+/** A labelled input with its error and hint wired for screen readers. */
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, hint, id, className = '', ...rest }, ref) {
+  const auto = useId();
+  const inputId = id ?? auto;
+  return (
+    <FieldFrame inputId={inputId} label={label} error={error} hint={hint}>
+      <input
+        ref={ref}
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${inputId}-msg`}
+        className={`input ${error ? 'border-rose-500 focus:ring-rose-500/30' : ''} ${className}`}
+        {...rest}
+      />
+    </FieldFrame>
+  );
 });
 
 export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function PasswordField({ label, error, hint, id, ...rest }, ref) {
@@ -40,10 +62,7 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function P
   const auto = useId();
   const inputId = id ?? auto;
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={inputId} className="block text-sm font-medium">
-        {label}
-      </label>
+    <FieldFrame inputId={inputId} label={label} error={error} hint={hint}>
       <div className="relative">
         <input
           ref={ref}
@@ -63,13 +82,13 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function P
           {visible ? <EyeOff className="h-4 w-4" /> : <Eye className="h-4 w-4" />}
         </button>
       </div>
-      <div id={`${inputId}-msg`} className="min-h-5 text-xs">
-        {error ? (
-          <span className="text-rose-600 dark:text-rose-400">{error}</span>
-        ) : (
-          <span className="text-slate-500 dark:text-slate-400">{hint}</span>
-        )}
-      </div>
-    </div>
+    </FieldFrame>
   );
 });
+
+/** A password being chosen: the browser may suggest one, and the hint states the contract's rule. */
+export const NewPasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'hint' | 'autoComplete'>>(
+  function NewPasswordField(props, ref) {
+    return <PasswordField ref={ref} autoComplete="new-password" hint={`At least ${LIMITS.password.min} characters`} {...props} />;
+  },
+);

@@ -5,7 +5,7 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { api } from '../api/client';
 
-interface StubRequest {
+export interface StubRequest {
   method: string;
   /** The path under /api/v1, e.g. `/posts/favorites`. */
   url: string;
@@ -13,7 +13,8 @@ interface StubRequest {
   body: unknown;
 }
 
-interface StubAnswer {
+export interface StubAnswer {
+  /** 0: the network is down. */
   status: number;
   data?: unknown;
 }
@@ -33,6 +34,25 @@ const toRequest = (config: InternalAxiosRequestConfig): StubRequest => ({
   body: typeof config.data === 'string' ? (JSON.parse(config.data) as unknown) : config.data,
 });
 
+/** What the adapter gives axios for an answer: the response, or the error axios would throw for it. */
+function reply(config: InternalAxiosRequestConfig, { status, data }: StubAnswer) {
+  if (status === 0) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+  const response = { status, data, statusText: String(status), headers: new AxiosHeaders(), config, request: {} };
+  if (status >= 400) throw new AxiosError(`HTTP ${status}`, String(status), config, {}, response);
+  return response;
+}
+
+/** Answers every request with `handler`, for a test that plays the whole server in one function; answers the record of calls. */
+export function answerEvery(handler: Handler): StubRequest[] {
+  const calls: StubRequest[] = [];
+  api.defaults.adapter = async (config) => {
+    const request = toRequest(config);
+    calls.push(request);
+    return reply(config, await handler(request));
+  };
+  return calls;
+}
+
 /**
  * The route added last wins, so a test can change an answer midway; a request no route answers gets a
  * 404, so a forgotten route shows up as a failure.
@@ -48,10 +68,7 @@ export function stubServer() {
     const route = [...routes]
       .reverse()
       .find((r) => r.method === request.method && (typeof r.path === 'string' ? r.path === request.url : r.path.test(request.url)));
-    const { status, data } = route ? await route.handler(request) : { status: 404, data: { success: false, error: 'Not found' } };
-    const response = { status, data, statusText: String(status), headers: new AxiosHeaders(), config, request: {} };
-    if (status >= 400) throw new AxiosError(`HTTP ${status}`, String(status), config, {}, response);
-    return response;
+    return reply(config, route ? await route.handler(request) : { status: 404, data: { success: false, error: 'Not found' } });
   };
   api.defaults.adapter = adapter;
 

@@ -53,6 +53,10 @@ export const peopleOperations = {
     method: 'GET',
     path: '/search/users',
     summary: 'Up to 20 users by name: prefix matches first, then substring matches',
+    description:
+      'Names starting with the query (user name, full name, a later word of the full name) come first, read whole from their indexes. ' +
+      'Substring matches fill the rest of the page, word starts first, ranked among the first 50 people the index finds, ' +
+      'so a substring that thousands share shows 20 of those 50 (docs/decisions/search.md).',
     tags: ['people'],
     auth: true,
     querystring: userSearchQuerySchema,

@@ -10,7 +10,7 @@ import {
 } from '@plaza/contract';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { as, createUser, multipart, pngImage } from '../../../test/factories';
+import { as, createUser, sendChatMessage, multipart, pngImage } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf, errorOf } from '../../../test/replies';
 import { connectAs } from '../chat/testing';
@@ -57,14 +57,7 @@ describe.each(dialects())('deleting an account on %s', (dialect) => {
       [leaving, friend, 'hello from the leaver'],
       [friend, leaving, 'hello back'],
     ] as const) {
-      const sent = await as(
-        t.app,
-        from,
-      )({
-        method: 'POST',
-        url: '/chats/send',
-        payload: { messageSenderUsername: from.user.userName, messageReceiverUsername: to.user.userName, messageContent: text },
-      });
+      const sent = await sendChatMessage(t.app, from, to, text);
       expect(sent.statusCode).toBe(201);
     }
     await t.app.ctx.events.settled();

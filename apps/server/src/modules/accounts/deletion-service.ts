@@ -89,6 +89,7 @@ export function deletionService(ctx: AppContext, deps: DeletionDeps) {
         return { posts, changedPosts: new Set([...reactedOn, ...commentedOn]), storyKeys };
       });
 
+      ctx.events.publish('accountStandingChanged', { userId });
       await ctx.auth.revokeAllSessions(userId);
       for (const postId of done.changedPosts) ctx.events.publish('postChanged', { postId });
       const avatarKeys = [user.avatar_url, user.avatar_thumb_url].flatMap((url) => (url ? (ctx.storage.keyOf(url) ?? []) : []));

@@ -1,7 +1,7 @@
 import { exportResponseSchema, type DataExport } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { as, createUser, type TestUser } from '../../../test/factories';
+import { as, createUser, sendChatMessage, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { useMailbox } from '../../../test/mailbox';
 import { bodyOf, errorOf } from '../../../test/replies';
@@ -58,14 +58,7 @@ describe.each(dialects())('data export on %s', (dialect) => {
     await as(t.app, me)({ method: 'POST', url: `/comments/posts/${theirs}/comments`, payload: { commentContent: 'nice one' } });
     await as(t.app, me)({ method: 'PUT', url: `/posts/react/${theirs}`, payload: { reactionType: 'fire' } });
     await createStory(t.app, me, 'my story');
-    const sent = await as(
-      t.app,
-      me,
-    )({
-      method: 'POST',
-      url: '/chats/send',
-      payload: { messageSenderUsername: me.user.userName, messageReceiverUsername: friend.user.userName, messageContent: 'hello friend' },
-    });
+    const sent = await sendChatMessage(t.app, me, friend, 'hello friend');
     expect(sent.statusCode).toBe(201);
 
     expect((await as(t.app, me)({ method: 'GET', url: '/users/me/export' })).statusCode).toBe(404);

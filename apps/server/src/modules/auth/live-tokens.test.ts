@@ -1,11 +1,11 @@
 import { loginResponseSchema } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { afterAll, describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { REDIS_TEST_URL } from '../../../test/global-setup';
 import { dialects, useTestApp } from '../../../test/harness';
 import { dropRedisPrefix, redisProblem } from '../../../test/redis';
+import { useSecondServer } from '../../../test/second-server';
 import { bodyOf } from '../../../test/replies';
 import { LiveTokens } from './live-tokens';
 
@@ -123,15 +123,8 @@ if (!redisMissing) {
   describe.each(dialects())('verified tokens on two servers sharing Redis, on %s', (dialect) => {
     const prefix = `plaza-test:${process.pid}:${Date.now().toString(36)}:tokens:`;
     const t = useTestApp(dialect, { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: prefix });
-    let second: FastifyInstance;
-    beforeAll(async () => {
-      second = await buildApp(t.config, { logger: false });
-      await second.ready();
-    });
-    afterAll(async () => {
-      await second?.close();
-      await dropRedisPrefix(prefix);
-    });
+    const second = useSecondServer(t);
+    afterAll(() => dropRedisPrefix(prefix));
     /** The relay is asynchronous: a revocation reaches the other server within milliseconds. */
     const refusedWithin = async (app: FastifyInstance, who: TestUser, ms: number) => {
       const until = Date.now() + ms;
@@ -144,11 +137,11 @@ if (!redisMissing) {
 
     it('a logout through one server refuses the token the other had kept', async () => {
       const u = await createUser(t.app);
-      await warm(second, u);
+      await warm(second(), u);
       await warm(t.app, u);
       const started = Date.now();
       await as(t.app, u)({ method: 'GET', url: '/auth/user/logout' });
-      expect(await refusedWithin(second, u, 500)).toBe(true);
+      expect(await refusedWithin(second(), u, 500)).toBe(true);
       expect(Date.now() - started).toBeLessThan(500);
     });
 
@@ -156,11 +149,11 @@ if (!redisMissing) {
       const u = await createUser(t.app);
       const phone = await login(t.app, u);
       const bystander = await createUser(t.app);
-      for (const who of [u, phone, bystander]) await warm(second, who);
+      for (const who of [u, phone, bystander]) await warm(second(), who);
       await t.app.ctx.auth.revokeAllSessions(u.user._id);
-      expect(await refusedWithin(second, u, 500)).toBe(true);
-      expect(await refusedWithin(second, phone, 500)).toBe(true);
-      expect((await me(second, bystander)).statusCode).toBe(200);
+      expect(await refusedWithin(second(), u, 500)).toBe(true);
+      expect(await refusedWithin(second(), phone, 500)).toBe(true);
+      expect((await me(second(), bystander)).statusCode).toBe(200);
     });
   });
 }

@@ -12,12 +12,13 @@ import type { AppContext } from '../../context';
 import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
-import { interactionCheck, notHidden } from '../safety';
+import { keptInteractionCheck, notHidden } from '../safety';
 import { presentPublicUser, userRepo } from '../users';
 import type { FloodControl } from './flood-control';
 import { messageWriter } from './message-writer';
 import { presentMessage } from './presenters';
-import { chatRepo, usersByNameLower, type MessageRow } from './repo';
+import { keptPeopleByName } from './people-by-name';
+import { chatRepo, type MessageRow } from './repo';
 
 export interface SendResult {
   message: Message;
@@ -28,8 +29,9 @@ export interface SendResult {
 export function chatService(ctx: AppContext, flood: FloodControl) {
   const repo = chatRepo(ctx.db);
   const users = userRepo(ctx.db);
-  const peopleByName = usersByNameLower(ctx.db);
-  const mayInteract = interactionCheck(ctx.db);
+  // Both answered from memory, dropped by the events that change them (blocks, suspensions, deletions, renames).
+  const peopleByName = keptPeopleByName(ctx.db, ctx.events);
+  const mayInteract = keptInteractionCheck(ctx.db, ctx.events);
   const writer = messageWriter(ctx.db, ctx.config.database, ctx.log.child({ part: 'chat-writer' }));
 
   return {

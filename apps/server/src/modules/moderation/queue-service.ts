@@ -63,6 +63,7 @@ export function queueService(ctx: AppContext, content: ContentParts) {
       throw new ForbiddenError('Moderators and admins cannot be suspended; an admin must revoke their role first.');
     const until = days ? new Date(Date.now() + days * DAY_MS).toISOString() : SUSPENDED_FOREVER;
     await users.update(user.id, { suspended_until: until, updated_at: nowIso() });
+    ctx.events.publish('accountStandingChanged', { userId: user.id });
     await cutOff(ctx, user.id);
     return until;
   }

@@ -1,6 +1,6 @@
 import { adminReportsResponseSchema, commentResponseSchema, messageSchema, type AdminReport } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
-import { as, createUser, type TestUser } from '../../../test/factories';
+import { as, createUser, sendChatMessage, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf, errorOf } from '../../../test/replies';
 import { createPost } from '../posts/testing';
@@ -10,14 +10,7 @@ import { grant, report } from './testing';
 describe.each(dialects())('reports and the queue on %s', (dialect) => {
   const t = useTestApp(dialect);
   const sendMessage = async (from: TestUser, to: TestUser, text: string) => {
-    const res = await as(
-      t.app,
-      from,
-    )({
-      method: 'POST',
-      url: '/chats/send',
-      payload: { messageSenderUsername: from.user.userName, messageReceiverUsername: to.user.userName, messageContent: text },
-    });
+    const res = await sendChatMessage(t.app, from, to, text);
     return bodyOf(res, messageSchema)._id;
   };
   const queue = async (who: TestUser, status = 'open') => {

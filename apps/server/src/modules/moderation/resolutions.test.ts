@@ -7,7 +7,7 @@ import {
   userSearchResponseSchema,
 } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
-import { as, createUser, type TestUser } from '../../../test/factories';
+import { as, createUser, sendChatMessage, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf, errorOf } from '../../../test/replies';
 import { connectAs } from '../chat/testing';
@@ -78,17 +78,7 @@ describe.each(dialects())('resolving reports on %s', (dialect) => {
       commentResponseSchema,
     ).comment._id;
     const story = await createStory(t.app, author);
-    const message = bodyOf(
-      await as(
-        t.app,
-        author,
-      )({
-        method: 'POST',
-        url: '/chats/send',
-        payload: { messageSenderUsername: author.user.userName, messageReceiverUsername: reporter.user.userName, messageContent: 'threat' },
-      }),
-      messageSchema,
-    )._id;
+    const message = bodyOf(await sendChatMessage(t.app, author, reporter, 'threat'), messageSchema)._id;
     for (const [targetType, targetId] of [
       ['comment', comment],
       ['story', story],

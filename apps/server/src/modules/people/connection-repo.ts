@@ -8,6 +8,9 @@ export type ConnectionRow = ConnectionsTable;
 /** The database or a transaction: every method works in either. */
 type Conn = Kysely<Database>;
 
+/** The pair's row while it is the request `requesterId` sent and nobody has answered it yet. */
+const pendingFrom = (pair: Pair, requesterId: string) => ({ ...pair, status: 'pending' as const, requester_id: requesterId });
+
 export function connectionRepo(db: Conn) {
   return {
     find(a: string, b: string) {
@@ -50,10 +53,7 @@ export function connectionRepo(db: Conn) {
       const res = await db
         .updateTable('connections')
         .set({ status: 'accepted', updated_at: at })
-        .where('user_low', '=', pair.user_low)
-        .where('user_high', '=', pair.user_high)
-        .where('status', '=', 'pending')
-        .where('requester_id', '=', requesterId)
+        .where((eb) => eb.and(pendingFrom(pair, requesterId)))
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
@@ -61,10 +61,7 @@ export function connectionRepo(db: Conn) {
     async deletePending(pair: Pair, requesterId: string): Promise<boolean> {
       const res = await db
         .deleteFrom('connections')
-        .where('user_low', '=', pair.user_low)
-        .where('user_high', '=', pair.user_high)
-        .where('status', '=', 'pending')
-        .where('requester_id', '=', requesterId)
+        .where((eb) => eb.and(pendingFrom(pair, requesterId)))
         .executeTakeFirst();
       return Number(res.numDeletedRows) === 1;
     },
@@ -72,9 +69,7 @@ export function connectionRepo(db: Conn) {
     async deleteAccepted(pair: Pair): Promise<boolean> {
       const res = await db
         .deleteFrom('connections')
-        .where('user_low', '=', pair.user_low)
-        .where('user_high', '=', pair.user_high)
-        .where('status', '=', 'accepted')
+        .where((eb) => eb.and({ ...pair, status: 'accepted' }))
         .executeTakeFirst();
       return Number(res.numDeletedRows) === 1;
     },

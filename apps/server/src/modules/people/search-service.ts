@@ -43,21 +43,11 @@ export function searchService(ctx: AppContext) {
 
   async function rank(q: string): Promise<SearchRow[]> {
     const best = new Map<string, Hit>();
-    const add = (rows: SearchRow[], via: PrefixKey) => {
-      for (const row of rows) {
-        const hit = hitOf(row, q, via);
-        const seen = best.get(row.id);
-        if (!seen || better(hit, seen) < 0) best.set(row.id, hit);
-      }
-    };
-    const [byUserName, byFullName] = await Promise.all([
-      repo.prefixMatches('userName', q, ranked),
-      repo.prefixMatches('fullName', q, ranked),
-    ]);
-    add(byUserName, 'userName');
-    add(byFullName, 'fullName');
-    // A later word's hits rank after every name that starts with the query: not needed once those fill the page.
-    if (best.size < ranked) add(await repo.prefixMatches('restOfName', q, ranked), 'restOfName');
+    for (const { row, via } of await repo.prefixMatches(q, ranked)) {
+      const hit = hitOf(row, q, via);
+      const seen = best.get(row.id);
+      if (!seen || better(hit, seen) < 0) best.set(row.id, hit);
+    }
     const found = [...best.values()]
       .sort(better)
       .slice(0, ranked)

@@ -58,7 +58,7 @@ export function perSize<N extends string, Row extends readonly unknown[]>(prepar
  * The page's statements have one good plan whatever the values (ranges and lookups of primary keys);
  * PostgreSQL planned them for each request's values at several times the cost of running them.
  */
-const PLAN_ONCE = { planOnce: true };
+const KEEP_PLAN = { keepPlan: true };
 
 export function feedPageRepo(db: Db) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -75,7 +75,7 @@ export function feedPageRepo(db: Db) {
             'in',
             Array.from({ length: count }, (_, i) => p[`i${i}`]),
           ),
-      PLAN_ONCE,
+      KEEP_PLAN,
     ),
   );
   const timelineQuery = perSize((limit) =>
@@ -100,7 +100,7 @@ export function feedPageRepo(db: Db) {
           .orderBy('post_id', 'desc')
           .limit(sql.lit(limit))
           .offset(p.offset),
-      PLAN_ONCE,
+      KEEP_PLAN,
     ),
   );
 
@@ -128,7 +128,7 @@ export function feedPageRepo(db: Db) {
             .where('post_id', '>', p.anchor)
             .as('newer'),
         ]),
-      PLAN_ONCE,
+      KEEP_PLAN,
     ),
 
     /** A page of the reader's timeline up to the anchor, newest first: one range of its primary key. */

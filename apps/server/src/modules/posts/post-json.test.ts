@@ -1,28 +1,15 @@
 import { feedResponseSchema } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { REDIS_TEST_URL } from '../../../test/global-setup';
-import { dialects, useTestApp, type TestApp } from '../../../test/harness';
+import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
 import { dropRedisPrefix, redisProblem } from '../../../test/redis';
-import { buildApp } from '../../app';
+import { useSecondServer } from '../../../test/second-server';
 import { befriend, createPost } from './testing';
 
 const MAX_AGE_MS = 400;
-
-/** Another server on the suite's database (and Redis, when the suite has one). */
-function useSecondServer(t: TestApp): () => FastifyInstance {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await buildApp(t.config, { logger: false });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
-  return () => app;
-}
 
 /**
  * Two servers on one database without Redis to tell each other what changed: a change made through one

@@ -15,7 +15,7 @@ import {
   userSearchResponseSchema,
 } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
-import { as, createUser, type TestUser } from '../../../test/factories';
+import { as, createUser, sendChatMessage, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf, errorOf } from '../../../test/replies';
 import { connect, statusOf } from '../people/testing';
@@ -31,15 +31,7 @@ describe.each(dialects())('blocking on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return bodyOf(res, schema);
   };
-  const message = (from: TestUser, to: TestUser, text = 'hello') =>
-    as(
-      t.app,
-      from,
-    )({
-      method: 'POST',
-      url: '/chats/send',
-      payload: { messageSenderUsername: from.user.userName, messageReceiverUsername: to.user.userName, messageContent: text },
-    });
+  const message = (from: TestUser, to: TestUser, text = 'hello') => sendChatMessage(t.app, from, to, text);
   const comment = (who: TestUser, postId: string, text = 'a comment') =>
     as(t.app, who)({ method: 'POST', url: `/comments/posts/${postId}/comments`, payload: { commentContent: text } });
   const react = (who: TestUser, postId: string) =>

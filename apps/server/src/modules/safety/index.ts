@@ -3,4 +3,5 @@
  * them act on each other ask its policy functions (one per rule) or compose its subqueries of hidden people.
  */
 export { createSafetyFeature } from './feature';
-export { assertCanInteract, feedHiddenPeopleQuery, hiddenAmong, interactionCheck, isHiddenFrom, notFeedHidden, notHidden } from './policy';
+export { keptInteractionCheck } from './kept-interaction';
+export { assertCanInteract, feedHiddenPeopleQuery, hiddenAmong, isHiddenFrom, notFeedHidden, notHidden } from './policy';

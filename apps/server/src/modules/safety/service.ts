@@ -47,11 +47,16 @@ export function safetyService(ctx: AppContext, connections: Connections) {
     async block(me: string, userId: string): Promise<void> {
       await other(me, userId);
       await repo.add('block', me, userId, nowIso());
+      // Before the answer: from then on, no server here lets the two reach each other (kept-interaction.ts).
+      ctx.events.publish('blockChanged', { blockerId: me, blockedId: userId });
       const ending = ENDING[await connections.statusWith(me, userId)];
       if (ending) await connections.act(me, ending, userId);
     },
 
-    unblock: (me: string, userId: string) => repo.remove('block', me, userId),
+    async unblock(me: string, userId: string): Promise<void> {
+      await repo.remove('block', me, userId);
+      ctx.events.publish('blockChanged', { blockerId: me, blockedId: userId });
+    },
 
     async mute(me: string, userId: string): Promise<void> {
       await other(me, userId);

@@ -28,3 +28,8 @@ export function userNameLowerOf(db: Db, userId: string) {
 export function suspendedIdsQuery(db: Db, now: string) {
   return db.selectFrom('users').select('id').where('suspended_until', '>', now);
 }
+
+/** When each of the people's suspensions ends (null: not suspended), as a query to run or prepare. */
+export function suspensionsQuery(db: Db, ids: readonly string[]) {
+  return db.selectFrom('users').select(['id', 'suspended_until']).where('id', 'in', ids);
+}

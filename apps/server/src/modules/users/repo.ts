@@ -32,7 +32,7 @@ void everyColumn;
 export function userRepo(db: Db) {
   // Every signed-in page reads its user by id (`GET /users/me` is the authenticated floor): prepared once.
   const byId = preparedQuery<'id', unknown[]>(db, (p) => db.selectFrom('users').select(USER_COLUMNS).where('id', '=', p.id), {
-    planOnce: true,
+    keepPlan: true,
   });
   return {
     insert(row: UserRow) {

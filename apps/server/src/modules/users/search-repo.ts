@@ -12,12 +12,14 @@ const TOP = '\u{10FFFF}';
  * ("dqvi" is in every Lindqvist) would otherwise read and sort all of them to keep 20; the first
  * SUBSTRING_CANDIDATES from the trigram index are ranked instead (docs/decisions/search.md).
  */
-export const SUBSTRING_CANDIDATES = 200;
+export const SUBSTRING_CANDIDATES = 50;
 
 /** Escapes LIKE wildcards with `!` (declared by every `escape '!'` below). */
 export const escapeLike = (s: string) => s.replace(/[!%_]/g, (c) => `!${c}`);
 
-export type PrefixKey = 'userName' | 'fullName' | 'restOfName';
+/** The names a query may start: the user name, the full name, a later word of the full name. */
+const PREFIX_KEYS = ['userName', 'fullName', 'restOfName'] as const;
+export type PrefixKey = (typeof PREFIX_KEYS)[number];
 
 /** A condition the caller adds on `users` (the safety feature's: nobody hidden from the viewer); `true` adds none. */
 type Only = Expression<SqlBool>;
@@ -35,7 +37,9 @@ const SEARCH_COLUMNS = [
   'full_name_lower',
 ] as const;
 type SearchTuple = [string, string, string, string | null, string | null, string, string, string];
-const rowOf = (t: SearchTuple): SearchRow => ({
+/** A search row and the index of the prefix key that found it (PREFIX_KEYS). */
+type PrefixTuple = [...SearchTuple, 0 | 1 | 2];
+const rowOf = (t: SearchTuple | PrefixTuple): SearchRow => ({
   id: t[0],
   user_name: t[1],
   full_name: t[2],
@@ -45,6 +49,8 @@ const rowOf = (t: SearchTuple): SearchRow => ({
   user_name_lower: t[6],
   full_name_lower: t[7],
 });
+
+const keptPlan = { keepPlan: true };
 
 export function searchRepo(db: Db, dialect: DialectName) {
   const pg = dialect === 'postgres';
@@ -116,27 +122,40 @@ export function searchRepo(db: Db, dialect: DialectName) {
     return sql<boolean>`(id in (${ids}) and ${exact})`;
   };
 
-  // The prefix lookups run on every keystroke of every searcher: compiled once, rows as arrays.
-  const prefixQueries = Object.fromEntries(
-    (Object.keys(keys) as PrefixKey[]).map((key) => [
-      key,
-      preparedQuery<'from' | 'to' | 'limit', SearchTuple>(db, (p) =>
+  /**
+   * The three prefix lookups in one statement (one round trip on PostgreSQL), each branch read in order
+   * straight from its index and cut at `limit`; every row says which one found it. Three range scans
+   * whatever the prefix: PostgreSQL may keep one plan for it instead of planning it on every keystroke.
+   */
+  const prefixQuery = preparedQuery<'from' | 'to' | 'limit', PrefixTuple>(
+    db,
+    (p) => {
+      const branch = (key: PrefixKey) =>
         db
-          .selectFrom('users')
-          .select(SEARCH_COLUMNS)
-          .where(sql<boolean>`${keys[key]} >= ${p.from} and ${keys[key]} < ${p.to}`)
-          .where('deleted_at', 'is', null)
-          .orderBy(keys[key])
-          .limit(p.limit),
-      ),
-    ]),
-  ) as Record<PrefixKey, ReturnType<typeof preparedQuery<'from' | 'to' | 'limit', SearchTuple>>>;
+          .selectFrom(
+            db
+              .selectFrom('users')
+              .select([...SEARCH_COLUMNS, sql<number>`${sql.lit(PREFIX_KEYS.indexOf(key))}`.as('via')])
+              .where(sql<boolean>`${keys[key]} >= ${p.from} and ${keys[key]} < ${p.to}`)
+              .where('deleted_at', 'is', null)
+              .orderBy(keys[key])
+              .limit(p.limit)
+              .as(key),
+          )
+          .selectAll();
+      return branch('userName').unionAll(branch('fullName')).unionAll(branch('restOfName'));
+    },
+    keptPlan,
+  );
 
   return {
-    /** Up to `limit` users whose `key` starts with `prefix` (lower-case), as a range scan over its index. */
-    async prefixMatches(key: PrefixKey, prefix: string, limit: number): Promise<SearchRow[]> {
-      const rows = await prefixQueries[key]({ from: prefix, to: prefix + TOP, limit });
-      return rows.map(rowOf);
+    /**
+     * Up to `limit` users per key whose user name, full name or a later word of the full name starts with
+     * `prefix` (lower-case), each read as a range scan over its index; a person may come once per key.
+     */
+    async prefixMatches(prefix: string, limit: number): Promise<Array<{ row: SearchRow; via: PrefixKey }>> {
+      const rows = await prefixQuery({ from: prefix, to: prefix + TOP, limit });
+      return rows.map((t) => ({ row: rowOf(t), via: PREFIX_KEYS[t[8]] }));
     },
 
     /**

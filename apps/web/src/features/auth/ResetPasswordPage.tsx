@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';
-import { PasswordField } from '../../components/Field';
+import { NewPasswordField, PasswordField } from '../../components/Field';
 import { AuthLayout } from './AuthLayout';
 import { RoutedAuthNav } from './RoutedAuthNav';
 import { failureText, useResetPasswordMutation } from './links-api';
@@ -77,14 +77,7 @@ function ResetPassword() {
               </p>
             </div>
           )}
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            autoFocus
-            hint="At least 8 characters"
-            error={formState.errors.newPassword?.message}
-            {...register('newPassword')}
-          />
+          <NewPasswordField label="New password" autoFocus error={formState.errors.newPassword?.message} {...register('newPassword')} />
           <PasswordField
             label="Repeat the new password"
             autoComplete="new-password"

@@ -2,7 +2,7 @@ import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';
-import { Field, PasswordField } from '../../components/Field';
+import { Field, NewPasswordField } from '../../components/Field';
 import { AuthLink, useAuthNav } from './auth-nav';
 import { requestSignup } from './auth-requests';
 import type { SignupBody } from './auth-types';
@@ -70,7 +70,7 @@ export default function SignupPage() {
         <Field label="Full name" autoComplete="name" autoFocus {...field('fullName')} />
         <Field label="User name" autoComplete="username" hint={<AvailabilityHint state={availability} />} {...field('userName')} />
         <Field label="Email" type="email" autoComplete="email" {...field('email')} />
-        <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters" {...field('password')} />
+        <NewPasswordField label="Password" {...field('password')} />
         <Button type="submit" loading={loading} className="w-full">
           {loading ? 'Creating account…' : 'Create account'}
         </Button>

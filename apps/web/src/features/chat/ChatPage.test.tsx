@@ -7,7 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { unauthenticatedState } from '../auth';
 import ChatPage from './ChatPage';
-import { at, BOB, fakeServer, fakeSocket, ME, message, person, publicUser } from './test-chat';
+import { answerEvery } from '../../test/stub-server';
+import { at, BOB, fakeSocket, ME, message, person, publicUser } from './test-chat';
 
 const live = vi.hoisted((): { socket: unknown } => ({ socket: null }));
 vi.mock('../../lib/socket', () => ({ getSocket: () => live.socket }));
@@ -17,7 +18,7 @@ const bob = person(BOB, 'Bob Stone');
 function renderChat() {
   const socket = fakeSocket();
   live.socket = socket.socket;
-  const requests = fakeServer(({ url, method, body }) => {
+  const requests = answerEvery(({ url, method, body }) => {
     if (url === '/users/network') {
       return {
         status: 200,

@@ -1,8 +1,9 @@
 /** The left panel 'Conversations' (SPEC §2): search, filter chips, and the people one can chat with. */
-import { Bell, BellOff, Search, SquarePen, Users, X } from 'lucide-react';
+import { Bell, BellOff, SquarePen, Users } from 'lucide-react';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ErrorBanner } from '../../components/EmptyState';
+import { SearchBox } from '../../components/SearchBox';
 import { Spinner } from '../../components/Spinner';
 import { useChatUsersInfiniteQuery } from './api';
 import { buildChatList, type ChatListFilter } from './chat-list';
@@ -109,28 +110,14 @@ export function ConversationList({ meId, conversations, presence, selectedId, on
             </button>
           </div>
         </div>
-        <div className="relative">
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
-          <input
-            type="text"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={(e) => e.key === 'Escape' && setQuery('')}
-            placeholder="Search conversations..."
-            aria-label="Search conversations"
-            className="input rounded-full py-2 pr-9 pl-9"
-          />
-          {query && (
-            <button
-              type="button"
-              onClick={() => setQuery('')}
-              aria-label="Clear search"
-              className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-700 dark:hover:text-slate-200"
-            >
-              <X className="h-4 w-4" />
-            </button>
-          )}
-        </div>
+        <SearchBox
+          pill
+          value={query}
+          onChange={setQuery}
+          onKeyDown={(e) => e.key === 'Escape' && setQuery('')}
+          placeholder="Search conversations..."
+          label="Search conversations"
+        />
         <div className="flex items-center gap-2">
           <div role="group" aria-label="Show" className="flex flex-1 gap-2">
             <Chip active={filter === 'all'} onClick={() => setFilter('all')}>

@@ -1,9 +1,10 @@
 /** "New conversation": pick one of your friends to talk to; searchable. */
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { Search, UserPlus, X } from 'lucide-react';
+import { Search, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
+import { CloseButton } from '../../components/CloseButton';
 import { Spinner } from '../../components/Spinner';
 import { useDebouncedValue } from '../search';
 import { useChatFriendsQuery } from './api';
@@ -27,14 +28,7 @@ export function FriendPicker({ open, onClose, onPick }: FriendPickerProps) {
         <DialogPanel className="card flex max-h-[70vh] w-full max-w-md flex-col overflow-hidden">
           <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4 dark:border-slate-700/70">
             <DialogTitle className="text-lg font-semibold">New conversation</DialogTitle>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close"
-              className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-700"
-            >
-              <X className="h-5 w-5" />
-            </button>
+            <CloseButton onClick={onClose} />
           </div>
           <div className="relative px-5 pt-4">
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-8 mt-2 h-4 w-4 -translate-y-1/2 text-slate-400" />

@@ -7,7 +7,8 @@ import { historyMessages } from './chat-cache';
 import type { ChatMessage } from './chat-model';
 import { conversationOpened } from './chatSlice';
 import { presenceApi } from './presence-api';
-import { at, BOB, CAROL, fakeServer, fakeSocket, ME, message, person, publicUser, type Answer, type Request } from './test-chat';
+import { answerEvery, type StubAnswer as Answer, type StubRequest as Request } from '../../test/stub-server';
+import { at, BOB, CAROL, fakeSocket, ME, message, person, publicUser } from './test-chat';
 
 const live = vi.hoisted((): { socket: unknown } => ({ socket: null }));
 vi.mock('../../lib/socket', () => ({ getSocket: () => live.socket }));
@@ -27,7 +28,7 @@ const summary = (user: string, name: string, lastMessage: Message, unreadCount: 
 function setup(route: (request: Request) => Answer | Promise<Answer> | undefined) {
   const socket = fakeSocket();
   live.socket = socket.socket;
-  const requests = fakeServer((request) => route(request) ?? { status: 404, data: { success: false, error: 'Not found' } });
+  const requests = answerEvery((request) => route(request) ?? { status: 404, data: { success: false, error: 'Not found' } });
   return { store: makeStore(), socket, requests };
 }
 

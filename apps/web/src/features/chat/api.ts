@@ -34,6 +34,7 @@ import {
 } from './chat-cache';
 import { delay } from './chat-helpers';
 import { CHAT_ERRORS, toChatUser, type ChatMessage, type ChatUser, type ConversationArgs, type ConversationSummary } from './chat-model';
+import { followChatEvents } from './chat-socket-events';
 import { streamFromSocket } from './socket-stream';
 
 interface ChatUsersPage {
@@ -190,14 +191,7 @@ export const chatApi = plazaApi.injectEndpoints({
             );
           // Whatever a lost connection missed comes from the server again.
           const onConnect = () => whenLoaded(refetch);
-          socket.on('receiveMessage', onMessage);
-          socket.on('messagesRead', onRead);
-          socket.on('connect', onConnect);
-          return () => {
-            socket.off('receiveMessage', onMessage);
-            socket.off('messagesRead', onRead);
-            socket.off('connect', onConnect);
-          };
+          return followChatEvents(socket, { receiveMessage: onMessage, messagesRead: onRead, connect: onConnect });
         });
       },
     }),
@@ -254,14 +248,7 @@ export const chatApi = plazaApi.injectEndpoints({
             if (sender) whenLoaded(() => lifecycle.updateCachedData((data) => markHistoryRead(data, sender, readAt)));
           };
           const onConnect = () => whenLoaded(() => void resync());
-          socket.on('receiveMessage', onMessage);
-          socket.on('messagesRead', onRead);
-          socket.on('connect', onConnect);
-          return () => {
-            socket.off('receiveMessage', onMessage);
-            socket.off('messagesRead', onRead);
-            socket.off('connect', onConnect);
-          };
+          return followChatEvents(socket, { receiveMessage: onMessage, messagesRead: onRead, connect: onConnect });
         });
       },
     }),

@@ -1,7 +1,5 @@
-/** Stand-ins for chat tests: a server behind the app's axios instance, a socket the test drives, builders. */
+/** Stand-ins for chat tests: a socket the test drives, and builders of people and messages. */
 import type { Message, ServerToClientEvents } from '@plaza/contract';
-import { AxiosError, type AxiosAdapter, type AxiosResponse } from 'axios';
-import { api } from '../../api/client';
 import type { PlazaSocket } from '../../lib/socket';
 import type { ChatUser } from './chat-model';
 
@@ -38,40 +36,6 @@ export function message(id: string, second: number, over: Partial<Message> = {})
 
 /** A user as the server sends one (`person` plus the fields the chat drops). */
 export const publicUser = (user: ChatUser) => ({ ...user, createdAt: at(0) });
-
-export interface Request {
-  method: string;
-  url: string;
-  params: Record<string, unknown>;
-  body: unknown;
-}
-
-/** What the fake server answers: a status (0 for a network failure) and a body. */
-export interface Answer {
-  status: number;
-  data?: unknown;
-}
-
-/** Routes every request of the app's axios instance to `handler`, and records it. */
-export function fakeServer(handler: (request: Request) => Answer | Promise<Answer>) {
-  const requests: Request[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    const request: Request = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      params: (config.params as Record<string, unknown> | undefined) ?? {},
-      body: typeof config.data === 'string' ? (JSON.parse(config.data) as unknown) : config.data,
-    };
-    requests.push(request);
-    const { status, data } = await handler(request);
-    const response: AxiosResponse = { status, data, statusText: String(status), headers: {}, config };
-    if (status === 0) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    if (status >= 400) throw new AxiosError(`HTTP ${status}`, String(status), config, {}, response);
-    return response;
-  };
-  api.defaults.adapter = adapter;
-  return requests;
-}
 
 type Listener = (...args: unknown[]) => void;
 

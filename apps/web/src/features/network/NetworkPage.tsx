@@ -3,9 +3,9 @@
  * your Friends, and Everyone else on Plaza; each paged, the last two searchable. The tab is in the URL
  * (`?tab=`); without one, the page opens on Requests when any are waiting.
  */
-import { Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { SearchBox } from '../../components/SearchBox';
 import { useReceivedRequestCount, useFriendRequestsInfiniteQuery } from '../connections';
 import { useDebouncedValue } from '../search';
 import { SuggestionsPanel } from '../suggestions';
@@ -50,31 +50,14 @@ export default function NetworkPage() {
             <p className="text-sm text-slate-500 dark:text-slate-400">Find people and grow your circle</p>
           </div>
           {searchable && (
-            <div className="relative sm:w-72">
-              <label htmlFor="network-search" className="sr-only">
-                Search your network
-              </label>
-              <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
-              <input
-                id="network-search"
-                type="text"
-                value={term}
-                onChange={(e) => setTerm(e.target.value)}
-                placeholder="Name or @username"
-                autoComplete="off"
-                className="input pr-9 pl-9"
-              />
-              {term && (
-                <button
-                  type="button"
-                  onClick={() => setTerm('')}
-                  aria-label="Clear search"
-                  className="absolute top-1/2 right-2 -translate-y-1/2 rounded-lg p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-700"
-                >
-                  <X className="h-4 w-4" />
-                </button>
-              )}
-            </div>
+            <SearchBox
+              className="sm:w-72"
+              value={term}
+              onChange={setTerm}
+              label="Search your network"
+              placeholder="Name or @username"
+              autoComplete="off"
+            />
           )}
         </header>
 

@@ -1,9 +1,9 @@
 /** The Everyone and Friends tabs of the network: people with the right connection action, searchable, paged. */
 import { SearchX, UserPlus, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Button } from '../../components/Button';
 import { EmptyState, ErrorBanner } from '../../components/EmptyState';
 import { firstNetworkPage, NETWORK_ERROR_TEXT, peopleOf, useNetworkInfiniteQuery } from './api';
+import { LoadMoreButton } from './LoadMoreButton';
 import { PersonCard, PersonCardSkeleton, PeopleGrid } from './PersonCard';
 
 export interface PeopleListProps {
@@ -74,13 +74,7 @@ export function PeopleList({ query, connection, label }: PeopleListProps) {
           <ErrorBanner message={errorText} onRetry={loadMore} />
         </div>
       )}
-      {hasNextPage && (
-        <div className="mt-6 flex justify-center">
-          <Button variant="secondary" onClick={loadMore} loading={isFetchingNextPage}>
-            Load more
-          </Button>
-        </div>
-      )}
+      {hasNextPage && <LoadMoreButton onClick={loadMore} loading={isFetchingNextPage} />}
     </>
   );
 }

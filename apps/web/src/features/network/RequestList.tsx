@@ -1,10 +1,10 @@
 /** The Requests and Sent tabs of the network: pending friend requests, newest first, paged, with their actions. */
 import type { FriendRequestDirection } from '@plaza/contract';
 import { Inbox, Send } from 'lucide-react';
-import { Button } from '../../components/Button';
 import { EmptyState, ErrorBanner } from '../../components/EmptyState';
 import { spelledAge } from '../../lib/dates';
 import { REQUESTS_ERROR_TEXT, useFriendRequestsInfiniteQuery } from '../connections';
+import { LoadMoreButton } from './LoadMoreButton';
 import { PersonCard, PersonCardSkeleton, PeopleGrid } from './PersonCard';
 
 export function RequestList({ direction }: { direction: FriendRequestDirection }) {
@@ -42,13 +42,7 @@ export function RequestList({ direction }: { direction: FriendRequestDirection }
           </li>
         ))}
       </PeopleGrid>
-      {hasNextPage && (
-        <div className="mt-6 flex justify-center">
-          <Button variant="secondary" onClick={() => void fetchNextPage()} loading={isFetchingNextPage}>
-            Load more
-          </Button>
-        </div>
-      )}
+      {hasNextPage && <LoadMoreButton onClick={() => void fetchNextPage()} loading={isFetchingNextPage} />}
     </>
   );
 }

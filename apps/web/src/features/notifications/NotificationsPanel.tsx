@@ -17,6 +17,7 @@ import { toast } from 'sonner';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';
+import { PersonRowSkeletons } from '../../components/PersonRowSkeletons';
 import { compactAge, exactTime } from '../../lib/dates';
 import { isCanceledError } from '../connections';
 import { useProfilePath } from '../../lib/profile-path';
@@ -111,7 +112,7 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
             <ErrorBanner message={NOTIFICATION_ERRORS.fetch} onRetry={() => void list.refetch()} />
           </div>
         ) : items.length === 0 && !list.data ? (
-          <NotificationsSkeleton />
+          <PersonRowSkeletons count={4} lineWidths={['w-4/5', 'w-10']} className="space-y-1 p-2" rowClassName="px-2 py-2" />
         ) : items.length === 0 ? (
           <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
             <div className="rounded-full bg-brand-primary/10 p-3 text-brand-primary dark:text-indigo-300">
@@ -177,21 +178,5 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
         )}
       </div>
     </>
-  );
-}
-
-function NotificationsSkeleton() {
-  return (
-    <div className="space-y-1 p-2" aria-hidden>
-      {Array.from({ length: 4 }, (_, i) => (
-        <div key={i} className="flex animate-pulse items-center gap-3 px-2 py-2">
-          <div className="h-11 w-11 rounded-full bg-slate-300 dark:bg-slate-600" />
-          <div className="flex-1 space-y-2">
-            <div className="h-3 w-4/5 rounded skeleton" />
-            <div className="h-3 w-10 rounded skeleton" />
-          </div>
-        </div>
-      ))}
-    </div>
   );
 }

@@ -5,14 +5,13 @@ import { LogOut } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { ApiErrorPayload } from '../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/Button';
-import { Field, PasswordField } from '../../components/Field';
+import { Field, NewPasswordField, PasswordField } from '../../components/Field';
 import { logoutUser } from '../auth';
 import { useChangePasswordMutation, useMeQuery } from './api';
 import { EmailSettings } from './EmailSettings';
-import { failureMessage } from './failure';
+import { failureMessage, showFieldErrors } from './failure';
 
 export default function AccountSettingsPage() {
   const sessionUser = useAppSelector((s) => s.auth.userDetails);
@@ -37,9 +36,7 @@ export default function AccountSettingsPage() {
       reset();
       toast.success('Password changed. Your other sessions were logged out.');
     } catch (failure) {
-      const details = (failure as Partial<ApiErrorPayload>).details;
-      if (details?.length) for (const d of details) setError(d.path as keyof ChangePasswordBody, { message: d.message });
-      else toast.error(failureMessage(failure, 'Your password could not be changed.'));
+      if (!showFieldErrors(failure, setError)) toast.error(failureMessage(failure, 'Your password could not be changed.'));
     }
   });
 
@@ -59,13 +56,7 @@ export default function AccountSettingsPage() {
             error={formState.errors.currentPassword?.message}
             {...register('currentPassword')}
           />
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            error={formState.errors.newPassword?.message}
-            hint="At least 8 characters"
-            {...register('newPassword')}
-          />
+          <NewPasswordField label="New password" error={formState.errors.newPassword?.message} {...register('newPassword')} />
           <Button type="submit" loading={formState.isSubmitting}>
             Change password
           </Button>

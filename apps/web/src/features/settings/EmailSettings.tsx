@@ -5,11 +5,11 @@ import { BadgeCheck, MailWarning } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { ApiErrorPayload } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { Field, PasswordField } from '../../components/Field';
-import { failureMessage } from './failure';
-import { useChangeEmailMutation, useResendVerificationMutation } from './lifecycle-api';
+import { failureMessage, showFieldErrors } from './failure';
+import { useChangeEmailMutation } from './lifecycle-api';
+import { useSendLinkAgain } from './useSendLinkAgain';
 
 type Form = OperationBody<typeof operations.changeEmail>;
 
@@ -17,7 +17,7 @@ export function EmailSettings({ user }: { user: SelfUser | null }) {
   const [changing, setChanging] = useState(false);
   const [pendingTo, setPendingTo] = useState<string | null>(null);
   const [changeEmail] = useChangeEmailMutation();
-  const [resend, { isLoading: resending }] = useResendVerificationMutation();
+  const { sendAgain, sending: resending } = useSendLinkAgain();
   const { register, handleSubmit, formState, reset, setError } = useForm<Form>({
     resolver: zodResolver(changeEmailBodySchema),
     defaultValues: { email: '', password: '' },
@@ -30,19 +30,10 @@ export function EmailSettings({ user }: { user: SelfUser | null }) {
       setChanging(false);
       reset();
     } catch (failure) {
-      const details = (failure as Partial<ApiErrorPayload>).details;
-      if (details?.length) for (const d of details) setError(d.path as keyof Form, { message: d.message });
-      else setError('email', { message: failureMessage(failure, 'Your email address could not be changed.') });
+      if (!showFieldErrors(failure, setError))
+        setError('email', { message: failureMessage(failure, 'Your email address could not be changed.') });
     }
   });
-
-  const sendAgain = async () => {
-    try {
-      toast.success(await resend().unwrap());
-    } catch (failure) {
-      toast.error(failureMessage(failure, 'We could not send a new link.'));
-    }
-  };
 
   return (
     <div className="space-y-3">

@@ -1,28 +1,18 @@
 /** Shown above every signed-in page until the account's address is confirmed, with a way to get a new link. */
 import { MailWarning, X } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { useAppSelector } from '../../app/hooks';
 import { useMeQuery } from './api';
-import { failureMessage } from './failure';
-import { useResendVerificationMutation } from './lifecycle-api';
+import { useSendLinkAgain } from './useSendLinkAgain';
 
 export function VerifyEmailBanner() {
   const sessionUser = useAppSelector((s) => s.auth.userDetails);
   const { data: me } = useMeQuery(undefined, { skip: !sessionUser });
-  const [resend, { isLoading }] = useResendVerificationMutation();
+  const { sendAgain, sending } = useSendLinkAgain();
   const [hidden, setHidden] = useState(false);
   const user = me ?? sessionUser;
   // Sessions stored before verification existed carry no flag: the account call below answers for them.
   if (!user || hidden || user.emailVerified !== false) return null;
-
-  const sendAgain = async () => {
-    try {
-      toast.success(await resend().unwrap());
-    } catch (failure) {
-      toast.error(failureMessage(failure, 'We could not send a new link.'));
-    }
-  };
 
   return (
     <div
@@ -37,7 +27,7 @@ export function VerifyEmailBanner() {
         <button
           type="button"
           onClick={() => void sendAgain()}
-          disabled={isLoading}
+          disabled={sending}
           className="font-semibold underline underline-offset-2 disabled:opacity-50"
         >
           Send it again

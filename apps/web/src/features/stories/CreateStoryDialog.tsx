@@ -1,10 +1,11 @@
 /** Adds a story: pick a photo or video, preview it, write an optional caption, upload with progress. */
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { LIMITS } from '@plaza/contract';
-import { ImagePlus, RefreshCw, X } from 'lucide-react';
+import { ImagePlus, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
+import { CloseButton } from '../../components/CloseButton';
 import { CREATE_FALLBACK, useCreateStoryMutation } from './api';
 import { ACCEPTED_MEDIA, checkStoryMedia } from './media-rules';
 
@@ -76,14 +77,7 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
         <DialogPanel className="card flex max-h-[92vh] w-full max-w-md flex-col overflow-hidden rounded-b-none sm:rounded-b-2xl">
           <header className="flex items-center border-b border-slate-200 px-5 py-3.5 dark:border-slate-700">
             <DialogTitle className="text-lg font-semibold">Add to your story</DialogTitle>
-            <button
-              onClick={dismiss}
-              disabled={uploading}
-              aria-label="Close"
-              className="ml-auto rounded-full p-1.5 text-slate-500 hover:bg-slate-100 disabled:opacity-40 dark:text-slate-400 dark:hover:bg-slate-700"
-            >
-              <X className="h-5 w-5" />
-            </button>
+            <CloseButton onClick={dismiss} disabled={uploading} className="ml-auto dark:text-slate-400" />
           </header>
 
           <div className="space-y-4 overflow-y-auto px-5 py-4">

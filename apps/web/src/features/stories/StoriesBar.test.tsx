@@ -5,12 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
 import { unauthenticatedState } from '../auth';
 import { StoriesBar } from './StoriesBar';
-import { group, person, story, storiesBody, stubServer } from './test-stories';
+import { answerEvery } from '../../test/stub-server';
+import { group, person, story, storiesBody } from './test-stories';
 
 const ann = person('ann', 'Ann Lee');
 
 function renderBar(answers: Array<{ status: number; data?: unknown }>) {
-  stubServer(() => answers.shift() ?? { status: 500, data: {} });
+  answerEvery(() => answers.shift() ?? { status: 500, data: {} });
   const store = makeStore({
     auth: {
       ...unauthenticatedState,

@@ -5,7 +5,7 @@
  */
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { Story, StoryGroup } from '@plaza/contract';
-import { ChevronLeft, ChevronRight, Eye, Flag, Pause, Play, Trash2, Volume2, VolumeX, X } from 'lucide-react';
+import { Eye, Flag, Pause, Play, Trash2, Volume2, VolumeX, X } from 'lucide-react';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { toast } from 'sonner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -13,6 +13,7 @@ import { Avatar } from '../../components/Avatar';
 import { Spinner } from '../../components/Spinner';
 import { spelledAge } from '../../lib/dates';
 import { DeleteStoryConfirm } from './DeleteStoryConfirm';
+import { StoryStepButton } from './StoryStepButton';
 import { deleteStory, selectActiveGroup, selectActiveStory, showNextStory, showPreviousStory, watchStory } from './viewer-actions';
 import { viewerClosed } from './viewerSlice';
 import { ViewersSheet } from './ViewersSheet';
@@ -204,13 +205,7 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
       onPointerEnter={(e) => e.pointerType === 'mouse' && setHovered(true)}
       onPointerLeave={(e) => e.pointerType === 'mouse' && setHovered(false)}
     >
-      <button
-        onClick={previous}
-        aria-label="Previous story"
-        className="hidden rounded-full bg-white/10 p-2.5 text-white transition hover:bg-white/25 sm:block"
-      >
-        <ChevronLeft className="h-6 w-6" />
-      </button>
+      <StoryStepButton to="previous" onClick={previous} />
 
       <div
         className="relative h-full w-full touch-none overflow-hidden bg-black select-none sm:aspect-[9/16] sm:h-[min(90vh,860px)] sm:w-auto sm:rounded-2xl sm:shadow-2xl"
@@ -362,13 +357,7 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
         )}
       </div>
 
-      <button
-        onClick={next}
-        aria-label="Next story"
-        className="hidden rounded-full bg-white/10 p-2.5 text-white transition hover:bg-white/25 sm:block"
-      >
-        <ChevronRight className="h-6 w-6" />
-      </button>
+      <StoryStepButton to="next" onClick={next} />
     </DialogPanel>
   );
 }

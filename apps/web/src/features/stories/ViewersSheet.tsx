@@ -1,6 +1,7 @@
 /** Who watched one of your stories, latest first, in a sheet over the story. */
-import { Eye, X } from 'lucide-react';
+import { Eye } from 'lucide-react';
 import { Avatar } from '../../components/Avatar';
+import { CloseButton } from '../../components/CloseButton';
 import { spelledAge } from '../../lib/dates';
 import { useStoryViewersQuery, VIEWERS_FALLBACK } from './api';
 
@@ -23,13 +24,7 @@ export function ViewersSheet({ storyId, onClose }: { storyId: string; onClose: (
           <Eye className="h-5 w-5 text-brand-primary" />
           <h2 className="font-semibold">Viewers</h2>
           {viewers && <span className="text-sm text-slate-500 dark:text-slate-400">{viewers.length}</span>}
-          <button
-            onClick={onClose}
-            aria-label="Close viewers"
-            className="ml-auto rounded-full p-1.5 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-700"
-          >
-            <X className="h-5 w-5" />
-          </button>
+          <CloseButton label="Close viewers" onClick={onClose} className="ml-auto dark:text-slate-400" />
         </header>
         <div className="overflow-y-auto px-2 py-2">
           {!viewers && !failed && (

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { makeStore, type AppStore } from '../../app/store';
 import { resetAuth } from '../auth';
 import { storiesApi } from './api';
-import { group, person, story, storiesBody, stubServer, type StoriesRequest } from './test-stories';
+import { answerEvery, type StubRequest } from '../../test/stub-server';
+import { group, person, story, storiesBody } from './test-stories';
 import {
   deleteStory,
   openGroup,
@@ -20,12 +21,12 @@ const ann = person('ann', 'Ann Lee');
 const bob = person('bob', 'Bob Ray');
 const defaultGroups = () => [group(ann, [story('a1', ann), story('a2', ann)]), group(bob, [story('b1', bob)])];
 
-type Handler = (request: StoriesRequest) => { status: number; data?: unknown } | undefined;
+type Handler = (request: StubRequest) => { status: number; data?: unknown } | undefined;
 
 /** A store whose stories came from a server holding `groups`; `extra` answers anything else. */
 async function loaded(groups: StoryGroup[] = defaultGroups(), extra: Handler = () => undefined) {
   let current = groups;
-  const requests = stubServer((r) => {
+  const requests = answerEvery((r) => {
     if (r.url === '/users/u/stories/all') return { status: 200, data: storiesBody(current) };
     return extra(r) ?? { status: 404, data: { success: false } };
   });
@@ -62,7 +63,7 @@ describe('stories', () => {
   });
 
   it('a failed load gives the server’s message, or "Failed to fetch stories"', async () => {
-    stubServer(() => ({ status: 500, data: {} }));
+    answerEvery(() => ({ status: 500, data: {} }));
     const store = makeStore();
     const result = await store.dispatch(storiesApi.endpoints.stories.initiate());
     expect(result.error).toMatchObject({ message: 'Failed to fetch stories' });
@@ -74,7 +75,7 @@ describe('stories', () => {
     );
     expect(groupViewed(store, 'bob')).toBe(false);
     expect(await store.dispatch(watchStory('b1'))).toBeNull();
-    expect(requests.at(-1)).toEqual({ method: 'POST', url: '/users/u/stories/s/b1/view' });
+    expect(requests.at(-1)).toMatchObject({ method: 'POST', url: '/users/u/stories/s/b1/view' });
     expect(viewedOf(store, 'b1')).toBe(true);
     expect(groupViewed(store, 'bob')).toBe(true);
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.viewedStories) ?? '[]')).toEqual(['b1']);

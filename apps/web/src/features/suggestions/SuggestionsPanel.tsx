@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
+import { PersonRowSkeletons } from '../../components/PersonRowSkeletons';
 import { ConnectionActions } from '../connections';
 import { useProfilePath } from '../../lib/profile-path';
 import { SUGGESTIONS_ERROR, useSuggestionsQuery } from './api';
@@ -130,17 +131,5 @@ function SuggestionsSkeleton({ layout }: { layout: 'list' | 'strip' }) {
       </div>
     );
   }
-  return (
-    <div className="space-y-4" aria-hidden>
-      {Array.from({ length: 3 }, (_, i) => (
-        <div key={i} className="flex animate-pulse items-center gap-3">
-          <div className="h-11 w-11 rounded-full bg-slate-300 dark:bg-slate-600" />
-          <div className="flex-1 space-y-2">
-            <div className="h-3 w-28 rounded skeleton" />
-            <div className="h-3 w-16 rounded skeleton" />
-          </div>
-        </div>
-      ))}
-    </div>
-  );
+  return <PersonRowSkeletons count={3} lineWidths={['w-28', 'w-16']} className="space-y-4" />;
 }

@@ -15,7 +15,7 @@ import type { Logger } from '../../../lib/logger';
 import { outcomeError, type BatchOutcome } from '../message-batch';
 import type { BatchRunner } from '../message-writer';
 import type { MessageRow } from '../repo';
-import type { FromWriter, ToWriter, WriterThreadOptions } from './protocol';
+import { flattenRows, outcomesOf, type FromWriter, type ToWriter, type WriterThreadOptions } from './protocol';
 
 export interface ThreadRunnerOptions {
   checkpointMs?: number;
@@ -24,6 +24,8 @@ export interface ThreadRunnerOptions {
 }
 
 const STARTUP_MS = 10_000;
+/** Shown in the inspector's list of threads (the benchmark profiles it by this name). */
+const THREAD_NAME = 'chat-writer';
 
 const unavailable = () => new ServiceUnavailableError('Messages cannot be stored right now. Please try again in a moment.');
 
@@ -32,12 +34,13 @@ const unavailable = () => new ServiceUnavailableError('Messages cannot be stored
  * benchmark, `tsx watch`), the thread first registers tsx itself: a worker does not inherit the loader.
  */
 function spawnThread(options: WriterThreadOptions): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./chat-writer-thread.js', import.meta.url), { workerData: options });
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./chat-writer-thread.js', import.meta.url), { workerData: options, name: THREAD_NAME });
   const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const tsx = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
   const thread = new URL('./thread.ts', import.meta.url).href;
   const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(thread)}); })`;
-  return new Worker(code, { eval: true, workerData: options });
+  return new Worker(code, { eval: true, workerData: options, name: THREAD_NAME });
 }
 
 interface Waiting {
@@ -91,7 +94,7 @@ export function threadBatchRunner(db: Db, file: string, log: Logger, opts: Threa
       if (!entry) return;
       clearTimeout(entry.timer);
       waiting.delete(msg.batch);
-      if (msg.type === 'written') entry.resolve(msg.outcomes);
+      if (msg.type === 'written') entry.resolve(outcomesOf(msg.codes, msg.errors));
       else entry.reject(outcomeError(msg));
     });
     w.on('error', (err) => lost(w, 'failed', err));
@@ -109,7 +112,7 @@ export function threadBatchRunner(db: Db, file: string, log: Logger, opts: Threa
         const deadline = answerWithinMs + (ready ? 0 : STARTUP_MS);
         const timer = setTimeout(() => lost(w, `did not answer within ${deadline} ms`), deadline);
         waiting.set(batch, { resolve, reject, timer });
-        w.postMessage({ type: 'write', batch, rows } satisfies ToWriter);
+        w.postMessage({ type: 'write', batch, rows: flattenRows(rows) } satisfies ToWriter);
       });
     },
     async close() {

@@ -5,12 +5,9 @@
  * connection has automatic checkpoints off while this thread runs).
  */
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
 import { parentPort, workerData } from 'node:worker_threads';
-import { immediateTransactions } from '../../../db/sqlite-immediate';
-import type { Database } from '../../../db/types';
-import { writeMessageBatch } from '../message-batch';
 import type { FromWriter, ToWriter, WriterThreadOptions } from './protocol';
+import { sqliteBatchWriter } from './sqlite-batch';
 
 const options = workerData as WriterThreadOptions;
 const port = parentPort!;
@@ -24,39 +21,33 @@ sqlite.pragma('busy_timeout = 5000');
 sqlite.pragma('wal_autocheckpoint = 0');
 // Once a checkpoint has copied everything back, the WAL file is cut back to this size instead of staying at its largest.
 sqlite.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
-const db = new Kysely<Database>({ dialect: immediateTransactions(new SqliteDialect({ database: sqlite })) });
+const write = sqliteBatchWriter(sqlite);
 
 // PASSIVE never waits for readers or writers: what it cannot copy now, the next tick copies.
-const checkpointer = setInterval(() => {
+const checkpoint = sqlite.prepare('pragma wal_checkpoint(PASSIVE)');
+const checkpointNow = () => {
   try {
-    sqlite.pragma('wal_checkpoint(PASSIVE)');
+    checkpoint.get();
   } catch {
-    // Busy or locked: the next tick tries again.
+    // Busy or locked: the next tick tries again (after close, the server's connection checkpoints on its own).
   }
-}, options.checkpointMs);
+};
+const checkpointer = setInterval(checkpointNow, options.checkpointMs);
 
-let queue: Promise<void> = Promise.resolve();
-
+// Batches are written synchronously in the order they arrive: messages of a conversation are stored in order.
 port.on('message', (msg: ToWriter) => {
-  // One batch at a time, in the order they came: messages of a conversation are stored in order.
-  queue = queue.then(async () => {
-    if (msg.type === 'close') {
-      clearInterval(checkpointer);
-      try {
-        sqlite.pragma('wal_checkpoint(PASSIVE)');
-      } catch {
-        // The server's connection checkpoints on its own again after this.
-      }
-      await db.destroy();
-      reply({ type: 'closed' });
-      return;
-    }
-    try {
-      reply({ type: 'written', batch: msg.batch, outcomes: await writeMessageBatch(db, msg.rows) });
-    } catch (err) {
-      const e = err as { message?: unknown; code?: unknown };
-      reply({ type: 'failed', batch: msg.batch, message: String(e.message), ...(typeof e.code === 'string' ? { code: e.code } : {}) });
-    }
-  });
+  if (msg.type === 'close') {
+    clearInterval(checkpointer);
+    checkpointNow();
+    sqlite.close();
+    reply({ type: 'closed' });
+    return;
+  }
+  try {
+    reply({ type: 'written', batch: msg.batch, ...write(msg.rows) });
+  } catch (err) {
+    const e = err as { message?: unknown; code?: unknown };
+    reply({ type: 'failed', batch: msg.batch, message: String(e.message), ...(typeof e.code === 'string' ? { code: e.code } : {}) });
+  }
 });
 reply({ type: 'ready' });

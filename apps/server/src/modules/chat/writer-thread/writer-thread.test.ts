@@ -44,6 +44,7 @@ describe("the chat's writer thread (SQLite)", () => {
       ]);
       expect((await stored(a, b)).map((m) => m.text)).toEqual(['one', 'two', 'three']);
       expect(await writer.write(row(a, b, 'later', 'k1'))).toEqual({ written: false, firstInConversation: false });
+      expect(await writer.write(row(b, a, 'in a later batch'))).toEqual({ written: true, firstInConversation: false });
     } finally {
       await writer.close();
     }

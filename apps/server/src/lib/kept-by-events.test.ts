@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { EventBus } from './events';
+import { KeptByEvents } from './kept-by-events';
+import pino from 'pino';
+
+describe('a cache kept by events', () => {
+  const bus = () => new EventBus(pino({ level: 'silent' }));
+
+  it('does not keep what was read while an entry was dropped', () => {
+    const cache = new KeptByEvents<string, string>(bus(), 10);
+    const since = cache.begin();
+    cache.forget('someone else');
+    cache.keep('alice', 'id-1', since);
+    expect(cache.get('alice')).toBeUndefined();
+    cache.keep('alice', 'id-1', cache.begin());
+    expect(cache.get('alice')).toBe('id-1');
+  });
+
+  it('keeps nothing while other servers’ changes could be missed, and starts empty when they are heard again', () => {
+    const events = bus();
+    const cache = new KeptByEvents<string, boolean>(events, 10);
+    cache.keep('pair', false, cache.begin());
+    events.setRelayListening(false);
+    expect(cache.get('pair')).toBeUndefined();
+    cache.keep('pair', false, cache.begin());
+    expect(cache.get('pair')).toBeUndefined();
+    events.setRelayListening(true);
+    cache.keep('pair', true, cache.begin());
+    expect(cache.get('pair')).toBe(true);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * A cache whose entries are dropped by the events that change them, on this server at once and on the
+ * others through the event relay, for an answer that must never be stale (who may message whom):
+ *
+ * - a load that was under way when any entry was dropped is not kept (the generation it began in is
+ *   gone), so a read from just before a change cannot outlive it;
+ * - while the relay cannot hear other servers (Redis away or resubscribing), nothing is kept and
+ *   everything is asked afresh.
+ */
+import { LRUCache } from 'lru-cache';
+import type { EventBus } from './events';
+
+export class KeptByEvents<K extends string, V extends object | string | number | boolean> {
+  private generation = 0;
+  private readonly entries: LRUCache<K, V>;
+
+  constructor(
+    private readonly events: EventBus,
+    max: number,
+    /** Told of every entry that leaves (dropped, replaced, pushed out), e.g. to keep an index. */
+    onLeave?: (key: K, value: V) => void,
+  ) {
+    this.entries = new LRUCache<K, V>({ max, ...(onLeave ? { dispose: (value: V, key: K) => onLeave(key, value) } : {}) });
+    events.onRelayListening((listening) => {
+      if (!listening) this.forgetAll();
+    });
+  }
+
+  get(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
+  /** Taken before a load; `keep` stores its answer only if nothing was dropped since. */
+  begin(): number {
+    return this.generation;
+  }
+
+  keep(key: K, value: V, since: number): void {
+    if (since === this.generation && this.events.hearsOtherServers) this.entries.set(key, value);
+  }
+
+  /** Drops the entry, if kept; loads under way are not kept either way (they may have read the old state). */
+  forget(key: K | undefined): void {
+    this.generation++;
+    if (key !== undefined) this.entries.delete(key);
+  }
+
+  forgetAll(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The account ids behind a send's two user names, answered from memory: each name's id is read once and
+ * dropped when that person's user name may have changed or their account is gone (`profileChanged`,
+ * `accountStandingChanged`; on other servers through the event relay). Only names that belong to
+ * someone are kept, so a name taken a moment ago is found at once.
+ */
+import type { Db } from '../../db';
+import type { EventBus } from '../../lib/events';
+import { KeptByEvents } from '../../lib/kept-by-events';
+import { usersByNameLower } from './repo';
+
+const MAX_KEPT = 200_000;
+
+/** Both lower-cased names' [id, name] pairs, for those that belong to someone. */
+export function keptPeopleByName(db: Db, events: EventBus): (a: string, b: string) => Promise<Array<[id: string, userNameLower: string]>> {
+  const read = usersByNameLower(db);
+  const nameOf = new Map<string, string>();
+  const ids = new KeptByEvents<string, string>(events, MAX_KEPT, (name, id) => {
+    if (nameOf.get(id) === name) nameOf.delete(id);
+  });
+  const forgetPerson = ({ userId }: { userId: string }) => ids.forget(nameOf.get(userId));
+  events.subscribe('profileChanged', forgetPerson);
+  events.subscribe('accountStandingChanged', forgetPerson);
+
+  return async (a, b) => {
+    const [idA, idB] = [ids.get(a), ids.get(b)];
+    if (idA !== undefined && idB !== undefined)
+      return [
+        [idA, a],
+        [idB, b],
+      ];
+    const since = ids.begin();
+    const found = await read(a, b);
+    for (const [id, name] of found) {
+      ids.keep(name, id, since);
+      if (ids.get(name) === id) nameOf.set(id, name);
+    }
+    return found;
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * `assertCanInteract` for a path that runs it thousands of times a second (a chat send), answered from
+ * memory: whether a pair is blocked either way and when each person's suspension ends, each read once
+ * and dropped by the events that change it (`blockChanged`, `accountStandingChanged`) — on this server
+ * before the block or suspension is answered, on the others through the event relay. A suspension's end
+ * is compared with the clock at each check, so it expires by itself.
+ */
+import type { Db } from '../../db';
+import { preparedQuery } from '../../db/prepared';
+import type { EventBus } from '../../lib/events';
+import { ForbiddenError } from '../../lib/errors';
+import { KeptByEvents } from '../../lib/kept-by-events';
+import { suspensionsQuery } from '../users';
+
+/** Pairs and people kept at most; the least recently used go first. */
+const MAX_KEPT = 200_000;
+
+const pairKey = (a: string, b: string) => (a < b ? `${a} ${b}` : `${b} ${a}`);
+
+export function keptInteractionCheck(db: Db, events: EventBus): (actorId: string, otherId: string, now: string) => Promise<void> {
+  const blocked = new KeptByEvents<string, boolean>(events, MAX_KEPT);
+  // '' when not suspended (a kept value cannot be null).
+  const suspendedUntil = new KeptByEvents<string, string>(events, MAX_KEPT);
+  events.subscribe('blockChanged', ({ blockerId, blockedId }) => blocked.forget(pairKey(blockerId, blockedId)));
+  events.subscribe('accountStandingChanged', ({ userId }) => suspendedUntil.forget(userId));
+
+  const blocksBetween = preparedQuery<'a' | 'b', [id: string]>(db, (p) =>
+    db
+      .selectFrom('blocks')
+      .select('blocker_id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('blocker_id', '=', p.a), eb('blocked_id', '=', p.b)]),
+          eb.and([eb('blocker_id', '=', p.b), eb('blocked_id', '=', p.a)]),
+        ]),
+      ),
+  );
+  const suspensions = preparedQuery<'a' | 'b', [id: string, suspendedUntil: string | null]>(db, (p) => suspensionsQuery(db, [p.a, p.b]));
+
+  /** Reads the pair and both people, keeping what no change overtook; answers [blocked, suspension ends]. */
+  async function load(a: string, b: string, pair: string): Promise<[boolean, string[]]> {
+    const [sinceBlocked, sinceSuspended] = [blocked.begin(), suspendedUntil.begin()];
+    const [blocks, people] = await Promise.all([blocksBetween({ a, b }), suspensions({ a, b })]);
+    blocked.keep(pair, blocks.length > 0, sinceBlocked);
+    for (const [id, until] of people) suspendedUntil.keep(id, until ?? '', sinceSuspended);
+    return [blocks.length > 0, people.map(([, until]) => until ?? '')];
+  }
+
+  return async (a, b, now) => {
+    if (a === b) return;
+    const pair = pairKey(a, b);
+    let isBlocked = blocked.get(pair);
+    const [untilA, untilB] = [suspendedUntil.get(a), suspendedUntil.get(b)];
+    let ends = [untilA ?? '', untilB ?? ''];
+    if (isBlocked === undefined || untilA === undefined || untilB === undefined) [isBlocked, ends] = await load(a, b, pair);
+    if (isBlocked || ends.some((until) => until > now)) throw new ForbiddenError('You can’t interact with this person.');
+  };
+}

@@ -1,0 +1,16 @@
+import { X } from 'lucide-react';
+import type { ButtonHTMLAttributes } from 'react';
+
+/** The × in a dialog's or sheet's header; `label` says to screen readers what it closes. */
+export function CloseButton({ label = 'Close', className = '', ...rest }: { label?: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      className={`rounded-full p-1.5 text-slate-500 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-700 ${className}`}
+      {...rest}
+    >
+      <X className="h-5 w-5" />
+    </button>
+  );
+}

@@ -1,0 +1,39 @@
+import { Search, X } from 'lucide-react';
+import type { InputHTMLAttributes } from 'react';
+
+export interface SearchBoxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'className' | 'type'> {
+  value: string;
+  onChange: (value: string) => void;
+  /** The box's name for screen readers. */
+  label: string;
+  /** Fully rounded and slimmer, for a narrow column. */
+  pill?: boolean;
+  className?: string;
+}
+
+/** A search input with a magnifier in front and, once something is typed, a × that empties it. */
+export function SearchBox({ value, onChange, label, pill = false, className = '', ...input }: SearchBoxProps) {
+  return (
+    <div className={`relative ${className}`}>
+      <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
+      <input
+        type="text"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-label={label}
+        className={`input pr-9 pl-9 ${pill ? 'rounded-full py-2' : ''}`}
+        {...input}
+      />
+      {value && (
+        <button
+          type="button"
+          onClick={() => onChange('')}
+          aria-label="Clear search"
+          className={`absolute top-1/2 right-2 -translate-y-1/2 p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-700 ${pill ? 'rounded-full dark:hover:text-slate-200' : 'rounded-lg'}`}
+        >
+          <X className="h-4 w-4" />
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * CPU per message of the chat's SQLite writer path alone, on each side of the message port: the main
+ * thread (queueing, posting the batch, taking the answer) and the writer thread (the SQLite work). CPU
+ * time per thread from /proc, so it holds up on a busy machine better than the full benchmark's latencies
+ * do; batches of a fixed size, so group commit's batching does not depend on the machine's load.
+ *
+ *   npx tsx bench/chat/writer-cost.ts          MESSAGES=5000 BATCHES=1,10,100
+ */
+import { pairRoom } from '@plaza/contract';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { createDb } from '../../apps/server/src/db';
+import { newId, nowIso } from '../../apps/server/src/lib/ids';
+import type { Logger } from '../../apps/server/src/lib/logger';
+import { groupCommit } from '../../apps/server/src/modules/chat/message-writer';
+import { threadBatchRunner } from '../../apps/server/src/modules/chat/writer-thread/client';
+import { prepareUsers } from './prepare';
+import { cpuMsOf } from './stats';
+
+const quiet = () => undefined;
+/** The writer logs only failures, which this run does not expect. */
+const silent: Logger = {
+  level: 'silent',
+  fatal: quiet,
+  error: quiet,
+  warn: quiet,
+  info: quiet,
+  debug: quiet,
+  trace: quiet,
+  silent: quiet,
+  child: () => silent,
+};
+
+const MESSAGES = Number(process.env.MESSAGES ?? 5000);
+const BATCHES = (process.env.BATCHES ?? '1,10,100').split(',').map(Number);
+
+const dir = mkdtempSync(path.join(tmpdir(), 'plaza-writer-cost-'));
+const file = path.join(dir, 'plaza.sqlite');
+try {
+  const people = await prepareUsers({ kind: 'sqlite', file }, 2, randomBytes(32).toString('hex'));
+  const [a, b] = people.map((p) => p.userId);
+  const { db } = createDb({ kind: 'sqlite', file });
+  const threadsBefore = new Set(readdirSync(`/proc/${process.pid}/task`));
+  const writer = groupCommit(threadBatchRunner(db, file, silent));
+  const row = (i: number) => {
+    const [from, to] = i % 2 ? [a, b] : [b, a];
+    return {
+      id: newId(),
+      pair_key: pairRoom(from, to),
+      sender_id: from,
+      receiver_id: to,
+      client_message_id: newId(),
+      text: `Message number ${i}, about as long as a chat line`,
+      created_at: nowIso(),
+      read_at: null,
+    };
+  };
+  await writer.write(row(0));
+  // The writer thread is the busiest of the threads it started (tsx may start a loader thread beside it).
+  const started = readdirSync(`/proc/${process.pid}/task`).filter((t) => !threadsBefore.has(t));
+  console.log(`| batch size | main thread µs/msg | writer thread µs/msg | load average |`);
+  console.log(`|---:|---:|---:|---:|`);
+  for (const size of BATCHES) {
+    const cpu = () => [cpuMsOf(process.pid, process.pid), ...started.map((t) => cpuMsOf(process.pid, Number(t)))];
+    const before = cpu();
+    for (let sent = 0; sent < MESSAGES; sent += size) {
+      // group commit takes what queued in one turn as one batch.
+      await Promise.all(Array.from({ length: Math.min(size, MESSAGES - sent) }, (_, i) => writer.write(row(sent + i))));
+    }
+    const after = cpu();
+    const perMessage = (ms: number) => ((ms * 1000) / MESSAGES).toFixed(0);
+    const threads = after.slice(1).map((v, i) => v - before[i + 1]);
+    console.log(`| ${size} | ${perMessage(after[0] - before[0])} | ${perMessage(Math.max(0, ...threads))} | ${loadavg()[0].toFixed(1)} |`);
+  }
+  await writer.close();
+  await db.destroy();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
