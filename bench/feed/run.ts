@@ -25,6 +25,8 @@ import { newId, nowIso } from '../../apps/server/src/lib/ids';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { TokenSigner } from '../../apps/server/src/modules/auth/tokens';
 import { load } from './load';
+import { postgresCpu, usedBetween } from './pg-cpu';
+import { keptChoice, readNote, writeNote, type KeptNote } from './kept-data';
 import { copyToPostgres } from './to-postgres';
 import { bearerFor, cannon, cannonRequests, option, type CannonRequest, type CannonResult } from '../lib/load-tools';
 import { startServer } from '../lib/server-process';
@@ -56,6 +58,8 @@ interface Measured {
   r: CannonResult;
   /** Server CPU time per request, µs (the server's own process). */
   cpu: number;
+  /** PostgreSQL's CPU time per request, µs (its backends serving the benchmark's database); null on SQLite. */
+  dbCpu: number | null;
   share: number;
   /** The machine's one-minute load average when the round of this endpoint ended. */
   load: number;
@@ -63,8 +67,26 @@ interface Measured {
 
 const median = <T>(xs: T[], by: (x: T) => number): T => [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)];
 
+/** A kept PostgreSQL database whose build did not finish (the build's last step is its VACUUM) is not measured. */
+async function checkBuilt(url: string, name: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ done: boolean }>(
+      "select last_vacuum is not null as done from pg_stat_user_tables where relname = 'feed_items'",
+    );
+    if (!rows[0]?.done)
+      throw new Error(
+        `The PostgreSQL database ${name} is not completely built (still building, or stopped). Wait for its build, or drop it (dropdb -h 127.0.0.1 -U postgres ${name}) and run this again to copy the kept SQLite build into it.`,
+      );
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-feed-'));
+  const kept = keptChoice();
+  const dataDir = kept?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'plaza-bench-feed-'));
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
@@ -75,35 +97,58 @@ async function main() {
   const built = loadConfig(env);
   if (built.database.kind !== 'sqlite') throw new Error('The feed bench builds its own SQLite database first.');
   const sqliteFile = built.database.file;
-  const pgName = `plaza_bench_feed_${process.pid}`;
+  const pgName = kept?.name ?? `plaza_bench_feed_${process.pid}`;
   const admin = DATABASE === 'postgres' ? new pg.Client({ connectionString: `${PG_URL}/postgres` }) : null;
   try {
-    console.log(`Building ${USERS.toLocaleString('en')} people, ${FRIENDS} friends each, ${POSTS.toLocaleString('en')} posts…`);
-    const schema = createDb(built.database);
-    await migrateToLatest(schema.db);
-    await schema.db.destroy();
-    const loaded = load(
-      { file: sqliteFile, users: USERS, posts: POSTS, friends: FRIENDS, passwordHash: await hashPassword(PASSWORD) },
-      console.log,
-    );
+    let loaded: KeptNote;
+    if (kept?.reuse) {
+      loaded = readNote(dataDir);
+      console.log(`Reusing ${dataDir}: ${loaded.users.toLocaleString('en')} people, ${loaded.posts.toLocaleString('en')} posts.`);
+    } else {
+      console.log(`Building ${USERS.toLocaleString('en')} people, ${FRIENDS} friends each, ${POSTS.toLocaleString('en')} posts…`);
+      rmSync(sqliteFile, { force: true });
+      const schema = createDb(built.database);
+      await migrateToLatest(schema.db);
+      await schema.db.destroy();
+      const started = Date.now();
+      const result = load(
+        { file: sqliteFile, users: USERS, posts: POSTS, friends: FRIENDS, passwordHash: await hashPassword(PASSWORD) },
+        console.log,
+      );
+      loaded = { users: USERS, posts: POSTS, friends: FRIENDS, ...result };
+      console.log(`SQLite build: ${((Date.now() - started) / 60_000).toFixed(1)} min (load average ${loadAverage()})`);
+      if (kept) writeNote(dataDir, loaded);
+    }
     let config = built;
     if (admin) {
       await admin.connect();
-      await admin.query(`create database ${pgName}`);
       env.DATABASE_URL = `${PG_URL}/${pgName}`;
       config = loadConfig(env);
       if (config.database.kind !== 'postgres') throw new Error('PG_URL must be a postgres:// address.');
-      const pgSchema = createDb(config.database);
-      await migrateToLatest(pgSchema.db);
-      await pgSchema.db.destroy();
-      loaded.timelineRows = await copyToPostgres(sqliteFile, config.database.url, console.log);
+      const exists = (await admin.query('select 1 from pg_database where datname = $1', [pgName])).rowCount;
+      if (kept?.reuse && exists) await checkBuilt(config.database.url, pgName);
+      if (!kept?.reuse || !exists) {
+        // A kept SQLite build moves into a PostgreSQL database of the same name the first time it is asked for.
+        await admin.query(`drop database if exists ${pgName} with (force)`);
+        await admin.query(`create database ${pgName}`);
+        const pgSchema = createDb(config.database);
+        await migrateToLatest(pgSchema.db);
+        await pgSchema.db.destroy();
+        const started = Date.now();
+        await copyToPostgres(sqliteFile, config.database.url, console.log);
+        console.log(`PostgreSQL build: ${((Date.now() - started) / 60_000).toFixed(1)} min (load average ${loadAverage()})`);
+      }
     }
+
+    if (process.argv.includes('--build-only')) return;
 
     // Many readers: sessions written straight in, tokens signed as login would sign them.
     const signer = new TokenSigner(config.jwtSecret, 4 * 3600);
     const readers: CannonRequest[] = [];
     const feedPath = (name: string) => `/api/v1/posts/${name}/feeds`;
     const direct = createDb(config.database);
+    // Sessions a previous run of a kept database left behind.
+    await direct.db.deleteFrom('sessions').where('user_agent', '=', 'bench').execute();
     const people = await direct.db.selectFrom('users').select(['id', 'user_name']).orderBy('id').limit(READERS).execute();
     for (const p of people) {
       const sessionId = newId();
@@ -119,6 +164,7 @@ async function main() {
     await direct.db.destroy();
 
     const server = await startServer(env, `feed-${DATABASE}`);
+    const dbCpu = admin ? postgresCpu(admin, pgName) : null;
     try {
       const origin = server.origin;
       const authorization = await bearerFor(origin, loaded.readerName, PASSWORD);
@@ -157,12 +203,15 @@ async function main() {
       for (let round = 1; round <= ROUNDS; round++) {
         const measured: Measured[] = [];
         for (const t of targets) {
+          const dbBefore = await dbCpu?.();
           const before = await server.cpuMicros();
           const r = await t.run(DURATION);
           const used = (await server.cpuMicros()) - before;
+          const dbUsed = dbBefore && dbCpu ? usedBetween(dbBefore, await dbCpu()) : null;
           measured.push({
             r,
             cpu: used / Math.max(1, r.requests.total),
+            dbCpu: dbUsed === null ? null : dbUsed / Math.max(1, r.requests.total),
             load: loadavg()[0],
             share: r.requests.average / (measured[0]?.r.requests.average ?? r.requests.average),
           });
@@ -175,24 +224,24 @@ async function main() {
 
       console.log(`load average after: ${loadAverage()}`);
       console.log(
-        `\n${DATABASE}: ${USERS.toLocaleString('en')} people, ${FRIENDS} friends each, ${POSTS.toLocaleString('en')} posts, ${loaded.timelineRows.toLocaleString('en')} timeline rows; ` +
+        `\n${DATABASE}: ${loaded.users.toLocaleString('en')} people, ${loaded.friends} friends each, ${loaded.posts.toLocaleString('en')} posts, ${loaded.timelineRows.toLocaleString('en')} timeline rows; ` +
           `${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per endpoint, median round shown\n`,
       );
       console.log(
-        '| Endpoint | Req/s | p50 (ms) | p99 (ms) | Share of trivial | Shares per round | Server CPU/request (µs) | Errors | Load |',
+        `| Endpoint | Req/s | p50 (ms) | p99 (ms) | Share of trivial | Shares per round | Server CPU/request (µs) |${admin ? ' PostgreSQL CPU/request (µs) |' : ''} Errors | Load |`,
       );
-      console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+      console.log(`|---|---:|---:|---:|---:|---:|---:|${admin ? '---:|' : ''}---:|---:|`);
       let pass = true;
       for (const [i, t] of targets.entries()) {
         const all = rounds.map((m) => m[i]);
         // The trivial row's median round by throughput, every other row's by its share of the trivial one.
-        const { r, cpu, share, load } = median(all, (m) => (i === 0 ? m.r.requests.average : m.share));
+        const { r, cpu, dbCpu: db, share, load } = median(all, (m) => (i === 0 ? m.r.requests.average : m.share));
         const errors = all.reduce((n, m) => n + m.r.non2xx + m.r.errors, 0);
         const worstP99 = Math.max(...all.map((m) => m.r.latency.p99));
         if (t.feed) pass &&= share >= TARGET.share && worstP99 < TARGET.p99Ms && errors === 0;
         const shares = all.map((m) => `${Math.round(m.share * 100)}%`).join(' · ');
         console.log(
-          `| ${t.label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(share * 100)}% | ${shares} | ${Math.round(cpu)} | ${errors} | ${load.toFixed(1)} |`,
+          `| ${t.label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(share * 100)}% | ${shares} | ${Math.round(cpu)} |${db === null ? '' : ` ${Math.round(db)} |`} ${errors} | ${load.toFixed(1)} |`,
         );
       }
       console.log(
@@ -203,9 +252,9 @@ async function main() {
       await server.stop();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!kept) rmSync(dataDir, { recursive: true, force: true });
     if (admin) {
-      await admin.query(`drop database if exists ${pgName} with (force)`).catch(() => {});
+      if (!kept) await admin.query(`drop database if exists ${pgName} with (force)`).catch(() => {});
       await admin.end();
     }
   }

@@ -3,7 +3,7 @@
  * both engines serve the same people, posts and graph. The source tables are copied in batches of
  * multi-row inserts; the timelines — by far the largest table — are derived inside PostgreSQL from the
  * posts and the friendships, exactly as load.ts derives them (own posts and friends' posts), with the
- * readers' marks from their reactions and favorites. Foreign-key triggers are off for the session
+ * readers' marks from their reactions and favorites; their primary key is built after them. Foreign-key triggers are off for the session
  * (`session_replication_role = replica`): the data is consistent by construction.
  */
 import SQLite from 'better-sqlite3';
@@ -49,6 +49,8 @@ export async function copyToPostgres(sqliteFile: string, pgUrl: string, log: (ms
       step(`${copied.toLocaleString('en')} rows of ${table}`);
     }
 
+    // Building the primary key once over all rows is far cheaper than keeping it through ~100 rows per post.
+    await target.query('alter table feed_items drop constraint feed_items_pk');
     const timelines = await target.query(`
       insert into feed_items (owner_id, post_id)
       select author_id, id from posts
@@ -57,6 +59,9 @@ export async function copyToPostgres(sqliteFile: string, pgUrl: string, log: (ms
       union all
       select c.user_high, p.id from connections c join posts p on p.author_id = c.user_low where c.status = 'accepted'`);
     step(`${(timelines.rowCount ?? 0).toLocaleString('en')} timeline rows`);
+    await target.query(`set maintenance_work_mem = '1GB'`);
+    await target.query('alter table feed_items add constraint feed_items_pk primary key (owner_id, post_id)');
+    step("the timelines' primary key");
     await target.query('insert into feed_sizes (owner_id, size) select owner_id, count(*) from feed_items group by owner_id');
     // A reader's kinds on a row are a bit set, bit i for REACTION_TYPES[i], as the reaction toggles keep them.
     await target.query(

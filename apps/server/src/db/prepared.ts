@@ -20,10 +20,10 @@ export interface DirectReads {
 
 export interface PrepareOptions {
   /**
-   * PostgreSQL: prepare the statement by name on each connection, so it is parsed once and, after a few
-   * runs, planned once (a generic plan). Only for statements whose best plan does not depend on the
-   * values (index lookups by key or range); a LIKE's plan does, and stays planned per run. SQLite
-   * always keeps its statements.
+   * PostgreSQL: prepare the statement by name on each connection, so it is parsed and planned once (a
+   * generic plan, on connections set to plan that way: db/index.ts). Only for statements whose best
+   * plan does not depend on the values (index lookups by key or range); a LIKE's plan does, and stays
+   * planned per run. SQLite always keeps its statements.
    */
   keepPlan?: boolean;
 }

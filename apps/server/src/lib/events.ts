@@ -61,6 +61,8 @@ export interface DomainEvents {
   blockChanged: { blockerId: string; blockedId: string };
 
   // posts
+  /** A post was stored, and its author's friends after `after` (in id order) have yet to get it on their timelines. */
+  postPublished: { postId: string; authorId: string; after: string };
   /** A post is gone, with everything stored beside it. */
   postDeleted: { postId: string; authorId: string };
 
@@ -110,6 +112,7 @@ export type DurableEventName =
   | 'friendRequestAccepted'
   | 'friendRequestCancelled'
   | 'friendRequestDeclined'
+  | 'postPublished'
   | 'postDeleted'
   | 'reactionAdded'
   | 'commentAdded'

@@ -124,7 +124,11 @@ export const postsSeedStep: SeedStep = {
           created_at: new Date(at).toISOString(),
           media: JSON.stringify(stored.media),
         });
-        await timelineReadModel(trx).fanOut(postId, author.id);
+        const timelines = timelineReadModel(trx);
+        await timelines.addOwn(postId, author.id);
+        let after: string | null = null;
+        do after = await timelines.fanOutBatch(postId, author.id, after, 500);
+        while (after !== null);
 
         const reactionsRepo = reactionRepo(trx);
         for (let r = Math.floor(rand() * 9); r > 0; r--) {

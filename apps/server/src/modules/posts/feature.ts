@@ -5,6 +5,7 @@ import { favoriteRoutes } from './favorite-routes';
 import { favoriteService } from './favorite-service';
 import { postModeration } from './moderation';
 import { postRoutes } from './routes';
+import { startPostFanOut } from './post-fan-out';
 import { postService } from './service';
 import { startTimelineSync } from './timeline-sync';
 
@@ -25,7 +26,10 @@ export function createPostsFeature(ctx: AppContext): PostsFeature {
       await postRoutes(app, c, { posts });
       await favoriteRoutes(app, c, { favorites });
     },
-    start: () => startTimelineSync(ctx, log),
+    start: () => {
+      const stops = [startTimelineSync(ctx, log), startPostFanOut(ctx)];
+      return () => stops.forEach((stop) => stop());
+    },
     moderation: postModeration(ctx.db, posts),
     api: postsApi(ctx.db, ctx.storage),
   };

@@ -6,7 +6,7 @@
  * post-json.ts. What other features own comes in through their query pieces (users, people, reactions).
  */
 import { MAX_PAGE_LIMIT } from '@plaza/contract';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db';
 import { preparedQuery, type PreparedQuery } from '../../db/prepared';
 import { feedHiddenPeopleQuery } from '../safety';
@@ -54,39 +54,53 @@ export function perSize<N extends string, Row extends readonly unknown[]>(prepar
   };
 }
 
+/**
+ * The page's statements have one good plan whatever the values (ranges and lookups of primary keys);
+ * PostgreSQL planned them for each request's values at several times the cost of running them.
+ */
+const KEEP_PLAN = { keepPlan: true };
+
 export function feedPageRepo(db: Db) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const renderQuery = perSize((count) =>
-    preparedQuery<`i${number}`, readonly unknown[]>(db, (p) =>
-      db
-        .selectFrom('posts as p')
-        .innerJoin(publicUsers(db).as('u'), 'u.id', 'p.author_id')
-        .select([...POST_COLUMNS.map((c) => `p.${c}` as const), ...AUTHOR_COLUMNS.map((c) => `u.${c}` as const)])
-        .where(
-          'p.id',
-          'in',
-          Array.from({ length: count }, (_, i) => p[`i${i}`]),
-        ),
+    preparedQuery<`i${number}`, readonly unknown[]>(
+      db,
+      (p) =>
+        db
+          .selectFrom('posts as p')
+          .innerJoin(publicUsers(db).as('u'), 'u.id', 'p.author_id')
+          .select([...POST_COLUMNS.map((c) => `p.${c}` as const), ...AUTHOR_COLUMNS.map((c) => `u.${c}` as const)])
+          .where(
+            'p.id',
+            'in',
+            Array.from({ length: count }, (_, i) => p[`i${i}`]),
+          ),
+      KEEP_PLAN,
     ),
   );
   const timelineQuery = perSize((limit) =>
-    preparedQuery<'reader' | 'anchor' | 'offset' | 'now', PostPageRow>(db, (p) =>
-      db
-        .selectFrom('feed_items')
-        .select(['post_id', 'reader_kinds', 'reader_favorite'])
-        .where('owner_id', '=', p.reader)
-        .where('post_id', '<=', p.anchor)
-        // Muted and suspended friends' posts stay on the timeline and are skipped here (blocked people are never friends).
-        .where(
-          'post_id',
-          'not in',
-          db
-            .selectFrom('posts')
-            .select('id')
-            .where('author_id', 'in', feedHiddenPeopleQuery(db, p.reader, p.now)),
-        )
-        .orderBy('post_id', 'desc')
-        .limit(sql.lit(limit))
-        .offset(p.offset),
+    preparedQuery<'reader' | 'anchor' | 'offset' | 'now', PostPageRow>(
+      db,
+      (p) =>
+        db
+          .selectFrom('feed_items')
+          .select(['post_id', 'reader_kinds', 'reader_favorite'])
+          .where('owner_id', '=', p.reader)
+          .where('post_id', '<=', p.anchor)
+          // Muted and suspended friends' posts stay on the timeline and are skipped here (blocked people are never friends).
+          .where((eb) => {
+            const hidden = db
+              .selectFrom('posts')
+              .select('id')
+              .where('author_id', 'in', feedHiddenPeopleQuery(db, p.reader, p.now));
+            // PostgreSQL sizes a NOT IN's hash table by its guess of the hidden posts (tens of thousands in a
+            // plan made once) and built it for every page; an array of the few there are costs next to nothing.
+            return postgres ? sql<boolean>`${eb.ref('post_id')} <> all(array(${hidden}))` : eb('post_id', 'not in', hidden);
+          })
+          .orderBy('post_id', 'desc')
+          .limit(sql.lit(limit))
+          .offset(p.offset),
+      KEEP_PLAN,
     ),
   );
 
@@ -101,17 +115,20 @@ export function feedPageRepo(db: Db) {
      * The reader's name (to check `{authUser}`), and their timeline's stored size and how many of its
      * items are newer than the anchor.
      */
-    reader: preparedQuery<'user' | 'anchor', FeedReaderRow>(db, (p) =>
-      db.selectNoFrom((eb) => [
-        userNameLowerOf(db, p.user).as('user_name_lower'),
-        eb.selectFrom('feed_sizes').select('size').where('owner_id', '=', p.user).as('size'),
-        eb
-          .selectFrom('feed_items')
-          .select((f) => f.fn.countAll<number>().as('n'))
-          .where('owner_id', '=', p.user)
-          .where('post_id', '>', p.anchor)
-          .as('newer'),
-      ]),
+    reader: preparedQuery<'user' | 'anchor', FeedReaderRow>(
+      db,
+      (p) =>
+        db.selectNoFrom((eb) => [
+          userNameLowerOf(db, p.user).as('user_name_lower'),
+          eb.selectFrom('feed_sizes').select('size').where('owner_id', '=', p.user).as('size'),
+          eb
+            .selectFrom('feed_items')
+            .select((f) => f.fn.countAll<number>().as('n'))
+            .where('owner_id', '=', p.user)
+            .where('post_id', '>', p.anchor)
+            .as('newer'),
+        ]),
+      KEEP_PLAN,
     ),
 
     /** A page of the reader's timeline up to the anchor, newest first: one range of its primary key. */

@@ -20,6 +20,7 @@ import { postJsonRenderer } from './post-json';
 import { existingPost, postGone } from './post-lookup';
 import type { FeedPage } from './presenters';
 import { postRepo, type PostRow } from './repo';
+import { FAN_OUT_BATCH } from './post-fan-out';
 import { timelineReadModel } from './timeline-read-model';
 import type { PostUpload } from './upload';
 
@@ -53,8 +54,9 @@ export function postService(ctx: AppContext) {
   /** The post off every timeline and out of the database, then its files; false when someone else removed it first. */
   async function discard(row: PostRow): Promise<boolean> {
     const deleted = await ctx.db.transaction().execute(async (trx) => {
-      await timelineReadModel(trx).withdraw(row.id, row.author_id);
+      // The post first: a fan-out batch under way holds it (post-fan-out.ts), and its rows are taken away after it.
       const gone = await postRepo(trx).delete(row.id);
+      await timelineReadModel(trx).withdraw(row.id, row.author_id);
       if (gone) await ctx.events.record(trx, 'postDeleted', { postId: row.id, authorId: row.author_id });
       return gone;
     });
@@ -92,7 +94,11 @@ export function postService(ctx: AppContext) {
       try {
         await ctx.db.transaction().execute(async (trx) => {
           await postRepo(trx).insert(row);
-          await timelineReadModel(trx).fanOut(row.id, authorId);
+          const timelines = timelineReadModel(trx);
+          await timelines.addOwn(row.id, authorId);
+          // Most people's friends all fit in the first batch; the rest follow in batches of their own.
+          const after = await timelines.fanOutBatch(row.id, authorId, null, FAN_OUT_BATCH);
+          if (after !== null) await ctx.events.record(trx, 'postPublished', { postId: row.id, authorId, after });
         });
       } catch (err) {
         await removeKeys(ctx.storage, stored.keys);

@@ -6,14 +6,16 @@
  * people (`friendIdsQuery`), a reader's reaction kinds from reactions (`viewerKindsOn`).
  *
  * Fan-out on write, decided for reads: a post is copied onto every friend's timeline when it is
- * published (and friendships link or unlink a pair's posts when they change, timeline-sync.ts), so a
+ * published, a few hundred timelines per transaction (post-fan-out.ts), and friendships link or unlink a pair's posts when they change, timeline-sync.ts), so a
  * feed page is one range of one reader's rows (feed-page-repo.ts) instead of a merge over every friend's
  * posts at read time. The price is paid on writes, bounded by a person's number of friends, and
  * feeds are read far more often than posts are written. Everything here runs inside the caller's
- * transaction, so the timeline never disagrees with the post, friendship or mark that changed it.
+ * transaction, so the timeline never disagrees with the post, friendship or mark that changed it
+ * (a post's friends beyond the first batch get it moments after it is stored).
  */
 import { REACTION_TYPES, type ReactionType } from '@plaza/contract';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql, type OnConflictBuilder } from 'kysely';
+import type { Database } from '../../db/types';
 import type { Db } from '../../db';
 import { friendIdsQuery } from '../people';
 import { viewerKindsOn } from '../reactions';
@@ -31,27 +33,80 @@ export function timelineReadModel(db: Db) {
       .execute();
 
   return {
-    /** Puts a new post on its author's and every friend's timeline. */
-    async fanOut(postId: string, authorId: string): Promise<void> {
+    /** Puts a new post on its author's own timeline. */
+    async addOwn(postId: string, authorId: string): Promise<void> {
       await db.insertInto('feed_items').values({ owner_id: authorId, post_id: postId }).execute();
-      await db
+      await resize(authorId, 1);
+    },
+
+    /**
+     * Puts a post on the timelines of the next `limit` friends of its author, in id order after `after`
+     * (null: from the first), skipping timelines that hold it already, each counted in `feed_sizes` only
+     * when its row was actually added. Returns the last friend's id when there may be more, else null.
+     * A publish runs the first batch in its own transaction and the rest in batches of their own
+     * (post-fan-out.ts); running a batch again changes nothing.
+     */
+    async fanOutBatch(postId: string, authorId: string, after: string | null, limit: number): Promise<string | null> {
+      const range = (from: string) => db.selectFrom(friendsOf(authorId).as('f')).select('f.friend_id').where('f.friend_id', '>', from);
+      // The batch is a range of friend ids, so no list of them travels to the database and back.
+      const batch = await db
+        .selectFrom(
+          range(after ?? '')
+            .orderBy('f.friend_id')
+            .limit(limit)
+            .as('b'),
+        )
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('b.friend_id').as('last')])
+        .executeTakeFirstOrThrow();
+      const last = batch.last;
+      if (last === null) return null;
+      const friends = () =>
+        db
+          .selectFrom(range(after ?? '').as('f'))
+          .select(['f.friend_id', sql<string>`cast(${postId} as text)`.as('post_id')])
+          .where('f.friend_id', '<=', last);
+      const rows = db
         .insertInto('feed_items')
         .columns(['owner_id', 'post_id'])
-        .expression(db.selectFrom(friendsOf(authorId).as('f')).select(['f.friend_id', sql<string>`cast(${postId} as text)`.as('post_id')]))
-        .execute();
-      await resize(authorId, 1);
-      await db
-        .insertInto('feed_sizes')
-        .columns(['owner_id', 'size'])
-        // `where true` settles SQLite's parse of INSERT … SELECT … ON CONFLICT.
-        .expression(
-          db
-            .selectFrom(friendsOf(authorId).as('f'))
-            .select(['f.friend_id', sql<number>`1`.as('size')])
-            .where(sql<boolean>`true`),
-        )
-        .onConflict((oc) => oc.column('owner_id').doUpdateSet({ size: sql<number>`feed_sizes.size + 1` }))
-        .execute();
+        .expression(friends())
+        .onConflict((oc) => oc.columns(['owner_id', 'post_id']).doNothing());
+      const bump = (oc: OnConflictBuilder<Database, 'feed_sizes'>) =>
+        oc.column('owner_id').doUpdateSet({ size: sql<number>`feed_sizes.size + 1` });
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        // One statement: the sizes move by exactly the rows added, whatever another transaction added meanwhile.
+        await db
+          .with('added', () => rows.returning('owner_id'))
+          .insertInto('feed_sizes')
+          .columns(['owner_id', 'size'])
+          .expression((eb) => eb.selectFrom('added').select(['added.owner_id', sql<number>`1`.as('size')]))
+          .onConflict(bump)
+          .execute();
+      } else {
+        // SQLite runs one write transaction at a time: the rows missing now are the rows the insert adds.
+        await db
+          .insertInto('feed_sizes')
+          .columns(['owner_id', 'size'])
+          .expression(
+            friends()
+              .clearSelect()
+              .select(['f.friend_id', sql<number>`1`.as('size')])
+              .where((eb) =>
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom('feed_items as i')
+                      .select('i.post_id')
+                      .whereRef('i.owner_id', '=', 'f.friend_id')
+                      .where('i.post_id', '=', postId),
+                  ),
+                ),
+              ),
+          )
+          .onConflict(bump)
+          .execute();
+        await rows.execute();
+      }
+      return Number(batch.n) < limit ? null : last;
     },
 
     /** Takes a post off every timeline holding it (its author's and the friends'). */

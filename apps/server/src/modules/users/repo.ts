@@ -31,7 +31,9 @@ void everyColumn;
 
 export function userRepo(db: Db) {
   // Every signed-in page reads its user by id (`GET /users/me` is the authenticated floor): prepared once.
-  const byId = preparedQuery<'id', unknown[]>(db, (p) => db.selectFrom('users').select(USER_COLUMNS).where('id', '=', p.id));
+  const byId = preparedQuery<'id', unknown[]>(db, (p) => db.selectFrom('users').select(USER_COLUMNS).where('id', '=', p.id), {
+    keepPlan: true,
+  });
   return {
     insert(row: UserRow) {
       return db.insertInto('users').values(row).execute();

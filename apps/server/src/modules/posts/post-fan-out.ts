@@ -1,0 +1,40 @@
+/**
+ * Puts a published post on its author's friends' timelines beyond the first batch, which the publish
+ * wrote itself (service.ts). A person with 5,000 friends would otherwise write 5,000 rows in one
+ * statement, holding SQLite's one connection and the event loop (chat, every other request) for as
+ * long; here each batch of FAN_OUT_BATCH timelines is a transaction of its own, and the event loop
+ * serves others between them.
+ *
+ * The rest is told by `postPublished`, recorded in the outbox with the post (docs/decisions/outbox.md):
+ * a process that dies between batches leaves the event, and whoever delivers it again starts after the
+ * first batch; the batches already written add nothing a second time (fanOutBatch skips timelines that
+ * hold the post, and counts only what it added). A batch first checks that the post still exists,
+ * holding it on PostgreSQL until the batch commits, so a delete waits for the batch and then takes its
+ * rows away (service.ts deletes the post before its timeline rows); a deleted post stops the fan-out.
+ */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { AppContext } from '../../context';
+import type { Db, DialectName } from '../../db';
+import { timelineReadModel } from './timeline-read-model';
+
+/** Timelines written per transaction. */
+export const FAN_OUT_BATCH = 250;
+
+/** Writes the post to the timelines of the author's friends after `after`, a batch per transaction. */
+export async function fanOutFrom(db: Db, dialect: DialectName, post: { postId: string; authorId: string; after: string }): Promise<void> {
+  let next: string | null = post.after;
+  while (next !== null) {
+    await nextTurn();
+    const from: string = next;
+    next = await db.transaction().execute(async (trx) => {
+      let stored = trx.selectFrom('posts').select('id').where('id', '=', post.postId);
+      if (dialect === 'postgres') stored = stored.forKeyShare();
+      if (!(await stored.executeTakeFirst())) return null;
+      return timelineReadModel(trx).fanOutBatch(post.postId, post.authorId, from, FAN_OUT_BATCH);
+    });
+  }
+}
+
+export function startPostFanOut(ctx: AppContext): () => void {
+  return ctx.events.subscribe('postPublished', (post) => fanOutFrom(ctx.db, ctx.dialect, post));
+}
