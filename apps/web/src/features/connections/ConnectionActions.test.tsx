@@ -1,5 +1,5 @@
 import type { ConnectionChangeResponse, ConnectionStatus, ConnectionStatusResponse } from '@plaza/contract';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
@@ -66,7 +66,8 @@ describe('ConnectionActions', () => {
     await user.click(screen.getByRole('button', { name: 'Add friend' }));
     expect(await screen.findByText('Error sending friend request')).toBeInTheDocument();
     expect(screen.getByText('Something went wrong on our side.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Add friend' })).toBeEnabled();
+    // The toast and the rollback of the optimistic state land in separate renders.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add friend' })).toBeEnabled());
   });
 
   it('offers Accept and Decline for a received request; accepting makes them friends', async () => {
