@@ -24,8 +24,8 @@ export interface ThreadRunnerOptions {
 }
 
 const STARTUP_MS = 10_000;
-/** Shown in the inspector's list of threads (the benchmark profiles it by this name). */
-const THREAD_NAME = 'chat-writer';
+/** Shown in the inspector's list of threads (the benchmark profiles the writer by its name). */
+const THREAD_NAMES = { writer: 'chat-writer', checkpointer: 'chat-checkpointer' } as const;
 
 const unavailable = () => new ServiceUnavailableError('Messages cannot be stored right now. Please try again in a moment.');
 
@@ -35,12 +35,23 @@ const unavailable = () => new ServiceUnavailableError('Messages cannot be stored
  */
 function spawnThread(options: WriterThreadOptions): Worker {
   if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./chat-writer-thread.js', import.meta.url), { workerData: options, name: THREAD_NAME });
+    return new Worker(new URL('./chat-writer-thread.js', import.meta.url), { workerData: options, name: THREAD_NAMES[options.role] });
   const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const tsx = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
   const thread = new URL('./thread.ts', import.meta.url).href;
   const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(thread)}); })`;
-  return new Worker(code, { eval: true, workerData: options, name: THREAD_NAME });
+  return new Worker(code, { eval: true, workerData: options, name: THREAD_NAMES[options.role] });
+}
+
+/** Asks a thread to finish (its last checkpoint included) and waits until it has. */
+async function closeThread(w: Worker): Promise<void> {
+  const closed = new Promise<void>((resolve) => {
+    w.on('message', (msg: FromWriter) => msg.type === 'closed' && resolve());
+    w.once('exit', () => resolve());
+  });
+  w.postMessage({ type: 'close' } satisfies ToWriter);
+  await closed;
+  await w.terminate();
 }
 
 interface Waiting {
@@ -52,6 +63,8 @@ interface Waiting {
 export function threadBatchRunner(db: Db, file: string, log: Logger, opts: ThreadRunnerOptions = {}): BatchRunner {
   const answerWithinMs = opts.answerWithinMs ?? 15_000;
   let worker: Worker | null = null;
+  let checkpointer: Worker | null = null;
+  let checkpointerStoppedAt = 0;
   let ready = false;
   let nextBatch = 0;
   const waiting = new Map<number, Waiting>();
@@ -82,8 +95,23 @@ export function threadBatchRunner(db: Db, file: string, log: Logger, opts: Threa
     void w.terminate();
   }
 
+  /** The WAL's checkpoints, beside the writer; one that stopped is started again by a write 10 s later at the earliest. */
+  function startCheckpointer(): Worker {
+    const c = spawnThread({ file, role: 'checkpointer', checkpointMs: opts.checkpointMs ?? 1000 });
+    const gone = (err?: unknown) => {
+      if (checkpointer !== c) return;
+      checkpointer = null;
+      checkpointerStoppedAt = Date.now();
+      if (!closing) log.warn({ err }, "the chat's checkpointer thread stopped; a write after 10 s starts it again");
+      void c.terminate();
+    };
+    c.on('error', gone);
+    c.on('exit', () => gone());
+    return c;
+  }
+
   function start(): Worker {
-    const w = spawnThread({ file, checkpointMs: opts.checkpointMs ?? 1000 });
+    const w = spawnThread({ file, role: 'writer', checkpointMs: opts.checkpointMs ?? 1000 });
     w.on('message', (msg: FromWriter) => {
       if (msg.type === 'ready') {
         ready = true;
@@ -105,6 +133,7 @@ export function threadBatchRunner(db: Db, file: string, log: Logger, opts: Threa
   return {
     run(rows: readonly MessageRow[]) {
       if (closing) return Promise.reject(unavailable());
+      if (!checkpointer && Date.now() - checkpointerStoppedAt > 10_000) checkpointer = startCheckpointer();
       const w = (worker ??= start());
       const batch = nextBatch++;
       return new Promise<BatchOutcome[]>((resolve, reject) => {
@@ -117,17 +146,14 @@ export function threadBatchRunner(db: Db, file: string, log: Logger, opts: Threa
     },
     async close() {
       closing = true;
+      const c = checkpointer;
+      checkpointer = null;
+      if (c) await closeThread(c);
       const w = worker;
       if (!w) return;
       // Batches already handed over are answered first: the thread takes them in order.
-      const closed = new Promise<void>((resolve) => {
-        w.on('message', (msg: FromWriter) => msg.type === 'closed' && resolve());
-        w.once('exit', () => resolve());
-      });
-      w.postMessage({ type: 'close' } satisfies ToWriter);
-      await closed;
+      await closeThread(w);
       worker = null;
-      await w.terminate();
       await autoCheckpoint(1000);
     },
   };

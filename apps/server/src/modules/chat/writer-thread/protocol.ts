@@ -9,7 +9,12 @@ import type { MessageRow } from '../repo';
 /** What the thread is started with (workerData). */
 export interface WriterThreadOptions {
   file: string;
-  /** How often the thread checkpoints the WAL into the database file. */
+  /**
+   * The writer stores batches; the checkpointer, a second thread on a connection of its own, copies the
+   * WAL back into the database file every `checkpointMs`. Apart, because a checkpoint's fsync takes
+   * milliseconds on a slow disk: in the writer, every message that arrived meanwhile would wait for it.
+   */
+  role: 'writer' | 'checkpointer';
   checkpointMs: number;
 }
 

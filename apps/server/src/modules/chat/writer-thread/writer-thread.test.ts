@@ -1,5 +1,6 @@
 import { pairRoom } from '@plaza/contract';
 import SQLite from 'better-sqlite3';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../../test/factories';
@@ -45,6 +46,22 @@ describe("the chat's writer thread (SQLite)", () => {
       expect((await stored(a, b)).map((m) => m.text)).toEqual(['one', 'two', 'three']);
       expect(await writer.write(row(a, b, 'later', 'k1'))).toEqual({ written: false, firstInConversation: false });
       expect(await writer.write(row(b, a, 'in a later batch'))).toEqual({ written: true, firstInConversation: false });
+    } finally {
+      await writer.close();
+    }
+  });
+
+  it('copies the WAL back into the database file from its checkpointer while the writer goes on', async () => {
+    const [a, b] = [(await createUser(t.app)).user._id, (await createUser(t.app)).user._id];
+    const writer = groupCommit(threadBatchRunner(t.app.ctx.db, file(), log(), { checkpointMs: 50 }));
+    try {
+      await writer.write(row(a, b, 'first'));
+      await new Promise((r) => setTimeout(r, 200));
+      const before = statSync(file()).size;
+      // About 600 KB of messages: pages that reach the database file only through a checkpoint.
+      await Promise.all(Array.from({ length: 300 }, (_, i) => writer.write(row(a, b, `${i} ${'x'.repeat(2000)}`))));
+      await expect.poll(() => statSync(file()).size, { timeout: 5000 }).toBeGreaterThan(before + 300_000);
+      expect(await stored(a, b)).toHaveLength(301);
     } finally {
       await writer.close();
     }
