@@ -1,7 +1,7 @@
 /** Accounts and sessions in a real browser: signup, reload, logout, guards, session expiry, theme. */
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import path from 'node:path';
-import { ARTIFACTS, createAccount, loginViaApi, loginViaUi } from './helpers';
+import { ARTIFACTS, createAccount, loginViaApi, loginViaUi, submitLogin, type Account } from './helpers';
 
 test('signup lands on the feed, survives a reload, logs out, and login returns to the guarded page', async ({ page }) => {
   const tag = Date.now().toString(36);
@@ -45,18 +45,24 @@ test('a taken user name is flagged and a wrong password shows the server message
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
 
+const NEW_PASSWORD = 'a brand new password';
+
+/** Another device changes the password: every other session, this browser's included, is revoked. */
+async function changePasswordElsewhere(request: APIRequestContext, account: Account) {
+  const otherToken = await loginViaApi(request, account);
+  const changed = await request.post('/api/v1/users/me/password', {
+    data: { currentPassword: account.password, newPassword: NEW_PASSWORD },
+    headers: { authorization: `Bearer ${otherToken}` },
+  });
+  expect(changed.status()).toBe(200);
+}
+
 test('when the session is revoked elsewhere, the expiry overlay counts down and redirects with returnUrl', async ({ page, request }) => {
   const account = await createAccount(request, 'Expiring Person');
   await loginViaUi(page, account);
   await page.goto('/settings/account');
   await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
-  // Another device changes the password: every other session, this browser's included, is revoked.
-  const otherToken = await loginViaApi(request, account);
-  const changed = await request.post('/api/v1/users/me/password', {
-    data: { currentPassword: account.password, newPassword: 'a brand new password' },
-    headers: { authorization: `Bearer ${otherToken}` },
-  });
-  expect(changed.status()).toBe(200);
+  await changePasswordElsewhere(request, account);
 
   // The revoked session's socket is cut; its reconnect is refused, the refresh is refused too, and the
   // expiry flow starts by itself, without the person doing anything.
@@ -66,9 +72,7 @@ test('when the session is revoked elsewhere, the expiry overlay counts down and 
   await expect(overlay).toContainText(/Redirecting in [1-5] seconds\.\.\./);
   await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login\?returnUrl=%2Fsettings%2Faccount$/, { timeout: 8000 });
-  await page.getByLabel('User name or email').fill(account.userName);
-  await page.getByLabel('Password', { exact: true }).fill('a brand new password');
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, { userName: account.userName, password: NEW_PASSWORD });
   await expect(page).toHaveURL(/\/settings\/account$/);
 });
 
@@ -79,19 +83,12 @@ test('a call made with a revoked session starts the expiry flow and returns to t
   await loginViaUi(page, account);
   await page.goto('/settings/profile');
   await expect(page.getByLabel('Full name')).toBeVisible();
-  const otherToken = await loginViaApi(request, account);
-  const changed = await request.post('/api/v1/users/me/password', {
-    data: { currentPassword: account.password, newPassword: 'a brand new password' },
-    headers: { authorization: `Bearer ${otherToken}` },
-  });
-  expect(changed.status()).toBe(200);
+  await changePasswordElsewhere(request, account);
   await page.getByLabel('Full name').fill('Renamed');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('alertdialog')).toContainText('Session Expired', { timeout: 20_000 });
   await expect(page).toHaveURL(/\/auth\/login\?returnUrl=%2Fsettings%2Fprofile$/, { timeout: 8000 });
-  await page.getByLabel('User name or email').fill(account.userName);
-  await page.getByLabel('Password', { exact: true }).fill('a brand new password');
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, { userName: account.userName, password: NEW_PASSWORD });
   await expect(page).toHaveURL(/\/settings\/profile$/);
 });
 

@@ -33,11 +33,16 @@ export async function loginViaApi(request: APIRequestContext, account: Pick<Acco
 }
 
 /** Logs in through the login form, as a person would. */
-export async function loginViaUi(page: Page, account: Pick<Account, 'userName' | 'password'>) {
-  await page.goto('/auth/login');
+/** Fills and sends the login form the page already shows. */
+export async function submitLogin(page: Page, account: Pick<Account, 'userName' | 'password'>) {
   await page.getByLabel('User name or email').fill(account.userName);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function loginViaUi(page: Page, account: Pick<Account, 'userName' | 'password'>) {
+  await page.goto('/auth/login');
+  await submitLogin(page, account);
   await expect(page).toHaveURL(/\/feeds$/);
 }
 
