@@ -8,7 +8,7 @@
 import { MAX_PAGE_LIMIT } from '@plaza/contract';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db';
-import { preparedQuery, type PreparedQuery } from '../../db/prepared';
+import { preparedQuery, type Placeholders, type PreparedQuery } from '../../db/prepared';
 import { feedHiddenPeopleQuery } from '../safety';
 import { PUBLIC_USER_COLUMNS, publicUsers, userNameLowerOf, type PublicUserColumns } from '../users';
 import type { PostBodyColumns } from './presenters';
@@ -23,7 +23,33 @@ export type PostPageRow = readonly [
 ];
 
 /** `userNameLower` is null when the reader's account is gone. */
-export type FeedReaderRow = readonly [userNameLower: string | null, size: number | null, newer: number | null];
+type FeedReaderRow = readonly [userNameLower: string | null, size: number | null, newer: number | null];
+
+/** The reader's columns, then one post of the page (all null when the page is empty). */
+type ReaderAndPageRow = readonly [
+  userNameLower: string | null,
+  size: number | null,
+  newer: number | null,
+  id: string | null,
+  readerKinds: number | null,
+  readerFavorite: number | null,
+];
+
+interface PageValues {
+  reader: string;
+  anchor: string;
+  offset: number;
+  now: string;
+}
+
+export interface ReaderAndPage {
+  userNameLower: string | null;
+  /** The timeline's rows up to the anchor. */
+  timelineTotal: number;
+  rows: PostPageRow[];
+}
+
+const totalOf = (size: number | null, newer: number | null) => Math.max(0, Number(size ?? 0) - Number(newer ?? 0));
 
 /** What a post is rendered from (post-json.ts). */
 export interface PostToRender {
@@ -78,31 +104,85 @@ export function feedPageRepo(db: Db) {
       KEEP_PLAN,
     ),
   );
+  /** The reader's timeline up to the anchor, newest first, from `offset`: one range of its primary key. */
+  const timelineRange = (p: Placeholders<'reader' | 'anchor' | 'offset' | 'now'>, limit: number) =>
+    db
+      .selectFrom('feed_items')
+      .select(['post_id', 'reader_kinds', 'reader_favorite'])
+      .where('owner_id', '=', p.reader)
+      .where('post_id', '<=', p.anchor)
+      // Muted and suspended friends' posts stay on the timeline and are skipped here (blocked people are never friends).
+      .where((eb) => {
+        const hidden = db
+          .selectFrom('posts')
+          .select('id')
+          .where('author_id', 'in', feedHiddenPeopleQuery(db, p.reader, p.now));
+        // PostgreSQL sizes a NOT IN's hash table by its guess of the hidden posts (tens of thousands in a
+        // plan made once) and built it for every page; an array of the few there are costs next to nothing.
+        return postgres ? sql<boolean>`${eb.ref('post_id')} <> all(array(${hidden}))` : eb('post_id', 'not in', hidden);
+      })
+      .orderBy('post_id', 'desc')
+      .limit(sql.lit(limit))
+      .offset(p.offset);
+
+  /** Who is reading: their name, their timeline's stored size and how many of its rows are newer than the anchor. */
+  const readerColumns = (p: Placeholders<'reader' | 'anchor'>) =>
+    db.selectNoFrom((eb) => [
+      userNameLowerOf(db, p.reader).as('user_name_lower'),
+      eb.selectFrom('feed_sizes').select('size').where('owner_id', '=', p.reader).as('size'),
+      eb
+        .selectFrom('feed_items')
+        .select((f) => f.fn.countAll<number>().as('n'))
+        .where('owner_id', '=', p.reader)
+        .where('post_id', '>', p.anchor)
+        .as('newer'),
+    ]);
+
+  const readerQuery = preparedQuery<'reader' | 'anchor', FeedReaderRow>(db, readerColumns, KEEP_PLAN);
   const timelineQuery = perSize((limit) =>
-    preparedQuery<'reader' | 'anchor' | 'offset' | 'now', PostPageRow>(
+    preparedQuery<'reader' | 'anchor' | 'offset' | 'now', PostPageRow>(db, (p) => timelineRange(p, limit), KEEP_PLAN),
+  );
+  /**
+   * PostgreSQL: the reader and their page in one statement, one row per post (one row with no post when
+   * the page is empty), the reader's columns repeated on each. Every round trip through the driver costs
+   * the server more than PostgreSQL takes to run the statement, and a feed page used to make two here.
+   * The page is read only when it starts inside the timeline, as on SQLite.
+   */
+  const readerAndPageQuery = perSize((limit) =>
+    preparedQuery<'reader' | 'anchor' | 'offset' | 'now', ReaderAndPageRow>(
       db,
       (p) =>
         db
-          .selectFrom('feed_items')
-          .select(['post_id', 'reader_kinds', 'reader_favorite'])
-          .where('owner_id', '=', p.reader)
-          .where('post_id', '<=', p.anchor)
-          // Muted and suspended friends' posts stay on the timeline and are skipped here (blocked people are never friends).
-          .where((eb) => {
-            const hidden = db
-              .selectFrom('posts')
-              .select('id')
-              .where('author_id', 'in', feedHiddenPeopleQuery(db, p.reader, p.now));
-            // PostgreSQL sizes a NOT IN's hash table by its guess of the hidden posts (tens of thousands in a
-            // plan made once) and built it for every page; an array of the few there are costs next to nothing.
-            return postgres ? sql<boolean>`${eb.ref('post_id')} <> all(array(${hidden}))` : eb('post_id', 'not in', hidden);
-          })
-          .orderBy('post_id', 'desc')
-          .limit(sql.lit(limit))
-          .offset(p.offset),
+          .selectFrom(readerColumns(p).as('r'))
+          .leftJoinLateral(
+            () =>
+              timelineRange(p, limit)
+                .where(sql<boolean>`${p.offset} < coalesce(${sql.ref('r.size')}, 0) - coalesce(${sql.ref('r.newer')}, 0)`)
+                .as('t'),
+            (join) => join.onTrue(),
+          )
+          .select(['r.user_name_lower', 'r.size', 'r.newer', 't.post_id', 't.reader_kinds', 't.reader_favorite']),
       KEEP_PLAN,
     ),
   );
+
+  /** SQLite: the same as two statements, each as fast as SQLite runs it; the page only when it starts inside the timeline. */
+  async function readerThenPage(limit: number, values: PageValues): Promise<ReaderAndPage> {
+    const [reader] = await readerQuery(values);
+    if (!reader || reader[0] === null) return { userNameLower: null, timelineTotal: 0, rows: [] };
+    const timelineTotal = totalOf(reader[1], reader[2]);
+    const rows = values.offset < timelineTotal ? await timelineQuery(limit)(values) : [];
+    return { userNameLower: reader[0], timelineTotal, rows };
+  }
+
+  async function inOneStatement(limit: number, values: PageValues): Promise<ReaderAndPage> {
+    const found = await readerAndPageQuery(limit)(values);
+    const first = found[0];
+    if (!first || first[0] === null) return { userNameLower: null, timelineTotal: 0, rows: [] };
+    const rows: PostPageRow[] = [];
+    for (const r of found) if (r[3] !== null) rows.push([r[3], r[4], r[5] ?? 0]);
+    return { userNameLower: first[0], timelineTotal: totalOf(first[1], first[2]), rows };
+  }
 
   return {
     /** The posts with their authors' public columns, to render them. */
@@ -112,26 +192,10 @@ export function feedPageRepo(db: Db) {
     },
 
     /**
-     * The reader's name (to check `{authUser}`), and their timeline's stored size and how many of its
-     * items are newer than the anchor.
+     * The reader's name (null when their account is gone, to check `{authUser}`), how many rows their
+     * timeline holds up to the anchor, and the page of it starting at `offset` (empty when the offset
+     * lies beyond the timeline, where suggestions take over).
      */
-    reader: preparedQuery<'user' | 'anchor', FeedReaderRow>(
-      db,
-      (p) =>
-        db.selectNoFrom((eb) => [
-          userNameLowerOf(db, p.user).as('user_name_lower'),
-          eb.selectFrom('feed_sizes').select('size').where('owner_id', '=', p.user).as('size'),
-          eb
-            .selectFrom('feed_items')
-            .select((f) => f.fn.countAll<number>().as('n'))
-            .where('owner_id', '=', p.user)
-            .where('post_id', '>', p.anchor)
-            .as('newer'),
-        ]),
-      KEEP_PLAN,
-    ),
-
-    /** A page of the reader's timeline up to the anchor, newest first: one range of its primary key. */
-    timelinePage: (limit: number, values: { reader: string; anchor: string; offset: number; now: string }) => timelineQuery(limit)(values),
+    readerAndPage: postgres ? inOneStatement : readerThenPage,
   };
 }

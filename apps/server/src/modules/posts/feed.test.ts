@@ -5,6 +5,7 @@ import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf, errorOf } from '../../../test/replies';
 import { newId, nowIso } from '../../lib/ids';
 import { directRuns } from '../../db/prepared';
+import { act } from '../safety/testing';
 import { befriend, createPost } from './testing';
 
 describe.each(dialects())('home feed on %s', (dialect) => {
@@ -112,6 +113,30 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     expect(ownIdsOf(await feedOf(me, '?limit=50')).length).toBe(7 + page - 2);
   });
 
+  it("skips a muted or suspended friend's posts on the timeline, also on a page they would fill", async () => {
+    const me = await createUser(t.app);
+    const [fine, muted, suspended] = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+    for (const friend of [fine, muted, suspended]) await befriend(t.app, me, friend);
+    const older = await createPost(t.app, fine, 'older');
+    const hidden: string[] = [];
+    for (const who of [muted, suspended, muted, suspended]) hidden.push(await createPost(t.app, who, 'not for me'));
+    const newer = await createPost(t.app, fine, 'newer');
+    await act(t.app, me, 'mute', muted);
+    const until = new Date(Date.now() + 86_400_000).toISOString();
+    await t.app.ctx.db.updateTable('users').set({ suspended_until: until }).where('id', '=', suspended.user._id).execute();
+
+    const first = await feedOf(me, '?limit=2');
+    expect(ownIdsOf(first)).toEqual([newer, older]);
+    // The timeline still holds the hidden rows (its size counts them): page 2 starts inside it, and none of it is shown.
+    const second = await feedOf(me, `?limit=2&page=2&anchor=${first.anchor}`);
+    expect(ownIdsOf(second)).toEqual([]);
+    for (const id of hidden) expect([...idsOf(first), ...idsOf(second)]).not.toContain(id);
+    // Their posts come back with the mute and the suspension over.
+    await act(t.app, me, 'mute', muted, true);
+    await t.app.ctx.db.updateTable('users').set({ suspended_until: null }).where('id', '=', suspended.user._id).execute();
+    expect(ownIdsOf(await feedOf(me, '?limit=10'))).toEqual([newer, ...[...hidden].reverse(), older]);
+  });
+
   it("drops a deleted post from friends' feeds", async () => {
     const me = await createUser(t.app);
     const friend = await createUser(t.app);
@@ -158,12 +183,14 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     const large = await countQueries(12);
     expect(small.posts).toBe(2);
     expect(large.posts).toBe(12);
-    // Who reads, the page, and the parts of posts not rendered before (ten of these twelve).
-    expect(small.queries).toBe(3);
+    // Who reads and the page (one statement on PostgreSQL, where each round trip costs more than running
+    // it; two on SQLite), then the parts of posts not rendered before (ten of these twelve).
+    const readerAndPage = dialect === 'postgres' ? 1 : 2;
+    expect(small.queries).toBe(readerAndPage + 1);
     expect(large.queries).toBe(small.queries);
-    // Read again, every post's unchanging part is already rendered: two statements.
+    // Read again, every post's unchanging part is already rendered: the reader and the page only.
     const again = await countQueries(12);
-    expect(again.queries).toBe(2);
+    expect(again.queries).toBe(readerAndPage);
     expect(again.data).toEqual({ ...large.data, anchor: again.data.anchor });
     // The batched hydration still knows the viewer's own marks on every post.
     expect(large.data.feeds.every((p) => p.currentUserReactions.includes('heart'))).toBe(true);

@@ -155,14 +155,11 @@ export function postService(ctx: AppContext) {
     async feed(userId: string, authUser: string, q: FeedQuery): Promise<FeedPage> {
       const anchor = q.anchor ?? newId();
       const offset = offsetOf(q.page, q.limit);
-      const [reader] = await feedPages.reader({ user: userId, anchor });
-      if (!reader) throw new NotFoundError('This account no longer exists.');
-      const [userNameLower, size, newer] = reader;
+      const now = nowIso();
+      // The page of someone else's name is read and dropped: it is the caller's own timeline either way.
+      const { userNameLower, timelineTotal, rows } = await feedPages.readerAndPage(q.limit, { reader: userId, anchor, offset, now });
       if (userNameLower === null) throw new NotFoundError('This account no longer exists.');
       if (userNameLower !== authUser.toLowerCase()) throw new ForbiddenError('You can only read your own feed.');
-      const now = nowIso();
-      const timelineTotal = Math.max(0, Number(size ?? 0) - Number(newer ?? 0));
-      const rows = offset < timelineTotal ? await feedPages.timelinePage(q.limit, { reader: userId, anchor, offset, now }) : [];
       // Suggestions continue where the timeline ends; a page wholly inside the timeline only needs their count.
       const room = q.limit - rows.length;
       const suggestedRows =
