@@ -153,7 +153,12 @@ export function feedPageRepo(db: Db) {
       db,
       (p) =>
         db
-          .selectFrom(readerColumns(p).as('r'))
+          // Materialized: folded into the page's condition, the reader's lookups would run twice.
+          .with(
+            (w) => w('r').materialized(),
+            () => readerColumns(p),
+          )
+          .selectFrom('r')
           .leftJoinLateral(
             () =>
               timelineRange(p, limit)
