@@ -111,6 +111,29 @@ describe("the chat's writer thread (SQLite)", () => {
     await writer.close();
   });
 
+  it('stores a batch that found the write lock taken as soon as the other connection lets go of it', async () => {
+    const [a, b] = [(await createUser(t.app)).user._id, (await createUser(t.app)).user._id];
+    const writer = groupCommit(threadBatchRunner(t.app.ctx.db, file(), log()));
+    await writer.write(row(a, b, 'while it is free'));
+    // Another connection holds the write lock for a while (a post's fan-out batch on the server's connection, say).
+    const other = new SQLite(file());
+    other.exec('begin immediate');
+    const released = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        other.exec('rollback');
+        other.close();
+        resolve();
+      }, 150),
+    );
+    try {
+      await expect(writer.write(row(a, b, 'waited for the lock'))).resolves.toMatchObject({ written: true });
+    } finally {
+      await released;
+      await writer.close();
+    }
+    expect((await stored(a, b)).map((m) => m.text)).toEqual(['while it is free', 'waited for the lock']);
+  });
+
   it('writes everything queued before it closes (shutdown drains it)', async () => {
     const [a, b] = [(await createUser(t.app)).user._id, (await createUser(t.app)).user._id];
     const writer = groupCommit(threadBatchRunner(t.app.ctx.db, file(), log()));
