@@ -1,6 +1,6 @@
 /**
  * Opens the socket while signed in and closes it on logout or expiry. A socket that stays down feeds the
- * app-wide connectivity line (OfflineBanner: one banner, whatever is down); after every reconnect, what
+ * app-wide connectivity line (OfflineBanner: one banner, whatever is down); after every connect, what
  * pushes may have missed meanwhile is refreshed: notifications and the conversation list (unread counts).
  * Each open chat history catches up by itself (`after=`, chat/api.ts).
  *
@@ -44,13 +44,13 @@ function connectAndWatch(
   dispatch: AppDispatch,
 ): () => void {
   const socket = connection.connectSocket(userId, () => store.getState().auth.accessToken);
-  let connectedBefore = socket.connected;
   let downTimer: ReturnType<typeof setTimeout> | undefined;
+  // The first connect too: the socket connects after the first screen, which has fetched these already,
+  // and what was pushed in between reached no one.
   const onConnect = () => {
     clearTimeout(downTimer);
     reportReachable();
-    if (connectedBefore) dispatch(plazaApi.util.invalidateTags(['Notifications', 'Conversations']));
-    connectedBefore = true;
+    dispatch(plazaApi.util.invalidateTags(['Notifications', 'Conversations']));
   };
   const onDisconnect = () => {
     clearTimeout(downTimer);
