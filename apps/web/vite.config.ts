@@ -16,7 +16,8 @@ export default defineConfig({
     operationTable(),
     headStart({
       script: 'src/head-start.ts',
-      app: 'src/app/start.tsx',
+      // The start and the step it imports as it runs (src/app/start.tsx).
+      app: ['src/app/start.tsx', 'src/app/mount.tsx'],
       // A signed-in visit to `/` or a public screen is sent on to the feed.
       pages: {
         '/': FEED,

@@ -12,6 +12,9 @@ const bundle = Object.fromEntries(
     chunk('assets/react.js', ['/app/node_modules/react-dom/index.js'], []),
     chunk('assets/start.js', ['/app/src/app/start.tsx'], ['assets/react.js', 'assets/store.js']),
     chunk('assets/store.js', ['/app/src/app/store.ts'], ['assets/react.js']),
+    // Loaded by the start with import() as it runs: no static import leads to it.
+    chunk('assets/mount.js', ['/app/src/app/mount.tsx'], ['assets/store.js', 'assets/router.js']),
+    chunk('assets/router.js', ['/app/node_modules/react-router/index.js'], ['assets/react.js']),
     chunk('assets/FeedPage.js', ['/app/src/features/feed/FeedPage.tsx'], ['assets/start.js', 'assets/PostList.js']),
     chunk('assets/PostList.js', ['/app/src/features/feed/PostList.tsx'], ['assets/store.js']),
   ].map((c) => [c.fileName, c]),
@@ -22,7 +25,7 @@ describe('head start', () => {
     const data = headStartData(
       bundle,
       '/app',
-      { script: 'src/head-start.ts', app: 'src/app/start.tsx', pages: { '/feeds': 'src/features/feed/FeedPage.tsx' } },
+      { script: 'src/head-start.ts', app: ['src/app/start.tsx'], pages: { '/feeds': 'src/features/feed/FeedPage.tsx' } },
       'accessToken',
     );
     expect(data).toEqual({
@@ -32,13 +35,23 @@ describe('head start', () => {
     });
   });
 
+  it('lists the steps the start imports as it runs, with their own imports, each file once', () => {
+    const data = headStartData(
+      bundle,
+      '/app',
+      { script: 'src/head-start.ts', app: ['src/app/start.tsx', 'src/app/mount.tsx'], pages: {} },
+      'k',
+    );
+    expect(data.app).toEqual(['/assets/start.js', '/assets/store.js', '/assets/mount.js', '/assets/router.js']);
+  });
+
   it('fails the build when a first load would hold a module kept out of it', () => {
     const keepOut = { pattern: /PostList/, why: 'test' };
     expect(() =>
       headStartData(
         bundle,
         '/app',
-        { script: 'src/head-start.ts', app: 'src/app/start.tsx', pages: { '/feeds': 'src/features/feed/FeedPage.tsx' }, keepOut },
+        { script: 'src/head-start.ts', app: ['src/app/start.tsx'], pages: { '/feeds': 'src/features/feed/FeedPage.tsx' }, keepOut },
         'k',
       ),
     ).toThrow(/assets\/PostList\.js holds/);
@@ -46,7 +59,7 @@ describe('head start', () => {
 
   it('fails the build when a named page is not in the bundle, rather than preloading nothing', () => {
     expect(() =>
-      headStartData(bundle, '/app', { script: 'src/head-start.ts', app: 'src/app/start.tsx', pages: { '/x': 'src/Missing.tsx' } }, 'k'),
+      headStartData(bundle, '/app', { script: 'src/head-start.ts', app: ['src/app/start.tsx'], pages: { '/x': 'src/Missing.tsx' } }, 'k'),
     ).toThrow(/Missing/);
   });
 });

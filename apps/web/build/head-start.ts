@@ -15,8 +15,11 @@ export const PRELOAD_DATA_ID = 'plaza-head-start';
 export interface HeadStartOptions {
   /** The script that reads the data block and preloads, relative to the project root: an entry of its own. */
   script: string;
-  /** The module of the signed-in app, relative to the project root. */
-  app: string;
+  /**
+   * The modules of the signed-in app, relative to the project root: its start, and the steps the start
+   * loads with `import()` as it runs (each a chunk of its own, preloaded with it).
+   */
+  app: readonly string[];
   /** For a path, the page module it opens at (relative to the project root). */
   pages: Readonly<Record<string, string>>;
   /** Modules that must not be part of those downloads: the build fails, naming the chunk, when one is. */
@@ -55,7 +58,9 @@ export function headStartData(bundle: Rollup.OutputBundle, root: string, options
       .filter((c) => c.isEntry)
       .flatMap((c) => [...closure(bundle, c.fileName)]),
   );
-  const app = [...closure(bundle, fileOf(bundle, root, options.app))].filter((f) => !entryFiles.has(f));
+  const appFiles = new Set<string>();
+  for (const module of options.app) closure(bundle, fileOf(bundle, root, module), appFiles);
+  const app = [...appFiles].filter((f) => !entryFiles.has(f));
   const loaded = new Set([...entryFiles, ...app]);
   const pages = Object.fromEntries(
     Object.entries(options.pages).map(([at, module]) => [

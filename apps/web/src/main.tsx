@@ -44,14 +44,13 @@ function AppLoadFailed() {
 }
 
 async function startSignedInApp(): Promise<void> {
-  let app: Awaited<ReturnType<typeof loadApp>>;
   try {
-    app = await loadApp();
+    const app = await loadApp();
+    // The start loads its steps' chunks as it goes: one may fail to load as the app's own chunk can.
+    await app.startApp(container, await readSession<SelfUser>());
   } catch {
     createRoot(container).render(<AppLoadFailed />);
-    return;
   }
-  await app.startApp(container, await readSession<SelfUser>());
 }
 
 if (!stored.accessToken && isPublicPath(location.pathname)) {
@@ -64,7 +63,7 @@ if (!stored.accessToken && isPublicPath(location.pathname)) {
     });
   };
   root.render(<PublicApp initialDark={theme.isDarkMode} onTheme={applyTheme} onSignedIn={onSignedIn} />);
-  whenIdle(() => void loadApp());
+  whenIdle(() => void loadApp().then((app) => app.loadSteps()));
 } else {
   void startSignedInApp();
 }

@@ -1,40 +1,36 @@
-/** Starts the signed-in app (store, router, every screen behind it) in `container` from the stored session. */
+/**
+ * Starts the signed-in app (store, router, every screen behind it) in `container` from the stored session.
+ *
+ * In steps, each a task of its own so that the browser paints and answers input in between: making the
+ * store, evaluating the router's side (React Router, the shell: `./mount`), making the router (which starts
+ * loading the page), the first render. This module holds the store's side (Redux Toolkit, the API layer,
+ * the slices), evaluated when it loads; the router's side is a chunk of its own, loaded with `import()`:
+ * statically imported, both sides were evaluated as one long task. The build preloads that chunk with this
+ * one (vite.config.ts, `headStart`), so the import waits for no network.
+ */
 import type { SelfUser } from '@plaza/contract';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
-import { restoredAuthState } from '../features/auth';
-import { loadTheme } from '../features/theme';
 import type { StoredSession } from '../lib/secure-storage';
-import { createRouter } from '../router';
-import { bridgeSession } from './session-bridge';
-import { makeStore } from './store';
+import { startStore } from './start-store';
 
-/** Lets the browser paint and answer input before the next step: each step of the start is a task of its own. */
+/** Lets the browser paint and answer input before the next step. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+const loadMount = () => import('./mount');
+
+/** Fetches (and evaluates) the router's side ahead of a start: the public screens do so when idle, before a login. */
+export async function loadSteps(): Promise<void> {
+  await loadMount();
+}
 
 /** `beforeMount` removes what the container showed until now (the public screens), just before the app replaces it. */
 export async function startApp(container: HTMLElement, stored: StoredSession<SelfUser>, beforeMount?: () => void): Promise<void> {
-  // The store (every API's endpoints), the router (which starts loading the page) and the first render
-  // each take tens of milliseconds on a slow phone; run back to back, they were one long task.
   await nextTask();
-  const store = makeStore({ auth: restoredAuthState(stored), theme: loadTheme() });
-  bridgeSession(store);
+  const store = startStore(stored);
+  await nextTask();
+  const { createRouter, mount } = await loadMount();
   await nextTask();
   const router = createRouter();
   await nextTask();
   beforeMount?.();
-  const root = createRoot(container);
-  // As a transition, the first render yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole tree: on a slow phone, taps and scrolls during start-up stay answered.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <Provider store={store}>
-          <RouterProvider router={router} />
-        </Provider>
-      </StrictMode>,
-    );
-  });
+  mount(container, store, router);
 }

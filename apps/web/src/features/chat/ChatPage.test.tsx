@@ -11,7 +11,11 @@ import { answerEvery } from '../../test/stub-server';
 import { at, BOB, fakeSocket, ME, message, person, publicUser } from './test-chat';
 
 const live = vi.hoisted((): { socket: unknown } => ({ socket: null }));
-vi.mock('../../lib/socket', () => ({ getSocket: () => live.socket }));
+vi.mock('../../lib/socket', () => ({
+  getSocket: () => live.socket,
+  useSocket: () => live.socket,
+  whenSocket: async () => live.socket,
+}));
 
 const bob = person(BOB, 'Bob Stone');
 

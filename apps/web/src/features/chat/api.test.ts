@@ -11,7 +11,11 @@ import { answerEvery, type StubAnswer as Answer, type StubRequest as Request } f
 import { at, BOB, CAROL, fakeSocket, ME, message, person, publicUser } from './test-chat';
 
 const live = vi.hoisted((): { socket: unknown } => ({ socket: null }));
-vi.mock('../../lib/socket', () => ({ getSocket: () => live.socket }));
+vi.mock('../../lib/socket', () => ({
+  getSocket: () => live.socket,
+  useSocket: () => live.socket,
+  whenSocket: async () => live.socket,
+}));
 
 const conversation = { me: ME, other: BOB };
 const historyPath = `/chats/${ME}/${BOB}`;

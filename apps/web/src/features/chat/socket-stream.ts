@@ -2,7 +2,7 @@
  * Keeps an RTK Query cache entry in step with the tab's socket for as long as the entry lives
  * (`onCacheEntryAdded`): listeners go on at once, so nothing pushed while the first load runs is lost.
  */
-import { getSocket, type PlazaSocket } from '../../lib/socket';
+import { whenSocket, type PlazaSocket } from '../../lib/socket';
 
 interface EntryLifecycle {
   cacheDataLoaded: Promise<unknown>;
@@ -17,7 +17,8 @@ export async function streamFromSocket(
   lifecycle: EntryLifecycle,
   subscribe: (socket: PlazaSocket, whenLoaded: WhenLoaded) => () => void,
 ): Promise<void> {
-  const socket = getSocket();
+  // The socket is connected after the first screen: an entry made before then subscribes when it arrives.
+  const socket = await whenSocket(lifecycle.cacheEntryRemoved);
   if (!socket) return;
   let loaded = false;
   const waiting: Array<() => void> = [];

@@ -7,12 +7,12 @@
 import { CHAT, pairRoom } from '@plaza/contract';
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { getSocket, type PlazaSocket } from '../../lib/socket';
+import { useSocket, type PlazaSocket } from '../../lib/socket';
 import { connectionChanged, connectionFailed, reconnectAttempted, reconnectNoticeCleared } from './chatSlice';
 
 export function useChatSocket(me: { _id: string; userName: string }): PlazaSocket | null {
   const dispatch = useAppDispatch();
-  const socket = getSocket();
+  const socket = useSocket();
   const openId = useAppSelector((s) => s.chat.openUser?._id ?? null);
   const isConnected = useAppSelector((s) => s.chat.isConnected);
   const openRef = useRef(openId);

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plazaApi } from '../../api/plaza-api';
 import { renderSignedIn } from '../../test/render-signed-in';
@@ -25,24 +25,43 @@ const fake = vi.hoisted(() => {
   return socket;
 });
 
-vi.mock('../../lib/socket', () => ({ connectSocket: () => fake, disconnectSocket: () => {} }));
+const connection = vi.hoisted(() => ({ connects: 0 }));
+vi.mock('../../lib/socket-connection', () => ({
+  connectSocket: () => {
+    connection.connects += 1;
+    return fake;
+  },
+  disconnectSocket: () => {},
+}));
 
 const { SocketLifecycle } = await import('./SocketLifecycle');
 
 describe('the socket lifecycle', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('refreshes notifications and the conversation list (unread counts) after every reconnect, not on the first connect', () => {
-    const invalidate = vi.spyOn(plazaApi.util, 'invalidateTags');
+  it('shows the screen at once and connects afterwards, loading the connection module then', async () => {
+    const before = connection.connects;
     renderSignedIn(
       <SocketLifecycle>
         <p>app</p>
       </SocketLifecycle>,
     );
     expect(screen.getByText('app')).toBeInTheDocument();
-    act(() => fake.fire('connect'));
+    expect(connection.connects).toBe(before);
+    await waitFor(() => expect(connection.connects).toBe(before + 1));
+  });
+
+  // The socket connects after the first screen has fetched them: what was pushed in between reached no one.
+  it('refreshes notifications and the conversation list (unread counts) on every connect, the first included', async () => {
+    const invalidate = vi.spyOn(plazaApi.util, 'invalidateTags');
+    const before = connection.connects;
+    renderSignedIn(
+      <SocketLifecycle>
+        <p>app</p>
+      </SocketLifecycle>,
+    );
+    await waitFor(() => expect(connection.connects).toBe(before + 1));
     expect(invalidate).not.toHaveBeenCalled();
-    act(() => fake.fire('disconnect'));
     act(() => fake.fire('connect'));
     expect(invalidate).toHaveBeenCalledTimes(1);
     expect(invalidate).toHaveBeenCalledWith(['Notifications', 'Conversations']);

@@ -1,51 +1,100 @@
 /**
  * Opens the socket while signed in and closes it on logout or expiry. A socket that stays down feeds the
- * app-wide connectivity line (OfflineBanner: one banner, whatever is down); after every reconnect, what
+ * app-wide connectivity line (OfflineBanner: one banner, whatever is down); after every connect, what
  * pushes may have missed meanwhile is refreshed: notifications and the conversation list (unread counts).
  * Each open chat history catches up by itself (`after=`, chat/api.ts).
+ *
+ * socket.io's client is loaded and connected once the first screen has painted and the page is idle (or
+ * after `SOCKET_START_MAX_WAIT_MS` at most): evaluating it was part of the signed-in app's one long start-up
+ * task. Features read the socket through `useSocket` / `whenSocket` (lib/socket.ts), which wait for it.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useStore } from 'react-redux';
+import type { Store } from '@reduxjs/toolkit';
 import { plazaApi } from '../../api/plaza-api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/store';
+import type { AppDispatch, RootState } from '../../app/store';
 import { reportReachable, reportUnreachable } from '../../lib/connectivity';
-import { connectSocket, disconnectSocket } from '../../lib/socket';
+
+/** Loads the connection module when the browser is idle, at most this long after the app mounted. */
+export const SOCKET_START_MAX_WAIT_MS = 1000;
+
+const loadConnection = () => import('../../lib/socket-connection');
+
+function whenPainted(task: () => void): () => void {
+  let idle: number | undefined;
+  const timer = setTimeout(() => {
+    if ('requestIdleCallback' in window) idle = window.requestIdleCallback(task, { timeout: SOCKET_START_MAX_WAIT_MS });
+    else task();
+  }, 0);
+  return () => {
+    clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
+}
 
 /** A disconnect shorter than this (a node handing its sockets to another during a deploy) shows nothing. */
 export const SOCKET_DOWN_NOTICE_MS = 1500;
+
+/** Connects, and watches the connection for the app-wide connectivity line and the refresh after a reconnect. */
+function connectAndWatch(
+  connection: Awaited<ReturnType<typeof loadConnection>>,
+  userId: string,
+  store: Store<RootState>,
+  dispatch: AppDispatch,
+): () => void {
+  const socket = connection.connectSocket(userId, () => store.getState().auth.accessToken);
+  let downTimer: ReturnType<typeof setTimeout> | undefined;
+  // The first connect too: the socket connects after the first screen, which has fetched these already,
+  // and what was pushed in between reached no one.
+  const onConnect = () => {
+    clearTimeout(downTimer);
+    reportReachable();
+    dispatch(plazaApi.util.invalidateTags(['Notifications', 'Conversations']));
+  };
+  const onDisconnect = () => {
+    clearTimeout(downTimer);
+    downTimer = setTimeout(reportUnreachable, SOCKET_DOWN_NOTICE_MS);
+  };
+  socket.on('connect', onConnect);
+  socket.on('disconnect', onDisconnect);
+  return () => {
+    clearTimeout(downTimer);
+    socket.off('connect', onConnect);
+    socket.off('disconnect', onDisconnect);
+    connection.disconnectSocket();
+  };
+}
 
 export function SocketLifecycle({ children }: { children: React.ReactNode }) {
   const userId = useAppSelector((s) => (s.auth.isAuthenticated ? s.auth.userDetails?._id : undefined));
   const store = useStore<RootState>();
   const dispatch = useAppDispatch();
-  const [ready, setReady] = useState<string | null>(null);
   useEffect(() => {
     if (!userId) return;
-    const socket = connectSocket(userId, () => store.getState().auth.accessToken);
-    setReady(userId);
-    let connectedBefore = socket.connected;
-    let downTimer: ReturnType<typeof setTimeout> | undefined;
-    const onConnect = () => {
-      clearTimeout(downTimer);
-      reportReachable();
-      if (connectedBefore) dispatch(plazaApi.util.invalidateTags(['Notifications', 'Conversations']));
-      connectedBefore = true;
+    let closed = false;
+    let close: (() => void) | undefined;
+    const open = () => {
+      loadConnection().then(
+        (connection) => {
+          if (closed) return;
+          close = connectAndWatch(connection, userId, store, dispatch);
+        },
+        // The module could not be fetched (offline on a first visit, or a removed build): try again once online.
+        () => {
+          if (!closed) window.addEventListener('online', open, { once: true });
+        },
+      );
     };
-    const onDisconnect = () => {
-      clearTimeout(downTimer);
-      downTimer = setTimeout(reportUnreachable, SOCKET_DOWN_NOTICE_MS);
-    };
-    socket.on('connect', onConnect);
-    socket.on('disconnect', onDisconnect);
+    const cancelStart = whenPainted(open);
     return () => {
-      clearTimeout(downTimer);
-      socket.off('connect', onConnect);
-      socket.off('disconnect', onDisconnect);
-      disconnectSocket();
-      setReady(null);
+      closed = true;
+      cancelStart();
+      window.removeEventListener('online', open);
+      close?.();
     };
   }, [userId, store, dispatch]);
-  // Children mount after the socket exists, so their subscriptions attach to it.
-  return ready ? <>{children}</> : null;
+
+  // The screen does not wait for the socket: subscriptions attach when it arrives (lib/socket.ts).
+  return <>{children}</>;
 }

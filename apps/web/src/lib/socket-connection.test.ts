@@ -1,6 +1,6 @@
 import { SOCKET_CLIENT } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
-import { retryDelay } from './socket';
+import { retryDelay } from './socket-connection';
 
 describe('reconnect back-off', () => {
   it('doubles from one second up to the cap, spread over ±50 % so clients do not return together', () => {
