@@ -43,7 +43,8 @@ export function searchService(ctx: AppContext) {
 
   async function rank(q: string): Promise<SearchRow[]> {
     const best = new Map<string, Hit>();
-    for (const { row, via } of await repo.prefixMatches(q, ranked)) {
+    const { prefix, substring } = await repo.matches(q, ranked);
+    for (const { row, via } of prefix) {
       const hit = hitOf(row, q, via);
       const seen = best.get(row.id);
       if (!seen || better(hit, seen) < 0) best.set(row.id, hit);
@@ -53,12 +54,7 @@ export function searchService(ctx: AppContext) {
       .slice(0, ranked)
       .map((h) => h.row);
     if (found.length === ranked) return found;
-    const more = await repo.substringMatches(
-      q,
-      found.map((r) => r.id),
-      ranked - found.length,
-    );
-    return [...found, ...more];
+    return [...found, ...substring.slice(0, ranked - found.length)];
   }
 
   return {
