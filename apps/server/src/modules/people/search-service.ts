@@ -43,8 +43,7 @@ export function searchService(ctx: AppContext) {
 
   async function rank(q: string): Promise<SearchRow[]> {
     const best = new Map<string, Hit>();
-    const { prefix, substring } = await repo.matches(q, ranked);
-    for (const { row, via } of prefix) {
+    for (const { row, via } of await repo.prefixMatches(q, ranked)) {
       const hit = hitOf(row, q, via);
       const seen = best.get(row.id);
       if (!seen || better(hit, seen) < 0) best.set(row.id, hit);
@@ -54,7 +53,12 @@ export function searchService(ctx: AppContext) {
       .slice(0, ranked)
       .map((h) => h.row);
     if (found.length === ranked) return found;
-    return [...found, ...substring.slice(0, ranked - found.length)];
+    const more = await repo.substringMatches(
+      q,
+      found.map((r) => r.id),
+      ranked - found.length,
+    );
+    return [...found, ...more];
   }
 
   return {

@@ -1,11 +1,10 @@
 import { userSearchResponseSchema } from '@plaza/contract';
 import { sql } from 'kysely';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
-import { directRuns } from '../../db/prepared';
-import { searchRepo, SUBSTRING_CANDIDATES } from './search-repo';
+import { SUBSTRING_CANDIDATES } from './search-repo';
 
 /** The trigram table is PostgreSQL's (migration 0085); SQLite keeps FTS5's, covered by the search tests. */
 const postgres = dialects().filter((d) => d === 'postgres');
@@ -67,25 +66,6 @@ describe.each(postgres)('the name trigram table on %s', (dialect) => {
     // A word start that sorts after every candidate: past the cap, so not ranked.
     await createUser(t.app, { userName: 'zz.pzqw', fullName: 'Plain Person' });
     expect(await search(me, 'pzqw')).toEqual(names.slice(0, 20));
-  });
-
-  it('finds prefix and substring matches in one statement', async () => {
-    for (const userName of ['onest_prefix', 'aa_onest_inside']) await createUser(t.app, { userName, fullName: 'Plain Person' });
-    const repo = searchRepo(t.app.ctx.db, t.app.ctx.dialect);
-    // The first search also reads the trigram statistics, once per process.
-    await repo.matches('plain', 21);
-    const spy = vi.spyOn(t.app.ctx.db.getExecutor(), 'executeQuery');
-    const direct = { count: 0 };
-    directRuns.set(t.app.ctx.db, direct);
-    try {
-      const { prefix, substring } = await repo.matches('onest', 21);
-      expect(prefix.map((m) => m.row.user_name)).toEqual(['onest_prefix']);
-      expect(substring.map((r) => r.user_name)).toEqual(['aa_onest_inside']);
-      expect(spy.mock.calls.length + direct.count).toBe(1);
-    } finally {
-      spy.mockRestore();
-      directRuns.delete(t.app.ctx.db);
-    }
   });
 
   it('finds a substring through the rarest of its trigrams, common ones included', async () => {

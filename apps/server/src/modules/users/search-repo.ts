@@ -1,7 +1,7 @@
 /** SQL for finding people by name: indexed prefix search, substring search, and the filtered list of everyone. */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, DialectName } from '../../db';
-import { preparedQuery, type Placeholders } from '../../db/prepared';
+import { preparedQuery } from '../../db/prepared';
 import type { PublicUserColumns } from './presenters';
 import { trigramFrequencies } from './trigram-frequencies';
 
@@ -40,10 +40,7 @@ const SEARCH_COLUMNS = [
 type SearchTuple = [string, string, string, string | null, string | null, string, string, string];
 /** A search row and the index of the prefix key that found it (PREFIX_KEYS). */
 type PrefixTuple = [...SearchTuple, 0 | 1 | 2];
-/** In the combined statement, the `via` of a substring match. */
-const SUBSTRING = 3;
-type MatchTuple = [...SearchTuple, 0 | 1 | 2 | typeof SUBSTRING];
-const rowOf = (t: SearchTuple | PrefixTuple | MatchTuple): SearchRow => ({
+const rowOf = (t: SearchTuple | PrefixTuple): SearchRow => ({
   id: t[0],
   user_name: t[1],
   full_name: t[2],
@@ -97,53 +94,53 @@ export function searchRepo(db: Db, dialect: DialectName) {
    */
   type SubstringParams = 'contains' | 'afterSpace' | 'afterDot' | 'afterUnderscore' | 'phrase' | 'trigram' | 'limit';
   type Candidates = 'fts5' | 'trigramRun' | 'scan';
-  /** `keep` leaves people out after the candidates are capped (the ones a prefix already found). */
-  const substringSelect = (candidates: Candidates, p: Placeholders<SubstringParams>, keep: Only = everyone) => {
-    const matches = sql<boolean>`(${like('user_name_lower', p.contains)} or ${like('full_name_lower', p.contains)})`;
-    const wordStart = sql<number>`case when ${like('full_name_lower', p.afterSpace)} or ${like('user_name_lower', p.afterDot)} or ${like('user_name_lower', p.afterUnderscore)} then 0 else 1 end`;
-    if (candidates === 'trigramRun') {
-      // One trigram's run in user-name order, each person read by key and checked against the whole
-      // needle, until SUBSTRING_CANDIDATES match: the LIMIT stops the index scan (migration 0085).
-      // The lateral subquery keeps the planner on that nested loop rather than a hash join of all matches.
-      const found = db
-        .selectFrom(sql`name_trigrams`.as('n'))
-        .innerJoinLateral(
-          (eb) =>
-            eb
-              .selectFrom('users')
-              .select(SEARCH_COLUMNS)
-              .where(sql<boolean>`id = n.user_id`)
-              .where(matches)
-              .where('deleted_at', 'is', null)
-              .offset(0)
-              .as('u'),
-          (join) => join.onTrue(),
-        )
-        .selectAll('u')
-        .where(sql<boolean>`n.trigram = ${p.trigram}`)
-        .orderBy(sql`n.sort_name`)
-        .limit(SUBSTRING_CANDIDATES);
-      return db.selectFrom(found.as('c')).select(SEARCH_COLUMNS).where(keep).orderBy(wordStart).orderBy('user_name_lower').limit(p.limit);
-    }
-    const ids =
-      candidates === 'fts5'
-        ? sql`select k.user_id from users_name_trigram_keys k where k.key in (select rowid from users_name_trigrams where users_name_trigrams match ${p.phrase} limit ${SUBSTRING_CANDIDATES})`
-        : sql`select id from users where ${matches} limit ${SUBSTRING_CANDIDATES}`;
-    return db
-      .selectFrom('users')
-      .select(SEARCH_COLUMNS)
-      .where(sql<boolean>`id in (${ids})`)
-      .where(matches)
-      .where('deleted_at', 'is', null)
-      .where(keep)
-      .orderBy(wordStart)
-      .orderBy('user_name_lower')
-      .limit(p.limit);
-  };
-  // The trigram run is read by key whatever the needle: one plan serves every search.
-  const planFor = (candidates: Candidates) => (candidates === 'trigramRun' ? keptPlan : {});
   const substringQuery = (candidates: Candidates) =>
-    preparedQuery<SubstringParams, SearchTuple>(db, (p) => substringSelect(candidates, p), planFor(candidates));
+    preparedQuery<SubstringParams, SearchTuple>(
+      db,
+      (p) => {
+        const matches = sql<boolean>`(${like('user_name_lower', p.contains)} or ${like('full_name_lower', p.contains)})`;
+        const wordStart = sql<number>`case when ${like('full_name_lower', p.afterSpace)} or ${like('user_name_lower', p.afterDot)} or ${like('user_name_lower', p.afterUnderscore)} then 0 else 1 end`;
+        if (candidates === 'trigramRun') {
+          // One trigram's run in user-name order, each person read by key and checked against the whole
+          // needle, until SUBSTRING_CANDIDATES match: the LIMIT stops the index scan (migration 0085).
+          // The lateral subquery keeps the planner on that nested loop rather than a hash join of all matches.
+          const found = db
+            .selectFrom(sql`name_trigrams`.as('n'))
+            .innerJoinLateral(
+              (eb) =>
+                eb
+                  .selectFrom('users')
+                  .select(SEARCH_COLUMNS)
+                  .where(sql<boolean>`id = n.user_id`)
+                  .where(matches)
+                  .where('deleted_at', 'is', null)
+                  .offset(0)
+                  .as('u'),
+              (join) => join.onTrue(),
+            )
+            .selectAll('u')
+            .where(sql<boolean>`n.trigram = ${p.trigram}`)
+            .orderBy(sql`n.sort_name`)
+            .limit(SUBSTRING_CANDIDATES);
+          return db.selectFrom(found.as('c')).select(SEARCH_COLUMNS).orderBy(wordStart).orderBy('user_name_lower').limit(p.limit);
+        }
+        const ids =
+          candidates === 'fts5'
+            ? sql`select k.user_id from users_name_trigram_keys k where k.key in (select rowid from users_name_trigrams where users_name_trigrams match ${p.phrase} limit ${SUBSTRING_CANDIDATES})`
+            : sql`select id from users where ${matches} limit ${SUBSTRING_CANDIDATES}`;
+        return db
+          .selectFrom('users')
+          .select(SEARCH_COLUMNS)
+          .where(sql<boolean>`id in (${ids})`)
+          .where(matches)
+          .where('deleted_at', 'is', null)
+          .orderBy(wordStart)
+          .orderBy('user_name_lower')
+          .limit(p.limit);
+      },
+      // The trigram run is read by key whatever the needle: one plan serves every search.
+      candidates === 'trigramRun' ? keptPlan : {},
+    );
   const substringQueries = { indexed: substringQuery(pg ? 'trigramRun' : 'fts5'), scanned: substringQuery('scan') };
   const frequencies = pg ? trigramFrequencies(db) : null;
 
@@ -160,59 +157,26 @@ export function searchRepo(db: Db, dialect: DialectName) {
    * straight from its index and cut at `limit`; every row says which one found it. Three range scans
    * whatever the prefix: PostgreSQL may keep one plan for it instead of planning it on every keystroke.
    */
-  type PrefixParams = 'from' | 'to' | 'limit';
-  const prefixSelect = (p: Placeholders<PrefixParams>) => {
-    const branch = (key: PrefixKey) =>
-      db
-        .selectFrom(
-          db
-            .selectFrom('users')
-            .select([...SEARCH_COLUMNS, sql<number>`${sql.lit(PREFIX_KEYS.indexOf(key))}`.as('via')])
-            .where(sql<boolean>`${keys[key]} >= ${p.from} and ${keys[key]} < ${p.to}`)
-            .where('deleted_at', 'is', null)
-            .orderBy(keys[key])
-            .limit(p.limit)
-            .as(key),
-        )
-        .selectAll();
-    return branch('userName').unionAll(branch('fullName')).unionAll(branch('restOfName'));
-  };
-  const prefixQuery = preparedQuery<PrefixParams, PrefixTuple>(db, prefixSelect, keptPlan);
-
-  /**
-   * PostgreSQL: the prefix lookups and, only when they found fewer than `limit` people, the substring
-   * ranking, in one statement: a search is one round trip. The substring rows (`via` = SUBSTRING) leave
-   * out the people a prefix found, after the candidates are capped, as the two statements did.
-   */
-  const prefixThenSubstringQuery = (candidates: Candidates) =>
-    preparedQuery<PrefixParams | SubstringParams, MatchTuple>(
-      db,
-      (p) => {
-        const notFound = sql<boolean>`id not in (select id from p)`;
-        const both = sql`with p as (${prefixSelect(p)})
-          select * from p
-          union all
-          select s.*, ${sql.lit(SUBSTRING)} from (${substringSelect(candidates, p, notFound)}) s
-          where (select count(distinct id) from p) < ${p.limit}`;
-        return { compile: () => both.compile(db) };
-      },
-      planFor(candidates),
-    );
-  const prefixThenSubstringQueries = pg
-    ? { indexed: prefixThenSubstringQuery('trigramRun'), scanned: prefixThenSubstringQuery('scan') }
-    : null;
-
-  const substringValues = async (needle: string) => {
-    const e = escapeLike(needle);
-    return {
-      contains: `%${e}%`,
-      afterSpace: `% ${e}%`,
-      afterDot: `%.${e}%`,
-      afterUnderscore: `%!_${e}%`,
-      phrase: pg ? '' : phraseOf(needle),
-      trigram: frequencies && trigrams(needle) ? await frequencies.rarest(trigramsOf(needle)) : '',
-    };
-  };
+  const prefixQuery = preparedQuery<'from' | 'to' | 'limit', PrefixTuple>(
+    db,
+    (p) => {
+      const branch = (key: PrefixKey) =>
+        db
+          .selectFrom(
+            db
+              .selectFrom('users')
+              .select([...SEARCH_COLUMNS, sql<number>`${sql.lit(PREFIX_KEYS.indexOf(key))}`.as('via')])
+              .where(sql<boolean>`${keys[key]} >= ${p.from} and ${keys[key]} < ${p.to}`)
+              .where('deleted_at', 'is', null)
+              .orderBy(keys[key])
+              .limit(p.limit)
+              .as(key),
+          )
+          .selectAll();
+      return branch('userName').unionAll(branch('fullName')).unionAll(branch('restOfName'));
+    },
+    keptPlan,
+  );
 
   return {
     /**
@@ -229,36 +193,23 @@ export function searchRepo(db: Db, dialect: DialectName) {
      * `excludeIds`, word starts first, ranked among the first SUBSTRING_CANDIDATES found.
      */
     async substringMatches(needle: string, excludeIds: readonly string[], limit: number): Promise<SearchRow[]> {
+      const e = escapeLike(needle);
       const query = trigrams(needle) ? substringQueries.indexed : substringQueries.scanned;
       // The excluded (already found by prefix) are among the first `limit + excluded` rows at most.
-      const rows = await query({ ...(await substringValues(needle)), limit: limit + excludeIds.length });
+      const rows = await query({
+        contains: `%${e}%`,
+        afterSpace: `% ${e}%`,
+        afterDot: `%.${e}%`,
+        afterUnderscore: `%!_${e}%`,
+        phrase: pg ? '' : phraseOf(needle),
+        trigram: frequencies && trigrams(needle) ? await frequencies.rarest(trigramsOf(needle)) : '',
+        limit: limit + excludeIds.length,
+      });
       const excluded = new Set(excludeIds);
       return rows
         .map(rowOf)
         .filter((r) => !excluded.has(r.id))
         .slice(0, limit);
-    },
-
-    /**
-     * What a search ranks: the prefix matches (up to `limit` per key, as prefixMatches) and, when those
-     * are fewer than `limit` people, up to `limit` substring matches of other people (as
-     * substringMatches). One statement on PostgreSQL, two on SQLite, where a statement costs no round trip.
-     */
-    async matches(q: string, limit: number): Promise<{ prefix: Array<{ row: SearchRow; via: PrefixKey }>; substring: SearchRow[] }> {
-      if (!prefixThenSubstringQueries) {
-        const prefix = await this.prefixMatches(q, limit);
-        const found = [...new Set(prefix.map((m) => m.row.id))];
-        return { prefix, substring: found.length < limit ? await this.substringMatches(q, found, limit) : [] };
-      }
-      const query = trigrams(q) ? prefixThenSubstringQueries.indexed : prefixThenSubstringQueries.scanned;
-      const rows = await query({ from: q, to: q + TOP, limit, ...(await substringValues(q)) });
-      const prefix: Array<{ row: SearchRow; via: PrefixKey }> = [];
-      const substring: SearchRow[] = [];
-      for (const t of rows) {
-        if (t[8] === SUBSTRING) substring.push(rowOf(t));
-        else prefix.push({ row: rowOf(t), via: PREFIX_KEYS[t[8]] });
-      }
-      return { prefix, substring };
     },
 
     /** Everyone but the viewer, optionally those whose names contain `search`, by full name. */
