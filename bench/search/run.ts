@@ -36,6 +36,8 @@ const KEEP_DB = text('keep-db');
 const REUSE_DB = text('reuse-db');
 const LOAD_ONLY = process.argv.includes('--load-only');
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+/** A statement of the load (a vacuum, a migration's fill) may take minutes at 1,000,000 people. */
+const LOAD_TIMEOUTS = { poolSize: 4, connectMs: 10_000, statementMs: 30 * 60_000, idleInTransactionMs: 60_000 };
 const hit = (url: string, authorization: string) => cannon(url, { authorization, connections: CONNECTIONS, duration: DURATION });
 const load = () =>
   loadavg()
@@ -90,7 +92,8 @@ async function main() {
   const servers: ServerProcess[] = [];
   try {
     const started = Date.now();
-    const { db } = createDb(loadConfig(env(0)).database);
+    // The load's own connections: its vacuum of a million people's indexes outlasts a request's timeouts.
+    const { db } = createDb(loadConfig(env(0)).database, undefined, LOAD_TIMEOUTS);
     await migrateToLatest(db);
     let users = USERS;
     if (target.fresh) {

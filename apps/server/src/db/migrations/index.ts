@@ -13,6 +13,7 @@ import * as postEdits from './0040-post-edits';
 import * as storyPosters from './0041-story-posters';
 import * as outbox from './0050-outbox';
 import * as nameTrigramsDetailNone from './0070-name-trigrams-detail-none';
+import * as nameTrigramsInNameOrder from './0085-name-trigrams-in-name-order';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0041-story-posters': storyPosters,
   '0050-outbox': outbox,
   '0070-name-trigrams-detail-none': nameTrigramsDetailNone,
+  '0085-name-trigrams-in-name-order': nameTrigramsInNameOrder,
 };

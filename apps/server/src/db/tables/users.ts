@@ -29,9 +29,10 @@ export interface UsersTable {
 }
 
 /**
- * Migration 0002 also keeps name-search helpers that only raw SQL in users/search-repo.ts reads, so they
- * have no row type here: on SQLite the FTS5 table `users_name_trigrams` and its `users_name_trigram_keys`,
- * both maintained by triggers on `users`.
+ * Migrations 0002 and 0085 also keep name-search helpers that only raw SQL in users/search-repo.ts reads,
+ * so they have no row type here: on SQLite the FTS5 table `users_name_trigrams` and its
+ * `users_name_trigram_keys`, on PostgreSQL `name_trigrams` (trigram runs in user-name order), all
+ * maintained by triggers on `users`.
  */
 export interface UserTables {
   users: UsersTable;

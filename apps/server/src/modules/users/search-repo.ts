@@ -3,6 +3,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, DialectName } from '../../db';
 import { preparedQuery } from '../../db/prepared';
 import type { PublicUserColumns } from './presenters';
+import { trigramFrequencies } from './trigram-frequencies';
 
 /** Sorts after every character, so `col >= q and col < q || TOP` is exactly "starts with q" in byte order. */
 const TOP = '\u{10FFFF}';
@@ -73,17 +74,14 @@ export function searchRepo(db: Db, dialect: DialectName) {
    * keeps no positions (migration 0070), so a row may hold the trigrams apart: the LIKE that follows
    * keeps only real substrings.
    */
-  const phraseOf = (needle: string) => {
+  const trigramsOf = (needle: string) => {
     const chars = [...needle];
-    return Array.from(
-      { length: chars.length - 2 },
-      (_, i) =>
-        `"${chars
-          .slice(i, i + 3)
-          .join('')
-          .replace(/"/g, '""')}"`,
-    ).join(' AND ');
+    return Array.from({ length: chars.length - 2 }, (_, i) => chars.slice(i, i + 3).join(''));
   };
+  const phraseOf = (needle: string) =>
+    trigramsOf(needle)
+      .map((t) => `"${t.replace(/"/g, '""')}"`)
+      .join(' AND ');
   /** The trigram index serves needles of three characters or more. */
   const trigrams = (needle: string) => [...needle].length >= 3;
 
@@ -94,25 +92,57 @@ export function searchRepo(db: Db, dialect: DialectName) {
    * starts first ("ada lovelace", "ada.lovelace", "ada_lovelace" for "love"), then by user name.
    * Prepared once per form: one statement with the needle's patterns as parameters.
    */
-  type SubstringParams = 'contains' | 'afterSpace' | 'afterDot' | 'afterUnderscore' | 'phrase' | 'limit';
-  const substringQuery = (indexed: boolean) =>
-    preparedQuery<SubstringParams, SearchTuple>(db, (p) => {
-      const matches = sql<boolean>`(${like('user_name_lower', p.contains)} or ${like('full_name_lower', p.contains)})`;
-      const candidates = indexed
-        ? sql`select k.user_id from users_name_trigram_keys k where k.key in (select rowid from users_name_trigrams where users_name_trigrams match ${p.phrase} limit ${SUBSTRING_CANDIDATES})`
-        : sql`select id from users where ${matches} limit ${SUBSTRING_CANDIDATES}`;
-      const wordStart = sql<number>`case when ${like('full_name_lower', p.afterSpace)} or ${like('user_name_lower', p.afterDot)} or ${like('user_name_lower', p.afterUnderscore)} then 0 else 1 end`;
-      return db
-        .selectFrom('users')
-        .select(SEARCH_COLUMNS)
-        .where(sql<boolean>`id in (${candidates})`)
-        .where(matches)
-        .where('deleted_at', 'is', null)
-        .orderBy(wordStart)
-        .orderBy('user_name_lower')
-        .limit(p.limit);
-    });
-  const substringQueries = { indexed: substringQuery(!pg), scanned: substringQuery(false) };
+  type SubstringParams = 'contains' | 'afterSpace' | 'afterDot' | 'afterUnderscore' | 'phrase' | 'trigram' | 'limit';
+  type Candidates = 'fts5' | 'trigramRun' | 'scan';
+  const substringQuery = (candidates: Candidates) =>
+    preparedQuery<SubstringParams, SearchTuple>(
+      db,
+      (p) => {
+        const matches = sql<boolean>`(${like('user_name_lower', p.contains)} or ${like('full_name_lower', p.contains)})`;
+        const wordStart = sql<number>`case when ${like('full_name_lower', p.afterSpace)} or ${like('user_name_lower', p.afterDot)} or ${like('user_name_lower', p.afterUnderscore)} then 0 else 1 end`;
+        if (candidates === 'trigramRun') {
+          // One trigram's run in user-name order, each person read by key and checked against the whole
+          // needle, until SUBSTRING_CANDIDATES match: the LIMIT stops the index scan (migration 0085).
+          // The lateral subquery keeps the planner on that nested loop rather than a hash join of all matches.
+          const found = db
+            .selectFrom(sql`name_trigrams`.as('n'))
+            .innerJoinLateral(
+              (eb) =>
+                eb
+                  .selectFrom('users')
+                  .select(SEARCH_COLUMNS)
+                  .where(sql<boolean>`id = n.user_id`)
+                  .where(matches)
+                  .where('deleted_at', 'is', null)
+                  .offset(0)
+                  .as('u'),
+              (join) => join.onTrue(),
+            )
+            .selectAll('u')
+            .where(sql<boolean>`n.trigram = ${p.trigram}`)
+            .orderBy(sql`n.sort_name`)
+            .limit(SUBSTRING_CANDIDATES);
+          return db.selectFrom(found.as('c')).select(SEARCH_COLUMNS).orderBy(wordStart).orderBy('user_name_lower').limit(p.limit);
+        }
+        const ids =
+          candidates === 'fts5'
+            ? sql`select k.user_id from users_name_trigram_keys k where k.key in (select rowid from users_name_trigrams where users_name_trigrams match ${p.phrase} limit ${SUBSTRING_CANDIDATES})`
+            : sql`select id from users where ${matches} limit ${SUBSTRING_CANDIDATES}`;
+        return db
+          .selectFrom('users')
+          .select(SEARCH_COLUMNS)
+          .where(sql<boolean>`id in (${ids})`)
+          .where(matches)
+          .where('deleted_at', 'is', null)
+          .orderBy(wordStart)
+          .orderBy('user_name_lower')
+          .limit(p.limit);
+      },
+      // The trigram run is read by key whatever the needle: one plan serves every search.
+      candidates === 'trigramRun' ? keptPlan : {},
+    );
+  const substringQueries = { indexed: substringQuery(pg ? 'trigramRun' : 'fts5'), scanned: substringQuery('scan') };
+  const frequencies = pg ? trigramFrequencies(db) : null;
 
   /** Every name containing `needle`, for filtered lists that page through all of them. */
   const nameContains = (needle: string) => {
@@ -171,7 +201,8 @@ export function searchRepo(db: Db, dialect: DialectName) {
         afterSpace: `% ${e}%`,
         afterDot: `%.${e}%`,
         afterUnderscore: `%!_${e}%`,
-        phrase: phraseOf(needle),
+        phrase: pg ? '' : phraseOf(needle),
+        trigram: frequencies && trigrams(needle) ? await frequencies.rarest(trigramsOf(needle)) : '',
         limit: limit + excludeIds.length,
       });
       const excluded = new Set(excludeIds);
