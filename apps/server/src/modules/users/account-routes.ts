@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { BadRequestError } from '../../lib/errors';
+import { sendRawJson } from '../../lib/raw-json';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { perAddress, perUser } from '../../security/limits';
 import { presentSelfUser } from './presenters';
@@ -20,7 +21,8 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext, {
 
   contractRoute(fastify, ops.getMe, {
     onRequest: requireAuth,
-    handler: async (req) => ({ success: true as const, user: presentSelfUser(await accounts.load(authOf(req).userId)) }),
+    handler: async (req, reply) =>
+      sendRawJson(reply, await accounts.selfReply(authOf(req).userId), ops.getMe.responses[200], ctx.config.validateResponses),
   });
 
   contractRoute(fastify, ops.updateMe, {
