@@ -21,8 +21,17 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext, {
 
   contractRoute(fastify, ops.getMe, {
     onRequest: requireAuth,
-    handler: async (req, reply) =>
-      sendRawJson(reply, await accounts.selfReply(authOf(req).userId), ops.getMe.responses[200], ctx.config.validateResponses),
+    // Not async: a kept body is sent without a promise; only a body to read waits for one.
+    handler: (req, reply) => {
+      const userId = authOf(req).userId;
+      const send = (body: string) => sendRawJson(reply, body, ops.getMe.responses[200], ctx.config.validateResponses);
+      const kept = accounts.selfReply.kept(userId);
+      if (kept !== undefined) {
+        send(kept);
+        return;
+      }
+      return accounts.selfReply.get(userId).then(send);
+    },
   });
 
   contractRoute(fastify, ops.updateMe, {

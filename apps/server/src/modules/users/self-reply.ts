@@ -12,19 +12,29 @@ import { KeptByEvents } from '../../lib/kept-by-events';
 const MAX_KEPT = 50_000;
 export const SELF_REPLY_MAX_AGE_MS = 10_000;
 
-export function keptSelfReplies(events: EventBus, render: (userId: string) => Promise<string>): (userId: string) => Promise<string> {
+export interface SelfReplies {
+  /** The body when it is kept, at once (no promise on the common path); undefined when it must be read. */
+  kept(userId: string): string | undefined;
+  /** The body, read and kept when it was not. */
+  get(userId: string): Promise<string>;
+}
+
+export function keptSelfReplies(events: EventBus, render: (userId: string) => Promise<string>): SelfReplies {
   const kept = new KeptByEvents<string, string>(events, MAX_KEPT, undefined, SELF_REPLY_MAX_AGE_MS);
   const forget = ({ userId }: { userId: string }) => kept.forget(userId);
   events.subscribe('profileChanged', forget);
   events.subscribe('accountChanged', forget);
   events.subscribe('accountStandingChanged', forget);
 
-  return async (userId) => {
-    const body = kept.get(userId);
-    if (body !== undefined) return body;
-    const since = kept.begin();
-    const rendered = await render(userId);
-    kept.keep(userId, rendered, since);
-    return rendered;
+  return {
+    kept: (userId) => kept.get(userId),
+    async get(userId) {
+      const body = kept.get(userId);
+      if (body !== undefined) return body;
+      const since = kept.begin();
+      const rendered = await render(userId);
+      kept.keep(userId, rendered, since);
+      return rendered;
+    },
   };
 }
