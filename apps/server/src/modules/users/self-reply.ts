@@ -10,7 +10,7 @@ import type { EventBus } from '../../lib/events';
 import { KeptByEvents } from '../../lib/kept-by-events';
 
 const MAX_KEPT = 50_000;
-export const SELF_REPLY_MAX_AGE_MS = 10_000;
+const SELF_REPLY_MAX_AGE_MS = 10_000;
 
 export interface SelfReplies {
   /** The body when it is kept, at once (no promise on the common path); undefined when it must be read. */
