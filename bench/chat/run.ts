@@ -23,6 +23,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { prepareUsers } from './prepare';
 import type { BenchUser, FromLoad, ToLoad } from './protocol';
+import type { Stall } from './stall-log';
 import { cpuMsOf, percentile, sleep } from './stats';
 
 const list = (v: string | undefined, dflt: number[]) => (v ? v.split(',').map(Number) : dflt);
@@ -273,6 +274,7 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
         loopDelayP99Ms?: number;
         loopDelayMaxMs?: number;
         mainThreadCpuMs?: number;
+        stalls?: Stall[];
       }>(server, 'elu', 10_000);
       server.send({ type: 'profile', on: false, name: `${target}-${clients}-${rate}-${via}` });
       const loop = await eluReply;
@@ -295,6 +297,11 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
         details.push(
           `    during it: GC ${loop.gcTotalMs!.toFixed(0)} ms in total, longest pause ${loop.gcMaxMs.toFixed(0)} ms; event-loop delay p99 ${loop.loopDelayP99Ms!.toFixed(0)} ms, max ${loop.loopDelayMaxMs!.toFixed(0)} ms`,
         );
+      }
+      if (loop.stalls?.length) {
+        const one = (s: Stall) =>
+          `${s.ms.toFixed(0)} ms at ${(s.at / 1000).toFixed(1)} s (CPU ${s.cpuMs.toFixed(0)} ms, GC ${s.gcMs.toFixed(0)} ms, ${s.pings} pings)`;
+        details.push(`    longest stalls: ${loop.stalls.map(one).join('; ')}`);
       }
       const lat = done.flatMap((d) => d.latencies).sort((a, b) => a - b);
       const resp = done.flatMap((d) => d.responseTimes).sort((a, b) => a - b);

@@ -10,6 +10,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { connectRedis } from '../../apps/server/src/lib/redis';
 import { loopMeter } from './loop-meter';
+import { stallLog } from './stall-log';
 import { cpuMsOf, rssOf } from './stats';
 import { threadProfiler } from './thread-profiler';
 
@@ -31,6 +32,10 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) gcPauses.push(e.duration);
 }).observe({ entryTypes: ['gc'] });
 const meter = loopMeter();
+const stalls = stallLog();
+app.io.engine.on('connection', (socket: { on(event: 'packetCreate', fn: (p: { type: string }) => void): void }) =>
+  socket.on('packetCreate', (p) => stalls.packet(p.type)),
+);
 // The main thread's CPU over a phase; the rest of the process's is its other threads' (SQLite writer, GC helpers, libuv).
 let mainCpuBefore = 0;
 
@@ -41,10 +46,12 @@ async function onMessage(msg: ConductorMessage) {
   if (msg.type === 'profile' && msg.on) {
     gcPauses = [];
     meter.start();
+    stalls.start();
     mainCpuBefore = cpuMsOf(process.pid, process.pid);
   }
   if (msg.type === 'profile' && !msg.on) {
     const reading = meter.stop();
+    const longest = stalls.stop();
     if (reading)
       process.send?.({
         type: 'elu',
@@ -52,6 +59,7 @@ async function onMessage(msg: ConductorMessage) {
         mainThreadCpuMs: cpuMsOf(process.pid, process.pid) - mainCpuBefore,
         gcTotalMs: gcPauses.reduce((a, b) => a + b, 0),
         gcMaxMs: Math.max(0, ...gcPauses),
+        stalls: longest,
       });
   }
   if (msg.type === 'profile' && profiler) {

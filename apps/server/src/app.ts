@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { AppContext, CoreContext } from './context';
 import { createDb, migrateToLatest } from './db';
+import { writeTurns } from './db/write-turns';
 import { relayEvents } from './lib/event-relay';
 import { EventBus } from './lib/events';
 import { connectRedis } from './lib/redis';
@@ -81,7 +82,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { db, dialect, events, log: log.child({ part: 'outbox' }) },
     { ...config.outbox, dispatch: opts.outbox?.dispatch ?? true },
   );
-  const core: CoreContext = { config, db, dialect, log, events, outbox, storage: createStorage(config), redis, limits, metrics };
+  const core: CoreContext = {
+    config,
+    db,
+    dialect,
+    log,
+    events,
+    outbox,
+    storage: createStorage(config),
+    redis,
+    limits,
+    metrics,
+    writeTurns: writeTurns(),
+  };
   const { ctx, features } = createFeatures(core);
 
   app.decorate('ctx', ctx);

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db, DialectName } from './db';
+import type { WriteTurns } from './db/write-turns';
 import type { EventBus } from './lib/events';
 import type { Logger } from './lib/logger';
 import type { RedisConnections } from './lib/redis';
@@ -27,6 +28,8 @@ export interface CoreContext {
   redis: RedisConnections | null;
   /** The Prometheus registry and the shared metrics (observability/metrics.ts). */
   metrics: Metrics;
+  /** Turns at SQLite's write lock: the chat's writer thread first, background writes between its batches (db/write-turns.ts). */
+  writeTurns: WriteTurns;
   /** Abuse limits (security/limits.ts): `limits.consume('passwordResetPerAddress', req.ip)` → 429 when over. */
   limits: Limits;
 }

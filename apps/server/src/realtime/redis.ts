@@ -58,7 +58,7 @@ export function streamsAdapter(redis: RedisConnections, prefix: string, recovery
   const adapter = createAdapter(streamClient, {
     streamName,
     sessionKeyPrefix: `${prefix}sio:session:`,
-    // Enough entries to replay two minutes of a busy node to a socket that reconnects.
+    // Enough entries to replay the recovery window of a busy node to a socket that reconnects.
     maxLen: Math.max(10_000, Math.ceil(recoveryMs / 1000) * 500),
   });
   return { adapter, reading: () => reading };

@@ -40,7 +40,14 @@ export interface RealtimeFeature {
 
 export const userRoom = (userId: string) => `user:${userId}`;
 
-const RECOVERY_MS = 2 * 60 * 1000;
+/**
+ * How long a dropped socket's session and the packets it missed are kept for connection-state recovery.
+ * Short on purpose: every packet broadcast in the window stays on the heap (socket.io sweeps only once a
+ * minute, so up to this plus 60 s), and at 2,000 messages a second two minutes of them made the
+ * garbage collector's pauses the chat's longest stalls. A drop longer than this is caught up by the
+ * client itself (`after=`, docs/decisions/realtime-reconnection.md).
+ */
+const RECOVERY_MS = 30_000;
 /** A socket whose node stops refreshing it counts as gone after this long (Redis presence only). */
 export const PRESENCE_TTL_MS = 60_000;
 
@@ -67,7 +74,7 @@ export function createRealtime(
     // Chat frames are small: compressing them costs more CPU and per-socket memory than it saves.
     perMessageDeflate: false,
     httpCompression: false,
-    // Keeps a socket's rooms and missed packets for two minutes, so a short drop loses nothing.
+    // Keeps a socket's rooms and missed packets for a short drop (RECOVERY_MS), so it loses nothing.
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: false },
     ...(streams ? { adapter: streams.adapter } : {}),
   });

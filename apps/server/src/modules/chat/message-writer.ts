@@ -7,6 +7,7 @@
  */
 import type { Config } from '../../config';
 import type { Db } from '../../db';
+import type { WriteTurns } from '../../db/write-turns';
 import type { Logger } from '../../lib/logger';
 import { outcomeError, writeMessageBatch, type BatchOutcome, type WriteResult } from './message-batch';
 import type { MessageRow } from './repo';
@@ -84,7 +85,7 @@ export function inlineBatchRunner(db: Db): BatchRunner {
 }
 
 /** The writer for this deployment: a thread of its own for a SQLite file, the connection pool otherwise. */
-export function messageWriter(db: Db, database: Config['database'], log: Logger): MessageWriter {
-  if (database.kind === 'sqlite' && database.file !== ':memory:') return groupCommit(threadBatchRunner(db, database.file, log));
+export function messageWriter(db: Db, database: Config['database'], log: Logger, turns?: WriteTurns): MessageWriter {
+  if (database.kind === 'sqlite' && database.file !== ':memory:') return groupCommit(threadBatchRunner(db, database.file, log, { turns }));
   return groupCommit(inlineBatchRunner(db));
 }

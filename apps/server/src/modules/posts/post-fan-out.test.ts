@@ -4,7 +4,8 @@ import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects } from '../../../test/harness';
 import { useSameDatabase } from '../../../test/same-database';
 import { newId, nowIso } from '../../lib/ids';
-import { FAN_OUT_BATCH } from './post-fan-out';
+import { writeTurns } from '../../db/write-turns';
+import { FAN_OUT_BATCH, fanOutFrom } from './post-fan-out';
 import { createPost } from './testing';
 import { timelineReadModel } from './timeline-read-model';
 
@@ -112,6 +113,23 @@ describe.each(dialects())('a post fanned out in batches on %s', (dialect) => {
     const next = await shared.start(QUICK);
     await drained(next);
     expectEveryoneOnce(await timelines(next, postId, everyone), everyone);
+  });
+
+  it.runIf(dialect === 'sqlite')('writes a batch only while no chat batch is out on the writer thread, then goes on', async () => {
+    const app = await shared.start(QUICK, { outbox: { dispatch: false } });
+    const author = await createUser(app);
+    const friends = await friendsOf(app, author, FRIENDS);
+    const postId = await createPost(app, author, 'after the chat');
+    const everyone = [author.user._id, ...friends];
+    const turns = writeTurns({ maxWaitMs: 60_000 });
+    const chatBatchAnswered = turns.out();
+    const after = [...friends].sort()[FAN_OUT_BATCH - 1];
+    const fanOut = fanOutFrom(app.ctx.db, 'sqlite', { postId, authorId: author.user._id, after }, turns);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await timelines(app, postId, everyone)).holding.size).toBe(1 + FAN_OUT_BATCH);
+    chatBatchAnswered();
+    await fanOut;
+    expectEveryoneOnce(await timelines(app, postId, everyone), everyone);
   });
 
   it('stops when the post is deleted, leaving none of its rows behind', async () => {

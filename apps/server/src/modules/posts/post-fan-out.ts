@@ -15,26 +15,35 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AppContext } from '../../context';
 import type { Db, DialectName } from '../../db';
+import type { WriteTurns } from '../../db/write-turns';
 import { timelineReadModel } from './timeline-read-model';
 
 /** Timelines written per transaction. */
 export const FAN_OUT_BATCH = 250;
 
 /** Writes the post to the timelines of the author's friends after `after`, a batch per transaction. */
-export async function fanOutFrom(db: Db, dialect: DialectName, post: { postId: string; authorId: string; after: string }): Promise<void> {
+export async function fanOutFrom(
+  db: Db,
+  dialect: DialectName,
+  post: { postId: string; authorId: string; after: string },
+  turns?: WriteTurns,
+): Promise<void> {
   let next: string | null = post.after;
   while (next !== null) {
     await nextTurn();
     const from: string = next;
-    next = await db.transaction().execute(async (trx) => {
-      let stored = trx.selectFrom('posts').select('id').where('id', '=', post.postId);
-      if (dialect === 'postgres') stored = stored.forKeyShare();
-      if (!(await stored.executeTakeFirst())) return null;
-      return timelineReadModel(trx).fanOutBatch(post.postId, post.authorId, from, FAN_OUT_BATCH);
-    });
+    const batch = () =>
+      db.transaction().execute(async (trx) => {
+        let stored = trx.selectFrom('posts').select('id').where('id', '=', post.postId);
+        if (dialect === 'postgres') stored = stored.forKeyShare();
+        if (!(await stored.executeTakeFirst())) return null;
+        return timelineReadModel(trx).fanOutBatch(post.postId, post.authorId, from, FAN_OUT_BATCH);
+      });
+    // On SQLite, between the chat's batches: neither finds the write lock taken by the other (db/write-turns.ts).
+    next = await (dialect === 'sqlite' && turns ? turns.background(batch) : batch());
   }
 }
 
 export function startPostFanOut(ctx: AppContext): () => void {
-  return ctx.events.subscribe('postPublished', (post) => fanOutFrom(ctx.db, ctx.dialect, post));
+  return ctx.events.subscribe('postPublished', (post) => fanOutFrom(ctx.db, ctx.dialect, post, ctx.writeTurns));
 }

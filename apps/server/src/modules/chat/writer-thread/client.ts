@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../../../db';
+import type { WriteTurns } from '../../../db/write-turns';
 import { ServiceUnavailableError } from '../../../lib/errors';
 import type { Logger } from '../../../lib/logger';
 import { outcomeError, type BatchOutcome } from '../message-batch';
@@ -21,6 +22,8 @@ export interface ThreadRunnerOptions {
   checkpointMs?: number;
   /** A batch the thread has not answered by then fails (and the thread is replaced). */
   answerWithinMs?: number;
+  /** Told of each batch out on the thread, so background writes on the server's connection wait for their turn (db/write-turns.ts). */
+  turns?: WriteTurns;
 }
 
 const STARTUP_MS = 10_000;
@@ -130,19 +133,26 @@ export function threadBatchRunner(db: Db, file: string, log: Logger, opts: Threa
     return w;
   }
 
+  function send(rows: readonly MessageRow[]): Promise<BatchOutcome[]> {
+    if (closing) return Promise.reject(unavailable());
+    if (!checkpointer && Date.now() - checkpointerStoppedAt > 10_000) checkpointer = startCheckpointer();
+    const w = (worker ??= start());
+    const batch = nextBatch++;
+    const answered = opts.turns?.out();
+    return new Promise<BatchOutcome[]>((resolve, reject) => {
+      // A thread still starting (loading its code, opening the database) gets longer.
+      const deadline = answerWithinMs + (ready ? 0 : STARTUP_MS);
+      const timer = setTimeout(() => lost(w, `did not answer within ${deadline} ms`), deadline);
+      waiting.set(batch, { resolve, reject, timer });
+      w.postMessage({ type: 'write', batch, rows: flattenRows(rows) } satisfies ToWriter);
+    }).finally(() => answered?.());
+  }
+
   return {
     run(rows: readonly MessageRow[]) {
-      if (closing) return Promise.reject(unavailable());
-      if (!checkpointer && Date.now() - checkpointerStoppedAt > 10_000) checkpointer = startCheckpointer();
-      const w = (worker ??= start());
-      const batch = nextBatch++;
-      return new Promise<BatchOutcome[]>((resolve, reject) => {
-        // A thread still starting (loading its code, opening the database) gets longer.
-        const deadline = answerWithinMs + (ready ? 0 : STARTUP_MS);
-        const timer = setTimeout(() => lost(w, `did not answer within ${deadline} ms`), deadline);
-        waiting.set(batch, { resolve, reject, timer });
-        w.postMessage({ type: 'write', batch, rows: flattenRows(rows) } satisfies ToWriter);
-      });
+      // After a background write on the server's connection that holds the lock now, if any (db/write-turns.ts).
+      const wait = opts.turns?.chatMayGo();
+      return wait ? wait.then(() => send(rows)) : send(rows);
     },
     async close() {
       closing = true;

@@ -6,6 +6,7 @@
  * row fails alone.
  */
 import type { Database as SQLiteDatabase } from 'better-sqlite3';
+import { isBusy, whileBusy, WRITER_LOCK_WAIT, type LockWait } from './lock-wait';
 import { ROW, ROW_FIELDS, type FlatRows, type RowCode, type RowError } from './protocol';
 
 /** Pair keys remembered as having their conversation row; beyond this the memory starts over. */
@@ -16,7 +17,11 @@ export interface BatchAnswer {
   errors: RowError[];
 }
 
-export function sqliteBatchWriter(sqlite: SQLiteDatabase): (rows: FlatRows) => BatchAnswer {
+/**
+ * The connection is expected to have `busy_timeout = 0`: a batch that finds the write lock taken is tried
+ * again on `lockWait`'s short steps (lock-wait.ts) rather than on SQLite's growing sleeps.
+ */
+export function sqliteBatchWriter(sqlite: SQLiteDatabase, lockWait: LockWait = WRITER_LOCK_WAIT): (rows: FlatRows) => BatchAnswer {
   const insertMessage = sqlite.prepare(
     `insert into messages (id, pair_key, sender_id, receiver_id, client_message_id, text, created_at, read_at)
      values (?, ?, ?, ?, ?, ?, ?, null) on conflict (sender_id, client_message_id) do nothing`,
@@ -56,17 +61,29 @@ export function sqliteBatchWriter(sqlite: SQLiteDatabase): (rows: FlatRows) => B
   return (rows) => {
     const count = rows.length / ROW_FIELDS;
     try {
-      const recorded = new Set<string>();
-      const codes = inTransaction.immediate(rows, 0, count, recorded);
+      let recorded = new Set<string>();
+      const codes = whileBusy(() => {
+        // A try that was rolled back recorded nothing.
+        recorded = new Set<string>();
+        return inTransaction.immediate(rows, 0, count, recorded);
+      }, lockWait);
       committed(recorded);
       return { codes, errors: [] };
     } catch (err) {
-      if (count === 1) return { codes: [ROW.failed], errors: [rowError(0, err)] };
+      // Still locked after the whole wait: row by row would wait that long again for each of them.
+      if (count === 1 || isBusy(err)) {
+        return { codes: new Array<RowCode>(count).fill(ROW.failed), errors: Array.from({ length: count }, (_, n) => rowError(n, err)) };
+      }
       const answer: BatchAnswer = { codes: [], errors: [] };
       for (let n = 0; n < count; n++) {
-        const recorded = new Set<string>();
+        let recorded = new Set<string>();
         try {
-          answer.codes.push(...inTransaction.immediate(rows, n, n + 1, recorded));
+          answer.codes.push(
+            ...whileBusy(() => {
+              recorded = new Set<string>();
+              return inTransaction.immediate(rows, n, n + 1, recorded);
+            }, lockWait),
+          );
           committed(recorded);
         } catch (e) {
           answer.codes.push(ROW.failed);

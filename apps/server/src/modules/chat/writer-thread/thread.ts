@@ -48,6 +48,8 @@ if (options.role === 'checkpointer') {
     close();
   });
 } else {
+  // A batch that finds the write lock taken tries again on short steps of its own (lock-wait.ts).
+  sqlite.pragma('busy_timeout = 0');
   const write = sqliteBatchWriter(sqlite);
   // Batches are written synchronously in the order they arrive: messages of a conversation are stored in order.
   port.on('message', (msg: ToWriter) => {

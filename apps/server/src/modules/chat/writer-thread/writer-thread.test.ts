@@ -8,6 +8,7 @@ import { useTestApp } from '../../../../test/harness';
 import { newId, nowIso } from '../../../lib/ids';
 import { groupCommit } from '../message-writer';
 import type { MessageRow } from '../repo';
+import { writeTurns } from '../../../db/write-turns';
 import { threadBatchRunner } from './client';
 
 describe("the chat's writer thread (SQLite)", () => {
@@ -109,6 +110,49 @@ describe("the chat's writer thread (SQLite)", () => {
     }
     await expect(writer.write(row(a, b, 'after'))).resolves.toMatchObject({ written: true });
     await writer.close();
+  });
+
+  it('stores a batch that found the write lock taken as soon as the other connection lets go of it', async () => {
+    const [a, b] = [(await createUser(t.app)).user._id, (await createUser(t.app)).user._id];
+    const writer = groupCommit(threadBatchRunner(t.app.ctx.db, file(), log()));
+    await writer.write(row(a, b, 'while it is free'));
+    // Another connection holds the write lock for a while (a post's fan-out batch on the server's connection, say).
+    const other = new SQLite(file());
+    other.exec('begin immediate');
+    const released = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        other.exec('rollback');
+        other.close();
+        resolve();
+      }, 150),
+    );
+    try {
+      await expect(writer.write(row(a, b, 'waited for the lock'))).resolves.toMatchObject({ written: true });
+    } finally {
+      await released;
+      await writer.close();
+    }
+    expect((await stored(a, b)).map((m) => m.text)).toEqual(['while it is free', 'waited for the lock']);
+  });
+
+  it("hands a batch to the thread only once a background write on the server's connection is done", async () => {
+    const [a, b] = [(await createUser(t.app)).user._id, (await createUser(t.app)).user._id];
+    const turns = writeTurns();
+    const writer = groupCommit(threadBatchRunner(t.app.ctx.db, file(), log(), { turns }));
+    try {
+      await writer.write(row(a, b, 'before'));
+      let release!: () => void;
+      const background = turns.background(() => new Promise<void>((r) => (release = r)));
+      const waiting = writer.write(row(a, b, 'after the background write'));
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await stored(a, b)).map((m) => m.text)).toEqual(['before']);
+      release();
+      await background;
+      await expect(waiting).resolves.toMatchObject({ written: true });
+      expect((await stored(a, b)).map((m) => m.text)).toEqual(['before', 'after the background write']);
+    } finally {
+      await writer.close();
+    }
   });
 
   it('writes everything queued before it closes (shutdown drains it)', async () => {
