@@ -10,6 +10,7 @@
  *
  *   npx tsx bench/feed/run.ts [--users=10000] [--posts=200000] [--friends=100] [--readers=1000]
  *                             [--duration=10] [--rounds=3] [--connections=50] [--database=sqlite|postgres]
+ *                             [--only=me,page1,page5,readers] (the trivial row is always measured)
  *   (or USERS=…, POSTS=…, FRIENDS=…, READERS=…, DURATION=…, ROUNDS=…, CONNECTIONS=…, DATABASE=… in the environment)
  *
  * `--database=postgres` builds the same data, moves it into a fresh PostgreSQL database on PG_URL
@@ -39,6 +40,11 @@ const DURATION = option('duration', 10);
 const ROUNDS = option('rounds', 3);
 const CONNECTIONS = option('connections', 50);
 const PASSWORD = 'bench-password-123';
+/** `--only=me,page1` measures just those rows (and the trivial one, which every share is taken against). */
+const ONLY = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.split('=')[1]
+  .split(',');
 const TARGET = { share: 0.25, p99Ms: 50 };
 const DATABASE = process.argv.find((a) => a.startsWith('--database='))?.split('=')[1] ?? process.env.DATABASE ?? 'sqlite';
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -48,6 +54,8 @@ const loadAverage = () =>
     .join(' ');
 
 interface Target {
+  /** What `--only=` names it by. */
+  key: string;
   label: string;
   /** Held to the target. */
   feed: boolean;
@@ -176,25 +184,29 @@ async function main() {
       console.log(`The reader's feed holds ${first.data.totalCount.toLocaleString('en')} posts; page 1 has ${first.data.feeds.length}.`);
 
       const hit = (url: string) => (duration: number) => cannon(url, { authorization, connections: CONNECTIONS, duration });
-      const targets: Target[] = [
-        { label: 'trivial JSON: `GET /healthz`', feed: false, run: hit(`${origin}/healthz`) },
-        { label: 'authenticated floor: `GET /api/v1/users/me`', feed: false, run: hit(`${origin}/api/v1/users/me`) },
+      const every: Target[] = [
+        { key: 'healthz', label: 'trivial JSON: `GET /healthz`', feed: false, run: hit(`${origin}/healthz`) },
+        { key: 'me', label: 'authenticated floor: `GET /api/v1/users/me`', feed: false, run: hit(`${origin}/api/v1/users/me`) },
         {
+          key: 'page1',
           label: 'feed page 1: `GET /api/v1/posts/{me}/feeds?page=1&limit=10`',
           feed: true,
           run: hit(`${origin}${feedPath(loaded.readerName)}?page=1&limit=10`),
         },
         {
+          key: 'page5',
           label: 'feed page 5 (with the anchor of page 1)',
           feed: true,
           run: hit(`${origin}${feedPath(loaded.readerName)}?page=5&limit=10&anchor=${first.data.anchor}`),
         },
         {
+          key: 'readers',
           label: `feed page 1 of ${readers.length.toLocaleString('en')} different readers`,
           feed: true,
           run: (duration) => cannonRequests(origin, readers, { connections: CONNECTIONS, duration }),
         },
       ];
+      const targets = every.filter((t) => t.key === 'healthz' || !ONLY || ONLY.includes(t.key));
       // Warms the JIT and the database's page cache before anything is measured.
       for (const t of targets) await t.run(2);
       console.log(`load average before: ${loadAverage()}`);

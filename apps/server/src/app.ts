@@ -111,7 +111,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await installCompression(app);
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
 
-  // Servers sharing the database drop each other's changed posts from what they keep for the feed, cut
+  // Servers sharing the database drop each other's changed posts and accounts from what they keep, cut
   // the sockets and forget the cached sessions of revoked sessions at once, and forget who may message
   // whom when a block, a suspension or a deletion changes it.
   const stopRelay = redis
@@ -119,7 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         ctx.events,
         redis,
         `${config.redisKeyPrefix}events`,
-        ['postChanged', 'profileChanged', 'sessionsRevoked', 'accountStandingChanged', 'blockChanged'],
+        ['postChanged', 'profileChanged', 'accountChanged', 'sessionsRevoked', 'accountStandingChanged', 'blockChanged'],
         (on) => {
           ctx.auth.hearsRevocations(on);
           ctx.events.setRelayListening(on);

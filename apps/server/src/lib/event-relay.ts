@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { DomainEvents, EventBus } from './events';
 import type { RedisConnections } from './redis';
 
-type Relayed = 'postChanged' | 'profileChanged' | 'sessionsRevoked' | 'accountStandingChanged' | 'blockChanged';
+type Relayed = 'postChanged' | 'profileChanged' | 'accountChanged' | 'sessionsRevoked' | 'accountStandingChanged' | 'blockChanged';
 
 /**
  * `onListening(false)` when this server may miss what others publish (not yet subscribed, or the

@@ -50,6 +50,8 @@ export interface DomainEvents {
   // users
   /** What others see of a person (name, picture, bio) changed. */
   profileChanged: { userId: string };
+  /** What only the person sees of their account (their address, whether it is verified) changed. */
+  accountChanged: { userId: string };
   /**
    * A person was suspended or their account deleted: whether others may reach them changed. Whoever
    * lifts a suspension or changes `suspended_until` otherwise publishes it too (kept permissions drop it).

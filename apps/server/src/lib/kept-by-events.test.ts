@@ -28,4 +28,12 @@ describe('a cache kept by events', () => {
     cache.keep('pair', true, cache.begin());
     expect(cache.get('pair')).toBe(true);
   });
+
+  it('drops an entry its maximum age after it was kept', async () => {
+    const cache = new KeptByEvents<string, string>(bus(), 10, undefined, 30);
+    cache.keep('alice', 'reply', cache.begin());
+    expect(cache.get('alice')).toBe('reply');
+    await new Promise((r) => setTimeout(r, 60));
+    expect(cache.get('alice')).toBeUndefined();
+  });
 });

@@ -5,7 +5,9 @@
  * - a load that was under way when any entry was dropped is not kept (the generation it began in is
  *   gone), so a read from just before a change cannot outlive it;
  * - while the relay cannot hear other servers (Redis away or resubscribing), nothing is kept and
- *   everything is asked afresh.
+ *   everything is asked afresh;
+ * - with `maxAgeMs`, an entry is also dropped that long after it was kept, for what a change made
+ *   outside any server (the operator's command line) may have made stale.
  */
 import { LRUCache } from 'lru-cache';
 import type { EventBus } from './events';
@@ -19,8 +21,13 @@ export class KeptByEvents<K extends string, V extends object | string | number |
     max: number,
     /** Told of every entry that leaves (dropped, replaced, pushed out), e.g. to keep an index. */
     onLeave?: (key: K, value: V) => void,
+    maxAgeMs?: number,
   ) {
-    this.entries = new LRUCache<K, V>({ max, ...(onLeave ? { dispose: (value: V, key: K) => onLeave(key, value) } : {}) });
+    this.entries = new LRUCache<K, V>({
+      max,
+      ...(onLeave ? { dispose: (value: V, key: K) => onLeave(key, value) } : {}),
+      ...(maxAgeMs ? { ttl: maxAgeMs } : {}),
+    });
     events.onRelayListening((listening) => {
       if (!listening) this.forgetAll();
     });

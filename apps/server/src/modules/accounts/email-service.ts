@@ -64,7 +64,10 @@ export function emailService(ctx: AppContext, mailer: Mailer) {
       if (link.purpose === 'verify_email') {
         // The address changed since this link was sent: it proves nothing about the current one.
         if (link.email !== user.email) throw invalidLink();
-        if (user.email_verified_at === null) await users.update(user.id, { email_verified_at: now, updated_at: now });
+        if (user.email_verified_at === null) {
+          await users.update(user.id, { email_verified_at: now, updated_at: now });
+          ctx.events.publish('accountChanged', { userId: user.id });
+        }
         return { email: user.email, changed: false };
       }
       try {
@@ -73,6 +76,7 @@ export function emailService(ctx: AppContext, mailer: Mailer) {
         if (isUniqueViolation(err)) throw new ConflictError(`${EMAIL_REFUSED} Another account uses it now.`);
         throw err;
       }
+      ctx.events.publish('accountChanged', { userId: user.id });
       return { email: link.email, changed: true };
     },
 

@@ -58,6 +58,7 @@ export function passwordResetService(ctx: AppContext, mailer: Mailer) {
         email_verified_at: user.email_verified_at ?? now,
         updated_at: now,
       });
+      if (user.email_verified_at === null) ctx.events.publish('accountChanged', { userId: user.id });
       await tokens.spendAll(user.id, 'reset_password', now);
       await ctx.auth.revokeAllSessions(user.id);
     },

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { BadRequestError } from '../../lib/errors';
+import { sendRawJson } from '../../lib/raw-json';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { perAddress, perUser } from '../../security/limits';
 import { presentSelfUser } from './presenters';
@@ -20,7 +21,17 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext, {
 
   contractRoute(fastify, ops.getMe, {
     onRequest: requireAuth,
-    handler: async (req) => ({ success: true as const, user: presentSelfUser(await accounts.load(authOf(req).userId)) }),
+    // Not async: a kept body is sent without a promise; only a body to read waits for one.
+    handler: (req, reply) => {
+      const userId = authOf(req).userId;
+      const send = (body: string) => sendRawJson(reply, body, ops.getMe.responses[200], ctx.config.validateResponses);
+      const kept = accounts.selfReply.kept(userId);
+      if (kept !== undefined) {
+        send(kept);
+        return;
+      }
+      return accounts.selfReply.get(userId).then(send);
+    },
   });
 
   contractRoute(fastify, ops.updateMe, {

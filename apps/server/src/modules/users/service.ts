@@ -6,7 +6,9 @@ import { isUniqueViolation } from '../../db/errors';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
 import { processImage } from '../../media/images';
+import { presentSelfUser } from './presenters';
 import { userRepo, type UserRow } from './repo';
+import { keptSelfReplies } from './self-reply';
 
 export function accountService(ctx: AppContext) {
   const users = userRepo(ctx.db);
@@ -17,6 +19,10 @@ export function accountService(ctx: AppContext) {
     return user;
   }
 
+  const selfReply = keptSelfReplies(ctx.events, async (userId) =>
+    JSON.stringify({ success: true, user: presentSelfUser(await load(userId)) }),
+  );
+
   /** What others see of this person changed: their posts are rendered afresh (posts/post-json.ts). */
   async function saveProfile(userId: string, patch: Partial<UserRow>) {
     await users.update(userId, patch);
@@ -25,6 +31,9 @@ export function accountService(ctx: AppContext) {
 
   return {
     load,
+
+    /** `GET /users/me`'s body as JSON, kept until something it shows changes (self-reply.ts). */
+    selfReply,
 
     /** `true` when the name is free and well-formed. */
     async userNameAvailable(name: string): Promise<boolean> {
