@@ -1,14 +1,18 @@
-import { meResponseSchema } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
-import { as, createUser } from '../../test/factories';
+import { as, createUser, type TestUser } from '../../test/factories';
 import { dialects, useTestApp } from '../../test/harness';
-import { bodyOf } from '../../test/replies';
 import { runAdminCommand } from './command';
 
 describe.each(dialects())('the admin command on %s', (dialect) => {
   const t = useTestApp(dialect);
-  const roleOf = async (who: { accessToken: string }) =>
-    bodyOf(await as(t.app, who)({ method: 'GET', url: '/users/me' }), meResponseSchema).user.role;
+  // The role as the server enforces it (read at every moderation request) and as stored; `/users/me`
+  // may show a role set from the command line up to 10 s late (users/self-reply.ts).
+  const roleOf = async (who: TestUser) => {
+    const queue = await as(t.app, who)({ method: 'GET', url: '/admin/reports?status=open&limit=50' });
+    const row = await t.app.ctx.db.selectFrom('users').select('role').where('id', '=', who.user._id).executeTakeFirstOrThrow();
+    expect(queue.statusCode).toBe(row.role === 'member' ? 403 : 200);
+    return row.role;
+  };
 
   it('leaves the first account a member, grants and revokes roles by user name, and logs each change', async () => {
     const first = await createUser(t.app);
