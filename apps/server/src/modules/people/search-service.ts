@@ -2,7 +2,8 @@
  * User search: prefix matches first (user name or full name, then a later word of the full name), each
  * found through an index, then substring matches only when those fall short of a page. A query's ranked
  * list does not depend on who asks, so it is kept for a second (SEARCH_CACHE_MS): people typing the same
- * first letters share one lookup. Renames in this process drop the cache at once.
+ * first letters share one lookup. A rename, a suspension or a deleted account drops the cache at once, on
+ * this server and (through the event relay) on the others.
  */
 import { PAGE_SIZES } from '@plaza/contract';
 import { LRUCache } from 'lru-cache';
@@ -39,7 +40,10 @@ export function searchService(ctx: AppContext) {
   const ranked = max + 1;
   const ttl = ctx.config.searchCacheMs;
   const cache = ttl > 0 ? new LRUCache<string, SearchRow[]>({ max: CACHED_QUERIES, ttl, perf: { now: () => Date.now() } }) : null;
-  if (cache) ctx.events.subscribe('profileChanged', () => cache.clear());
+  if (cache) {
+    ctx.events.subscribe('profileChanged', () => cache.clear());
+    ctx.events.subscribe('accountStandingChanged', () => cache.clear());
+  }
 
   async function rank(q: string): Promise<SearchRow[]> {
     const best = new Map<string, Hit>();
