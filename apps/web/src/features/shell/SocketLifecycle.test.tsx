@@ -52,7 +52,7 @@ describe('the socket lifecycle', () => {
   });
 
   // The socket connects after the first screen has fetched them: what was pushed in between reached no one.
-  it('refreshes notifications and the conversation list (unread counts) on every connect, the first included', async () => {
+  it('refreshes notifications, conversations (unread counts), friend requests and connection statuses on every connect, the first included', async () => {
     const invalidate = vi.spyOn(plazaApi.util, 'invalidateTags');
     const before = connection.connects;
     renderSignedIn(
@@ -64,7 +64,7 @@ describe('the socket lifecycle', () => {
     expect(invalidate).not.toHaveBeenCalled();
     act(() => fake.fire('connect'));
     expect(invalidate).toHaveBeenCalledTimes(1);
-    expect(invalidate).toHaveBeenCalledWith(['Notifications', 'Conversations']);
+    expect(invalidate).toHaveBeenCalledWith(['Notifications', 'Conversations', 'Requests', 'Connection', 'Profile']);
     act(() => fake.fire('disconnect'));
     act(() => fake.fire('connect'));
     expect(invalidate).toHaveBeenCalledTimes(2);

@@ -1,7 +1,8 @@
 /**
  * Opens the socket while signed in and closes it on logout or expiry. A socket that stays down feeds the
  * app-wide connectivity line (OfflineBanner: one banner, whatever is down); after every connect, what
- * pushes may have missed meanwhile is refreshed: notifications and the conversation list (unread counts).
+ * pushes may have missed meanwhile is refreshed (`PUSHED_TAGS`): notifications, the conversation list (unread
+ * counts), friend requests (the Network badge) and how the caller stands with the people on screen.
  * Each open chat history catches up by itself (`after=`, chat/api.ts).
  *
  * socket.io's client is loaded and connected once the first screen has painted and the page is idle (or
@@ -33,6 +34,9 @@ function whenPainted(task: () => void): () => void {
   };
 }
 
+/** What socket events keep fresh: after a connect, these load again, since pushes sent while down reached no one. */
+export const PUSHED_TAGS = ['Notifications', 'Conversations', 'Requests', 'Connection', 'Profile'] as const;
+
 /** A disconnect shorter than this (a node handing its sockets to another during a deploy) shows nothing. */
 export const SOCKET_DOWN_NOTICE_MS = 1500;
 
@@ -50,7 +54,7 @@ function connectAndWatch(
   const onConnect = () => {
     clearTimeout(downTimer);
     reportReachable();
-    dispatch(plazaApi.util.invalidateTags(['Notifications', 'Conversations']));
+    dispatch(plazaApi.util.invalidateTags([...PUSHED_TAGS]));
   };
   const onDisconnect = () => {
     clearTimeout(downTimer);
