@@ -14,6 +14,7 @@ import * as storyPosters from './0041-story-posters';
 import * as outbox from './0050-outbox';
 import * as nameTrigramsDetailNone from './0070-name-trigrams-detail-none';
 import * as nameTrigramsInNameOrder from './0085-name-trigrams-in-name-order';
+import * as feedPageIndex from './0092-feed-page-index';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0050-outbox': outbox,
   '0070-name-trigrams-detail-none': nameTrigramsDetailNone,
   '0085-name-trigrams-in-name-order': nameTrigramsInNameOrder,
+  '0092-feed-page-index': feedPageIndex,
 };

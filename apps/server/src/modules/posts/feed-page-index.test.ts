@@ -1,0 +1,149 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories';
+import { dialects } from '../../../test/harness';
+import { useSameDatabase } from '../../../test/same-database';
+import { createDb, type Db } from '../../db';
+import { up as migrateFeedPageIndex } from '../../db/migrations/0092-feed-page-index';
+import { registerDirectReads } from '../../db/prepared';
+import { newId, nowIso } from '../../lib/ids';
+import { main as dbMaintain } from '../../maintenance/db-maintain';
+import { feedPageIndexState } from './feed-page-index';
+import { feedPageRepo } from './feed-page-repo';
+import { befriend, createPost } from './testing';
+
+/** The covering index is PostgreSQL's (migration 0092); SQLite's timeline is clustered on its key. */
+const postgres = dialects().filter((d) => d === 'postgres');
+
+const dropIndex = (db: Db) => sql`drop index if exists feed_items_page_idx`.execute(db);
+
+/** A reader's timeline of `rows` rows for posts that are gone (reads skip them), for the planner to weigh. */
+async function padTimeline(db: Db, owner: string, rows: number) {
+  await sql`insert into feed_items (owner_id, post_id, reader_kinds, reader_favorite)
+    select ${owner}, '0pad' || lpad(g::text, 8, '0'), 0, 0 from generate_series(1, ${rows}) g`.execute(db);
+}
+
+/**
+ * The plan PostgreSQL keeps for a feed page as the server prepares it (a generic plan, db/index.ts):
+ * the statement's text is taken from the page repo on a database whose direct reads only record it.
+ */
+async function pagePlan(db: Db, values: { reader: string; anchor: string; offset: number; now: string }): Promise<string> {
+  const recorded: { text: string; parameters: readonly unknown[] }[] = [];
+  registerDirectReads(db, {
+    prepare: (text) => (parameters) => void recorded.push({ text, parameters }),
+  });
+  await feedPageRepo(db).readerAndPage(10, values);
+  const page = recorded.find((r) => r.text.includes('feed_items'));
+  if (!page) throw new Error('the feed page statement was not run');
+  return db.connection().execute(async (session) => {
+    await sql`prepare feed_page as ${sql.raw(page.text)}`.execute(session);
+    await sql`set plan_cache_mode = force_generic_plan`.execute(session);
+    const args = sql.join(page.parameters.map((p) => sql.lit(p)));
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`explain (costs off) execute feed_page(${args})`.execute(session);
+    await sql`deallocate feed_page`.execute(session);
+    await sql`reset plan_cache_mode`.execute(session);
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
+
+describe.each(postgres)('the feed page index on %s', (dialect) => {
+  const shared = useSameDatabase(dialect);
+  const opened: Db[] = [];
+  const openDb = () => {
+    const { db } = createDb(shared.config().database);
+    opened.push(db);
+    return db;
+  };
+  afterEach(async () => {
+    for (const db of opened.splice(0)) await db.destroy();
+  });
+
+  it('is built by the migrations of a new database, and a feed page reads the timeline from it alone', async () => {
+    const app = await shared.start();
+    const [reader, friend] = await Promise.all([createUser(app), createUser(app)]);
+    await befriend(app, reader, friend);
+    for (let i = 0; i < 3; i++) await createPost(app, friend, `post ${i}`);
+    expect(await feedPageIndexState(app.ctx.db)).toBe('valid');
+
+    const db = openDb();
+    await padTimeline(db, reader.user._id, 20_000);
+    await sql`vacuum analyze feed_items`.execute(db);
+    const values = { reader: reader.user._id, anchor: newId(), offset: 0, now: nowIso() };
+    const withIndex = await pagePlan(db, values);
+    expect(withIndex).toMatch(/Index Only Scan Backward using feed_items_page_idx on feed_items/);
+
+    await dropIndex(db);
+    const without = await pagePlan(db, values);
+    expect(without).not.toContain('feed_items_page_idx');
+    expect(without).toMatch(/Index Scan Backward using feed_items_pk on feed_items/);
+  });
+
+  it('without the index, the feed reads the same pages', async () => {
+    const app = await shared.start();
+    const [reader, friend] = await Promise.all([createUser(app), createUser(app)]);
+    await befriend(app, reader, friend);
+    for (let i = 0; i < 3; i++) await createPost(app, friend, `post ${i}`);
+    const values = { reader: reader.user._id, anchor: newId(), offset: 1, now: nowIso() };
+    const pages = feedPageRepo(app.ctx.db);
+    await dbMaintain(shared.env, () => {});
+    const indexed = await pages.readerAndPage(2, values);
+    expect(indexed.rows).toHaveLength(2);
+    await dropIndex(app.ctx.db);
+    expect(await feedPageIndexState(app.ctx.db)).toBe('missing');
+    expect(await pages.readerAndPage(2, values)).toEqual(indexed);
+  });
+
+  it('is left to db:maintain when the timelines are already large, and built by the migration when they are small', async () => {
+    const app = await shared.start();
+    const reader = await createUser(app);
+    const db = app.ctx.db as unknown as Parameters<typeof migrateFeedPageIndex>[0];
+    await dropIndex(app.ctx.db);
+    await padTimeline(app.ctx.db, reader.user._id, 100_001);
+    await migrateFeedPageIndex(db);
+    expect(await feedPageIndexState(app.ctx.db)).toBe('missing');
+    await app.ctx.db.deleteFrom('feed_items').where('owner_id', '=', reader.user._id).execute();
+    await migrateFeedPageIndex(db);
+    expect(await feedPageIndexState(app.ctx.db)).toBe('valid');
+  });
+
+  it('db:maintain builds a missing index, leaves a built one alone, and rebuilds one an interrupted build left invalid', async () => {
+    const app = await shared.start();
+    const reader = await createUser(app);
+    await padTimeline(app.ctx.db, reader.user._id, 50);
+    const db = app.ctx.db;
+    const indexOid = async () =>
+      (await sql<{ oid: number }>`select to_regclass('feed_items_page_idx')::oid::int as oid`.execute(db)).rows[0]?.oid;
+    const definition = async () =>
+      (await sql<{ def: string | null }>`select pg_get_indexdef(to_regclass('feed_items_page_idx')) as def`.execute(db)).rows[0]?.def;
+
+    await dropIndex(db);
+    const said: string[] = [];
+    expect(await dbMaintain(shared.env, (line) => said.push(line))).toBe('built');
+    expect(await feedPageIndexState(db)).toBe('valid');
+    expect(said.join('\n')).toMatch(/Built feed_items_page_idx in [\d.]+ s/);
+
+    const built = await indexOid();
+    expect(await dbMaintain(shared.env, () => {})).toBe('already-built');
+    expect(await indexOid()).toBe(built);
+
+    // A concurrent build that failed part way leaves its index behind, invalid: never used, never finished.
+    await dropIndex(db);
+    await expect(
+      sql`create index concurrently feed_items_page_idx on feed_items ((1 / (reader_favorite * 0)))`.execute(db),
+    ).rejects.toThrow(/division by zero/);
+    expect(await feedPageIndexState(db)).toBe('invalid');
+    expect(await dbMaintain(shared.env, () => {})).toBe('rebuilt');
+    expect(await feedPageIndexState(db)).toBe('valid');
+    expect(await definition()).toContain('(owner_id, post_id) INCLUDE (reader_kinds, reader_favorite)');
+  });
+});
+
+describe('db:maintain on SQLite', () => {
+  const shared = useSameDatabase('sqlite');
+
+  it('has nothing to build and says so', async () => {
+    const said: string[] = [];
+    expect(await dbMaintain(shared.env, (line) => said.push(line))).toBeNull();
+    expect(said.join('\n')).toMatch(/nothing to maintain/);
+  });
+});
