@@ -25,6 +25,7 @@ import { createDb, migrateToLatest } from '../../apps/server/src/db';
 import { newId, nowIso } from '../../apps/server/src/lib/ids';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { TokenSigner } from '../../apps/server/src/modules/auth/tokens';
+import { feedPageKeyState } from '../../apps/server/src/modules/posts';
 import { load } from './load';
 import { postgresCpu, usedBetween } from './pg-cpu';
 import { keptChoice, readNote, writeNote, type KeptNote } from './kept-data';
@@ -169,6 +170,8 @@ async function main() {
         headers: { authorization: `Bearer ${await signer.sign({ userId: p.id, sessionId })}` },
       });
     }
+    // Covering (index-only feed pages) on a database built from the migrations; plain on one built before 0092.
+    if (direct.dialect === 'postgres') console.log(`PostgreSQL timeline key: ${await feedPageKeyState(direct.db)}.`);
     await direct.db.destroy();
 
     const server = await startServer(env, `feed-${DATABASE}`);

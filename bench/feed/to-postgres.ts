@@ -50,6 +50,13 @@ export async function copyToPostgres(sqliteFile: string, pgUrl: string, log: (ms
     }
 
     // Building the primary key once over all rows is far cheaper than keeping it through ~100 rows per post.
+    // The key as the migrations left it: covering on a new database (0092), built again the same way.
+    const key = (
+      await target.query<{ def: string }>(
+        "select pg_get_constraintdef(oid) as def from pg_constraint where conrelid = 'feed_items'::regclass and conname = 'feed_items_pk'",
+      )
+    ).rows[0]?.def;
+    if (!key) throw new Error('feed_items has no primary key to rebuild.');
     await target.query('alter table feed_items drop constraint feed_items_pk');
     const timelines = await target.query(`
       insert into feed_items (owner_id, post_id)
@@ -60,7 +67,7 @@ export async function copyToPostgres(sqliteFile: string, pgUrl: string, log: (ms
       select c.user_high, p.id from connections c join posts p on p.author_id = c.user_low where c.status = 'accepted'`);
     step(`${(timelines.rowCount ?? 0).toLocaleString('en')} timeline rows`);
     await target.query(`set maintenance_work_mem = '1GB'`);
-    await target.query('alter table feed_items add constraint feed_items_pk primary key (owner_id, post_id)');
+    await target.query(`alter table feed_items add constraint feed_items_pk ${key}`);
     step("the timelines' primary key");
     await target.query('insert into feed_sizes (owner_id, size) select owner_id, count(*) from feed_items group by owner_id');
     // A reader's kinds on a row are a bit set, bit i for REACTION_TYPES[i], as the reaction toggles keep them.

@@ -15,7 +15,7 @@ import { createStorage } from './media/storage';
 import { createOutbox } from './outbox/outbox';
 import { exportOutboxBacklog } from './outbox/outbox-metrics';
 import { createFeatures } from './modules';
-import { feedPageIndexState } from './modules/posts';
+import { feedPageKeyState } from './modules/posts';
 import { installCompression } from './plugins/compression';
 import { installErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -67,9 +67,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const { db, dialect, ping, poolUse } = createDb(config.database, log, config.databaseTimeouts);
   await migrateToLatest(db);
-  // Migrations index only a small timeline table (0092); a large one waits for the operator's command.
-  if (dialect === 'postgres' && (await feedPageIndexState(db)) !== 'valid')
-    log.warn('feed pages are read without their covering index (feed_items_page_idx): run `npm run db:maintain` to build it');
+  // Migrations give only a small timeline table its covering key (0092); a large one waits for the operator's command.
+  if (dialect === 'postgres' && (await feedPageKeyState(db)) !== 'covering')
+    log.warn("feed pages are read without the timeline's covering key: run `npm run db:maintain` to build it");
   const redis = config.redisUrl ? connectRedis(config.redisUrl, log.child({ part: 'redis' }), config.redisTimeouts) : null;
   // A healthy start should not begin degraded; a Redis that is down does not hold the start up for long.
   await redis?.ready(config.redisTimeouts.connectMs);

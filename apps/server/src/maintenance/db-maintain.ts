@@ -1,21 +1,21 @@
 /**
  * `npm run db:maintain`: builds what the migrations leave to an operator because it takes too long on a
- * large database to run at a server's start: today PostgreSQL's covering index for feed pages
- * (modules/posts/feed-page-index.ts). On the database the server would use (DATA_DIR's SQLite file, or
+ * large database to run at a server's start: today PostgreSQL's covering timeline key for feed pages
+ * (modules/posts/feed-page-key.ts). On the database the server would use (DATA_DIR's SQLite file, or
  * DATABASE_URL). Safe while servers run; idempotent; run it again after an interruption.
  */
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config';
 import { createDb, migrateToLatest } from '../db';
-import { buildFeedPageIndex, type BuildOutcome } from '../modules/posts';
+import { buildFeedPageKey, type BuildOutcome } from '../modules/posts';
 
 /** A build on tens of millions of rows runs for minutes: far past the server's statement timeout. */
 const BUILD_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 
 const SAID: Record<BuildOutcome, string> = {
-  built: 'feed page index: built.',
-  rebuilt: 'feed page index: rebuilt after an interrupted build.',
-  'already-built': 'feed page index: already built, nothing to do.',
+  built: "timeline's covering key: built.",
+  rebuilt: "timeline's covering key: rebuilt after an interrupted build.",
+  'already-built': "timeline's covering key: already built, nothing to do.",
 };
 
 /** What was done, or null on SQLite (whose timelines are clustered on their key and need no such index). */
@@ -33,7 +33,7 @@ export async function main(
   const { db } = createDb(config.database, undefined, { ...config.databaseTimeouts, poolSize: 4, statementMs: BUILD_TIMEOUT_MS });
   try {
     await migrateToLatest(db);
-    const outcome = await buildFeedPageIndex(db, log, progressEveryMs);
+    const outcome = await buildFeedPageKey(db, log, progressEveryMs);
     log(SAID[outcome]);
     return outcome;
   } finally {

@@ -14,7 +14,7 @@ import * as storyPosters from './0041-story-posters';
 import * as outbox from './0050-outbox';
 import * as nameTrigramsDetailNone from './0070-name-trigrams-detail-none';
 import * as nameTrigramsInNameOrder from './0085-name-trigrams-in-name-order';
-import * as feedPageIndex from './0092-feed-page-index';
+import * as coveringTimelineKey from './0092-covering-timeline-key';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -31,5 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0050-outbox': outbox,
   '0070-name-trigrams-detail-none': nameTrigramsDetailNone,
   '0085-name-trigrams-in-name-order': nameTrigramsInNameOrder,
-  '0092-feed-page-index': feedPageIndex,
+  '0092-covering-timeline-key': coveringTimelineKey,
 };

@@ -6,4 +6,4 @@ export type { PostsApi } from './api';
 export { createPostsFeature } from './feature';
 export { backfillPostImages } from './image-backfill';
 export { rebuildTimelines, type RebuildReport } from './timeline-rebuild';
-export { buildFeedPageIndex, feedPageIndexState, type BuildOutcome } from './feed-page-index';
+export { buildFeedPageKey, feedPageKeyState, type BuildOutcome } from './feed-page-key';

@@ -4,18 +4,20 @@ import { createUser } from '../../../test/factories';
 import { dialects } from '../../../test/harness';
 import { useSameDatabase } from '../../../test/same-database';
 import { createDb, type Db } from '../../db';
-import { up as migrateFeedPageIndex } from '../../db/migrations/0092-feed-page-index';
+import { up as migrateCoveringKey } from '../../db/migrations/0092-covering-timeline-key';
 import { registerDirectReads } from '../../db/prepared';
 import { newId, nowIso } from '../../lib/ids';
 import { main as dbMaintain } from '../../maintenance/db-maintain';
-import { feedPageIndexState } from './feed-page-index';
+import { feedPageKeyState } from './feed-page-key';
 import { feedPageRepo } from './feed-page-repo';
 import { befriend, createPost } from './testing';
 
-/** The covering index is PostgreSQL's (migration 0092); SQLite's timeline is clustered on its key. */
+/** The covering key is PostgreSQL's (migration 0092); SQLite's timeline is clustered on its key. */
 const postgres = dialects().filter((d) => d === 'postgres');
 
-const dropIndex = (db: Db) => sql`drop index if exists feed_items_page_idx`.execute(db);
+/** Back to the key of migration 0003, as on a database whose timelines were too large for 0092. */
+const plainKey = (db: Db) =>
+  sql`alter table feed_items drop constraint feed_items_pk, add constraint feed_items_pk primary key (owner_id, post_id)`.execute(db);
 
 /** A reader's timeline of `rows` rows for posts that are gone (reads skip them), for the planner to weigh. */
 async function padTimeline(db: Db, owner: string, rows: number) {
@@ -46,7 +48,7 @@ async function pagePlan(db: Db, values: { reader: string; anchor: string; offset
   });
 }
 
-describe.each(postgres)('the feed page index on %s', (dialect) => {
+describe.each(postgres)('the covering timeline key on %s', (dialect) => {
   const shared = useSameDatabase(dialect);
   const opened: Db[] = [];
   const openDb = () => {
@@ -58,27 +60,26 @@ describe.each(postgres)('the feed page index on %s', (dialect) => {
     for (const db of opened.splice(0)) await db.destroy();
   });
 
-  it('is built by the migrations of a new database, and a feed page reads the timeline from it alone', async () => {
+  it('is built by the migrations of a new database, and a feed page reads the timeline from the key alone', async () => {
     const app = await shared.start();
     const [reader, friend] = await Promise.all([createUser(app), createUser(app)]);
     await befriend(app, reader, friend);
     for (let i = 0; i < 3; i++) await createPost(app, friend, `post ${i}`);
-    expect(await feedPageIndexState(app.ctx.db)).toBe('valid');
+    expect(await feedPageKeyState(app.ctx.db)).toBe('covering');
 
     const db = openDb();
     await padTimeline(db, reader.user._id, 20_000);
     await sql`vacuum analyze feed_items`.execute(db);
     const values = { reader: reader.user._id, anchor: newId(), offset: 0, now: nowIso() };
-    const withIndex = await pagePlan(db, values);
-    expect(withIndex).toMatch(/Index Only Scan Backward using feed_items_page_idx on feed_items/);
+    expect(await pagePlan(db, values)).toMatch(/Index Only Scan Backward using feed_items_pk on feed_items/);
 
-    await dropIndex(db);
-    const without = await pagePlan(db, values);
-    expect(without).not.toContain('feed_items_page_idx');
-    expect(without).toMatch(/Index Scan Backward using feed_items_pk on feed_items/);
+    await plainKey(db);
+    const plain = await pagePlan(db, values);
+    expect(plain).not.toMatch(/Index Only Scan Backward using feed_items_pk/);
+    expect(plain).toMatch(/Index Scan Backward using feed_items_pk on feed_items/);
   });
 
-  it('without the index, the feed reads the same pages', async () => {
+  it('with the plain key, the feed reads the same pages', async () => {
     const app = await shared.start();
     const [reader, friend] = await Promise.all([createUser(app), createUser(app)]);
     await befriend(app, reader, friend);
@@ -86,55 +87,73 @@ describe.each(postgres)('the feed page index on %s', (dialect) => {
     const values = { reader: reader.user._id, anchor: newId(), offset: 1, now: nowIso() };
     const pages = feedPageRepo(app.ctx.db);
     await dbMaintain(shared.env, () => {});
-    const indexed = await pages.readerAndPage(2, values);
-    expect(indexed.rows).toHaveLength(2);
-    await dropIndex(app.ctx.db);
-    expect(await feedPageIndexState(app.ctx.db)).toBe('missing');
-    expect(await pages.readerAndPage(2, values)).toEqual(indexed);
+    expect(await feedPageKeyState(app.ctx.db)).toBe('covering');
+    const covered = await pages.readerAndPage(2, values);
+    expect(covered.rows).toHaveLength(2);
+    await plainKey(app.ctx.db);
+    expect(await feedPageKeyState(app.ctx.db)).toBe('plain');
+    expect(await pages.readerAndPage(2, values)).toEqual(covered);
   });
 
   it('is left to db:maintain when the timelines are already large, and built by the migration when they are small', async () => {
     const app = await shared.start();
     const reader = await createUser(app);
-    const db = app.ctx.db as unknown as Parameters<typeof migrateFeedPageIndex>[0];
-    await dropIndex(app.ctx.db);
+    const db = app.ctx.db as unknown as Parameters<typeof migrateCoveringKey>[0];
+    await plainKey(app.ctx.db);
     await padTimeline(app.ctx.db, reader.user._id, 100_001);
-    await migrateFeedPageIndex(db);
-    expect(await feedPageIndexState(app.ctx.db)).toBe('missing');
+    await migrateCoveringKey(db);
+    expect(await feedPageKeyState(app.ctx.db)).toBe('plain');
     await app.ctx.db.deleteFrom('feed_items').where('owner_id', '=', reader.user._id).execute();
-    await migrateFeedPageIndex(db);
-    expect(await feedPageIndexState(app.ctx.db)).toBe('valid');
+    await migrateCoveringKey(db);
+    expect(await feedPageKeyState(app.ctx.db)).toBe('covering');
   });
 
-  it('db:maintain builds a missing index, leaves a built one alone, and rebuilds one an interrupted build left invalid', async () => {
+  it('db:maintain builds the covering key, leaves it alone once built, and finishes an interrupted build', async () => {
     const app = await shared.start();
     const reader = await createUser(app);
     await padTimeline(app.ctx.db, reader.user._id, 50);
     const db = app.ctx.db;
-    const indexOid = async () =>
-      (await sql<{ oid: number }>`select to_regclass('feed_items_page_idx')::oid::int as oid`.execute(db)).rows[0]?.oid;
-    const definition = async () =>
-      (await sql<{ def: string | null }>`select pg_get_indexdef(to_regclass('feed_items_page_idx')) as def`.execute(db)).rows[0]?.def;
+    const keyOid = async () => (await sql<{ oid: number }>`select to_regclass('feed_items_pk')::oid::int as oid`.execute(db)).rows[0]?.oid;
+    const keyDefinition = async () =>
+      (await sql<{ def: string }>`select pg_get_indexdef(to_regclass('feed_items_pk')) as def`.execute(db)).rows[0]?.def;
+    const leftovers = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from pg_indexes where tablename = 'feed_items'`.execute(db)).rows[0]?.n;
 
-    await dropIndex(db);
+    await plainKey(db);
     const said: string[] = [];
     expect(await dbMaintain(shared.env, (line) => said.push(line))).toBe('built');
-    expect(await feedPageIndexState(db)).toBe('valid');
-    expect(said.join('\n')).toMatch(/Built feed_items_page_idx in [\d.]+ s/);
+    expect(await feedPageKeyState(db)).toBe('covering');
+    expect(await keyDefinition()).toContain('(owner_id, post_id) INCLUDE (reader_kinds, reader_favorite)');
+    expect(await leftovers()).toBe(1);
+    expect(said.join('\n')).toMatch(/Built feed_items_covering_key in [\d.]+ s/);
 
-    const built = await indexOid();
+    const built = await keyOid();
     expect(await dbMaintain(shared.env, () => {})).toBe('already-built');
-    expect(await indexOid()).toBe(built);
+    expect(await keyOid()).toBe(built);
 
     // A concurrent build that failed part way leaves its index behind, invalid: never used, never finished.
-    await dropIndex(db);
+    await plainKey(db);
     await expect(
-      sql`create index concurrently feed_items_page_idx on feed_items ((1 / (reader_favorite * 0)))`.execute(db),
+      sql`create unique index concurrently feed_items_covering_key on feed_items ((1 / (reader_favorite * 0)))`.execute(db),
     ).rejects.toThrow(/division by zero/);
-    expect(await feedPageIndexState(db)).toBe('invalid');
+    expect(await feedPageKeyState(db)).toBe('interrupted');
     expect(await dbMaintain(shared.env, () => {})).toBe('rebuilt');
-    expect(await feedPageIndexState(db)).toBe('valid');
-    expect(await definition()).toContain('(owner_id, post_id) INCLUDE (reader_kinds, reader_favorite)');
+    expect(await feedPageKeyState(db)).toBe('covering');
+    expect(await keyDefinition()).toContain('(owner_id, post_id) INCLUDE (reader_kinds, reader_favorite)');
+    expect(await leftovers()).toBe(1);
+
+    // Stopped after the build, before the swap: the built index is swapped in, not built again.
+    await plainKey(db);
+    await sql`create unique index feed_items_covering_key on feed_items (owner_id, post_id) include (reader_kinds, reader_favorite)`.execute(
+      db,
+    );
+    const waiting = (await sql<{ oid: number }>`select to_regclass('feed_items_covering_key')::oid::int as oid`.execute(db)).rows[0]?.oid;
+    expect(await feedPageKeyState(db)).toBe('built');
+    const swapped: string[] = [];
+    expect(await dbMaintain(shared.env, (line) => swapped.push(line))).toBe('built');
+    expect(swapped.join('\n')).not.toMatch(/Building/);
+    expect(await keyOid()).toBe(waiting);
+    expect(await leftovers()).toBe(1);
   });
 });
 
