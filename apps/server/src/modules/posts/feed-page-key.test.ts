@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { dialects } from '../../../test/harness';
@@ -106,6 +108,25 @@ describe.each(postgres)('the covering timeline key on %s', (dialect) => {
     await app.ctx.db.deleteFrom('feed_items').where('owner_id', '=', reader.user._id).execute();
     await migrateCoveringKey(db);
     expect(await feedPageKeyState(app.ctx.db)).toBe('covering');
+  });
+
+  it('a server started on the plain key warns and names the command; on the covering key it does not', async () => {
+    const warnings: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n')) if (line) warnings.push((JSON.parse(line) as { msg: string }).msg);
+        done();
+      },
+    });
+    const first = await shared.start();
+    await plainKey(first.ctx.db);
+    await first.close();
+    const onPlain = await shared.start({}, { loggerInstance: pino({ level: 'warn' }, sink) });
+    expect(warnings.filter((w) => w.includes('npm run db:maintain'))).toHaveLength(1);
+    await onPlain.close();
+    await dbMaintain(shared.env, () => {});
+    await shared.start({}, { loggerInstance: pino({ level: 'warn' }, sink) });
+    expect(warnings.filter((w) => w.includes('npm run db:maintain'))).toHaveLength(1);
   });
 
   it('db:maintain builds the covering key, leaves it alone once built, and finishes an interrupted build', async () => {
