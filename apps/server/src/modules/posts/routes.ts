@@ -10,7 +10,7 @@ import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { perUser } from '../../security/limits';
 import { sendRawJson } from '../../lib/raw-json';
-import { feedResponseJson } from './presenters';
+import { feedResponseBody, type FeedPage } from './presenters';
 import type { PostService } from './service';
 import { receivePostUpload } from './upload';
 
@@ -47,9 +47,13 @@ export async function postRoutes(fastify: FastifyInstance, ctx: AppContext, { po
 
   contractRoute(fastify, ops.getFeed, {
     onRequest: requireAuth,
-    handler: async (req, reply) => {
-      const page = await posts.feed(authOf(req).userId, req.params.authUser, req.query);
-      return sendRawJson(reply, feedResponseJson(page), ops.getFeed.responses[200], ctx.config.validateResponses);
+    // Not async: a page read at once (posts.feed on SQLite) is sent without a promise.
+    handler: (req, reply) => {
+      const send = (page: FeedPage) => sendRawJson(reply, feedResponseBody(page), ops.getFeed.responses[200], ctx.config.validateResponses);
+      const page = posts.feed(authOf(req).userId, req.params.authUser, req.query);
+      if (page instanceof Promise) return page.then(send);
+      send(page);
+      return;
     },
   });
 
