@@ -256,7 +256,8 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     const friend = await createUser(t.app);
     await befriend(t.app, me, friend);
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push(await createPost(t.app, i % 2 ? me : friend, `post ${i}`));
+    // Text beyond ASCII: the body's length is summed from its pieces' lengths in bytes.
+    for (let i = 0; i < 4; i++) ids.push(await createPost(t.app, i % 2 ? me : friend, `post ${i}: héllo wörld 🌍`));
     await as(t.app, me)({ method: 'PUT', url: `/posts/react/${ids[3]}`, payload: { reactionType: 'clap' } });
     await as(t.app, me)({ method: 'PUT', url: `/posts/${ids[2]}/favorite` });
     await createPost(t.app, await createUser(t.app), 'a suggestion');
@@ -267,6 +268,11 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     expect(inside.feeds[0]).toMatchObject({ _id: ids[3], currentUserReactions: ['clap'], isFavorite: false });
     expect(inside.feeds[1]).toMatchObject({ _id: ids[2], currentUserReactions: [], isFavorite: true });
     expect(inside.totalCount).toBe(whole.totalCount);
+    expect(inside.feeds[0].content).toBe('post 3: héllo wörld 🌍');
+    for (const query of ['?limit=2', '?limit=50']) {
+      const res = await as(t.app, me)({ method: 'GET', url: `/posts/${me.user.userName}/feeds${query}` });
+      expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body));
+    }
     expect(whole.feeds.at(-1)?.suggested).toBe(true);
   });
 

@@ -19,8 +19,8 @@ export const KEPT_POSTS = 20_000;
 
 interface Kept {
   authorId: string;
-  /** The post's JSON up to, without, the reader's part and the closing brace, as the bytes sent. */
-  json: Buffer;
+  /** The post's JSON up to, without, the reader's part and the closing brace. */
+  json: string;
   renderedAt: number;
 }
 
@@ -28,21 +28,14 @@ const SUGGESTED = 1;
 const FAVORITE = 2;
 /**
  * The reader's part, closing the post, for every combination of reaction kinds (a bit set in
- * REACTION_TYPES order), favorite mark and whether the post is a suggestion: ready bytes, so a page is
- * only copied together.
+ * REACTION_TYPES order), favorite mark and whether the post is a suggestion.
  */
 const READER_PARTS = Array.from({ length: (1 << REACTION_TYPES.length) * 4 }, (_, i) => {
   const kinds = REACTION_TYPES.filter((_, k) => (i >> 2) & (1 << k)) satisfies ReactionType[];
-  return Buffer.from(
-    `,"currentUserReactions":${JSON.stringify(kinds)},"isFavorite":${(i & FAVORITE) !== 0}${i & SUGGESTED ? ',"suggested":true' : ''}}`,
-  );
+  return `,"currentUserReactions":${JSON.stringify(kinds)},"isFavorite":${(i & FAVORITE) !== 0}${i & SUGGESTED ? ',"suggested":true' : ''}}`;
 });
 const readerPart = (kinds: number | null, favorite: number, suggested: boolean) =>
   READER_PARTS[(Number(kinds ?? 0) << 2) | (Number(favorite) === 1 ? FAVORITE : 0) | (suggested ? SUGGESTED : 0)];
-
-const OPEN = Buffer.from('[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
 
 export interface PostJsonOptions {
   maxAgeMs: number;
@@ -52,12 +45,12 @@ export interface PostJsonOptions {
 
 export interface PostJsonRenderer {
   /**
-   * The page's posts as the pieces of a JSON array (brackets included), the timeline's rows then the
-   * suggested ones, each in its rows' order; a post deleted meanwhile is left out.
+   * The page's posts as a JSON array, the timeline's rows then the suggested ones, each in its rows'
+   * order; a post deleted meanwhile is left out.
    */
-  page(rows: readonly PostPageRow[], suggestedRows?: readonly PostPageRow[]): Promise<Buffer[]>;
+  page(rows: readonly PostPageRow[], suggestedRows?: readonly PostPageRow[]): Promise<string>;
   /** The same at once: undefined when posts must be rendered and the database cannot answer synchronously. */
-  pageNow(rows: readonly PostPageRow[], suggestedRows?: readonly PostPageRow[]): Buffer[] | undefined;
+  pageNow(rows: readonly PostPageRow[], suggestedRows?: readonly PostPageRow[]): string | undefined;
 }
 
 export function postJsonRenderer(
@@ -87,7 +80,7 @@ export function postJsonRenderer(
   function keep(rendered: readonly PostToRender[], at: number): void {
     for (const { post, author } of rendered) {
       const json = JSON.stringify(presentPostBody(post, author));
-      kept.set(post.id, { authorId: author.id, json: Buffer.from(json.slice(0, -1)), renderedAt: at });
+      kept.set(post.id, { authorId: author.id, json: json.slice(0, -1), renderedAt: at });
     }
   }
 
@@ -99,8 +92,8 @@ export function postJsonRenderer(
     return stale;
   }
 
-  function assemble(rows: readonly PostPageRow[], suggestedRows: readonly PostPageRow[]): Buffer[] {
-    const pieces: Buffer[] = [OPEN];
+  function assemble(rows: readonly PostPageRow[], suggestedRows: readonly PostPageRow[]): string {
+    let text = '';
     for (const [list, suggested] of [
       [rows, false],
       [suggestedRows, true],
@@ -108,11 +101,9 @@ export function postJsonRenderer(
       for (const [id, kinds, favorite] of list) {
         const post = kept.get(id);
         if (!post) continue;
-        if (pieces.length > 1) pieces.push(COMMA);
-        pieces.push(post.json, readerPart(kinds, favorite, suggested));
+        text += (text ? ',' : '') + post.json + readerPart(kinds, favorite, suggested);
       }
-    pieces.push(CLOSE);
-    return pieces;
+    return `[${text}]`;
   }
 
   return {

@@ -64,9 +64,9 @@ export function presentPost(row: PostBodyColumns, author: PublicUserColumns, vie
   return { ...presentPostBody(row, author), currentUserReactions: viewer.reactions, isFavorite: viewer.favorite };
 }
 
-/** One page of the home feed with its posts already rendered: the pieces of a JSON array (post-json.ts). */
+/** One page of the home feed with its posts already rendered as a JSON array (post-json.ts). */
 export interface FeedPage {
-  feeds: Buffer[];
+  feedsJson: string;
   totalCount: number;
   currentPage: number;
   totalPages: number;
@@ -74,11 +74,8 @@ export interface FeedPage {
   anchor: string;
 }
 
-const FEED_RESPONSE_HEAD = Buffer.from('{"success":true,"data":{"feeds":');
-
-/** The home feed's response body around a page whose posts are already JSON (post-json.ts): copied together once. */
-export function feedResponseBody(page: FeedPage): Buffer {
-  const { feeds, totalCount, currentPage, totalPages, hasMore, anchor } = page;
-  const tail = `,"totalCount":${totalCount},"currentPage":${currentPage},"totalPages":${totalPages},"hasMore":${hasMore},"anchor":${JSON.stringify(anchor)}}}`;
-  return Buffer.concat([FEED_RESPONSE_HEAD, ...feeds, Buffer.from(tail)]);
+/** The home feed's response body around a page whose posts are already JSON (post-json.ts). */
+export function feedResponseJson(page: FeedPage): string {
+  const { feedsJson, totalCount, currentPage, totalPages, hasMore, anchor } = page;
+  return `{"success":true,"data":{"feeds":${feedsJson},"totalCount":${totalCount},"currentPage":${currentPage},"totalPages":${totalPages},"hasMore":${hasMore},"anchor":${JSON.stringify(anchor)}}}`;
 }

@@ -10,7 +10,7 @@ import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { perUser } from '../../security/limits';
 import { sendRawJson } from '../../lib/raw-json';
-import { feedResponseBody, type FeedPage } from './presenters';
+import { feedResponseJson, type FeedPage } from './presenters';
 import type { PostService } from './service';
 import { receivePostUpload } from './upload';
 
@@ -49,7 +49,7 @@ export async function postRoutes(fastify: FastifyInstance, ctx: AppContext, { po
     onRequest: requireAuth,
     // Not async: a page read at once (posts.feed on SQLite) is sent without a promise.
     handler: (req, reply) => {
-      const send = (page: FeedPage) => sendRawJson(reply, feedResponseBody(page), ops.getFeed.responses[200], ctx.config.validateResponses);
+      const send = (page: FeedPage) => sendRawJson(reply, feedResponseJson(page), ops.getFeed.responses[200], ctx.config.validateResponses);
       const page = posts.feed(authOf(req).userId, req.params.authUser, req.query);
       if (page instanceof Promise) return page.then(send);
       send(page);

@@ -71,9 +71,9 @@ export function postService(ctx: AppContext) {
     if (userNameLower !== authUser.toLowerCase()) throw new ForbiddenError('You can only read your own feed.');
   }
 
-  function pageOf(q: FeedQuery, anchor: string, total: number, feeds: Buffer[]): FeedPage {
+  function pageOf(q: FeedQuery, anchor: string, total: number, feedsJson: string): FeedPage {
     const page = pageInfo(q.page, q.limit, total);
-    return { feeds, totalCount: total, currentPage: page.currentPage, totalPages: page.totalPages, hasMore: page.hasMore, anchor };
+    return { feedsJson, totalCount: total, currentPage: page.currentPage, totalPages: page.totalPages, hasMore: page.hasMore, anchor };
   }
 
   /** A page that needs a promise somewhere; `known` is the reader and page when they were read already. */
