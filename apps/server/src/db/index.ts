@@ -232,7 +232,6 @@ function cachedStatements(sqlite: SQLite.Database, max = 500) {
 /** Statements prepared once in array mode for db/prepared.ts; they step aside while a transaction holds the connection. */
 function directSqliteReads(sqlite: SQLite.Database): DirectReads {
   return {
-    synchronous: true,
     prepare(sql) {
       let stmt: SQLite.Statement<unknown[], unknown[]> | undefined;
       return (parameters) => {

@@ -16,8 +16,6 @@ import type { Db } from './index';
 /** Prepares SQL straight on the driver. */
 export interface DirectReads {
   prepare(sql: string, options?: PrepareOptions): DirectStatement;
-  /** Its statements answer at once (SQLite), so a read can skip the promise (`PreparedQuery.now`). */
-  synchronous?: boolean;
 }
 
 export interface PrepareOptions {
@@ -48,14 +46,7 @@ const MARK = '\u0000param:';
 /** One placeholder per name. Typed `never` so it fits wherever the query builder expects a value. */
 export type Placeholders<N extends string> = { readonly [K in N]: never };
 
-export type PreparedQuery<N extends string, Row extends readonly unknown[]> = ((values: Readonly<Record<N, unknown>>) => Promise<Row[]>) & {
-  /**
-   * The rows at once, without a promise, when the driver reads synchronously (SQLite, outside a
-   * transaction); undefined otherwise, and the caller awaits the query instead. On the home feed, the
-   * promises and their async-context bookkeeping cost more than SQLite takes to answer.
-   */
-  now(values: Readonly<Record<N, unknown>>): Row[] | undefined;
-};
+export type PreparedQuery<N extends string, Row extends readonly unknown[]> = (values: Readonly<Record<N, unknown>>) => Promise<Row[]>;
 
 /**
  * `Row` is the select list's types in order, e.g. `[id: string, count: number]`; the build function
@@ -67,13 +58,7 @@ export function preparedQuery<N extends string, Row extends readonly unknown[]>(
   options: PrepareOptions = {},
 ): PreparedQuery<N, Row> {
   let compiled:
-    | {
-        query: CompiledQuery<unknown>;
-        bind: (values: Readonly<Record<N, unknown>>) => unknown[];
-        direct?: DirectStatement;
-        synchronous: boolean;
-      }
-    | undefined;
+    { query: CompiledQuery<unknown>; bind: (values: Readonly<Record<N, unknown>>) => unknown[]; direct?: DirectStatement } | undefined;
   const compile = () => {
     const placeholders = new Proxy({}, { get: (_, name) => `${MARK}${String(name)}` }) as Placeholders<N>;
     const query = build(placeholders).compile();
@@ -83,33 +68,19 @@ export function preparedQuery<N extends string, Row extends readonly unknown[]>(
       value,
     }));
     const bind = (values: Readonly<Record<N, unknown>>) => slots.map((s) => (s.name === null ? s.value : values[s.name]));
-    const reads = directReads.get(db);
-    return { query, bind, direct: reads?.prepare(query.sql, options), synchronous: reads?.synchronous === true };
+    return { query, bind, direct: directReads.get(db)?.prepare(query.sql, options) };
   };
 
-  const counted = () => {
-    const runs = directRuns.get(db);
-    if (runs) runs.count++;
-  };
-  const run = async (values: Readonly<Record<N, unknown>>): Promise<Row[]> => {
+  return async (values) => {
     compiled ??= compile();
     const parameters = compiled.bind(values);
     const direct = compiled.direct?.(parameters);
     if (direct) {
-      counted();
+      const runs = directRuns.get(db);
+      if (runs) runs.count++;
       return (await direct) as unknown as Row[];
     }
     const result = await db.executeQuery({ ...compiled.query, parameters });
     return result.rows.map((row) => Object.values(row as Record<string, unknown>)) as unknown as Row[];
   };
-  return Object.assign(run, {
-    now(values: Readonly<Record<N, unknown>>): Row[] | undefined {
-      compiled ??= compile();
-      if (!compiled.synchronous) return undefined;
-      const rows = compiled.direct?.(compiled.bind(values));
-      if (rows === undefined || rows instanceof Promise) return undefined;
-      counted();
-      return rows as unknown as Row[];
-    },
-  });
 }

@@ -35,7 +35,7 @@ type ReaderAndPageRow = readonly [
   readerFavorite: number | null,
 ];
 
-export interface PageValues {
+interface PageValues {
   reader: string;
   anchor: string;
   offset: number;
@@ -172,17 +172,6 @@ export function feedPageRepo(db: Db) {
   );
 
   /** SQLite: the same as two statements, each as fast as SQLite runs it; the page only when it starts inside the timeline. */
-  function readerThenPageNow(limit: number, values: PageValues): ReaderAndPage | undefined {
-    const found = readerQuery.now(values);
-    if (!found) return undefined;
-    const reader = found[0];
-    if (!reader || reader[0] === null) return { userNameLower: null, timelineTotal: 0, rows: [] };
-    const timelineTotal = totalOf(reader[1], reader[2]);
-    if (values.offset >= timelineTotal) return { userNameLower: reader[0], timelineTotal, rows: [] };
-    const rows = timelineQuery(limit).now(values);
-    return rows && { userNameLower: reader[0], timelineTotal, rows };
-  }
-
   async function readerThenPage(limit: number, values: PageValues): Promise<ReaderAndPage> {
     const [reader] = await readerQuery(values);
     if (!reader || reader[0] === null) return { userNameLower: null, timelineTotal: 0, rows: [] };
@@ -200,18 +189,11 @@ export function feedPageRepo(db: Db) {
     return { userNameLower: first[0], timelineTotal: totalOf(first[1], first[2]), rows };
   }
 
-  const idValues = (ids: readonly string[]) => Object.fromEntries(ids.map((id, i) => [`i${i}`, id]));
-
   return {
     /** The posts with their authors' public columns, to render them. */
     async postsToRender(ids: readonly string[]): Promise<PostToRender[]> {
-      const rows = await renderQuery(ids.length)(idValues(ids));
+      const rows = await renderQuery(ids.length)(Object.fromEntries(ids.map((id, i) => [`i${i}`, id])));
       return rows.map(toRender);
-    },
-
-    /** The same at once, when the driver can answer synchronously (PreparedQuery.now); undefined otherwise. */
-    postsToRenderNow(ids: readonly string[]): PostToRender[] | undefined {
-      return renderQuery(ids.length).now(idValues(ids))?.map(toRender);
     },
 
     /**
@@ -220,9 +202,5 @@ export function feedPageRepo(db: Db) {
      * lies beyond the timeline, where suggestions take over).
      */
     readerAndPage: postgres ? inOneStatement : readerThenPage,
-
-    /** `readerAndPage` at once, on SQLite outside a transaction; undefined where it must be awaited. */
-    readerAndPageNow: (limit: number, values: PageValues): ReaderAndPage | undefined =>
-      postgres ? undefined : readerThenPageNow(limit, values),
   };
 }

@@ -12,8 +12,6 @@ export const SUGGESTION_COUNT_TTL_MS = 60_000;
 export function suggestionCountCache(repo: ReturnType<typeof feedSuggestionsRepo>) {
   const counts = new LRUCache<string, number>({ max: 20_000, ttl: SUGGESTION_COUNT_TTL_MS });
   return {
-    /** The count remembered for this reader, at once; undefined when it must be counted. */
-    kept: (viewer: string): number | undefined => counts.get(viewer),
     async get(viewer: string, anchor: string, now: string, fresh: boolean): Promise<number> {
       const known = fresh ? undefined : counts.get(viewer);
       if (known !== undefined) return known;

@@ -251,12 +251,12 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     expect(theirs.get(later)).toMatchObject({ currentUserReactions: [], isFavorite: false, totalReactions: 2 });
   });
 
-  it('answers a page read at once (inside the timeline) as one awaited (reaching the suggestions)', async () => {
+  it('shows a page inside the timeline as the start of one that reaches the suggestions', async () => {
     const me = await createUser(t.app);
     const friend = await createUser(t.app);
     await befriend(t.app, me, friend);
     const ids: string[] = [];
-    // Text beyond ASCII: the body's length is summed from its pieces' lengths in bytes.
+    // Text beyond ASCII: the body is sent with its length in bytes.
     for (let i = 0; i < 4; i++) ids.push(await createPost(t.app, i % 2 ? me : friend, `post ${i}: héllo wörld 🌍`));
     await as(t.app, me)({ method: 'PUT', url: `/posts/react/${ids[3]}`, payload: { reactionType: 'clap' } });
     await as(t.app, me)({ method: 'PUT', url: `/posts/${ids[2]}/favorite` });

@@ -11,7 +11,7 @@ import { REACTION_TYPES, type ReactionType } from '@plaza/contract';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db';
 import type { EventBus } from '../../lib/events';
-import { feedPageRepo, type PostPageRow, type PostToRender } from './feed-page-repo';
+import { feedPageRepo, type PostPageRow } from './feed-page-repo';
 import { presentPostBody } from './presenters';
 
 /** How many posts are kept. About 1 KB each. */
@@ -24,18 +24,14 @@ interface Kept {
   renderedAt: number;
 }
 
-const SUGGESTED = 1;
-const FAVORITE = 2;
-/**
- * The reader's part, closing the post, for every combination of reaction kinds (a bit set in
- * REACTION_TYPES order), favorite mark and whether the post is a suggestion.
- */
-const READER_PARTS = Array.from({ length: (1 << REACTION_TYPES.length) * 4 }, (_, i) => {
-  const kinds = REACTION_TYPES.filter((_, k) => (i >> 2) & (1 << k)) satisfies ReactionType[];
-  return `,"currentUserReactions":${JSON.stringify(kinds)},"isFavorite":${(i & FAVORITE) !== 0}${i & SUGGESTED ? ',"suggested":true' : ''}}`;
-});
+/** `currentUserReactions` for every bit set of REACTION_TYPES. */
+const KINDS_JSON = Array.from({ length: 1 << REACTION_TYPES.length }, (_, bits) =>
+  JSON.stringify(REACTION_TYPES.filter((_, i) => bits & (1 << i)) satisfies ReactionType[]),
+);
+
+/** The reader's part, closing the post; a suggestion says so. */
 const readerPart = (kinds: number | null, favorite: number, suggested: boolean) =>
-  READER_PARTS[(Number(kinds ?? 0) << 2) | (Number(favorite) === 1 ? FAVORITE : 0) | (suggested ? SUGGESTED : 0)];
+  `,"currentUserReactions":${KINDS_JSON[Number(kinds ?? 0)]},"isFavorite":${Number(favorite) === 1}${suggested ? ',"suggested":true' : ''}}`;
 
 export interface PostJsonOptions {
   maxAgeMs: number;
@@ -43,21 +39,7 @@ export interface PostJsonOptions {
   now?: () => number;
 }
 
-export interface PostJsonRenderer {
-  /**
-   * The page's posts as a JSON array, the timeline's rows then the suggested ones, each in its rows'
-   * order; a post deleted meanwhile is left out.
-   */
-  page(rows: readonly PostPageRow[], suggestedRows?: readonly PostPageRow[]): Promise<string>;
-  /** The same at once: undefined when posts must be rendered and the database cannot answer synchronously. */
-  pageNow(rows: readonly PostPageRow[], suggestedRows?: readonly PostPageRow[]): string | undefined;
-}
-
-export function postJsonRenderer(
-  db: Db,
-  events: EventBus,
-  { maxAgeMs, capacity = KEPT_POSTS, now = Date.now }: PostJsonOptions,
-): PostJsonRenderer {
+export function postJsonRenderer(db: Db, events: EventBus, { maxAgeMs, capacity = KEPT_POSTS, now = Date.now }: PostJsonOptions) {
   const pages = feedPageRepo(db);
   // Age is checked by `renderedAt` rather than the cache's own TTL: a maximum age of 0 must still show
   // the posts just rendered for this page.
@@ -77,56 +59,33 @@ export function postJsonRenderer(
     for (const id of theirs) kept.delete(id);
   });
 
-  function keep(rendered: readonly PostToRender[], at: number): void {
+  /** Renders these posts in one query. */
+  async function render(ids: string[]): Promise<void> {
+    const started = now();
+    const since = generation;
+    const rendered = await pages.postsToRender(ids);
+    // Shown on this page either way; kept for the next ones only when nothing was dropped meanwhile.
+    const at = since === generation ? started : -Infinity;
     for (const { post, author } of rendered) {
       const json = JSON.stringify(presentPostBody(post, author));
       kept.set(post.id, { authorId: author.id, json: json.slice(0, -1), renderedAt: at });
     }
   }
 
-  /** The ids of the posts not kept, or kept longer than the maximum age. */
-  function staleOf(rows: readonly PostPageRow[], suggestedRows: readonly PostPageRow[], oldest: number): string[] {
-    const stale: string[] = [];
-    for (const list of [rows, suggestedRows])
-      for (const [id] of list) if (!((kept.peek(id)?.renderedAt ?? -Infinity) >= oldest)) stale.push(id);
-    return stale;
-  }
-
-  function assemble(rows: readonly PostPageRow[], suggestedRows: readonly PostPageRow[]): string {
-    let text = '';
-    for (const [list, suggested] of [
-      [rows, false],
-      [suggestedRows, true],
-    ] as const)
-      for (const [id, kinds, favorite] of list) {
-        const post = kept.get(id);
-        if (!post) continue;
-        text += (text ? ',' : '') + post.json + readerPart(kinds, favorite, suggested);
-      }
-    return `[${text}]`;
-  }
-
-  return {
-    async page(rows, suggestedRows = []) {
-      const at = now();
-      const stale = staleOf(rows, suggestedRows, at - maxAgeMs);
-      if (stale.length > 0) {
-        const since = generation;
-        const rendered = await pages.postsToRender(stale);
-        // Shown on this page, and rendered again for the next one when something was dropped meanwhile.
-        keep(rendered, since === generation ? at : -Infinity);
-      }
-      return assemble(rows, suggestedRows);
-    },
-    pageNow(rows, suggestedRows = []) {
-      const at = now();
-      const stale = staleOf(rows, suggestedRows, at - maxAgeMs);
-      if (stale.length > 0) {
-        const rendered = pages.postsToRenderNow(stale);
-        if (!rendered) return undefined;
-        keep(rendered, at);
-      }
-      return assemble(rows, suggestedRows);
-    },
+  /**
+   * The page's posts as a JSON array, the timeline's rows then the suggested ones, each in its rows'
+   * order; a post deleted meanwhile is left out.
+   */
+  return async function renderPage(rows: readonly PostPageRow[], suggestedRows: readonly PostPageRow[] = []): Promise<string> {
+    const oldest = now() - maxAgeMs;
+    const all = suggestedRows.length > 0 ? [...rows, ...suggestedRows] : rows;
+    const stale = all.filter(([id]) => !((kept.peek(id)?.renderedAt ?? -Infinity) >= oldest)).map(([id]) => id);
+    if (stale.length > 0) await render(stale);
+    let out = '';
+    all.forEach(([id, kinds, favorite], i) => {
+      const post = kept.get(id);
+      if (post) out += (out ? ',' : '') + post.json + readerPart(kinds, favorite, i >= rows.length);
+    });
+    return `[${out}]`;
   };
 }

@@ -10,7 +10,7 @@ import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { perUser } from '../../security/limits';
 import { sendRawJson } from '../../lib/raw-json';
-import { feedResponseJson, type FeedPage } from './presenters';
+import { feedResponseJson } from './presenters';
 import type { PostService } from './service';
 import { receivePostUpload } from './upload';
 
@@ -47,13 +47,9 @@ export async function postRoutes(fastify: FastifyInstance, ctx: AppContext, { po
 
   contractRoute(fastify, ops.getFeed, {
     onRequest: requireAuth,
-    // Not async: a page read at once (posts.feed on SQLite) is sent without a promise.
-    handler: (req, reply) => {
-      const send = (page: FeedPage) => sendRawJson(reply, feedResponseJson(page), ops.getFeed.responses[200], ctx.config.validateResponses);
-      const page = posts.feed(authOf(req).userId, req.params.authUser, req.query);
-      if (page instanceof Promise) return page.then(send);
-      send(page);
-      return;
+    handler: async (req, reply) => {
+      const page = await posts.feed(authOf(req).userId, req.params.authUser, req.query);
+      return sendRawJson(reply, feedResponseJson(page), ops.getFeed.responses[200], ctx.config.validateResponses);
     },
   });
 

@@ -11,7 +11,7 @@ import { newId, nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
 import { isHiddenFrom } from '../safety';
 import { userRepo } from '../users';
-import { feedPageRepo, type PageValues, type ReaderAndPage } from './feed-page-repo';
+import { feedPageRepo } from './feed-page-repo';
 import { suggestionCountCache } from './feed-suggestion-count';
 import { feedSuggestionsRepo } from './feed-suggestions-repo';
 import { postHydrator } from './hydrate';
@@ -31,7 +31,7 @@ export function postService(ctx: AppContext) {
   const users = userRepo(ctx.db);
   const hydrate = postHydrator(ctx.db);
   const feedPages = feedPageRepo(ctx.db);
-  const renderer = postJsonRenderer(ctx.db, ctx.events, { maxAgeMs: ctx.config.feedPostMaxAgeMs });
+  const renderPage = postJsonRenderer(ctx.db, ctx.events, { maxAgeMs: ctx.config.feedPostMaxAgeMs });
   const suggestions = feedSuggestionsRepo(ctx.db);
   const suggestionCounts = suggestionCountCache(suggestions);
 
@@ -63,31 +63,6 @@ export function postService(ctx: AppContext) {
     if (!deleted) return false;
     await removeKeys(ctx.storage, keysOfMedia(ctx.storage, row.media));
     return true;
-  }
-
-  /** The page's name must be the reader's own: it is their timeline either way. */
-  function checkReader({ userNameLower }: ReaderAndPage, authUser: string): void {
-    if (userNameLower === null) throw new NotFoundError('This account no longer exists.');
-    if (userNameLower !== authUser.toLowerCase()) throw new ForbiddenError('You can only read your own feed.');
-  }
-
-  function pageOf(q: FeedQuery, anchor: string, total: number, feedsJson: string): FeedPage {
-    const page = pageInfo(q.page, q.limit, total);
-    return { feedsJson, totalCount: total, currentPage: page.currentPage, totalPages: page.totalPages, hasMore: page.hasMore, anchor };
-  }
-
-  /** A page that needs a promise somewhere; `known` is the reader and page when they were read already. */
-  async function feedAwaited(userId: string, authUser: string, q: FeedQuery, values: PageValues, known?: ReaderAndPage): Promise<FeedPage> {
-    const { anchor, offset, now } = values;
-    const read = known ?? (await feedPages.readerAndPage(q.limit, values));
-    checkReader(read, authUser);
-    const { timelineTotal, rows } = read;
-    // Suggestions continue where the timeline ends; a page wholly inside the timeline only needs their count.
-    const room = q.limit - rows.length;
-    const suggestedRows =
-      room > 0 ? await suggestions.page(room, { viewer: userId, anchor, offset: Math.max(0, offset - timelineTotal), now }) : [];
-    const suggestedTotal = await suggestionCounts.get(userId, anchor, now, room > 0);
-    return pageOf(q, anchor, timelineTotal + suggestedTotal, await renderer.page(rows, suggestedRows));
   }
 
   /** Until their address is verified, a person may publish only a few posts a day (docs/decisions/accounts.md). */
@@ -176,22 +151,30 @@ export function postService(ctx: AppContext) {
     /**
      * One page of the home feed. Pages are offsets into the feed as it stood at `anchor` (a time-ordered
      * id; page 1 mints one), so posts published while someone scrolls never shift the later pages.
-     * On SQLite a page inside the timeline whose suggestions were counted lately is read and assembled
-     * without a promise (PreparedQuery.now); otherwise, and on PostgreSQL, it is awaited.
      */
-    feed(userId: string, authUser: string, q: FeedQuery): FeedPage | Promise<FeedPage> {
+    async feed(userId: string, authUser: string, q: FeedQuery): Promise<FeedPage> {
       const anchor = q.anchor ?? newId();
       const offset = offsetOf(q.page, q.limit);
       const now = nowIso();
-      const values = { reader: userId, anchor, offset, now };
-      const read = feedPages.readerAndPageNow(q.limit, values);
-      if (read) {
-        checkReader(read, authUser);
-        const suggestedTotal = read.rows.length === q.limit ? suggestionCounts.kept(userId) : undefined;
-        const feeds = suggestedTotal === undefined ? undefined : renderer.pageNow(read.rows);
-        if (suggestedTotal !== undefined && feeds) return pageOf(q, anchor, read.timelineTotal + suggestedTotal, feeds);
-      }
-      return feedAwaited(userId, authUser, q, values, read);
+      // The page of someone else's name is read and dropped: it is the caller's own timeline either way.
+      const { userNameLower, timelineTotal, rows } = await feedPages.readerAndPage(q.limit, { reader: userId, anchor, offset, now });
+      if (userNameLower === null) throw new NotFoundError('This account no longer exists.');
+      if (userNameLower !== authUser.toLowerCase()) throw new ForbiddenError('You can only read your own feed.');
+      // Suggestions continue where the timeline ends; a page wholly inside the timeline only needs their count.
+      const room = q.limit - rows.length;
+      const suggestedRows =
+        room > 0 ? await suggestions.page(room, { viewer: userId, anchor, offset: Math.max(0, offset - timelineTotal), now }) : [];
+      const suggestedTotal = await suggestionCounts.get(userId, anchor, now, room > 0);
+      const total = timelineTotal + suggestedTotal;
+      const page = pageInfo(q.page, q.limit, total);
+      return {
+        feedsJson: await renderPage(rows, suggestedRows),
+        totalCount: total,
+        currentPage: page.currentPage,
+        totalPages: page.totalPages,
+        hasMore: page.hasMore,
+        anchor,
+      };
     },
   };
 }
