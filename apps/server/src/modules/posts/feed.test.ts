@@ -289,7 +289,9 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     expect((await as(t.app, friend)({ method: 'PATCH', url: `/posts/${kept}`, payload: { content: 'after the edit' } })).statusCode).toBe(
       200,
     );
-    expect((await pageOf())[1]).toMatchObject({ content: 'after the edit', editedAt: expect.any(String) });
+    const edited = (await pageOf())[1];
+    expect(edited.content).toBe('after the edit');
+    expect(edited.editedAt).not.toBeNull();
     const picture = multipart({}, [{ field: 'avatar', filename: 'me.png', contentType: 'image/png', data: await pngImage(64, 64) }]);
     expect((await as(t.app, friend)({ method: 'POST', url: '/users/me/avatar', ...picture })).statusCode).toBe(200);
     const shown = await pageOf();
