@@ -1,6 +1,6 @@
 import { feedResponseSchema, postResponseSchema } from '@plaza/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { as, createUser, type TestUser } from '../../../test/factories';
+import { as, createUser, multipart, pngImage, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf, errorOf } from '../../../test/replies';
 import { newId, nowIso } from '../../lib/ids';
@@ -249,6 +249,59 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     // The author's own timeline holds the same posts without my marks.
     const theirs = new Map((await feedOf(author)).feeds.map((p) => [p._id, p]));
     expect(theirs.get(later)).toMatchObject({ currentUserReactions: [], isFavorite: false, totalReactions: 2 });
+  });
+
+  it('shows a page inside the timeline as the start of one that reaches the suggestions', async () => {
+    const me = await createUser(t.app);
+    const friend = await createUser(t.app);
+    await befriend(t.app, me, friend);
+    const ids: string[] = [];
+    // Text beyond ASCII: the body is sent with its length in bytes.
+    for (let i = 0; i < 4; i++) ids.push(await createPost(t.app, i % 2 ? me : friend, `post ${i}: héllo wörld 🌍`));
+    await as(t.app, me)({ method: 'PUT', url: `/posts/react/${ids[3]}`, payload: { reactionType: 'clap' } });
+    await as(t.app, me)({ method: 'PUT', url: `/posts/${ids[2]}/favorite` });
+    await createPost(t.app, await createUser(t.app), 'a suggestion');
+    // A page that reaches the suggestions counts them afresh; the next page inside the timeline uses that count.
+    const whole = await feedOf(me, '?limit=50');
+    const inside = await feedOf(me, '?limit=2');
+    expect(inside.feeds).toEqual(whole.feeds.slice(0, 2));
+    expect(inside.feeds[0]).toMatchObject({ _id: ids[3], currentUserReactions: ['clap'], isFavorite: false });
+    expect(inside.feeds[1]).toMatchObject({ _id: ids[2], currentUserReactions: [], isFavorite: true });
+    expect(inside.totalCount).toBe(whole.totalCount);
+    expect(inside.feeds[0].content).toBe('post 3: héllo wörld 🌍');
+    for (const query of ['?limit=2', '?limit=50']) {
+      const res = await as(t.app, me)({ method: 'GET', url: `/posts/${me.user.userName}/feeds${query}` });
+      expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body));
+    }
+    expect(whole.feeds.at(-1)?.suggested).toBe(true);
+  });
+
+  it('shows at once an edit, the author’s new picture, a deleted post and a block, after showing the post', async () => {
+    const me = await createUser(t.app);
+    const friend = await createUser(t.app);
+    await befriend(t.app, me, friend);
+    const kept = await createPost(t.app, friend, 'before the edit');
+    const gone = await createPost(t.app, friend, 'to be deleted');
+    const postOf = async () => bodyOf(await as(t.app, me)({ method: 'GET', url: `/posts/${kept}` }), postResponseSchema).post;
+    const pageOf = async () => (await feedOf(me, '?limit=2')).feeds;
+    expect(ownIdsOf({ feeds: await pageOf() })).toEqual([gone, kept]);
+
+    expect((await as(t.app, friend)({ method: 'PATCH', url: `/posts/${kept}`, payload: { content: 'after the edit' } })).statusCode).toBe(
+      200,
+    );
+    const edited = (await pageOf())[1];
+    expect(edited.content).toBe('after the edit');
+    expect(edited.editedAt).not.toBeNull();
+    const picture = multipart({}, [{ field: 'avatar', filename: 'me.png', contentType: 'image/png', data: await pngImage(64, 64) }]);
+    expect((await as(t.app, friend)({ method: 'POST', url: '/users/me/avatar', ...picture })).statusCode).toBe(200);
+    const shown = await pageOf();
+    expect(shown[1].author.userImage).toMatch(/^\/media\/avatars\//);
+    expect(shown[1]).toEqual(await postOf());
+
+    expect((await as(t.app, friend)({ method: 'DELETE', url: `/posts/${gone}` })).statusCode).toBe(200);
+    expect(ownIdsOf({ feeds: await pageOf() })).toEqual([kept]);
+    await act(t.app, me, 'block', friend);
+    expect((await pageOf()).map((p) => p._id)).not.toContain(kept);
   });
 
   it("never shows what another request's transaction has not committed", async () => {

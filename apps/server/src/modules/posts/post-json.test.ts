@@ -7,6 +7,8 @@ import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
 import { dropRedisPrefix, redisProblem } from '../../../test/redis';
 import { useSecondServer } from '../../../test/second-server';
+import { directRuns } from '../../db/prepared';
+import { postJsonRenderer } from './post-json';
 import { befriend, createPost } from './testing';
 
 const MAX_AGE_MS = 400;
@@ -55,6 +57,29 @@ describe.each(dialects())('rendered feed posts with two servers on %s', (dialect
     await as(second(), me)({ method: 'PUT', url: `/posts/react/${id}`, payload: { reactionType: 'clap' } });
     await as(second(), me)({ method: 'PUT', url: `/posts/${id}/favorite` });
     expect((await feedOf(t.app, me))[0]).toMatchObject({ currentUserReactions: ['clap'], isFavorite: true });
+  });
+});
+
+describe.each(dialects())('rendered feed posts on %s', (dialect) => {
+  const t = useTestApp(dialect);
+
+  it('does not keep a post rendered from a read made before a change that dropped it', async () => {
+    const author = await createUser(t.app);
+    const id = await createPost(t.app, author, 'rendered while it changes');
+    const renderPage = postJsonRenderer(t.app.ctx.db, t.app.ctx.events, { maxAgeMs: 600_000 });
+    const runs = { count: 0 };
+    directRuns.set(t.app.ctx.db, runs);
+    const row = [id, 0, 0] as const;
+    // The post is read, then a reaction is announced before the rendering is kept.
+    const first = renderPage([row]);
+    t.app.ctx.events.publish('postChanged', { postId: id });
+    expect(JSON.parse(await first)).toHaveLength(1);
+    const readsBefore = runs.count;
+    await renderPage([row]);
+    expect(runs.count).toBe(readsBefore + 1);
+    // Rendered after the change, it is kept: the next page reads nothing.
+    await renderPage([row]);
+    expect(runs.count).toBe(readsBefore + 1);
   });
 });
 

@@ -44,8 +44,14 @@ export function postJsonRenderer(db: Db, events: EventBus, { maxAgeMs, capacity 
   // Age is checked by `renderedAt` rather than the cache's own TTL: a maximum age of 0 must still show
   // the posts just rendered for this page.
   const kept = new LRUCache<string, Kept>({ max: capacity });
-  events.subscribe('postChanged', ({ postId }) => void kept.delete(postId));
+  // Counts the drops: posts read before one and rendered after it may hold what it dropped.
+  let generation = 0;
+  events.subscribe('postChanged', ({ postId }) => {
+    generation++;
+    kept.delete(postId);
+  });
   events.subscribe('profileChanged', ({ userId }) => {
+    generation++;
     const theirs: string[] = [];
     kept.forEach((post, id) => {
       if (post.authorId === userId) theirs.push(id);
@@ -55,8 +61,12 @@ export function postJsonRenderer(db: Db, events: EventBus, { maxAgeMs, capacity 
 
   /** Renders these posts in one query. */
   async function render(ids: string[]): Promise<void> {
-    const at = now();
-    for (const { post, author } of await pages.postsToRender(ids)) {
+    const started = now();
+    const since = generation;
+    const rendered = await pages.postsToRender(ids);
+    // Shown on this page either way; kept for the next ones only when nothing was dropped meanwhile.
+    const at = since === generation ? started : -Infinity;
+    for (const { post, author } of rendered) {
       const json = JSON.stringify(presentPostBody(post, author));
       kept.set(post.id, { authorId: author.id, json: json.slice(0, -1), renderedAt: at });
     }
