@@ -32,7 +32,6 @@ export async function loginViaApi(request: APIRequestContext, account: Pick<Acco
   return loginResponseSchema.parse(await res.json()).accessToken;
 }
 
-/** Logs in through the login form, as a person would. */
 /** Fills and sends the login form the page already shows. */
 export async function submitLogin(page: Page, account: Pick<Account, 'userName' | 'password'>) {
   await page.getByLabel('User name or email').fill(account.userName);
@@ -40,6 +39,7 @@ export async function submitLogin(page: Page, account: Pick<Account, 'userName' 
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** Logs in through the login form, as a person would. */
 export async function loginViaUi(page: Page, account: Pick<Account, 'userName' | 'password'>) {
   await page.goto('/auth/login');
   await submitLogin(page, account);
@@ -56,8 +56,39 @@ export async function newSignedInContext(
     colorScheme: opts.dark ? 'dark' : 'light',
   });
   const page = await context.newPage();
+  watchSocket(page);
   await loginViaUi(page, account);
   return { context, page };
+}
+
+/** Whether each page's socket.io connection is up: the server has acknowledged its connect. */
+const socketStates = new WeakMap<Page, { up: boolean }>();
+
+function watchSocket(page: Page) {
+  const state = { up: false };
+  socketStates.set(page, state);
+  let current: unknown;
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/socket.io/')) return;
+    current = ws;
+    state.up = false;
+    ws.on('framereceived', ({ payload }) => {
+      if (current === ws && String(payload).startsWith('40')) state.up = true;
+    });
+    ws.on('close', () => {
+      if (current === ws) state.up = false;
+    });
+  });
+}
+
+/**
+ * Waits until the page's socket is connected. The app connects it once the first screen is idle, and
+ * what is pushed before then is only caught up (counts, lists), never shown as it happens (a toast).
+ */
+export async function waitForLiveSocket(page: Page) {
+  const state = socketStates.get(page);
+  if (!state) throw new Error('waitForLiveSocket follows pages opened by newSignedInContext');
+  await expect.poll(() => state.up, { timeout: 15_000 }).toBe(true);
 }
 
 /** Sets the theme the app reads at start, then reloads so the page renders in it. */

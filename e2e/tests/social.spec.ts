@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createAccount, newSignedInContext, screenshotMatrix, type Account } from './helpers';
+import { createAccount, newSignedInContext, screenshotMatrix, waitForLiveSocket, type Account } from './helpers';
 
 const auth = (a: Account) => ({ authorization: `Bearer ${a.accessToken}` });
 
@@ -97,8 +97,8 @@ test('B sees an unread badge, the title count and a toast when A writes while B 
   await befriend(request, a, b);
   const { context, page } = await newSignedInContext(browser, b);
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
-  // Lets the socket connect before the message is sent.
-  await page.waitForTimeout(500);
+  // A toast is for a message that arrives live.
+  await waitForLiveSocket(page);
 
   await message(request, a, b, 'Are you coming to the market on Saturday?');
   const toast = page.getByRole('status', { name: 'Message from Ana Writer' });
