@@ -13,7 +13,9 @@
  * IDLE=1 only connects the clients and measures memory (no messages),
  * PUBLISH=friends publishes posts (PUBLISH_RATE a second, default 1) by an author with that many friends
  * among the clients while the chat runs, so each fans out to that many timelines,
- * --database=postgres (a fresh database on PG_URL, dropped after) and --redis (REDIS_URL, default local).
+ * --database=postgres (a fresh database on PG_URL, dropped after) and --redis (REDIS_URL, default local);
+ * PG_DATABASE_PREFIX (default plaza_chatbench: `<prefix>_<pid>_<time>`) and REDIS_PREFIX (default chatbench: keys
+ * `<prefix><pid>:`) name what the run makes there.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -42,6 +44,8 @@ const flag = (name: string) =>
 const DATABASE = flag('database') ?? process.env.DATABASE ?? 'sqlite';
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = flag('redis') !== undefined ? process.env.REDIS_URL || 'redis://127.0.0.1:6379' : '';
+const PG_DATABASE_PREFIX = process.env.PG_DATABASE_PREFIX ?? 'plaza_chatbench';
+const REDIS_PREFIX = process.env.REDIS_PREFIX ?? 'chatbench';
 const CLIENTS_PER_LOAD_PROCESS = 2500;
 const here = import.meta.dirname;
 
@@ -123,7 +127,7 @@ async function serverMemory(server: ChildProcess): Promise<{ rss: number; heapUs
 
 /** A fresh PostgreSQL database for one run; dropped by `drop`. */
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `plaza_chatbench_${process.pid}_${Date.now()}`;
+  const name = `${PG_DATABASE_PREFIX}_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -165,7 +169,7 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
             LOG_LEVEL: 'silent',
             WEB_DIST: path.join(dataDir, 'none'),
             REDIS_URL,
-            REDIS_KEY_PREFIX: `chatbench${process.pid}:`,
+            REDIS_KEY_PREFIX: `${REDIS_PREFIX}${process.pid}:`,
             DATABASE_URL: postgres?.url ?? '',
             // As in production: the presenters shape replies, without zod re-checking each one.
             RESPONSE_VALIDATION: 'off',

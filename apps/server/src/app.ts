@@ -44,6 +44,8 @@ export interface BuildOptions {
   loggerInstance?: FastifyBaseLogger;
   /** `dispatch: false` writes domain events but never dispatches them: what a crash after each commit leaves (tests). */
   outbox?: { dispatch: boolean };
+  /** How long a background write waits for its turn at SQLite's write lock (db/write-turns.ts). */
+  writeTurns?: { maxWaitMs: number };
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -97,7 +99,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     redis,
     limits,
     metrics,
-    writeTurns: writeTurns(),
+    writeTurns: writeTurns(opts.writeTurns),
   };
   const { ctx, features } = createFeatures(core);
 

@@ -62,7 +62,7 @@ export function createPresence(store: PresenceStore, log: (err: unknown) => void
     },
     async heartbeat(socket) {
       try {
-        await store.refresh(socket.data.userId, socket.id);
+        await store.refresh([[socket.data.userId, socket.id]]);
       } catch (err) {
         log(err);
       }
@@ -70,7 +70,7 @@ export function createPresence(store: PresenceStore, log: (err: unknown) => void
     async refreshAll(sockets) {
       const all = [...sockets];
       try {
-        await Promise.all(all.map((s) => store.refresh(s.data.userId, s.id)));
+        await store.refresh(all.map((s) => [s.data.userId, s.id] as const));
       } catch (err) {
         log(err);
       }

@@ -6,7 +6,7 @@
  * commit; on PostgreSQL (its own pool) and an in-memory SQLite they are written here.
  */
 import type { Config } from '../../config';
-import type { Db } from '../../db';
+import type { Db, DialectName } from '../../db';
 import type { WriteTurns } from '../../db/write-turns';
 import type { Logger } from '../../lib/logger';
 import { outcomeError, writeMessageBatch, type BatchOutcome, type WriteResult } from './message-batch';
@@ -80,12 +80,12 @@ export function groupCommit(runner: BatchRunner): MessageWriter {
 }
 
 /** Writes batches on the request's own connection pool. */
-export function inlineBatchRunner(db: Db): BatchRunner {
-  return { run: (rows) => writeMessageBatch(db, rows), close: async () => undefined };
+export function inlineBatchRunner(db: Db, dialect: DialectName): BatchRunner {
+  return { run: (rows) => writeMessageBatch(db, dialect, rows), close: async () => undefined };
 }
 
 /** The writer for this deployment: a thread of its own for a SQLite file, the connection pool otherwise. */
 export function messageWriter(db: Db, database: Config['database'], log: Logger, turns?: WriteTurns): MessageWriter {
   if (database.kind === 'sqlite' && database.file !== ':memory:') return groupCommit(threadBatchRunner(db, database.file, log, { turns }));
-  return groupCommit(inlineBatchRunner(db));
+  return groupCommit(inlineBatchRunner(db, database.kind));
 }

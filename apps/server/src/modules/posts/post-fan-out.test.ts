@@ -132,6 +132,27 @@ describe.each(dialects())('a post fanned out in batches on %s', (dialect) => {
     expectEveryoneOnce(await timelines(app, postId, everyone), everyone);
   });
 
+  it.runIf(dialect === 'sqlite')('publishes (the post and its first batch) only while no chat batch is out', async () => {
+    const app = await shared.start(QUICK, { writeTurns: { maxWaitMs: 60_000 } });
+    const author = await createUser(app);
+    const friends = await friendsOf(app, author, FAN_OUT_BATCH);
+    const chatBatchAnswered = app.ctx.writeTurns.out();
+    let answered = false;
+    const publish = createPost(app, author, 'between chat batches').then((postId) => ({ postId, answered }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await app.ctx.db.selectFrom('posts').select('id').where('author_id', '=', author.user._id).execute()).toEqual([]);
+    // The chat's next batch waits for the publish's transaction once it has begun.
+    answered = true;
+    chatBatchAnswered();
+    const nextChatBatch = app.ctx.writeTurns.chatMayGo();
+    expect(nextChatBatch).not.toBeNull();
+    const { postId, answered: afterAnswer } = await publish;
+    expect(afterAnswer).toBe(true);
+    await nextChatBatch;
+    const everyone = [author.user._id, ...friends];
+    expectEveryoneOnce(await timelines(app, postId, everyone), everyone);
+  });
+
   it('stops when the post is deleted, leaving none of its rows behind', async () => {
     const crashed = await shared.start(QUICK, { outbox: { dispatch: false } });
     const author = await createUser(crashed);
