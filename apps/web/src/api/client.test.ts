@@ -103,6 +103,15 @@ describe('the API client (SPEC §7, §8)', () => {
     expect((await different).data.page).toBe(2);
   });
 
+  it('a repeat made in the same turn (a double click) cancels the earlier one before it reaches the server', async () => {
+    const { api, calls } = setup(() => ({ status: 200, data: { sent: true } }));
+    const first = api.post('/users/follow/friend-request/send', { userId: 'bob' });
+    const second = api.post('/users/follow/friend-request/send', { userId: 'bob' });
+    await expect(first).rejects.toMatchObject({ canceled: true });
+    expect((await second).data).toEqual({ sent: true });
+    expect(calls).toHaveLength(1);
+  });
+
   it('sends the Bearer token, and a failed login is not treated as an expired session', async () => {
     const { api, calls } = setup(() => ({ status: 401, data: { error: 'Invalid user name, email or password.' } }));
     await expect(api.post('/auth/login', { identifier: 'a', password: 'b' })).rejects.toBeTruthy();

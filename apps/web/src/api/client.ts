@@ -75,6 +75,9 @@ export function createApi(options: { transport?: Transport } = {}) {
 
   /** One exchange with the server: resolves with a 2xx answer, rejects with an `ApiRequestError`. */
   async function send<T>(config: RequestConfig, headers: Record<string, string>, signal: AbortSignal): Promise<ApiResponse<T>> {
+    // A repeat made in the same turn (a double click) cancels this one before it goes out at all.
+    await Promise.resolve();
+    if (signal.aborted) throw new ApiRequestError('canceled', undefined, true);
     const controller = new AbortController();
     const abort = () => controller.abort();
     signal.addEventListener('abort', abort, { once: true });
