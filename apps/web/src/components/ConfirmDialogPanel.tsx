@@ -1,4 +1,4 @@
-/** A yes/no question before something that cannot be undone. */
+/** The dialog of `ConfirmDialog`, loaded when one first opens. */
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { Button } from './Button';
@@ -13,7 +13,7 @@ export interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, busy = false, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialogPanel({ open, title, children, confirmLabel, busy = false, onConfirm, onClose }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={() => !busy && onClose()} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-slate-900/50 backdrop-blur-sm" aria-hidden="true" />

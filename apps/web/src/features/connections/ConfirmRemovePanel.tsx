@@ -1,16 +1,16 @@
-/** Asks before a friendship ends, since undoing it needs a new request the other person must accept. */
+/** The dialog of `ConfirmRemoveDialog`, loaded when one first opens. */
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { UserMinus } from 'lucide-react';
 import { Button } from '../../components/Button';
 
-interface Props {
+export interface ConfirmRemoveProps {
   open: boolean;
   name: string;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
-export function ConfirmRemoveDialog({ open, name, onCancel, onConfirm }: Props) {
+export function ConfirmRemovePanel({ open, name, onCancel, onConfirm }: ConfirmRemoveProps) {
   return (
     <Dialog open={open} onClose={onCancel} className="relative z-50">
       <DialogBackdrop transition className="fixed inset-0 bg-slate-900/50 backdrop-blur-sm transition duration-150 data-closed:opacity-0" />

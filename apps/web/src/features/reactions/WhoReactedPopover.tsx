@@ -1,7 +1,7 @@
-/** A post's reaction summary; opening it lists who reacted, by kind (latest 20 per kind). */
+/** The panel of a post's reaction summary: who reacted, by kind (latest 20 per kind); loaded when first opened. */
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { REACTION_EMOJI, REACTION_TYPES, type Post, type PublicUser, type ReactionType } from '@plaza/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
@@ -61,11 +61,20 @@ function PeopleWhoReacted({ post, tab }: { post: Post; tab: Tab }) {
   );
 }
 
-export function WhoReacted({ post }: { post: Post }) {
+/** Opens at once when mounted by the first click on the summary (`WhoReacted.tsx`). */
+export function WhoReactedPopover({ post, face, buttonClass }: { post: Post; face: ReactNode; buttonClass: string }) {
   const [tab, setTab] = useState<Tab>('all');
+  const button = useRef<HTMLButtonElement>(null);
+  const openedOnMount = useRef(false);
   const counts = post.reactionCounts;
   const total = post.totalReactions;
-  if (total === 0) return <span className="text-sm text-slate-500 dark:text-slate-400">No reactions yet</span>;
+  useEffect(() => {
+    // Once: Strict Mode runs effects twice, and a second click would close it again.
+    if (openedOnMount.current) return;
+    openedOnMount.current = true;
+    button.current?.focus();
+    button.current?.click();
+  }, []);
 
   const used = REACTION_TYPES.filter((k) => counts[k] > 0).sort((a, b) => counts[b] - counts[a]);
   const tabClass = (active: boolean) =>
@@ -73,21 +82,8 @@ export function WhoReacted({ post }: { post: Post }) {
 
   return (
     <Popover className="relative">
-      <PopoverButton
-        aria-label={`See who reacted (${total})`}
-        className="inline-flex items-center gap-1.5 rounded-full px-1.5 py-1 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-      >
-        <span aria-hidden="true" className="flex -space-x-1">
-          {used.slice(0, 3).map((k) => (
-            <span
-              key={k}
-              className="flex h-6 w-6 items-center justify-center rounded-full bg-white text-sm ring-2 ring-white dark:bg-slate-800 dark:ring-brand-surface-dark"
-            >
-              {REACTION_EMOJI[k]}
-            </span>
-          ))}
-        </span>
-        <span className="tabular-nums">{total}</span>
+      <PopoverButton ref={button} aria-label={`See who reacted (${total})`} className={buttonClass}>
+        {face}
       </PopoverButton>
       <PopoverPanel anchor="bottom start" className="card z-40 mt-2 w-72 p-2 shadow-lg focus:outline-none">
         <div
