@@ -184,6 +184,4 @@ export function createApi(options: { transport?: Transport } = {}) {
   return client;
 }
 
-export type ApiClient = ReturnType<typeof createApi>;
-
 export const api = createApi();
