@@ -3,9 +3,10 @@
  * so the popover (Headless UI) is loaded on the first open: until then the summary is a plain button.
  */
 import { REACTION_EMOJI, REACTION_TYPES, type Post } from '@plaza/contract';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyDialog } from '../../components/lazy-dialog';
 
-const WhoReactedPopover = lazy(() => import('./WhoReactedPopover').then((m) => ({ default: m.WhoReactedPopover })));
+const WhoReactedPopover = lazyDialog(() => import('./WhoReactedPopover').then((m) => m.WhoReactedPopover));
 
 const buttonClass =
   'inline-flex items-center gap-1.5 rounded-full px-1.5 py-1 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800';

@@ -5,14 +5,15 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '../../components/Menu';
 import type { PublicUser } from '@plaza/contract';
 import { Ban, Flag, MoreHorizontal, Volume2, VolumeX } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { errorText } from '../../lib/error-text';
 import { useRelationQuery, useSetBlockedMutation, useSetMutedMutation } from './api';
 import type { ReportTarget } from './ReportDialog';
 
-const ReportDialog = lazy(() => import('./ReportDialog').then((m) => ({ default: m.ReportDialog })));
+const ReportDialog = lazyDialog(() => import('./ReportDialog').then((m) => m.ReportDialog));
 
 const item = 'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700';
 
