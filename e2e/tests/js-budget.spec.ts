@@ -6,7 +6,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createAccount, loginViaUi } from './helpers';
 
-const BUDGET_KB = { login: 80, signup: 80, feed: 270 } as const;
+const BUDGET_KB = { login: 80, signup: 80, feed: 220 } as const;
 
 interface Load {
   scriptBytes: number;
@@ -51,7 +51,7 @@ test('login and signup load at most 80 KB of compressed JavaScript, and nothing 
   await context.close();
 });
 
-test('the signed-in feed loads at most 270 KB of compressed JavaScript', async ({ browser, request }) => {
+test('the signed-in feed loads at most 220 KB of compressed JavaScript', async ({ browser, request }) => {
   const account = await createAccount(request, 'Budget Reader');
   const context = await browser.newContext();
   const page = await context.newPage();

@@ -1,5 +1,4 @@
-/** Turns an axios failure into the `{ error, message }` a slice stores, with SPEC §8 fallbacks. */
-import axios from 'axios';
+/** A failed request, and the `{ error, message }` a slice stores for it, with SPEC §8 fallbacks. */
 
 export interface ApiErrorPayload {
   error: string;
@@ -10,10 +9,26 @@ export interface ApiErrorPayload {
 
 export const NETWORK_ERROR: ApiErrorPayload = { error: 'Network error occurred', message: 'Unable to connect to the server' };
 
+/**
+ * What `api` rejects with: `response` when the server answered outside 2xx; without it the request never
+ * got an answer, either `canceled` (an identical request replaced it, or its caller aborted it) or not
+ * (network down, timed out).
+ */
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    readonly response?: { status: number; data: unknown },
+    readonly canceled = false,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
 export function toErrorPayload(err: unknown, fallback: { error: string; message: string }): ApiErrorPayload {
-  if (axios.isAxiosError(err)) {
-    if (!err.response) return axios.isCancel(err) ? { ...fallback, error: 'canceled' } : NETWORK_ERROR;
-    const body = err.response.data as Partial<ApiErrorPayload> | undefined;
+  if (err instanceof ApiRequestError) {
+    if (!err.response) return err.canceled ? { ...fallback, error: 'canceled' } : NETWORK_ERROR;
+    const body = err.response.data as Partial<ApiErrorPayload> | null | undefined;
     return {
       error: typeof body?.error === 'string' ? body.error : fallback.error,
       message: typeof body?.message === 'string' ? body.message : fallback.message,

@@ -3,8 +3,8 @@
  * method, path parameters, query and body are taken from (and type-checked against) that declaration.
  */
 import { operationUrl, type Operation, type OperationBody, type OperationParams, type OperationQuery } from '@plaza/contract';
-import type { AxiosProgressEvent } from 'axios';
 import type { ApiRequest } from './base-query';
+import type { UploadProgress } from './transport';
 
 /** `Record<string, never>` is assignable to an object type exactly when none of its keys is required. */
 type AllOptional<T> = Record<string, never> extends T ? true : false;
@@ -21,7 +21,7 @@ type BodyPart<Op extends Operation> = Op extends { body: object } ? { body: Oper
 
 /** A multipart operation takes its declared form fields; they are sent as FormData in the order written. */
 type FormPart<Op extends Operation> = Op extends { multipart: object }
-  ? { form: OperationBody<Op>; onUploadProgress?: (event: AxiosProgressEvent) => void }
+  ? { form: OperationBody<Op>; onUploadProgress?: (event: UploadProgress) => void }
   : { form?: undefined };
 
 /** What a call of `Op` sends, each part required exactly when the operation declares it as required. */
@@ -57,7 +57,7 @@ export function operationPath<Op extends Operation>(
   return operationUrl(op, params);
 }
 
-/** The request `axiosBaseQuery` sends for a call of `op`. */
+/** The request `apiBaseQuery` sends for a call of `op`. */
 export function operationRequest<Op extends Operation>(op: Op, ...[input]: InputArgs<Op>): ApiRequest {
   const { params, query, body, form, onUploadProgress, fallback } = (input ?? {}) as {
     params?: Readonly<Record<string, string>>;

@@ -4,7 +4,7 @@
  * the lists that show it elsewhere.
  */
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { axiosBaseQuery } from './base-query';
+import { apiBaseQuery } from './base-query';
 
 export const TAG_TYPES = [
   'Me',
@@ -30,7 +30,7 @@ export const TAG_TYPES = [
 
 export const plazaApi = createApi({
   reducerPath: 'api',
-  baseQuery: axiosBaseQuery,
+  baseQuery: apiBaseQuery,
   tagTypes: TAG_TYPES,
   // Lists refetch when a screen opens again after a minute, and on reconnect (see setupListeners in the store).
   refetchOnMountOrArgChange: 60,

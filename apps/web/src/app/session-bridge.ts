@@ -1,4 +1,4 @@
-/** Connects the axios layer to the store: where tokens come from, where refreshed ones go, what expiry does. */
+/** Connects the API client to the store: where tokens come from, where refreshed ones go, what expiry does. */
 import { configureApi } from '../api/client';
 import { updateTokens } from '../features/auth';
 import { sessionExpired } from '../features/auth';

@@ -102,5 +102,5 @@ export function clearSession(): Promise<void> {
   });
 }
 
-/** The refresh token is needed outside React (the axios layer); read it from storage when needed. */
+/** The refresh token is needed outside React (the API client); read it from storage when needed. */
 export const readRefreshToken = () => getSecure<string>(STORAGE_KEYS.refreshToken);

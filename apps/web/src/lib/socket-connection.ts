@@ -65,7 +65,7 @@ function attachRecovery(s: PlazaSocket): () => void {
     if (err.message !== 'unauthorized') return retryLater();
     if (unauthorizedRetries >= MAX_UNAUTHORIZED_RETRIES) return;
     unauthorizedRetries += 1;
-    // A cheap authorised call: on 401 the axios layer refreshes the token, and `auth` reads the new one.
+    // A cheap authorised call: on 401 the API client refreshes the token, and `auth` reads the new one.
     api.get(operationPath(operations.getMe)).then(
       () => {
         if (getSocket() === s && s.disconnected) s.connect();

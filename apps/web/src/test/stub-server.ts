@@ -1,9 +1,9 @@
 /**
- * A stand-in for the server in web tests: answers the one axios instance's requests through its adapter
+ * A stand-in for the server in web tests: answers the one API client's requests in place of its transport
  * (so RTK Query, the refresh queue and the duplicate cancel all run for real) and records every call.
  */
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { api } from '../api/client';
+import type { Transport, TransportRequest } from '../api/transport';
 
 export interface StubRequest {
   method: string;
@@ -27,28 +27,21 @@ interface Route {
   handler: Handler;
 }
 
-const toRequest = (config: InternalAxiosRequestConfig): StubRequest => ({
-  method: (config.method ?? 'get').toUpperCase(),
-  url: config.url ?? '',
-  params: (config.params ?? {}) as Record<string, unknown>,
-  body: typeof config.data === 'string' ? (JSON.parse(config.data) as unknown) : config.data,
-});
+const toRequest = ({ method, url, params, body }: TransportRequest): StubRequest => ({ method, url, params, body });
 
-/** What the adapter gives axios for an answer: the response, or the error axios would throw for it. */
-function reply(config: InternalAxiosRequestConfig, { status, data }: StubAnswer) {
-  if (status === 0) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-  const response = { status, data, statusText: String(status), headers: new AxiosHeaders(), config, request: {} };
-  if (status >= 400) throw new AxiosError(`HTTP ${status}`, String(status), config, {}, response);
-  return response;
+/** What the transport gives the client for an answer: the response, or no answer at all (status 0). */
+function reply({ status, data }: StubAnswer) {
+  if (status === 0) throw new TypeError('Network Error');
+  return { status, data };
 }
 
 /** Answers every request with `handler`, for a test that plays the whole server in one function; answers the record of calls. */
 export function answerEvery(handler: Handler): StubRequest[] {
   const calls: StubRequest[] = [];
-  api.defaults.adapter = async (config) => {
-    const request = toRequest(config);
+  api.transport = async (sent) => {
+    const request = toRequest(sent);
     calls.push(request);
-    return reply(config, await handler(request));
+    return reply(await handler(request));
   };
   return calls;
 }
@@ -60,17 +53,17 @@ export function answerEvery(handler: Handler): StubRequest[] {
 export function stubServer() {
   const routes: Route[] = [];
   const calls: StubRequest[] = [];
-  const previous = api.defaults.adapter;
+  const previous = api.transport;
 
-  const adapter: AxiosAdapter = async (config) => {
-    const request = toRequest(config);
+  const transport: Transport = async (sent) => {
+    const request = toRequest(sent);
     calls.push(request);
     const route = [...routes]
       .reverse()
       .find((r) => r.method === request.method && (typeof r.path === 'string' ? r.path === request.url : r.path.test(request.url)));
-    return reply(config, route ? await route.handler(request) : { status: 404, data: { success: false, error: 'Not found' } });
+    return reply(route ? await route.handler(request) : { status: 404, data: { success: false, error: 'Not found' } });
   };
-  api.defaults.adapter = adapter;
+  api.transport = transport;
 
   const server = {
     calls,
@@ -83,7 +76,7 @@ export function stubServer() {
     callsTo: (method: string, path: string | RegExp) =>
       calls.filter((c) => c.method === method && (typeof path === 'string' ? c.url === path : path.test(c.url))),
     restore() {
-      api.defaults.adapter = previous;
+      api.transport = previous;
     },
   };
   return server;

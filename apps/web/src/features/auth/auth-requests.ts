@@ -1,6 +1,6 @@
 /**
  * Login, signup and the user-name check with `fetch`: the public screens load before (and without) the
- * signed-in app's axios client, store and schemas. Paths and fallback texts match the contract's
+ * signed-in app's API client, store and schemas. Paths and fallback texts match the contract's
  * operations and SPEC §8 (auth-requests.test.ts holds them to it).
  */
 import type { LoginBody, LoginResponse, SignupBody, SignupResponse } from './auth-types';

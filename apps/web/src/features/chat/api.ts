@@ -17,7 +17,7 @@ import {
 } from '@plaza/contract';
 import { operations } from '../../api/operations';
 import { retry } from '@reduxjs/toolkit/query/react';
-import { axiosBaseQuery } from '../../api/base-query';
+import { apiBaseQuery } from '../../api/base-query';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import {
@@ -73,13 +73,13 @@ function isRetryable(error: unknown): boolean {
 }
 
 /** The latest history: three retries, 1, 2 and 4 s apart (SPEC §9). */
-const fetchWithBackoff = retry(axiosBaseQuery, {
+const fetchWithBackoff = retry(apiBaseQuery, {
   retryCondition: (error, _request, { attempt }) => attempt <= CHAT.historyRetries && !wasCanceled(error),
   backoff: (attempt, _max, signal) => delay(CHAT.historyBackoffMs[Math.min(attempt, CHAT.historyBackoffMs.length) - 1], signal),
 });
 
 /** A send: two retries a second apart (SPEC §9); the same clientMessageId makes a retry return the first copy. */
-const sendWithRetries = retry(axiosBaseQuery, {
+const sendWithRetries = retry(apiBaseQuery, {
   retryCondition: (error, _request, { attempt }) => attempt <= CHAT.sendRetries && isRetryable(error),
   backoff: (_attempt, _max, signal) => delay(CHAT.sendRetryDelayMs, signal),
 });
@@ -151,7 +151,7 @@ export const chatApi = plazaApi.injectEndpoints({
       async queryFn(_me, api) {
         const list: ConversationSummary[] = [];
         for (let page = 1; page <= CONVERSATION_PAGES_MAX; page++) {
-          const result = await axiosBaseQuery(
+          const result = await apiBaseQuery(
             operationRequest(operations.listConversations, { query: { page, limit: CONVERSATIONS_MAX_LIMIT } }),
             api,
             {},
@@ -205,7 +205,7 @@ export const chatApi = plazaApi.injectEndpoints({
       async queryFn({ queryArg, pageParam }, api) {
         const params = historyParams(queryArg);
         const result = pageParam
-          ? await axiosBaseQuery(
+          ? await apiBaseQuery(
               operationRequest(operations.getChatHistory, { params, query: { before: pageParam, limit: PAGE_SIZES.chatHistory } }),
               api,
               {},

@@ -1,38 +1,15 @@
 /** Asks before a friendship ends, since undoing it needs a new request the other person must accept. */
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { UserMinus } from 'lucide-react';
-import { Button } from '../../components/Button';
+import { Suspense } from 'react';
+import { lazyDialog, useOpenedOnce } from '../../components/lazy-dialog';
+import type { ConfirmRemoveProps } from './ConfirmRemovePanel';
 
-interface Props {
-  open: boolean;
-  name: string;
-  onCancel: () => void;
-  onConfirm: () => void;
-}
+const ConfirmRemovePanel = lazyDialog(() => import('./ConfirmRemovePanel').then((m) => m.ConfirmRemovePanel));
 
-export function ConfirmRemoveDialog({ open, name, onCancel, onConfirm }: Props) {
+export function ConfirmRemoveDialog(props: ConfirmRemoveProps) {
+  if (!useOpenedOnce(props.open)) return null;
   return (
-    <Dialog open={open} onClose={onCancel} className="relative z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-slate-900/50 backdrop-blur-sm transition duration-150 data-closed:opacity-0" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel transition className="card w-full max-w-sm p-6 transition duration-150 data-closed:scale-95 data-closed:opacity-0">
-          <div className="mb-4 flex h-11 w-11 items-center justify-center rounded-full bg-rose-100 text-rose-600 dark:bg-rose-950 dark:text-rose-300">
-            <UserMinus className="h-5 w-5" />
-          </div>
-          <DialogTitle className="text-lg font-semibold">Remove {name} from your friends?</DialogTitle>
-          <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
-            You can send a new friend request later, but {name} would have to accept it again.
-          </p>
-          <div className="mt-6 flex justify-end gap-2">
-            <Button variant="secondary" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={onConfirm}>
-              Remove
-            </Button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConfirmRemovePanel {...props} />
+    </Suspense>
   );
 }

@@ -3,7 +3,7 @@
  * a Friends menu with Remove friend (confirmed). Used by network cards, suggestions and profiles alike;
  * each passes the status its cached list holds, which a change rewrites everywhere at once.
  */
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Menu, MenuButton, MenuItem, MenuItems } from '../../components/Menu';
 import type { ConnectionStatus } from '@plaza/contract';
 import { Check, ChevronDown, Clock, RotateCw, UserCheck, UserMinus, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
@@ -62,14 +62,14 @@ export function ConnectionActions({ user, status: cached, size = 'sm', stretch =
       return (
         <div className={`flex gap-2 ${stretch ? 'w-full' : ''}`}>
           {user.userName && <MessageButton user={{ ...user, userName: user.userName }} size={size} className={grow} />}
-          <Menu as="div" className={`relative ${grow}`}>
+          <Menu className={`relative ${grow}`}>
             <MenuButton
               disabled={busy}
               className={`inline-flex w-full items-center justify-center gap-2 rounded-xl bg-emerald-50 font-semibold text-emerald-700 ring-1 ring-emerald-200 transition hover:bg-emerald-100 disabled:opacity-70 dark:bg-emerald-950/60 dark:text-emerald-300 dark:ring-emerald-900 dark:hover:bg-emerald-900/60 ${size === 'sm' ? 'px-3 py-1.5 text-sm' : 'px-4 py-2.5 text-sm'}`}
             >
               <UserCheck className="h-4 w-4" /> Friends <ChevronDown className="h-4 w-4 opacity-70" />
             </MenuButton>
-            <MenuItems anchor="bottom end" className="card z-50 mt-1 w-48 p-1.5 focus:outline-none">
+            <MenuItems className="card z-50 mt-1 w-48 p-1.5 focus:outline-none">
               <MenuItem>
                 <button
                   onClick={() => setConfirming(true)}

@@ -1,9 +1,8 @@
 /**
  * Test helpers of the people features: users, a signed-in store, and a stand-in for the server behind
- * the real axios instance (its adapter), so requests go through the same interceptors and cache as in the app.
+ * the real API client (in place of its transport), so requests go through the same refresh, cancel and cache as in the app.
  */
 import type { NetworkUser, PublicUser, SelfUser } from '@plaza/contract';
-import { AxiosError, CanceledError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { api } from '../../api/client';
 import { makeStore } from '../../app/store';
 import { buildUser } from '../../test/post-factories';
@@ -66,10 +65,9 @@ export function deferred<T>() {
   return { promise, resolve };
 }
 
-function whenAborted(signal: InternalAxiosRequestConfig['signal']): Promise<never> {
+function whenAborted(signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => {
-    const abortable = signal as AbortSignal | undefined;
-    abortable?.addEventListener?.('abort', () => reject(new CanceledError()));
+    signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
   });
 }
 
@@ -81,22 +79,15 @@ export function fakeServer() {
   const routes: Route[] = [];
   const requests: FakeRequest[] = [];
 
-  api.defaults.adapter = async (config) => {
-    const request: FakeRequest = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      params: (config.params as Record<string, unknown> | undefined) ?? {},
-      body: typeof config.data === 'string' ? (JSON.parse(config.data) as unknown) : config.data,
-    };
+  api.transport = async ({ method, url, params, body, signal }) => {
+    const request: FakeRequest = { method, url, params, body };
     requests.push(request);
     const matches = routes.filter((r) => r.method === request.method && r.path === request.url);
     const route = matches.find((r) => r.once) ?? matches.at(-1);
     if (!route) throw new Error(`The fake server has no answer for ${request.method} ${request.url}`);
     if (route.once) routes.splice(routes.indexOf(route), 1);
-    const { status = 200, data } = await Promise.race([Promise.resolve(route.handler(request)), whenAborted(config.signal)]);
-    const response: AxiosResponse = { status, statusText: String(status), data, headers: {}, config, request: {} };
-    if (status >= 400) throw new AxiosError(`HTTP ${status}`, String(status), config, {}, response);
-    return response;
+    const { status = 200, data } = await Promise.race([Promise.resolve(route.handler(request)), whenAborted(signal)]);
+    return { status, data };
   };
 
   const add = (once: boolean) => (method: string, path: string, answer: Reply | Handler) => {

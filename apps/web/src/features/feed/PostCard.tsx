@@ -1,5 +1,5 @@
 /** One post: author and time, text with safe links, images, reactions, comments, save and delete. */
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Menu, MenuButton, MenuItem, MenuItems } from '../../components/Menu';
 import type { Post } from '@plaza/contract';
 import { Bookmark, MessageCircle, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -86,14 +86,14 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
           </p>
         </div>
         {mine && (
-          <Menu as="div" className="relative -mt-1 -mr-2">
+          <Menu className="relative -mt-1 -mr-2">
             <MenuButton
               aria-label="Post options"
               className="rounded-full p-2 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
             >
               <MoreHorizontal className="h-5 w-5" />
             </MenuButton>
-            <MenuItems anchor="bottom end" className="card z-40 mt-1 w-44 p-1.5 focus:outline-none">
+            <MenuItems className="card z-40 mt-1 w-44 p-1.5 focus:outline-none">
               <MenuItem>
                 <button
                   onClick={() => setEditing(true)}

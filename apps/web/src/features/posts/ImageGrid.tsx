@@ -4,11 +4,12 @@
  * opens the full image in the lightbox.
  */
 import type { PostMedia } from '@plaza/contract';
-import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
+import { Suspense, useEffect, useState, type CSSProperties } from 'react';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { averageColorOf, decodedPlaceholderOf, FEED_SIZES, placeholderOf, srcSetOf } from './responsive-image';
 
 // Loaded at the first click on an image: not part of the feed's first render.
-const Lightbox = lazy(() => import('./Lightbox').then((m) => ({ default: m.Lightbox })));
+const Lightbox = lazyDialog(() => import('./Lightbox').then((m) => m.Lightbox));
 
 /** Single images keep their shape, within portrait 4:5 and landscape 1.91:1 (common feed bounds). */
 const singleRatio = (m: PostMedia) => (m.width > 0 && m.height > 0 ? Math.min(1.91, Math.max(0.8, m.width / m.height)) : 4 / 3);

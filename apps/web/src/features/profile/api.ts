@@ -41,7 +41,7 @@ export const profileApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
     ownProfile: build.query<OwnProfile, string>({
       // SPEC §7: the own profile counts as loaded only with status 200 and success true, so this one
-      // reads the status the axios layer answered with.
+      // reads the status the API client answered with.
       async queryFn(authUser) {
         try {
           const res = await api.get<OperationResponse<typeof operations.getOwnProfile>>(

@@ -2,15 +2,18 @@
  * The "⋯" menu on someone else's post, comment, profile or chat: report it, mute or block its author.
  * Blocking asks first, since it ends a friendship; muting is silent and undone from the same menu.
  */
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Menu, MenuButton, MenuItem, MenuItems } from '../../components/Menu';
 import type { PublicUser } from '@plaza/contract';
 import { Ban, Flag, MoreHorizontal, Volume2, VolumeX } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { errorText } from '../../lib/error-text';
 import { useRelationQuery, useSetBlockedMutation, useSetMutedMutation } from './api';
-import { ReportDialog, type ReportTarget } from './ReportDialog';
+import type { ReportTarget } from './ReportDialog';
+
+const ReportDialog = lazyDialog(() => import('./ReportDialog').then((m) => m.ReportDialog));
 
 const item = 'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700';
 
@@ -92,19 +95,23 @@ export function SafetyMenu(props: SafetyMenuProps) {
 
   return (
     <>
-      <Menu as="div" className="relative">
+      <Menu className="relative">
         <MenuButton
           aria-label={label}
           className={`rounded-full text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800 ${size === 'md' ? 'p-2.5' : 'p-2'}`}
         >
           <MoreHorizontal className="h-5 w-5" />
         </MenuButton>
-        <MenuItems anchor="bottom end" className="card z-40 mt-1 w-56 p-1.5 focus:outline-none">
+        <MenuItems className="card z-40 mt-1 w-56 p-1.5 focus:outline-none">
           <Items {...props} onReport={() => setReporting(target ?? { type: 'user', id: person._id })} onBlock={() => setConfirming(true)} />
         </MenuItems>
       </Menu>
       {/* Mounted while open only: a feed renders a menu on every post, and closed dialogs still cost a render. */}
-      {reporting && <ReportDialog target={reporting} onClose={() => setReporting(null)} />}
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog target={reporting} onClose={() => setReporting(null)} />
+        </Suspense>
+      )}
       {confirming && (
         <ConfirmDialog
           open

@@ -1,5 +1,5 @@
 /** The top bar: logo, people search, theme, notifications and the account menu of the signed-in user. */
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Menu, MenuButton, MenuItem, MenuItems } from '../../components/Menu';
 import { LogOut, Settings, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -29,11 +29,11 @@ export function Navbar() {
       </div>
       <ThemeToggle />
       <NotificationsBell />
-      <Menu as="div" className="relative shrink-0">
+      <Menu className="relative shrink-0">
         <MenuButton aria-label="Account menu" className="rounded-full focus-visible:outline-2">
           <Avatar name={user?.fullName ?? user?.userName ?? '?'} src={user?.userImage} size="sm" />
         </MenuButton>
-        <MenuItems anchor="bottom end" className="card z-50 mt-2 w-56 p-1.5 focus:outline-none">
+        <MenuItems className="card z-50 mt-2 w-56 p-1.5 focus:outline-none">
           <div className="px-3 py-2">
             <p className="truncate text-sm font-semibold">{user?.fullName}</p>
             <p className="truncate text-xs text-slate-500 dark:text-slate-400">@{user?.userName}</p>

@@ -4,7 +4,8 @@
  */
 import type { StoryGroup } from '@plaza/contract';
 import { ChevronLeft, ChevronRight, Plus, RotateCw } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { FETCH_FALLBACK, useStoriesQuery } from './api';
@@ -12,8 +13,8 @@ import { StoryRing } from './StoryRing';
 import { openGroup } from './viewer-actions';
 
 // Loaded when first opened: neither is part of the feed's first render.
-const CreateStoryDialog = lazy(() => import('./CreateStoryDialog').then((m) => ({ default: m.CreateStoryDialog })));
-const StoryViewer = lazy(() => import('./StoryViewer').then((m) => ({ default: m.StoryViewer })));
+const CreateStoryDialog = lazyDialog(() => import('./CreateStoryDialog').then((m) => m.CreateStoryDialog));
+const StoryViewer = lazyDialog(() => import('./StoryViewer').then((m) => m.StoryViewer));
 
 /** Coming back to the tab after this long fetches again: stories come and go within a day. */
 const REFETCH_AFTER_MS = 60_000;
