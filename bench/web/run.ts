@@ -7,124 +7,24 @@
  *
  *   npm run build && npx tsx bench/web/run.ts        # ROUNDS=3
  */
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { option } from '../lib/load-tools';
 import { lighthouseScores } from './lighthouse';
+import { CHROMIUM, CHROMIUM_ARGS, PHONE, prepareData, signIn, startServer, throttle } from './site';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const ROUNDS = option('rounds', 3);
 const LIGHTHOUSE = process.env.LIGHTHOUSE !== '0';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = option('port', 3471);
 const origin = `http://127.0.0.1:${PORT}`;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Load {
   jsBytes: number;
   allBytes: number;
   fcp: number;
   lcp: number;
-}
-
-async function startServer(dataDir: string) {
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      UNVERIFIED_POSTS_PER_DAY: '100',
-    },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`${origin}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('The server did not become ready.');
-}
-
-async function api<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  if (typeof init.body === 'string') headers.set('content-type', 'application/json');
-  const res = await fetch(`${origin}/api/v1${url}`, { ...init, headers });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url} → ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** Two friends; the reader's feed holds posts with photos, as a real one would. */
-async function prepareData() {
-  const signup = (n: string) =>
-    api<{ accessToken: string; user: { _id: string } }>('/auth/signup', {
-      method: 'POST',
-      body: JSON.stringify({ userName: n, email: `${n}@example.test`, password: 'bench password 1', fullName: `Bench ${n}` }),
-    });
-  const reader = await signup('bench_reader');
-  const friend = await signup('bench_friend');
-  await api('/users/follow/friend-request/send', {
-    method: 'POST',
-    token: reader.accessToken,
-    body: JSON.stringify({ targetUserId: friend.user._id }),
-  });
-  await api('/users/follow/friend-request/accept', {
-    method: 'POST',
-    token: friend.accessToken,
-    body: JSON.stringify({ targetUserId: reader.user._id }),
-  });
-  const photo = readFileSync(path.join(root, 'e2e/fixtures/post.png'));
-  for (let i = 0; i < 6; i++) {
-    const form = new FormData();
-    form.append('content', `Bench post ${i}: a walk by the river, then coffee with friends.`);
-    if (i % 2 === 0) form.append('images', new Blob([photo], { type: 'image/png' }), 'photo.png');
-    await api('/posts', { method: 'POST', token: friend.accessToken, body: form });
-  }
-}
-
-/** Signs the reader in through the login screen of `context` (which keeps the session in its storage). */
-async function signIn(context: BrowserContext): Promise<void> {
-  const page = await context.newPage();
-  await page.goto(`${origin}/auth/login`);
-  await page.getByLabel('User name or email').fill('bench_reader');
-  await page.getByLabel('Password', { exact: true }).fill('bench password 1');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(/\/feeds$/);
-  await page.close();
-}
-
-async function throttle(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  return cdp;
 }
 
 const PAINT_OBSERVER = `
@@ -162,14 +62,14 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-web-'));
-  const server = await startServer(dataDir);
+  const server = await startServer(PORT, dataDir);
   let browser: Browser | undefined;
   try {
-    await prepareData();
+    await prepareData(origin);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     // A signed-in browser profile, made once without throttling; each cold load starts from its storage.
     const setup = await browser.newContext({ serviceWorkers: 'block' });
-    await signIn(setup);
+    await signIn(setup, origin);
     const signedIn = await setup.storageState();
     await setup.close();
 
@@ -190,11 +90,7 @@ async function main() {
       const loads: Load[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const context = await browser.newContext({
-          serviceWorkers: 'block',
-          viewport: { width: 390, height: 844 },
-          deviceScaleFactor: 2,
-          isMobile: true,
-          hasTouch: true,
+          ...PHONE,
           ...(screen.signedIn ? { storageState: signedIn } : {}),
         });
         loads.push(await coldLoad(context, screen.url, screen.ready));
@@ -216,7 +112,12 @@ async function main() {
     await browser.close();
     browser = undefined;
     if (LIGHTHOUSE) {
-      const scores = await lighthouseScores(origin, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, port: PORT + 1, signIn });
+      const scores = await lighthouseScores(origin, {
+        executablePath: CHROMIUM,
+        args: CHROMIUM_ARGS,
+        port: PORT + 1,
+        signIn: (c) => signIn(c, origin),
+      });
       console.log(`\nLighthouse mobile (simulated throttling); load average at the end: ${loadavg()[0].toFixed(2)}`);
       console.log('| Screen | Performance | LCP (s) | TBT (ms) | CLS |');
       console.log('|---|---:|---:|---:|---:|');
