@@ -40,6 +40,18 @@ describe('the home feed screen', () => {
     expect(screen.getByText("You're all caught up")).toBeInTheDocument();
   });
 
+  it('renders a first page a screenful first and the rest right after, and says "caught up" only once all are shown', async () => {
+    serveFeed(['One', 'Two', 'Three', 'Four', 'Five'].map((n) => buildPost({ author: buildUser({ fullName: `Poster ${n}` }) })));
+    renderSignedIn(<HomeFeed />);
+    await screen.findByRole('article', { name: 'Poster One' });
+    expect(within(feed()).getAllByRole('article')).toHaveLength(2);
+    expect(card('Poster Two')).toBeInTheDocument();
+    expect(screen.queryByText("You're all caught up")).not.toBeInTheDocument();
+    expect(await within(feed()).findByRole('article', { name: 'Poster Five' })).toBeInTheDocument();
+    expect(within(feed()).getAllByRole('article')).toHaveLength(5);
+    expect(screen.getByText("You're all caught up")).toBeInTheDocument();
+  });
+
   it('shows the SPEC error text when the feed cannot load, and "Try again" loads it', async () => {
     let fail = true;
     server.on('GET', FEED_URL, ({ params }) =>

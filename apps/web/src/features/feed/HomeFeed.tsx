@@ -21,7 +21,9 @@ export function HomeFeed() {
   const userName = useAppSelector((s) => s.auth.userDetails?.userName);
   const authUser = userName ?? skipToken;
   const feed = useGetFeedInfiniteQuery(authUser, { refetchOnMountOrArgChange: false });
-  const { data: newest } = useGetNewestPostQuery(authUser, {
+  // Asked once the feed has come: at a cold start it would only repeat the feed's first post, one more request
+  // and store update in the first screen's busiest moment.
+  const { data: newest } = useGetNewestPostQuery(feed.isSuccess ? authUser : skipToken, {
     pollingInterval: NEW_POSTS_CHECK_MS,
     skipPollingIfUnfocused: true,
     refetchOnMountOrArgChange: true,

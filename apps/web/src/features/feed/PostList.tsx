@@ -15,8 +15,8 @@ import { postsOf, type PostsPage } from '../posts';
 import { PostCard } from './PostCard';
 import { PostSkeleton } from './PostSkeleton';
 
-/** Posts rendered in the task that brings a first page; the rest follow once the browser has painted. */
-const FIRST_POSTS = 3;
+/** Posts rendered in the task that brings a first page (a phone's first screenful); the rest follow once the browser has painted. */
+const FIRST_POSTS = 2;
 
 /** What PostList reads of an infinite query's hook result. */
 interface PostListQuery {
