@@ -6,7 +6,7 @@ import { act } from '../safety/testing';
 import { feedPageRepo } from './feed-page-repo';
 import { befriend, createPost } from './testing';
 
-describe.each(dialects())('the reader and their page in one statement on %s', (dialect) => {
+describe.each(dialects())('who is reading and their page on %s', (dialect) => {
   const t = useTestApp(dialect);
 
   it('gives the timeline newest first from any offset, its size up to the anchor, and no rows past its end', async () => {

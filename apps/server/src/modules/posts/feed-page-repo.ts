@@ -22,7 +22,10 @@ export type PostPageRow = readonly [
   readerFavorite: number,
 ];
 
-/** The reader's columns (`userNameLower` null when their account is gone), then one post of the page (all null when the page is empty). */
+/** `userNameLower` is null when the reader's account is gone. */
+type FeedReaderRow = readonly [userNameLower: string | null, size: number | null, newer: number | null];
+
+/** The reader's columns, then one post of the page (all null when the page is empty). */
 type ReaderAndPageRow = readonly [
   userNameLower: string | null,
   size: number | null,
@@ -135,6 +138,10 @@ export function feedPageRepo(db: Db) {
         .as('newer'),
     ]);
 
+  const readerQuery = preparedQuery<'reader' | 'anchor', FeedReaderRow>(db, readerColumns, KEEP_PLAN);
+  const timelineQuery = perSize((limit) =>
+    preparedQuery<'reader' | 'anchor' | 'offset' | 'now', PostPageRow>(db, (p) => timelineRange(p, limit), KEEP_PLAN),
+  );
   /**
    * PostgreSQL: the reader and their page in one statement, one row per post (one row with no post when
    * the page is empty), the reader's columns repeated on each. Every round trip through the driver costs
@@ -164,35 +171,17 @@ export function feedPageRepo(db: Db) {
     ),
   );
 
-  /**
-   * SQLite: the reader and their page in one statement too, one row per post, the reader's columns
-   * repeated on each (no LATERAL here: the page's condition reads the reader's row, materialised once).
-   * Run as two, the statements' own overhead (binding, stepping, a promise each) cost as much as their work.
-   */
-  const readerWithPageQuery = perSize((limit) =>
-    preparedQuery<'reader' | 'anchor' | 'offset' | 'now', ReaderAndPageRow>(
-      db,
-      (p) =>
-        db
-          .with(
-            (w) => w('r').materialized(),
-            () => readerColumns(p),
-          )
-          .selectFrom('r')
-          .leftJoin(
-            () =>
-              timelineRange(p, limit)
-                .where(sql<boolean>`${p.offset} < (select coalesce(size, 0) - coalesce(newer, 0) from r)`)
-                .as('t'),
-            (join) => join.onTrue(),
-          )
-          .select(['r.user_name_lower', 'r.size', 'r.newer', 't.post_id', 't.reader_kinds', 't.reader_favorite']),
-      KEEP_PLAN,
-    ),
-  );
+  /** SQLite: the same as two statements, each as fast as SQLite runs it; the page only when it starts inside the timeline. */
+  async function readerThenPage(limit: number, values: PageValues): Promise<ReaderAndPage> {
+    const [reader] = await readerQuery(values);
+    if (!reader || reader[0] === null) return { userNameLower: null, timelineTotal: 0, rows: [] };
+    const timelineTotal = totalOf(reader[1], reader[2]);
+    const rows = values.offset < timelineTotal ? await timelineQuery(limit)(values) : [];
+    return { userNameLower: reader[0], timelineTotal, rows };
+  }
 
   async function inOneStatement(limit: number, values: PageValues): Promise<ReaderAndPage> {
-    const found = await (postgres ? readerAndPageQuery : readerWithPageQuery)(limit)(values);
+    const found = await readerAndPageQuery(limit)(values);
     const first = found[0];
     if (!first || first[0] === null) return { userNameLower: null, timelineTotal: 0, rows: [] };
     const rows: PostPageRow[] = [];
@@ -212,6 +201,6 @@ export function feedPageRepo(db: Db) {
      * timeline holds up to the anchor, and the page of it starting at `offset` (empty when the offset
      * lies beyond the timeline, where suggestions take over).
      */
-    readerAndPage: inOneStatement,
+    readerAndPage: postgres ? inOneStatement : readerThenPage,
   };
 }

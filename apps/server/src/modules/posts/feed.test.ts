@@ -183,9 +183,9 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     const large = await countQueries(12);
     expect(small.posts).toBe(2);
     expect(large.posts).toBe(12);
-    // Who reads and the page in one statement on both engines, then the parts of posts not rendered
-    // before (ten of these twelve).
-    const readerAndPage = 1;
+    // Who reads and the page (one statement on PostgreSQL, where each round trip costs more than running
+    // it; two on SQLite), then the parts of posts not rendered before (ten of these twelve).
+    const readerAndPage = dialect === 'postgres' ? 1 : 2;
     expect(small.queries).toBe(readerAndPage + 1);
     expect(large.queries).toBe(small.queries);
     // Read again, every post's unchanging part is already rendered: the reader and the page only.
