@@ -4,6 +4,7 @@ import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
 import { act } from '../safety/testing';
+import { suggestionCountCache } from './feed-suggestion-count';
 import { befriend, createPost } from './testing';
 
 describe.each(dialects())('suggestions in the home feed on %s', (dialect) => {
@@ -95,5 +96,26 @@ describe.each(dialects())('suggestions in the home feed on %s', (dialect) => {
     expect(ids).toContain(finePost);
     for (const hidden of hiddenPosts) expect(ids).not.toContain(hidden);
     expect(data.totalCount).toBe(data.feeds.length);
+  });
+});
+
+describe('the suggestion count remembered per reader', () => {
+  it('is counted once for the requests that find it missing together, and afresh when a page asks', async () => {
+    let runs = 0;
+    const repo = {
+      count: async () => {
+        runs++;
+        await new Promise((r) => setTimeout(r, 10));
+        return 7;
+      },
+    } as unknown as Parameters<typeof suggestionCountCache>[0];
+    const cache = suggestionCountCache(repo);
+    const got = await Promise.all(Array.from({ length: 20 }, () => cache.get('reader', 'anchor', 'now', false)));
+    expect(got).toEqual(Array.from({ length: 20 }, () => 7));
+    expect(runs).toBe(1);
+    expect(await cache.get('reader', 'anchor', 'now', false)).toBe(7);
+    expect(runs).toBe(1);
+    await cache.get('reader', 'anchor', 'now', true);
+    expect(runs).toBe(2);
   });
 });

@@ -81,6 +81,27 @@ describe.each(dialects())('rendered feed posts on %s', (dialect) => {
     await renderPage([row]);
     expect(runs.count).toBe(readsBefore + 1);
   });
+
+  it('reads a post once for the pages that find it stale together, and anew after a change', async () => {
+    const author = await createUser(t.app);
+    const ids = [await createPost(t.app, author, 'shown to many'), await createPost(t.app, author, 'shown to some')];
+    const renderPage = postJsonRenderer(t.app.ctx.db, t.app.ctx.events, { maxAgeMs: 600_000 });
+    const runs = { count: 0 };
+    directRuns.set(t.app.ctx.db, runs);
+    const rows = ids.map((id) => [id, 0, 0] as const);
+    // Fifty readers' pages at once: one read renders the posts for all of them.
+    const pages = await Promise.all(Array.from({ length: 50 }, (_, i) => renderPage(i % 2 ? [rows[0]] : rows)));
+    expect(runs.count).toBe(1);
+    expect(pages.map((p) => (JSON.parse(p) as unknown[]).length)).toEqual(Array.from({ length: 50 }, (_, i) => (i % 2 ? 1 : 2)));
+
+    // A page arriving after a change does not wait for a rendering that began before it.
+    t.app.ctx.events.publish('postChanged', { postId: ids[0] });
+    const before = renderPage([rows[0]]);
+    t.app.ctx.events.publish('postChanged', { postId: ids[0] });
+    const after = renderPage([rows[0]]);
+    await Promise.all([before, after]);
+    expect(runs.count).toBe(3);
+  });
 });
 
 const redisMissing = await redisProblem();
