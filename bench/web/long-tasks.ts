@@ -15,10 +15,10 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { option } from '../lib/load-tools';
-import { CHROMIUM, CHROMIUM_ARGS, PHONE, prepareData, signIn, startServer, throttle } from './site';
+import { CHROMIUM, CHROMIUM_ARGS, PHONE, loadAverage, median, prepareData, signIn, startServer, throttle } from './site';
 
 const ROUNDS = option('rounds', 5);
 const PORT = option('port', 3471);
@@ -184,8 +184,6 @@ async function site(name: string, port: number, webDist?: string): Promise<Site>
   return { name, origin, server, dataDir, loads: [] };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
 function printDetail(s: Site) {
   const first = s.loads[0];
   console.log(`\n${s.name}, first load: ${first.count} long tasks`);
@@ -199,11 +197,7 @@ function printDetail(s: Site) {
 }
 
 async function main() {
-  console.log(
-    `Load average at the start: ${loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`Load average at the start: ${loadAverage()}`);
   const sites: Site[] = [];
   let browser: Browser | undefined;
   try {
@@ -230,11 +224,7 @@ async function main() {
       }
     }
     if (DETAIL) for (const s of sites) printDetail(s);
-    console.log(
-      `\nLoad average at the end: ${loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ')}; ${ROUNDS} cold feed loads each, median`,
-    );
+    console.log(`\nLoad average at the end: ${loadAverage()}; ${ROUNDS} cold feed loads each, median`);
     console.log("| Build | Long tasks | Blocking time (ms) | Longest task (ms) | Each load's blocking time (ms) |");
     console.log('|---|---:|---:|---:|---|');
     for (const s of sites)

@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { option } from '../lib/load-tools';
 import { lighthouseScores } from './lighthouse';
-import { CHROMIUM, CHROMIUM_ARGS, PHONE, prepareData, signIn, startServer, throttle } from './site';
+import { CHROMIUM, CHROMIUM_ARGS, PHONE, loadAverage, median, prepareData, signIn, startServer, throttle } from './site';
 
 const ROUNDS = option('rounds', 3);
 const LIGHTHOUSE = process.env.LIGHTHOUSE !== '0';
@@ -58,8 +58,6 @@ async function coldLoad(context: BrowserContext, url: string, ready: (page: Page
   return { jsBytes, allBytes, fcp, lcp };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-web-'));
   const server = await startServer(PORT, dataDir);
@@ -101,11 +99,7 @@ async function main() {
         `| ${screen.name} | ${kb(median(loads.map((l) => l.jsBytes)))} | ${kb(median(loads.map((l) => l.allBytes)))} | ${(median(loads.map((l) => l.fcp)) / 1000).toFixed(2)} | ${(median(loads.map((l) => l.lcp)) / 1000).toFixed(2)} |`,
       );
     }
-    console.log(
-      `\nLoad average at the end: ${loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ')}; ${ROUNDS} cold loads per screen, median`,
-    );
+    console.log(`\nLoad average at the end: ${loadAverage()}; ${ROUNDS} cold loads per screen, median`);
     console.log('| Screen | JS over the wire (KB) | All bytes (KB) | FCP (s) | LCP (s) |');
     console.log('|---|---:|---:|---:|---:|');
     for (const row of rows) console.log(row);
