@@ -8,7 +8,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS, createAccount, loginViaUi, screenshotMatrix, type Account } from './helpers';
+import { ARTIFACTS, createAccount, loginViaUi, newSignedInContext, screenshotMatrix, type Account } from './helpers';
+import { grantModerator } from './safety-helpers';
 
 const POST_IMAGE = path.resolve(import.meta.dirname, '../fixtures/post.png');
 const STORY_IMAGE = path.resolve(import.meta.dirname, '../fixtures/story.png');
@@ -272,4 +273,36 @@ test.describe('signed in', () => {
       await p.getByRole('log').getByText('Yes, at six!').waitFor();
     });
   });
+});
+
+test('admin (the moderation queue, with a report): no serious or critical axe violation', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const author = await createAccount(request, 'Axel Author');
+  const reporter = await createAccount(request, 'Rae Reporter');
+  const moderator = await createAccount(request, 'Moe Moderator');
+  grantModerator(moderator);
+  const posted = await request.post('/api/v1/posts', { headers: auth(author), multipart: { content: 'A post for the moderation queue' } });
+  expect(posted.ok()).toBe(true);
+  const postId = ((await posted.json()) as { post: { _id: string } }).post._id;
+  const reported = await request.post('/api/v1/reports', {
+    headers: auth(reporter),
+    data: { targetType: 'post', targetId: postId, reason: 'spam', text: 'Advertising in every post' },
+  });
+  expect(reported.status()).toBe(201);
+
+  const { context, page } = await newSignedInContext(browser, moderator);
+  const findings: Finding[] = [];
+  await audit(
+    page,
+    [
+      {
+        name: 'admin',
+        url: '/admin',
+        ready: (p) => p.getByRole('article', { name: 'Report of a post' }).filter({ hasText: 'A post for the moderation queue' }).waitFor(),
+      },
+    ],
+    findings,
+  );
+  await context.close();
+  report(findings);
 });

@@ -68,10 +68,10 @@ function AuditLog() {
               <td className="px-4 py-2.5 font-semibold capitalize">
                 {e.action}
                 {e.action === 'suspend' && e.detail && (
-                  <span className="block text-xs font-normal text-slate-500 normal-case">{untilText(e.detail)}</span>
+                  <span className="block text-xs font-normal text-slate-500 normal-case dark:text-slate-400">{untilText(e.detail)}</span>
                 )}
                 {(e.action === 'grant' || e.action === 'revoke') && e.detail && (
-                  <span className="block text-xs font-normal text-slate-500 normal-case">→ {e.detail}</span>
+                  <span className="block text-xs font-normal text-slate-500 normal-case dark:text-slate-400">→ {e.detail}</span>
                 )}
               </td>
               <td className="px-4 py-2.5">
@@ -83,7 +83,7 @@ function AuditLog() {
           ))}
         </tbody>
       </table>
-      {audit.data.data.length === 0 && <p className="px-4 py-6 text-sm text-slate-500">Nothing has been done yet.</p>}
+      {audit.data.data.length === 0 && <p className="px-4 py-6 text-sm text-slate-500 dark:text-slate-400">Nothing has been done yet.</p>}
     </div>
   );
 }

@@ -147,7 +147,7 @@ export function ReportCard({ report }: { report: AdminReport }) {
           )}
           <label className="block text-sm font-medium">
             Reason{' '}
-            <span className="font-normal text-slate-500">
+            <span className="font-normal text-slate-500 dark:text-slate-400">
               (kept in the audit log{action === 'remove' ? ' and told to the author' : ''})
             </span>
             <textarea
