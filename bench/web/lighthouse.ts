@@ -99,7 +99,7 @@ export async function lighthouseScores(
     for (const { screen, url, signedIn } of screens) {
       // Once: the session stays stored between runs (signed in, the login screen sends the visitor on to the feed).
       if (signedIn) await options.signIn(context);
-      const run = async (cpuMultiplier: number, name: string): Promise<LighthouseRun> => {
+      const run = async (cpuMultiplier: number, name: string, attempt = 1): Promise<LighthouseRun> => {
         await clearCaches(context, origin);
         const result = await lighthouse(`${origin}${url}`, {
           port: options.port,
@@ -113,7 +113,15 @@ export async function lighthouseScores(
         });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+        if (lhr.runtimeError) {
+          // A trace that failed to record (NO_NAVSTART and the like): Lighthouse asks to run again, so a series
+          // retries a run once rather than losing the runs made so far.
+          if (attempt === 1) {
+            console.log(`  ${screen}: Lighthouse failed (${lhr.runtimeError.code}), running again`);
+            return run(cpuMultiplier, name, 2);
+          }
+          throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+        }
         if (signedIn && new URL(lhr.finalDisplayedUrl).pathname !== url)
           throw new Error(`Lighthouse on ${url} ended at ${lhr.finalDisplayedUrl}`);
         // LIGHTHOUSE_JSON=/tmp/lh keeps each full report (/tmp/lh-feed-default-1.json) for a closer look.
