@@ -10,8 +10,7 @@ export interface StreamsAdapter {
   reading(): boolean;
 }
 
-/** Connection-state recovery keeps working through it: missed packets are replayed from the stream. */
-export function streamsAdapter(redis: RedisConnections, prefix: string, recoveryMs: number): StreamsAdapter {
+export function streamsAdapter(redis: RedisConnections, prefix: string): StreamsAdapter {
   const reader = redis.dedicated('socket.io stream reader');
   const streamName = `${prefix}socket.io`;
   // The adapter reads from "$" (only what is added during that one read) until it has seen an entry, so
@@ -44,22 +43,17 @@ export function streamsAdapter(redis: RedisConnections, prefix: string, recovery
       await new Promise((resolve) => setTimeout(resolve, READ_RETRY_PAUSE_MS));
       throw err;
     });
-  const keepSession = (...args: unknown[]) => (redis.commands.set as (...a: unknown[]) => Promise<unknown>)(...args).catch(() => null);
   const streamClient = new Proxy(redis.commands, {
     get(target, prop) {
       if (prop === 'xread') return readOrPause;
-      // The adapter keeps a closing socket's session with a SET it never awaits: while Redis is away that
-      // would be an unhandled rejection. The session is only lost (the client catches up by itself).
-      if (prop === 'set') return keepSession;
       const value = Reflect.get(target, prop, target) as unknown;
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
   const adapter = createAdapter(streamClient, {
     streamName,
-    sessionKeyPrefix: `${prefix}sio:session:`,
-    // Enough entries to replay the recovery window of a busy node to a socket that reconnects.
-    maxLen: Math.max(10_000, Math.ceil(recoveryMs / 1000) * 500),
+    // Enough entries that a node whose reader falls a few seconds behind a busy cluster still finds what it has not read.
+    maxLen: 15_000,
   });
   return { adapter, reading: () => reading };
 }

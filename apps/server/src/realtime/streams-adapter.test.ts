@@ -28,7 +28,7 @@ describe.skipIf(redisMissing)('the cross-node stream', () => {
 
   it('reaches a node whose first read of the stream comes late (a busy start) with what others sent before it', async () => {
     const first = connections();
-    const ioFirst = new Server({ adapter: streamsAdapter(first, prefix, 60_000).adapter });
+    const ioFirst = new Server({ adapter: streamsAdapter(first, prefix).adapter });
     closers.push(() => ioFirst.of('/').adapter.close());
 
     // The second node's reader sends its first XREAD only when the test says so.
@@ -47,7 +47,7 @@ describe.skipIf(redisMissing)('the cross-node stream', () => {
         return reader;
       },
     };
-    const second = streamsAdapter(late, prefix, 60_000);
+    const second = streamsAdapter(late, prefix);
     const http = createServer();
     const ioSecond = new Server(http, { adapter: second.adapter });
     ioSecond.on('connection', (socket) => void socket.join('room'));
