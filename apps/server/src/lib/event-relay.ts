@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import type { DomainEvents, EventBus } from './events';
 import type { RedisConnections } from './redis';
 
-type Relayed = 'postChanged' | 'profileChanged' | 'accountChanged' | 'sessionsRevoked' | 'accountStandingChanged' | 'blockChanged';
+type Relayed =
+  'postChanged' | 'profileChanged' | 'accountChanged' | 'sessionsRevoked' | 'accountStandingChanged' | 'blockChanged' | 'feedPagesChanged';
 
 /**
  * `onListening(false)` when this server may miss what others publish (not yet subscribed, or the
