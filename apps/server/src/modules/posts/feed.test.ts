@@ -6,6 +6,7 @@ import { bodyOf, errorOf } from '../../../test/replies';
 import { newId, nowIso } from '../../lib/ids';
 import { directRuns } from '../../db/prepared';
 import { act } from '../safety/testing';
+import { keptFeedPagesOf } from './kept-feed-pages';
 import { befriend, createPost } from './testing';
 
 describe.each(dialects())('home feed on %s', (dialect) => {
@@ -191,7 +192,7 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     // Read again, every post's unchanging part is already rendered and the page's answer is kept
     // (kept-feed-pages.ts; on PostgreSQL only with the relay): no statement, or the reader and the page only.
     const again = await countQueries(12);
-    expect(again.queries).toBe(t.app.ctx.posts.keptPages.enabled ? 0 : readerAndPage);
+    expect(again.queries).toBe(keptFeedPagesOf(t.app.ctx.events)?.enabled ? 0 : readerAndPage);
     expect(again.data).toEqual({ ...large.data, anchor: again.data.anchor });
     // The batched hydration still knows the viewer's own marks on every post.
     expect(large.data.feeds.every((p) => p.currentUserReactions.includes('heart'))).toBe(true);

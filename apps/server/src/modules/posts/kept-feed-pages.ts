@@ -60,6 +60,11 @@ export interface KeptFeedPages {
   enabled: boolean;
 }
 
+const byEvents = new WeakMap<EventBus, KeptFeedPages>();
+
+/** The feed pages kept by the app whose event bus this is (tests switch them off, or count on them). */
+export const keptFeedPagesOf = (events: EventBus): KeptFeedPages | undefined => byEvents.get(events);
+
 const pageKey = (r: PageRequest) => `${r.givenAnchor ?? ''} ${r.offset} ${r.limit}`;
 
 export function keptFeedPages(
@@ -143,5 +148,6 @@ export function keptFeedPages(
       return answer;
     },
   };
+  byEvents.set(events, self);
   return self;
 }

@@ -90,8 +90,6 @@ export function postService(ctx: AppContext) {
 
   return {
     get,
-    /** The feed pages kept per reader (kept-feed-pages.ts). */
-    keptPages,
     /** Called before the upload is read, so a refused post costs no image processing. */
     checkUnverifiedQuota,
 
