@@ -9,9 +9,9 @@ import { expect, seconds, spread, timed, until } from './report';
 
 /** 30 users sending every 300 ms: 100 messages a second. */
 const SEND_EVERY_MS = 300;
-/** The aim (issue 14): every client back within 10 s; printed. Asserted with room for a shared, busy machine. */
-const RECONNECT_TARGET_MS = 10_000;
-const RECONNECT_LIMIT_MS = 20_000;
+/** Every client back within 10 s of its disconnect (asserted). The test waits twice that, so a miss is measured, not just timed out. */
+const RECONNECT_LIMIT_MS = 10_000;
+const RECONNECT_WAIT_MS = 2 * RECONNECT_LIMIT_MS;
 const PRESENCE_LIMIT_MS = 10_000;
 
 function statusLine(stats: SendStats): string {
@@ -50,7 +50,7 @@ async function underLoad(cluster: Cluster, users: ChatUser[], name: string, dist
   const stats = await load.stop();
   const elapsed = Date.now() - started;
   // Every client connected again and caught up, and the pushes still on their way have arrived.
-  await until(() => users.every((u) => u.socket?.connected), RECONNECT_LIMIT_MS);
+  await until(() => users.every((u) => u.socket?.connected), RECONNECT_WAIT_MS);
   await Promise.all(users.map((u) => u.catchingUp ?? Promise.resolve()));
   await sleep(1500);
   const counts = deliveryCounts(users, stats);
@@ -75,11 +75,11 @@ async function underLoad(cluster: Cluster, users: ChatUser[], name: string, dist
   expect(`${name}: every acknowledged message reached its receiver`, counts.lost === 0, `${counts.lost} lost`);
   expect(`${name}: no message doubled`, counts.doubled === 0, `${counts.doubled} doubled`);
   expect(`${name}: no send given up`, stats.failed === 0, `${stats.failed} given up`);
-  const onTarget = outages.filter((ms) => ms <= RECONNECT_TARGET_MS).length;
+  const inTime = outages.filter((ms) => ms <= RECONNECT_LIMIT_MS).length;
   expect(
     `${name}: every client reconnected within ${RECONNECT_LIMIT_MS / 1000} s`,
     stillDown === 0 && worst <= RECONNECT_LIMIT_MS,
-    `slowest ${seconds(worst)}; ${onTarget}/${outages.length} within the ${RECONNECT_TARGET_MS / 1000} s target`,
+    `slowest ${seconds(worst)}; ${inTime}/${outages.length} in time, ${stillDown} still down`,
   );
 }
 
@@ -126,18 +126,24 @@ export async function killNode(cluster: Cluster, users: ChatUser[]): Promise<voi
   const sawOnline = await until(() => watcher.online.includes(doomed.id), 5000);
   expect('kill -9: the friend saw the user online first', sawOnline);
   let presenceMs = Infinity;
-  await underLoad(
-    cluster,
-    users.filter((u) => u !== doomed && u !== watcher),
-    'kill -9',
-    async () => {
-      const killedAt = Date.now();
-      await cluster.kill(victim);
-      if (await until(() => !watcher.online.includes(doomed.id), PRESENCE_LIMIT_MS + 5000)) presenceMs = Date.now() - killedAt;
-      const startMs = await cluster.start(victim);
-      console.log(`  node ${victim.index + 1} ready again ${seconds(startMs)} after its start`);
-    },
-  );
+  let cut = 0;
+  const load = users.filter((u) => u !== doomed && u !== watcher);
+  // Reconnected one by one through the balancer, which deals them out in turn: about a third land on the
+  // victim, whatever the rolling restart left where.
+  for (const u of load) {
+    u.socket?.close();
+    await connect(cluster.url, u);
+  }
+  await underLoad(cluster, load, 'kill -9', async () => {
+    const killedAt = Date.now();
+    await cluster.kill(victim);
+    await sleep(1000);
+    cut = load.filter((u) => u.disconnects.some((t) => t >= killedAt)).length;
+    if (await until(() => !watcher.online.includes(doomed.id), PRESENCE_LIMIT_MS + 5000)) presenceMs = Date.now() - killedAt;
+    const startMs = await cluster.start(victim);
+    console.log(`  node ${victim.index + 1} ready again ${seconds(startMs)} after its start`);
+  });
+  expect('kill -9: the kill cut clients under load', cut > 0, `${cut} of ${load.length}`);
   expect('kill -9: the killed node’s user went offline for their friend within 10 s', presenceMs <= PRESENCE_LIMIT_MS, seconds(presenceMs));
   await connect(cluster.url, doomed);
 }
