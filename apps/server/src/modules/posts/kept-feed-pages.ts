@@ -16,8 +16,7 @@
  * - SQLite: writes by other connections (the chat's writer thread, the command-line maintenance) are
  *   seen through `PRAGMA data_version` before each page, and drop every page;
  * - PostgreSQL: servers hear each other only through the relay, so pages are kept only with one
- *   (REDIS_URL); writes made outside any server (the command line) are not heard, so a page is kept
- *   at most `maxAgeMs` there.
+ *   (REDIS_URL); `npm run rebuild-timelines` tells them through it too.
  *
  * Memory: at most MAX_READERS readers, each with at most PAGES_PER_READER pages of at most
  * MAX_PAGE_LIMIT (50) rows; a row is a post id (36 characters) and two numbers, so a page of 10 is
@@ -70,9 +69,9 @@ const pageKey = (r: PageRequest) => `${r.givenAnchor ?? ''} ${r.offset} ${r.limi
 export function keptFeedPages(
   db: Db,
   events: EventBus,
-  opts: { keep: boolean; maxAgeMs?: number; soonestSuspensionEnd: (now: string) => Promise<string | null> },
+  opts: { keep: boolean; soonestSuspensionEnd: (now: string) => Promise<string | null> },
 ): KeptFeedPages {
-  const kept = new KeptByEvents<string, ReaderPages>(events, MAX_READERS, undefined, opts.maxAgeMs);
+  const kept = new KeptByEvents<string, ReaderPages>(events, MAX_READERS);
   const dataVersion = dataVersionOf(db);
   let lastVersion = dataVersion?.();
 

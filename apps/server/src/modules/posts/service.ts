@@ -38,8 +38,6 @@ export function postService(ctx: AppContext) {
   const keptPages = keptFeedPages(ctx.db, ctx.events, {
     // PostgreSQL servers hear each other's changes only through the relay; SQLite sees other connections' writes itself.
     keep: ctx.dialect === 'sqlite' || ctx.redis !== null,
-    // Writes outside any server (the command line) announce nothing on PostgreSQL; SQLite sees them itself.
-    ...(ctx.dialect === 'postgres' ? { maxAgeMs: ctx.config.feedPostMaxAgeMs } : {}),
     soonestSuspensionEnd: async (now) => (await soonestSuspensionEndQuery(ctx.db, now).executeTakeFirst())?.ends ?? null,
   });
 
