@@ -10,8 +10,7 @@ export interface StreamsAdapter {
   reading(): boolean;
 }
 
-/** Connection-state recovery keeps working through it: missed packets are replayed from the stream. */
-export function streamsAdapter(redis: RedisConnections, prefix: string, recoveryMs: number): StreamsAdapter {
+export function streamsAdapter(redis: RedisConnections, prefix: string): StreamsAdapter {
   const reader = redis.dedicated('socket.io stream reader');
   const streamName = `${prefix}socket.io`;
   // The adapter reads from "$" (only what is added during that one read) until it has seen an entry, so
@@ -19,6 +18,7 @@ export function streamsAdapter(redis: RedisConnections, prefix: string, recovery
   // missed cross-node emits for seconds. It reads from the stream's last entry at start instead.
   let start: Promise<string> | null = null;
   let reading = false;
+  const ownUids = new Set<string>();
   const startId = () =>
     (start ??= (reader.xrevrange(streamName, '+', '-', 'COUNT', 1) as Promise<Array<[string, string[]]>>).then(
       (last) => last[0]?.[0] ?? '0-0',
@@ -30,9 +30,9 @@ export function streamsAdapter(redis: RedisConnections, prefix: string, recovery
   const read = async (args: unknown[]) => {
     const offset = args.indexOf('STREAMS') + 2;
     if (args[offset] === '$') args = [...args.slice(0, offset), await startId(), ...args.slice(offset + 1)];
-    const result = (reader.xread as (...a: unknown[]) => Promise<unknown>)(...args);
+    const result = (reader.xread as (...a: unknown[]) => Promise<StreamReply | null>)(...args);
     reading = true;
-    return result;
+    return withoutOwnEntries(await result, ownUids);
   };
   // The adapter loops on a blocking XREAD on the client it is given. On the shared connection every
   // publish (and so every local delivery, which waits for its stream offset) would queue behind that
@@ -44,22 +44,43 @@ export function streamsAdapter(redis: RedisConnections, prefix: string, recovery
       await new Promise((resolve) => setTimeout(resolve, READ_RETRY_PAUSE_MS));
       throw err;
     });
-  const keepSession = (...args: unknown[]) => (redis.commands.set as (...a: unknown[]) => Promise<unknown>)(...args).catch(() => null);
   const streamClient = new Proxy(redis.commands, {
     get(target, prop) {
       if (prop === 'xread') return readOrPause;
-      // The adapter keeps a closing socket's session with a SET it never awaits: while Redis is away that
-      // would be an unhandled rejection. The session is only lost (the client catches up by itself).
-      if (prop === 'set') return keepSession;
       const value = Reflect.get(target, prop, target) as unknown;
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
-  const adapter = createAdapter(streamClient, {
+  const create = createAdapter(streamClient, {
     streamName,
-    sessionKeyPrefix: `${prefix}sio:session:`,
-    // Enough entries to replay the recovery window of a busy node to a socket that reconnects.
-    maxLen: Math.max(10_000, Math.ceil(recoveryMs / 1000) * 500),
+    // Enough entries that a node whose reader falls a few seconds behind a busy cluster still finds what it has not read.
+    maxLen: 15_000,
   });
+  // socket.io calls it with `new`: a function (not an arrow) that returns the adapter it made.
+  const adapter = function (nsp: Parameters<typeof create>[0]) {
+    const made = create(nsp);
+    ownUids.add((made as unknown as { uid: string }).uid);
+    return made;
+  } as typeof create;
   return { adapter, reading: () => reading };
+}
+
+/** An XREAD reply as ioredis gives it: per stream, its entries as [id, [field, value, field, value…]]. */
+type StreamReply = Array<[string, Array<[string, string[]]>]>;
+
+/**
+ * A node reads back everything it added to the stream, its own broadcasts included (each chat message once),
+ * and the adapter would decode each one (JSON of the whole packet) only to drop it as its own. The entries
+ * this node's adapters wrote (field `uid`, written first) are emptied instead: the adapter skips an entry
+ * without a namespace and still moves its read position past it.
+ */
+export function withoutOwnEntries(reply: StreamReply | null, ownUids: ReadonlySet<string>): StreamReply | null {
+  if (!reply || ownUids.size === 0) return reply;
+  for (const [, entries] of reply) {
+    for (const entry of entries) {
+      const fields = entry[1];
+      if (fields[0] === 'uid' && ownUids.has(fields[1])) entry[1] = [];
+    }
+  }
+  return reply;
 }

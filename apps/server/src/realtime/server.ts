@@ -40,14 +40,6 @@ export interface RealtimeFeature {
 
 export const userRoom = (userId: string) => `user:${userId}`;
 
-/**
- * How long a dropped socket's session and the packets it missed are kept for connection-state recovery.
- * Short on purpose: every packet broadcast in the window stays on the heap (socket.io sweeps only once a
- * minute, so up to this plus 60 s), and at 2,000 messages a second two minutes of them made the
- * garbage collector's pauses the chat's longest stalls. A drop longer than this is caught up by the
- * client itself (`after=`, docs/decisions/realtime-reconnection.md).
- */
-const RECOVERY_MS = 30_000;
 /** A socket whose node stops refreshing it counts as gone after this long (Redis presence only). */
 export const PRESENCE_TTL_MS = 60_000;
 
@@ -64,7 +56,7 @@ export function createRealtime(
   close(): Promise<void>;
 } {
   const { redis } = ctx;
-  const streams = redis ? streamsAdapter(redis, ctx.config.redisKeyPrefix, RECOVERY_MS) : null;
+  const streams = redis ? streamsAdapter(redis, ctx.config.redisKeyPrefix) : null;
   const io: PlazaServer = new Server(httpServer, {
     path: '/socket.io',
     cors: ctx.config.corsOrigins.length ? { origin: ctx.config.corsOrigins, credentials: true } : undefined,
@@ -74,8 +66,9 @@ export function createRealtime(
     // Chat frames are small: compressing them costs more CPU and per-socket memory than it saves.
     perMessageDeflate: false,
     httpCompression: false,
-    // Keeps a socket's rooms and missed packets for a short drop (RECOVERY_MS), so it loses nothing.
-    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: false },
+    // No connection-state recovery: a socket that comes back is a new session, and the clients refetch what
+    // pushes keep fresh after every connect (docs/decisions/realtime-reconnection.md). Recovery kept every
+    // broadcast on the heap for its window: garbage that cost the chat CPU and its longest pauses.
     ...(streams ? { adapter: streams.adapter } : {}),
   });
 

@@ -3,8 +3,8 @@
  *
  * `releaseSockets`, before the HTTP server stops: only this node's connections are closed, never the
  * cluster's (a `disconnectSockets` would go through the adapter to every node). They close as a dropped
- * transport, which socket.io clients answer by reconnecting at once (to another node behind the balancer)
- * and which keeps each session for connection-state recovery. Presence first hands the node's users over,
+ * transport, which socket.io clients answer by reconnecting at once (to another node behind the balancer),
+ * where they catch up on what they missed by themselves. Presence first hands the node's users over,
  * so they do not flicker offline while their clients move.
  *
  * `closeRealtime`, once the requests in flight have finished: what those requests stored still reaches

@@ -28,7 +28,7 @@ describe.skipIf(redisMissing)('the cross-node stream', () => {
 
   it('reaches a node whose first read of the stream comes late (a busy start) with what others sent before it', async () => {
     const first = connections();
-    const ioFirst = new Server({ adapter: streamsAdapter(first, prefix, 60_000).adapter });
+    const ioFirst = new Server({ adapter: streamsAdapter(first, prefix).adapter });
     closers.push(() => ioFirst.of('/').adapter.close());
 
     // The second node's reader sends its first XREAD only when the test says so.
@@ -47,7 +47,7 @@ describe.skipIf(redisMissing)('the cross-node stream', () => {
         return reader;
       },
     };
-    const second = streamsAdapter(late, prefix, 60_000);
+    const second = streamsAdapter(late, prefix);
     const http = createServer();
     const ioSecond = new Server(http, { adapter: second.adapter });
     ioSecond.on('connection', (socket) => void socket.join('room'));
@@ -66,5 +66,46 @@ describe.skipIf(redisMissing)('the cross-node stream', () => {
     openGate();
     const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('nothing within 3 s'), 3000));
     expect(await Promise.race([heard, timeout])).toBe('from the first node');
+  });
+
+  it('does not decode what the node wrote itself, and still hears the other nodes', async () => {
+    const ioFirst = new Server({ adapter: streamsAdapter(connections(), prefix).adapter });
+    closers.push(() => ioFirst.of('/').adapter.close());
+    const second = streamsAdapter(connections(), prefix);
+    const http = createServer();
+    const ioSecond = new Server(http, { adapter: second.adapter });
+    ioSecond.on('connection', (socket) => void socket.join('room'));
+    closers.push(() => ioSecond.close());
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    // What each node's adapter is handed to decode, by the node that wrote it.
+    const decodedBy = (io: Server) => {
+      const adapter = io.of('/').adapter as unknown as { uid: string; onRawMessage(raw: { uid?: string }, offset: string): void };
+      const writers: Array<string | undefined> = [];
+      const original = adapter.onRawMessage.bind(adapter);
+      adapter.onRawMessage = (raw, offset) => {
+        writers.push(raw.uid);
+        original(raw, offset);
+      };
+      return { uid: adapter.uid, writers };
+    };
+    const first = decodedBy(ioFirst);
+    const secondSeen = decodedBy(ioSecond);
+    await new Promise((r) => setTimeout(r, 200));
+
+    const client = connectClient(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { transports: ['websocket'] });
+    closers.push(() => client.close());
+    await new Promise<void>((resolve) => client.once('connect', () => resolve()));
+    const heard: string[] = [];
+    client.on('hello', (text: string) => heard.push(text));
+    for (let i = 0; i < 5; i++) ioFirst.to('room').emit('hello', `from the first node ${i}`);
+    ioSecond.to('room').emit('hello', 'from the second node');
+    await new Promise((r) => setTimeout(r, 500));
+
+    // The first node's in its order; the second node's own emit is delivered without the round trip.
+    expect(heard.filter((text) => text.startsWith('from the first'))).toEqual([0, 1, 2, 3, 4].map((i) => `from the first node ${i}`));
+    expect(heard).toContain('from the second node');
+    expect(first.writers.filter((uid) => uid === first.uid)).toEqual([]);
+    expect(secondSeen.writers.filter((uid) => uid === secondSeen.uid)).toEqual([]);
+    expect(secondSeen.writers.filter((uid) => uid === first.uid).length).toBeGreaterThanOrEqual(5);
   });
 });

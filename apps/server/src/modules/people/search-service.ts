@@ -9,7 +9,7 @@ import { PAGE_SIZES } from '@plaza/contract';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../lib/ids';
-import { hiddenAmong } from '../safety';
+import { keptHiddenAmong } from '../safety';
 import { searchRepo, type PrefixKey, type SearchRow } from '../users';
 
 interface Hit {
@@ -39,6 +39,7 @@ export function searchService(ctx: AppContext) {
   // One row more than a page, so the page is still full once the viewer is left out.
   const ranked = max + 1;
   const ttl = ctx.config.searchCacheMs;
+  const hiddenAmong = keptHiddenAmong(ctx.db, ctx.events);
   const cache = ttl > 0 ? new LRUCache<string, SearchRow[]>({ max: CACHED_QUERIES, ttl, perf: { now: () => Date.now() } }) : null;
   if (cache) {
     ctx.events.subscribe('profileChanged', () => cache.clear());
@@ -76,7 +77,6 @@ export function searchService(ctx: AppContext) {
       }
       // The shared answer is the same for everyone; who is hidden from this viewer is theirs alone.
       const hidden = await hiddenAmong(
-        ctx.db,
         viewerId,
         rows.map((r) => r.id),
         nowIso(),

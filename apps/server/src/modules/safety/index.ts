@@ -3,5 +3,6 @@
  * them act on each other ask its policy functions (one per rule) or compose its subqueries of hidden people.
  */
 export { createSafetyFeature } from './feature';
+export { keptHiddenAmong } from './kept-hidden';
 export { keptInteractionCheck } from './kept-interaction';
-export { assertCanInteract, feedHiddenPeopleQuery, hiddenAmong, isHiddenFrom, notFeedHidden, notHidden } from './policy';
+export { assertCanInteract, feedHiddenPeopleQuery, isHiddenFrom, notFeedHidden, notHidden } from './policy';

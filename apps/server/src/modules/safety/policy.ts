@@ -8,7 +8,6 @@
  * - Muted: only the muter's feed and stories leave them out (`feedHiddenPeopleQuery`).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { preparedQuery, type PreparedQuery } from '../../db/prepared';
 import type { Database } from '../../db/types';
 import { ForbiddenError } from '../../lib/errors';
 import { suspendedIdsQuery } from '../users';
@@ -40,43 +39,6 @@ export function notHidden(db: Conn, column: string, viewerId: string, now: strin
 /** The same for the viewer's feed and stories, where muted people are left out too. */
 export function notFeedHidden(db: Conn, column: string, viewerId: string, now: string): RawBuilder<boolean> {
   return sql<boolean>`${sql.ref(column)} not in ${feedHiddenPeopleQuery(db, viewerId, now)}`;
-}
-
-/** Per database, one prepared statement per number of ids (a search asks for 21 at most). */
-const hiddenAmongQueries = new WeakMap<Conn, Map<number, PreparedQuery<`i${number}` | 'viewer' | 'now', [string]>>>();
-
-/**
- * Which of `ids` are hidden from `viewerId` (for a list ranked without the viewer, such as a shared
- * search answer). Asked on every search: prepared once per list length, not built per call.
- */
-export async function hiddenAmong(db: Conn, viewerId: string, ids: readonly string[], now: string): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  let byCount = hiddenAmongQueries.get(db);
-  if (!byCount) hiddenAmongQueries.set(db, (byCount = new Map<number, PreparedQuery<`i${number}` | 'viewer' | 'now', [string]>>()));
-  let query = byCount.get(ids.length);
-  if (!query)
-    byCount.set(
-      ids.length,
-      (query = preparedQuery(
-        db,
-        (p) =>
-          db
-            .selectFrom(hiddenPeopleQuery(db, p.viewer, p.now).as('h'))
-            .select('h.id')
-            .where(
-              'h.id',
-              'in',
-              ids.map((_, i) => p[`i${i}`]),
-            ),
-        // Lookups by key whatever the ids: PostgreSQL may keep one plan instead of planning every search's.
-        { keepPlan: true },
-      )),
-    );
-  const values = Object.fromEntries([['viewer', viewerId], ['now', now], ...ids.map((id, i) => [`i${i}`, id])]) as Record<
-    `i${number}` | 'viewer' | 'now',
-    string
-  >;
-  return new Set((await query(values)).map(([id]) => id));
 }
 
 /** Whether either of the two blocked the other. */

@@ -115,7 +115,7 @@ describe('chat history', () => {
     socket.setConnected(true);
     await vi.waitFor(() => expect(idsOf(store)).toEqual(['m1', 'm2', 'm3']));
     expect(requests.at(-1)?.params).toEqual({ after: 'm1', limit: CHAT_HISTORY_MAX_LIMIT });
-    // A packet replayed by the connection's recovery changes nothing.
+    // A copy pushed again (a retried send is announced again) changes nothing.
     socket.serverSends('receiveMessage', message('m3', 3));
     await vi.waitFor(() => expect(idsOf(store)).toEqual(['m1', 'm2', 'm3']));
   });
