@@ -119,13 +119,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // Servers sharing the database drop each other's changed posts and accounts from what they keep, cut
   // the sockets and forget the cached sessions of revoked sessions at once, and forget who may message
-  // whom when a block, a suspension or a deletion changes it.
+  // whom when a block, a suspension or a deletion changes it, and drop the feed pages kept of readers whose timeline changed.
   const stopRelay = redis
     ? relayEvents(
         ctx.events,
         redis,
         `${config.redisKeyPrefix}events`,
-        ['postChanged', 'profileChanged', 'accountChanged', 'sessionsRevoked', 'accountStandingChanged', 'blockChanged'],
+        [
+          'postChanged',
+          'profileChanged',
+          'accountChanged',
+          'sessionsRevoked',
+          'accountStandingChanged',
+          'blockChanged',
+          'feedPagesChanged',
+        ],
         (on) => {
           ctx.auth.hearsRevocations(on);
           ctx.events.setRelayListening(on);

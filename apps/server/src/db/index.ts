@@ -10,7 +10,7 @@ import type { Config, DatabaseTimeouts } from '../config';
 import type { Logger } from '../lib/logger';
 import { withCommitHooks } from '../outbox/commit-hooks';
 import { migrations } from './migrations';
-import { registerDirectReads, type DirectReads } from './prepared';
+import { registerDataVersion, registerDirectReads, type DirectReads } from './prepared';
 import { immediateTransactions } from './sqlite-immediate';
 import type { Database } from './types';
 
@@ -78,6 +78,8 @@ export function createDb(database: Config['database'], log?: Logger, timeouts: D
     dialect: withCommitHooks(immediateTransactions(new SqliteDialect({ database: cachedStatements(sqlite) }))),
   });
   registerDirectReads(db, directSqliteReads(sqlite));
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  registerDataVersion(db, () => dataVersion.get() as number);
   return {
     db,
     dialect: 'sqlite',

@@ -37,6 +37,18 @@ export function registerDirectReads(db: Db, reads: DirectReads): void {
   directReads.set(db, reads);
 }
 
+const dataVersions = new WeakMap<Db, () => number>();
+
+/**
+ * SQLite: `PRAGMA data_version` of the server's connection, which changes whenever another connection
+ * (the chat's writer thread, a command-line tool) commits a write. Undefined on PostgreSQL.
+ */
+export function registerDataVersion(db: Db, read: () => number): void {
+  dataVersions.set(db, read);
+}
+
+export const dataVersionOf = (db: Db): (() => number) | undefined => dataVersions.get(db);
+
 /** Statements run straight on the driver, per database: tests count them. */
 export const directRuns = new WeakMap<Db, { count: number }>();
 

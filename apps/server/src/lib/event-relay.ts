@@ -6,10 +6,12 @@
  * what may only be kept while every change is heard (verified tokens, chat permissions) is not kept.
  */
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import type { DomainEvents, EventBus } from './events';
 import type { RedisConnections } from './redis';
 
-type Relayed = 'postChanged' | 'profileChanged' | 'accountChanged' | 'sessionsRevoked' | 'accountStandingChanged' | 'blockChanged';
+type Relayed =
+  'postChanged' | 'profileChanged' | 'accountChanged' | 'sessionsRevoked' | 'accountStandingChanged' | 'blockChanged' | 'feedPagesChanged';
 
 /**
  * `onListening(false)` when this server may miss what others publish (not yet subscribed, or the
@@ -66,4 +68,23 @@ export function relayEvents(
     for (const stop of unsubscribes) stop();
     subscriber.disconnect();
   };
+}
+
+/**
+ * Tells the servers relaying on `channel` of an event, from a process that is not one of them (a
+ * command-line tool that changed what they keep, such as `npm run rebuild-timelines`).
+ */
+export async function announceToServers<K extends Relayed>(
+  redisUrl: string,
+  channel: string,
+  name: K,
+  payload: DomainEvents[K],
+): Promise<void> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000 });
+  try {
+    await redis.connect();
+    await redis.publish(channel, JSON.stringify({ origin: randomUUID(), name, payload }));
+  } finally {
+    redis.disconnect();
+  }
 }

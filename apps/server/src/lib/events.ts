@@ -67,6 +67,11 @@ export interface DomainEvents {
   postPublished: { postId: string; authorId: string; after: string };
   /** A post is gone, with everything stored beside it. */
   postDeleted: { postId: string; authorId: string };
+  /**
+   * What a feed page of these readers (absent: of anyone) is read from changed and has committed: their
+   * timeline rows or sizes, their marks on them, whom they mute. Kept feed pages drop it (kept-feed-pages.ts).
+   */
+  feedPagesChanged: { readerIds?: string[] };
 
   // reactions and comments
   /** A post's counters moved (a reaction toggled, a comment added or deleted). */

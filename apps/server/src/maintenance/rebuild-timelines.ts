@@ -1,11 +1,13 @@
 /**
  * `npm run rebuild-timelines`: rebuilds the home feed's timelines, their sizes and the posts' counters
  * from the rows they are derived from (modules/posts/timeline-rebuild.ts), on the database the server
- * would use (DATA_DIR's SQLite file, or DATABASE_URL), and prints what it fixed. Safe while servers run.
+ * would use (DATA_DIR's SQLite file, or DATABASE_URL), and prints what it fixed. Safe while servers run;
+ * with REDIS_URL it tells them to drop the feed pages they kept (modules/posts/kept-feed-pages.ts).
  */
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config';
 import { createDb, migrateToLatest } from '../db';
+import { announceToServers } from '../lib/event-relay';
 import { rebuildTimelines, type RebuildReport } from '../modules/posts';
 
 const LINES: Array<[keyof RebuildReport, string]> = [
@@ -28,7 +30,10 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<Rebuil
   const { db } = createDb(config.database);
   try {
     await migrateToLatest(db);
-    return await rebuildTimelines(db);
+    const report = await rebuildTimelines(db);
+    // The servers drop the feed pages they kept (SQLite's servers also see the write themselves).
+    if (config.redisUrl) await announceToServers(config.redisUrl, `${config.redisKeyPrefix}events`, 'feedPagesChanged', {});
+    return report;
   } finally {
     await db.destroy();
   }

@@ -20,7 +20,7 @@ export function favoriteService(ctx: AppContext) {
     async toggle(userId: string, postId: string): Promise<boolean> {
       await existingPost(postRepo(ctx.db), postId);
       try {
-        return await ctx.db.transaction().execute(async (trx) => {
+        const favorite = await ctx.db.transaction().execute(async (trx) => {
           const repo = favoriteRepo(trx);
           const mark = async (favorite: boolean) => {
             await timelineReadModel(trx).markFavorite(userId, postId, favorite);
@@ -33,6 +33,8 @@ export function favoriteService(ctx: AppContext) {
           }
           throw new ConflictError('This favorite changed meanwhile. Please try again.');
         });
+        ctx.events.publish('feedPagesChanged', { readerIds: [userId] });
+        return favorite;
       } catch (err) {
         if (isForeignKeyViolation(err)) throw postGone();
         throw err;

@@ -34,10 +34,10 @@ describe.each(dialects())('who is reading and their page on %s', (dialect) => {
     expect(first.rows.map((r) => r[0])).toEqual(newestFirst.slice(0, 3));
     expect((await read(3, 3)).rows.map((r) => r[0])).toEqual(newestFirst.slice(3));
     const beyond = await read(3, 6);
-    expect(beyond).toEqual({ userNameLower: first.userNameLower, timelineTotal: 6, rows: [] });
+    expect(beyond).toEqual({ userNameLower: first.userNameLower, timelineTotal: 6, newer: 1, rows: [] });
     expect([hidden, later].some((id) => first.rows.some((r) => r[0] === id))).toBe(false);
 
     const nobody = await pages.readerAndPage(3, { reader: newId(), anchor, offset: 0, now: nowIso() });
-    expect(nobody).toEqual({ userNameLower: null, timelineTotal: 0, rows: [] });
+    expect(nobody).toEqual({ userNameLower: null, timelineTotal: 0, newer: 0, rows: [] });
   });
 });

@@ -46,6 +46,8 @@ export interface ReaderAndPage {
   userNameLower: string | null;
   /** The timeline's rows up to the anchor. */
   timelineTotal: number;
+  /** The timeline's rows beyond the anchor. */
+  newer: number;
   rows: PostPageRow[];
 }
 
@@ -174,19 +176,19 @@ export function feedPageRepo(db: Db) {
   /** SQLite: the same as two statements, each as fast as SQLite runs it; the page only when it starts inside the timeline. */
   async function readerThenPage(limit: number, values: PageValues): Promise<ReaderAndPage> {
     const [reader] = await readerQuery(values);
-    if (!reader || reader[0] === null) return { userNameLower: null, timelineTotal: 0, rows: [] };
+    if (!reader || reader[0] === null) return { userNameLower: null, timelineTotal: 0, newer: 0, rows: [] };
     const timelineTotal = totalOf(reader[1], reader[2]);
     const rows = values.offset < timelineTotal ? await timelineQuery(limit)(values) : [];
-    return { userNameLower: reader[0], timelineTotal, rows };
+    return { userNameLower: reader[0], timelineTotal, newer: Number(reader[2] ?? 0), rows };
   }
 
   async function inOneStatement(limit: number, values: PageValues): Promise<ReaderAndPage> {
     const found = await readerAndPageQuery(limit)(values);
     const first = found[0];
-    if (!first || first[0] === null) return { userNameLower: null, timelineTotal: 0, rows: [] };
+    if (!first || first[0] === null) return { userNameLower: null, timelineTotal: 0, newer: 0, rows: [] };
     const rows: PostPageRow[] = [];
     for (const r of found) if (r[3] !== null) rows.push([r[3], r[4], r[5] ?? 0]);
-    return { userNameLower: first[0], timelineTotal: totalOf(first[1], first[2]), rows };
+    return { userNameLower: first[0], timelineTotal: totalOf(first[1], first[2]), newer: Number(first[2] ?? 0), rows };
   }
 
   return {

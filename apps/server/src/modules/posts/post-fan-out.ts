@@ -27,23 +27,30 @@ export async function fanOutFrom(
   dialect: DialectName,
   post: { postId: string; authorId: string; after: string },
   turns?: WriteTurns,
+  /** Told, once each batch has committed, whose timelines it wrote to. */
+  written?: (readers: string[]) => void,
 ): Promise<void> {
   let next: string | null = post.after;
   while (next !== null) {
     await nextTurn();
     const from: string = next;
+    const readers: string[] = [];
     const batch = () =>
       db.transaction().execute(async (trx) => {
+        readers.length = 0;
         let stored = trx.selectFrom('posts').select('id').where('id', '=', post.postId);
         if (dialect === 'postgres') stored = stored.forKeyShare();
         if (!(await stored.executeTakeFirst())) return null;
-        return timelineReadModel(trx).fanOutBatch(post.postId, post.authorId, from, FAN_OUT_BATCH);
+        return timelineReadModel(trx).fanOutBatch(post.postId, post.authorId, from, FAN_OUT_BATCH, readers);
       });
     // On SQLite, between the chat's batches: neither finds the write lock taken by the other (db/write-turns.ts).
     next = await (dialect === 'sqlite' && turns ? turns.background(batch) : batch());
+    if (readers.length) written?.(readers);
   }
 }
 
 export function startPostFanOut(ctx: AppContext): () => void {
-  return ctx.events.subscribe('postPublished', (post) => fanOutFrom(ctx.db, ctx.dialect, post, ctx.writeTurns));
+  return ctx.events.subscribe('postPublished', (post) =>
+    fanOutFrom(ctx.db, ctx.dialect, post, ctx.writeTurns, (readers) => ctx.events.publish('feedPagesChanged', { readerIds: readers })),
+  );
 }

@@ -10,10 +10,11 @@ import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } 
 import { newId, nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
 import { isHiddenFrom } from '../safety';
-import { userRepo } from '../users';
+import { soonestSuspensionEndQuery, userRepo } from '../users';
 import { feedPageRepo } from './feed-page-repo';
 import { suggestionCountCache } from './feed-suggestion-count';
 import { feedSuggestionsRepo } from './feed-suggestions-repo';
+import { keptFeedPages } from './kept-feed-pages';
 import { postHydrator } from './hydrate';
 import { keysOfMedia, processPostImages, removeKeys, splitMedia, storePostImages, videoMedia } from './media';
 import { postJsonRenderer } from './post-json';
@@ -34,6 +35,11 @@ export function postService(ctx: AppContext) {
   const renderPage = postJsonRenderer(ctx.db, ctx.events, { maxAgeMs: ctx.config.feedPostMaxAgeMs });
   const suggestions = feedSuggestionsRepo(ctx.db);
   const suggestionCounts = suggestionCountCache(suggestions);
+  const keptPages = keptFeedPages(ctx.db, ctx.events, {
+    // PostgreSQL servers hear each other's changes only through the relay; SQLite sees other connections' writes itself.
+    keep: ctx.dialect === 'sqlite' || ctx.redis !== null,
+    soonestSuspensionEnd: async (now) => (await soonestSuspensionEndQuery(ctx.db, now).executeTakeFirst())?.ends ?? null,
+  });
 
   const load = (postId: string): Promise<PostRow> => existingPost(posts, postId);
 
@@ -53,13 +59,14 @@ export function postService(ctx: AppContext) {
 
   /** The post off every timeline and out of the database, then its files; false when someone else removed it first. */
   async function discard(row: PostRow): Promise<boolean> {
-    const deleted = await ctx.db.transaction().execute(async (trx) => {
+    const { gone: deleted, readers } = await ctx.db.transaction().execute(async (trx) => {
       // The post first: a fan-out batch under way holds it (post-fan-out.ts), and its rows are taken away after it.
       const gone = await postRepo(trx).delete(row.id);
-      await timelineReadModel(trx).withdraw(row.id, row.author_id);
+      const readers = await timelineReadModel(trx).withdraw(row.id, row.author_id);
       if (gone) await ctx.events.record(trx, 'postDeleted', { postId: row.id, authorId: row.author_id });
-      return gone;
+      return { gone, readers };
     });
+    if (readers.length) ctx.events.publish('feedPagesChanged', { readerIds: readers });
     if (!deleted) return false;
     await removeKeys(ctx.storage, keysOfMedia(ctx.storage, row.media));
     return true;
@@ -92,18 +99,21 @@ export function postService(ctx: AppContext) {
       const stored = upload.video ? videoMedia(upload.video) : await storePostImages(ctx.storage, await processPostImages(upload.images));
       const row = { id: newId(), author_id: authorId, content: upload.content, created_at: nowIso(), media: JSON.stringify(stored.media) };
       try {
+        const readers: string[] = [];
         const publish = () =>
           ctx.db.transaction().execute(async (trx) => {
+            readers.length = 0;
             await postRepo(trx).insert(row);
             const timelines = timelineReadModel(trx);
             await timelines.addOwn(row.id, authorId);
             // Most people's friends all fit in the first batch; the rest follow in batches of their own.
-            const after = await timelines.fanOutBatch(row.id, authorId, null, FAN_OUT_BATCH);
+            const after = await timelines.fanOutBatch(row.id, authorId, null, FAN_OUT_BATCH, readers);
             if (after !== null) await ctx.events.record(trx, 'postPublished', { postId: row.id, authorId, after });
           });
         // The first batch is a fan-out batch too: on SQLite it takes its turn with the chat's writer thread
         // (db/write-turns.ts), or it would sleep in the busy handler with the event loop stopped.
         await (ctx.dialect === 'sqlite' ? ctx.writeTurns.background(publish) : publish());
+        ctx.events.publish('feedPagesChanged', { readerIds: [authorId, ...readers] });
       } catch (err) {
         await removeKeys(ctx.storage, stored.keys);
         throw err;
@@ -161,7 +171,10 @@ export function postService(ctx: AppContext) {
       const offset = offsetOf(q.page, q.limit);
       const now = nowIso();
       // The page of someone else's name is read and dropped: it is the caller's own timeline either way.
-      const { userNameLower, timelineTotal, rows } = await feedPages.readerAndPage(q.limit, { reader: userId, anchor, offset, now });
+      const { userNameLower, timelineTotal, rows } = await keptPages.get(
+        { reader: userId, givenAnchor: q.anchor, anchor, offset, limit: q.limit, now },
+        () => feedPages.readerAndPage(q.limit, { reader: userId, anchor, offset, now }),
+      );
       if (userNameLower === null) throw new NotFoundError('This account no longer exists.');
       if (userNameLower !== authUser.toLowerCase()) throw new ForbiddenError('You can only read your own feed.');
       // Suggestions continue where the timeline ends; a page wholly inside the timeline only needs their count.

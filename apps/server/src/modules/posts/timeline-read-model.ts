@@ -44,22 +44,19 @@ export function timelineReadModel(db: Db) {
      * (null: from the first), skipping timelines that hold it already, each counted in `feed_sizes` only
      * when its row was actually added. Returns the last friend's id when there may be more, else null.
      * A publish runs the first batch in its own transaction and the rest in batches of their own
-     * (post-fan-out.ts); running a batch again changes nothing.
+     * (post-fan-out.ts); running a batch again changes nothing. The batch's friends are pushed onto
+     * `readers` (to drop their kept feed pages once the batch commits).
      */
-    async fanOutBatch(postId: string, authorId: string, after: string | null, limit: number): Promise<string | null> {
+    async fanOutBatch(postId: string, authorId: string, after: string | null, limit: number, readers?: string[]): Promise<string | null> {
       const range = (from: string) => db.selectFrom(friendsOf(authorId).as('f')).select('f.friend_id').where('f.friend_id', '>', from);
-      // The batch is a range of friend ids, so no list of them travels to the database and back.
-      const batch = await db
-        .selectFrom(
-          range(after ?? '')
-            .orderBy('f.friend_id')
-            .limit(limit)
-            .as('b'),
-        )
-        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('b.friend_id').as('last')])
-        .executeTakeFirstOrThrow();
-      const last = batch.last;
-      if (last === null) return null;
+      // The batch is a range of friend ids; the writes below use the range, not the list.
+      const batch = await range(after ?? '')
+        .orderBy('f.friend_id')
+        .limit(limit)
+        .execute();
+      const last = batch.at(-1)?.friend_id;
+      if (last === undefined) return null;
+      if (readers) for (const b of batch) readers.push(b.friend_id);
       const friends = () =>
         db
           .selectFrom(range(after ?? '').as('f'))
@@ -106,18 +103,18 @@ export function timelineReadModel(db: Db) {
           .execute();
         await rows.execute();
       }
-      return Number(batch.n) < limit ? null : last;
+      return batch.length < limit ? null : last;
     },
 
-    /** Takes a post off every timeline holding it (its author's and the friends'). */
-    async withdraw(postId: string, authorId: string): Promise<void> {
+    /** Takes a post off every timeline holding it (its author's and the friends'); answers whose timelines it left. */
+    async withdraw(postId: string, authorId: string): Promise<string[]> {
       const removed = await db
         .deleteFrom('feed_items')
         .where('post_id', '=', postId)
         .where((eb) => eb.or([eb('owner_id', '=', authorId), eb('owner_id', 'in', friendsOf(authorId))]))
         .returning('owner_id')
         .execute();
-      if (removed.length === 0) return;
+      if (removed.length === 0) return [];
       await db
         .updateTable('feed_sizes')
         .set({ size: sql<number>`size - 1` })
@@ -127,6 +124,7 @@ export function timelineReadModel(db: Db) {
           removed.map((r) => r.owner_id),
         )
         .execute();
+      return removed.map((r) => r.owner_id);
     },
 
     /**

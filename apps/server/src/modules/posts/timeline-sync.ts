@@ -25,6 +25,7 @@ export function timelineSync(ctx: AppContext) {
         if (await areFriends(trx, a, b)) await timeline.link(a, b);
         else await timeline.unlink(a, b);
       });
+      ctx.events.publish('feedPagesChanged', { readerIds: [a, b] });
     },
   };
 }

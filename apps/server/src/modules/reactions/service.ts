@@ -70,6 +70,7 @@ export function reactionService(ctx: AppContext, posts: PostsApi) {
       throw err;
     }
     if (!outcome.counts) throw posts.gone();
+    ctx.events.publish('feedPagesChanged', { readerIds: [userId] });
     ctx.events.publish('postChanged', { postId });
     return { action: outcome.action, totalReactions: posts.totalOf(outcome.counts) };
   }

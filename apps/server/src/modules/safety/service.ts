@@ -61,9 +61,13 @@ export function safetyService(ctx: AppContext, connections: Connections) {
     async mute(me: string, userId: string): Promise<void> {
       await other(me, userId);
       await repo.add('mute', me, userId, nowIso());
+      ctx.events.publish('feedPagesChanged', { readerIds: [me] });
     },
 
-    unmute: (me: string, userId: string) => repo.remove('mute', me, userId),
+    async unmute(me: string, userId: string): Promise<void> {
+      await repo.remove('mute', me, userId);
+      ctx.events.publish('feedPagesChanged', { readerIds: [me] });
+    },
 
     blocks: (me: string, q: PageQuery) => list('block', me, q),
     mutes: (me: string, q: PageQuery) => list('mute', me, q),

@@ -4,6 +4,13 @@
  */
 export { createUsersFeature } from './feature';
 export { presentPublicUser, presentSelfUser, type PublicUserColumns } from './presenters';
-export { PUBLIC_USER_COLUMNS, publicUsers, suspendedIdsQuery, suspensionsQuery, userNameLowerOf } from './queries';
+export {
+  PUBLIC_USER_COLUMNS,
+  publicUsers,
+  soonestSuspensionEndQuery,
+  suspendedIdsQuery,
+  suspensionsQuery,
+  userNameLowerOf,
+} from './queries';
 export { userRepo, type UserRow } from './repo';
 export { searchRepo, SUBSTRING_CANDIDATES, type PrefixKey, type SearchRow } from './search-repo';

@@ -29,6 +29,14 @@ export function suspendedIdsQuery(db: Db, now: string) {
   return db.selectFrom('users').select('id').where('suspended_until', '>', now);
 }
 
+/** When the soonest of the suspensions running at `now` ends (null: none runs), as a query to run. */
+export function soonestSuspensionEndQuery(db: Db, now: string) {
+  return db
+    .selectFrom('users')
+    .select((eb) => eb.fn.min('suspended_until').as('ends'))
+    .where('suspended_until', '>', now);
+}
+
 /** When each of the people's suspensions ends (null: not suspended), as a query to run or prepare. */
 export function suspensionsQuery(db: Db, ids: readonly string[]) {
   return db.selectFrom('users').select(['id', 'suspended_until']).where('id', 'in', ids);
