@@ -15,3 +15,13 @@ export function useSecondServer(t: TestApp): () => FastifyInstance {
   });
   return () => app;
 }
+
+/** Asks `read` until it holds, for at most `ms` (the relay between servers is asynchronous): whether it came to hold. */
+export async function eventually(read: () => Promise<boolean>, ms = 3000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (!(await read())) {
+    if (Date.now() > until) return false;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return true;
+}

@@ -6,7 +6,7 @@ import { REDIS_TEST_URL } from '../../../test/global-setup';
 import { useTestApp, type Dialect } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
 import { dropRedisPrefix, redisProblem } from '../../../test/redis';
-import { useSecondServer } from '../../../test/second-server';
+import { eventually, useSecondServer } from '../../../test/second-server';
 import { createDb } from '../../db';
 import { main as rebuildFromCommandLine } from '../../maintenance/rebuild-timelines';
 import { directRuns } from '../../db/prepared';
@@ -66,15 +66,6 @@ describe.each(SETUPS)('kept feed pages: $name', ({ dialect, redis, twoServers })
   const readKept = async (who: TestUser) => {
     await page(who);
     return page(who);
-  };
-  /** The page until `holds` (a change through another server arrives over the relay), for at most 3 s. */
-  const eventually = async (read: () => Promise<boolean>) => {
-    const until = Date.now() + 3000;
-    while (!(await read())) {
-      if (Date.now() > until) return false;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return true;
   };
   const settled = async () => {
     await writer().ctx.events.settled();

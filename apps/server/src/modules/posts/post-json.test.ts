@@ -6,7 +6,7 @@ import { REDIS_TEST_URL } from '../../../test/global-setup';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
 import { dropRedisPrefix, redisProblem } from '../../../test/redis';
-import { useSecondServer } from '../../../test/second-server';
+import { eventually, useSecondServer } from '../../../test/second-server';
 import { directRuns } from '../../db/prepared';
 import { postJsonRenderer } from './post-json';
 import { befriend, createPost } from './testing';
@@ -117,15 +117,6 @@ if (!redisMissing) {
 
     const feedOf = async (app: FastifyInstance, who: TestUser) =>
       bodyOf(await as(app, who)({ method: 'GET', url: `/posts/${who.user.userName}/feeds` }), feedResponseSchema).data.feeds;
-    /** Polls the first server's feed until `done` holds (the relay is asynchronous), for at most 3 s. */
-    const eventually = async (read: () => Promise<boolean>) => {
-      const until = Date.now() + 3000;
-      while (!(await read())) {
-        if (Date.now() > until) return false;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      return true;
-    };
 
     it('drops on every server what a reaction, a comment or a profile edit changed', async () => {
       const me = await createUser(t.app);
