@@ -1,6 +1,6 @@
 /** The socket.io Redis Streams adapter, on the app's Redis connections (lib/redis.ts); used only when REDIS_URL is set. */
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import type { RedisConnections } from '../lib/redis';
+import { sentPerTurn, type RedisConnections } from '../lib/redis';
 
 const READ_RETRY_PAUSE_MS = 500;
 
@@ -44,7 +44,8 @@ export function streamsAdapter(redis: RedisConnections, prefix: string): Streams
       await new Promise((resolve) => setTimeout(resolve, READ_RETRY_PAUSE_MS));
       throw err;
     });
-  const streamClient = new Proxy(redis.commands, {
+  // Every emit to other nodes is an XADD: those of one event-loop turn go to Redis in one write.
+  const streamClient = new Proxy(sentPerTurn(redis.commands, ['xadd']), {
     get(target, prop) {
       if (prop === 'xread') return readOrPause;
       const value = Reflect.get(target, prop, target) as unknown;

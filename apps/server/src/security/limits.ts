@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { TooManyRequestsError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
-import type { RedisConnections } from '../lib/redis';
+import { sentPerTurn, type RedisConnections } from '../lib/redis';
 import { authOf } from '../plugins/authenticate';
 
 /** A budget: `points` per `seconds`. */
@@ -67,16 +67,19 @@ export interface Limits {
 export function createLimits(opts: LimitsOptions): Limits {
   const log = opts.log.child({ part: 'limits' });
   const stores = new Map<string, RateLimiterAbstract>();
+  // Each count is one script call (rate-limiter-flexible's `rlflxIncr`): those of one event-loop turn, from
+  // every store (chat flood control on each message among them), go to Redis in one write.
+  const storeClient = opts.redis ? sentPerTurn(opts.redis.commands, ['rlflxIncr']) : null;
 
   const store = (name: string, { points, seconds }: LimitShape): RateLimiterAbstract => {
     let limiter = stores.get(name);
     if (limiter) return limiter;
     const keyPrefix = `${opts.keyPrefix}rl:${name}`;
     const memory = new RateLimiterMemory({ keyPrefix, points, duration: seconds });
-    limiter = opts.redis
+    limiter = storeClient
       ? new RLWrapperTimeouts({
           limiter: new RateLimiterRedis({
-            storeClient: opts.redis.commands,
+            storeClient,
             keyPrefix,
             points,
             duration: seconds,
