@@ -8,7 +8,7 @@ import type { Config } from './config';
 import type { AppContext, CoreContext } from './context';
 import { createDb, migrateToLatest } from './db';
 import { writeTurns } from './db/write-turns';
-import { relayEvents } from './lib/event-relay';
+import { RELAYED_EVENTS, relayChannel, relayEvents } from './lib/event-relay';
 import { EventBus } from './lib/events';
 import { connectRedis } from './lib/redis';
 import { createStorage } from './media/storage';
@@ -121,24 +121,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // the sockets and forget the cached sessions of revoked sessions at once, and forget who may message
   // whom when a block, a suspension or a deletion changes it, and drop the feed pages kept of readers whose timeline changed.
   const stopRelay = redis
-    ? relayEvents(
-        ctx.events,
-        redis,
-        `${config.redisKeyPrefix}events`,
-        [
-          'postChanged',
-          'profileChanged',
-          'accountChanged',
-          'sessionsRevoked',
-          'accountStandingChanged',
-          'blockChanged',
-          'feedPagesChanged',
-        ],
-        (on) => {
-          ctx.auth.hearsRevocations(on);
-          ctx.events.setRelayListening(on);
-        },
-      )
+    ? relayEvents(ctx.events, redis, relayChannel(config.redisKeyPrefix), RELAYED_EVENTS, (on) => {
+        ctx.auth.hearsRevocations(on);
+        ctx.events.setRelayListening(on);
+      })
     : null;
   await app.register(multipart, {
     limits: { fileSize: LIMITS.videoBytes, files: LIMITS.postImages, fields: 10, fieldSize: 64 * 1024 },

@@ -10,8 +10,23 @@ import { Redis } from 'ioredis';
 import type { DomainEvents, EventBus } from './events';
 import type { RedisConnections } from './redis';
 
-type Relayed =
-  'postChanged' | 'profileChanged' | 'accountChanged' | 'sessionsRevoked' | 'accountStandingChanged' | 'blockChanged' | 'feedPagesChanged';
+/** The events servers sharing a database tell each other: each drops something a server keeps in memory. */
+export const RELAYED_EVENTS = [
+  'postChanged',
+  'profileChanged',
+  'accountChanged',
+  'sessionsRevoked',
+  'accountStandingChanged',
+  'blockChanged',
+  'feedPagesChanged',
+] as const satisfies ReadonlyArray<keyof DomainEvents>;
+type Relayed = (typeof RELAYED_EVENTS)[number];
+
+/** The pub/sub channel of the servers sharing a Redis key prefix. */
+export const relayChannel = (redisKeyPrefix: string) => `${redisKeyPrefix}events`;
+
+/** One relayed event as it travels; `origin` lets its sender ignore its own. */
+const relayMessage = <K extends Relayed>(origin: string, name: K, payload: DomainEvents[K]) => JSON.stringify({ origin, name, payload });
 
 /**
  * `onListening(false)` when this server may miss what others publish (not yet subscribed, or the
@@ -36,7 +51,7 @@ export function relayEvents(
   let applying = false;
   const unsubscribes = names.map((name) =>
     events.subscribe(name, (payload) => {
-      if (!applying) redis.commands.publish(channel, JSON.stringify({ origin, name, payload })).catch(() => {});
+      if (!applying) redis.commands.publish(channel, relayMessage(origin, name, payload)).catch(() => {});
     }),
   );
   // ioredis subscribes again by itself after a reconnect; subscribing here too only confirms when it has.
@@ -76,14 +91,14 @@ export function relayEvents(
  */
 export async function announceToServers<K extends Relayed>(
   redisUrl: string,
-  channel: string,
+  redisKeyPrefix: string,
   name: K,
   payload: DomainEvents[K],
 ): Promise<void> {
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000 });
   try {
     await redis.connect();
-    await redis.publish(channel, JSON.stringify({ origin: randomUUID(), name, payload }));
+    await redis.publish(relayChannel(redisKeyPrefix), relayMessage(randomUUID(), name, payload));
   } finally {
     redis.disconnect();
   }

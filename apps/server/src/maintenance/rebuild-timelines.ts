@@ -32,7 +32,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<Rebuil
     await migrateToLatest(db);
     const report = await rebuildTimelines(db);
     // The servers drop the feed pages they kept (SQLite's servers also see the write themselves).
-    if (config.redisUrl) await announceToServers(config.redisUrl, `${config.redisKeyPrefix}events`, 'feedPagesChanged', {});
+    if (config.redisUrl) await announceToServers(config.redisUrl, config.redisKeyPrefix, 'feedPagesChanged', {});
     return report;
   } finally {
     await db.destroy();

@@ -127,7 +127,7 @@ export const postsSeedStep: SeedStep = {
         const timelines = timelineReadModel(trx);
         await timelines.addOwn(postId, author.id);
         let after: string | null = null;
-        do after = await timelines.fanOutBatch(postId, author.id, after, 500);
+        do ({ next: after } = await timelines.fanOutBatch(postId, author.id, after, 500));
         while (after !== null);
 
         const reactionsRepo = reactionRepo(trx);

@@ -34,18 +34,17 @@ export async function fanOutFrom(
   while (next !== null) {
     await nextTurn();
     const from: string = next;
-    const readers: string[] = [];
     const batch = () =>
       db.transaction().execute(async (trx) => {
-        readers.length = 0;
         let stored = trx.selectFrom('posts').select('id').where('id', '=', post.postId);
         if (dialect === 'postgres') stored = stored.forKeyShare();
-        if (!(await stored.executeTakeFirst())) return null;
-        return timelineReadModel(trx).fanOutBatch(post.postId, post.authorId, from, FAN_OUT_BATCH, readers);
+        if (!(await stored.executeTakeFirst())) return { next: null, readers: [] };
+        return timelineReadModel(trx).fanOutBatch(post.postId, post.authorId, from, FAN_OUT_BATCH);
       });
     // On SQLite, between the chat's batches: neither finds the write lock taken by the other (db/write-turns.ts).
-    next = await (dialect === 'sqlite' && turns ? turns.background(batch) : batch());
-    if (readers.length) written?.(readers);
+    const done = await (dialect === 'sqlite' && turns ? turns.background(batch) : batch());
+    next = done.next;
+    if (done.readers.length) written?.(done.readers);
   }
 }
 

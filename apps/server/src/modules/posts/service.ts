@@ -99,20 +99,19 @@ export function postService(ctx: AppContext) {
       const stored = upload.video ? videoMedia(upload.video) : await storePostImages(ctx.storage, await processPostImages(upload.images));
       const row = { id: newId(), author_id: authorId, content: upload.content, created_at: nowIso(), media: JSON.stringify(stored.media) };
       try {
-        const readers: string[] = [];
         const publish = () =>
           ctx.db.transaction().execute(async (trx) => {
-            readers.length = 0;
             await postRepo(trx).insert(row);
             const timelines = timelineReadModel(trx);
             await timelines.addOwn(row.id, authorId);
             // Most people's friends all fit in the first batch; the rest follow in batches of their own.
-            const after = await timelines.fanOutBatch(row.id, authorId, null, FAN_OUT_BATCH, readers);
+            const { next: after, readers } = await timelines.fanOutBatch(row.id, authorId, null, FAN_OUT_BATCH);
             if (after !== null) await ctx.events.record(trx, 'postPublished', { postId: row.id, authorId, after });
+            return readers;
           });
         // The first batch is a fan-out batch too: on SQLite it takes its turn with the chat's writer thread
         // (db/write-turns.ts), or it would sleep in the busy handler with the event loop stopped.
-        await (ctx.dialect === 'sqlite' ? ctx.writeTurns.background(publish) : publish());
+        const readers = await (ctx.dialect === 'sqlite' ? ctx.writeTurns.background(publish) : publish());
         ctx.events.publish('feedPagesChanged', { readerIds: [authorId, ...readers] });
       } catch (err) {
         await removeKeys(ctx.storage, stored.keys);

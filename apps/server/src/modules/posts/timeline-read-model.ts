@@ -42,21 +42,26 @@ export function timelineReadModel(db: Db) {
     /**
      * Puts a post on the timelines of the next `limit` friends of its author, in id order after `after`
      * (null: from the first), skipping timelines that hold it already, each counted in `feed_sizes` only
-     * when its row was actually added. Returns the last friend's id when there may be more, else null.
+     * when its row was actually added. Answers the batch's friends (`readers`: their kept feed pages drop
+     * once the batch commits) and `next`, the last friend's id when there may be more, else null.
      * A publish runs the first batch in its own transaction and the rest in batches of their own
-     * (post-fan-out.ts); running a batch again changes nothing. The batch's friends are pushed onto
-     * `readers` (to drop their kept feed pages once the batch commits).
+     * (post-fan-out.ts); running a batch again changes nothing.
      */
-    async fanOutBatch(postId: string, authorId: string, after: string | null, limit: number, readers?: string[]): Promise<string | null> {
+    async fanOutBatch(
+      postId: string,
+      authorId: string,
+      after: string | null,
+      limit: number,
+    ): Promise<{ next: string | null; readers: string[] }> {
       const range = (from: string) => db.selectFrom(friendsOf(authorId).as('f')).select('f.friend_id').where('f.friend_id', '>', from);
       // The batch is a range of friend ids; the writes below use the range, not the list.
       const batch = await range(after ?? '')
         .orderBy('f.friend_id')
         .limit(limit)
         .execute();
-      const last = batch.at(-1)?.friend_id;
-      if (last === undefined) return null;
-      if (readers) for (const b of batch) readers.push(b.friend_id);
+      const readers = batch.map((b) => b.friend_id);
+      const last = readers.at(-1);
+      if (last === undefined) return { next: null, readers };
       const friends = () =>
         db
           .selectFrom(range(after ?? '').as('f'))
@@ -103,7 +108,7 @@ export function timelineReadModel(db: Db) {
           .execute();
         await rows.execute();
       }
-      return batch.length < limit ? null : last;
+      return { next: batch.length < limit ? null : last, readers };
     },
 
     /** Takes a post off every timeline holding it (its author's and the friends'); answers whose timelines it left. */
@@ -114,17 +119,14 @@ export function timelineReadModel(db: Db) {
         .where((eb) => eb.or([eb('owner_id', '=', authorId), eb('owner_id', 'in', friendsOf(authorId))]))
         .returning('owner_id')
         .execute();
-      if (removed.length === 0) return [];
+      const owners = removed.map((r) => r.owner_id);
+      if (owners.length === 0) return owners;
       await db
         .updateTable('feed_sizes')
         .set({ size: sql<number>`size - 1` })
-        .where(
-          'owner_id',
-          'in',
-          removed.map((r) => r.owner_id),
-        )
+        .where('owner_id', 'in', owners)
         .execute();
-      return removed.map((r) => r.owner_id);
+      return owners;
     },
 
     /**
