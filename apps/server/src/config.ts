@@ -28,6 +28,7 @@ const envSchema = z.object({
   STORY_TTL_HOURS: z.coerce.number().positive().default(STORY_LIFETIME_HOURS),
   FEED_POST_MAX_AGE_MS: z.coerce.number().int().min(0).default(10_000),
   SEARCH_CACHE_MS: z.coerce.number().int().min(0).default(1_000),
+  CHAT_COMMIT_WINDOW_MS: z.coerce.number().int().min(0).max(100).default(8),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(ACCESS_TOKEN_TTL_SECONDS),
   SOCKET_REAUTH_GRACE: z.coerce.number().min(0).default(SOCKET_LIMITS.reauthGraceSeconds),
   RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
@@ -92,6 +93,8 @@ export interface Config {
   feedPostMaxAgeMs: number;
   /** How long a user-search query's ranked list is reused (people/search-service.ts); 0 turns the cache off. */
   searchCacheMs: number;
+  /** How long a chat message waits for others to be stored in the same commit (chat/message-writer.ts); 0 waits one event-loop turn. */
+  chatCommitWindowMs: number;
   accessTokenTtlSeconds: number;
   /** How long a socket may outlive its access token without sending a fresh one (realtime/session-sockets.ts). */
   socketReauthGraceSeconds: number;
@@ -160,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storyTtlHours: e.STORY_TTL_HOURS,
     feedPostMaxAgeMs: e.FEED_POST_MAX_AGE_MS,
     searchCacheMs: e.SEARCH_CACHE_MS,
+    chatCommitWindowMs: e.CHAT_COMMIT_WINDOW_MS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     socketReauthGraceSeconds: e.SOCKET_REAUTH_GRACE,
     validateResponses: e.RESPONSE_VALIDATION ? e.RESPONSE_VALIDATION === 'on' : e.NODE_ENV !== 'production',

@@ -1,9 +1,12 @@
 /**
- * Group commit for messages. Sends that arrive while a batch is being written wait together and go as
- * the next batch: under light load a batch holds one message and costs what a single write would; under
- * heavy load batches grow, which keeps a single SQLite writer ahead of the senders. On SQLite with a file
- * the batches are written on a thread of their own (writer-thread/), so the event loop never waits for a
- * commit; on PostgreSQL (its own pool) and an in-memory SQLite they are written here.
+ * Group commit for messages. Batches go at most one per commit window (`CHAT_COMMIT_WINDOW_MS`, a few
+ * milliseconds): a message that finds the writer idle goes at once, and those that arrive within the window
+ * after a batch went (or while one is being written) wait together for the next. A batch costs about the
+ * same whether it holds one message or ten (waking the writer, the commit, the answer:
+ * docs/decisions/chat-writer-thread.md), so under load the window makes each message cheaper, and a quiet
+ * conversation waits for nothing. On SQLite with a file the batches are written on a thread of their own
+ * (writer-thread/), so the event loop never waits for a commit; on PostgreSQL (its own pool) and an
+ * in-memory SQLite they are written here.
  */
 import type { Config } from '../../config';
 import type { Db, DialectName } from '../../db';
@@ -35,12 +38,20 @@ interface Pending {
   reject(err: unknown): void;
 }
 
-export function groupCommit(runner: BatchRunner): MessageWriter {
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** `windowMs`: the least time between the starts of two batches (0: sends of one event-loop turn go together). */
+export function groupCommit(runner: BatchRunner, { windowMs = 0 }: { windowMs?: number } = {}): MessageWriter {
   let queue: Pending[] = [];
   let writing: Promise<void> | null = null;
+  let lastBatchAt = -Infinity;
 
   async function drain() {
     while (queue.length > 0) {
+      // A full batch goes at once; otherwise it waits until a window has passed since the last one went.
+      const wait = queue.length < MAX_BATCH ? lastBatchAt + windowMs - performance.now() : 0;
+      if (wait >= 1) await sleep(Math.ceil(wait)); // whole milliseconds: each distinct delay is a timer list of its own
+      lastBatchAt = performance.now();
       const batch = queue.slice(0, MAX_BATCH);
       queue = queue.slice(batch.length);
       try {
@@ -85,7 +96,14 @@ export function inlineBatchRunner(db: Db, dialect: DialectName): BatchRunner {
 }
 
 /** The writer for this deployment: a thread of its own for a SQLite file, the connection pool otherwise. */
-export function messageWriter(db: Db, database: Config['database'], log: Logger, turns?: WriteTurns): MessageWriter {
-  if (database.kind === 'sqlite' && database.file !== ':memory:') return groupCommit(threadBatchRunner(db, database.file, log, { turns }));
-  return groupCommit(inlineBatchRunner(db, database.kind));
+export function messageWriter(
+  db: Db,
+  config: Pick<Config, 'database' | 'chatCommitWindowMs'>,
+  log: Logger,
+  turns?: WriteTurns,
+): MessageWriter {
+  const { database, chatCommitWindowMs: windowMs } = config;
+  if (database.kind === 'sqlite' && database.file !== ':memory:')
+    return groupCommit(threadBatchRunner(db, database.file, log, { turns }), { windowMs });
+  return groupCommit(inlineBatchRunner(db, database.kind), { windowMs });
 }

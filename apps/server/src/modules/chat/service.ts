@@ -32,7 +32,7 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
   // Both answered from memory, dropped by the events that change them (blocks, suspensions, deletions, renames).
   const peopleByName = keptPeopleByName(ctx.db, ctx.events);
   const mayInteract = keptInteractionCheck(ctx.db, ctx.events);
-  const writer = messageWriter(ctx.db, ctx.config.database, ctx.log.child({ part: 'chat-writer' }), ctx.writeTurns);
+  const writer = messageWriter(ctx.db, ctx.config, ctx.log.child({ part: 'chat-writer' }), ctx.writeTurns);
 
   return {
     /** Stores the message, then announces it: nobody hears of a message that is not stored. */
