@@ -8,7 +8,8 @@
  *
  * Before the measured rates, a warm-up phase lets every pair exchange a first message.
  * TARGET=chat|echo|both (default both), WARMUP seconds excluded from latencies (default 3),
- * PROFILE_DIR=dir writes a CPU profile of the server for each measured phase there,
+ * PROFILE_DIR=dir writes a CPU profile of the server for each measured phase there, STALLS=1 lists each phase's
+ * longest event-loop stalls (a 1 ms probe in the server, off by default: it costs the server CPU the echo does not pay),
  * SEND=http,socket (default both: POST /chats/send, and `sendMessage` with an ack over the socket),
  * IDLE=1 only connects the clients and measures memory (no messages),
  * PUBLISH=friends publishes posts (PUBLISH_RATE a second, default 1) by an author with that many friends
