@@ -93,7 +93,7 @@ export interface Config {
   feedPostMaxAgeMs: number;
   /** How long a user-search query's ranked list is reused (people/search-service.ts); 0 turns the cache off. */
   searchCacheMs: number;
-  /** How long a chat message waits for others to be stored in the same commit (chat/message-writer.ts); 0 waits one event-loop turn. */
+  /** The least time between the starts of two chat message commits (chat/message-writer.ts); 0 commits the sends of one event-loop turn together. */
   chatCommitWindowMs: number;
   accessTokenTtlSeconds: number;
   /** How long a socket may outlive its access token without sending a fresh one (realtime/session-sockets.ts). */

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageRow } from './repo';
 import { groupCommit, type BatchRunner } from './message-writer';
+import { sleep } from './testing';
 
 /** A runner that records each batch's size and answers "written" for every row after `tookMs`. */
 function recordingRunner(tookMs = 0) {
@@ -27,7 +28,6 @@ const row = (n: number): MessageRow => ({
   created_at: new Date().toISOString(),
   read_at: null,
 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('group commit', () => {
   it('gathers what arrives within a window after a batch went into the next batch', async () => {

@@ -1,13 +1,14 @@
 /**
  * Group commit for messages. Batches go at most one per commit window (`CHAT_COMMIT_WINDOW_MS`, a few
  * milliseconds): a message that finds the writer idle goes at once, and those that arrive within the window
- * after a batch went (or while one is being written) wait together for the next. A batch costs about the
- * same whether it holds one message or ten (waking the writer, the commit, the answer:
+ * after a batch went (or while one is being written) wait together for the next. Much of a batch's cost is
+ * paid once however many messages it holds (waking the writer, the commit, the answer:
  * docs/decisions/chat-writer-thread.md), so under load the window makes each message cheaper, and a quiet
  * conversation waits for nothing. On SQLite with a file the batches are written on a thread of their own
  * (writer-thread/), so the event loop never waits for a commit; on PostgreSQL (its own pool) and an
  * in-memory SQLite they are written here.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../../config';
 import type { Db, DialectName } from '../../db';
 import type { WriteTurns } from '../../db/write-turns';
@@ -37,8 +38,6 @@ interface Pending {
   resolve(result: WriteResult): void;
   reject(err: unknown): void;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** `windowMs`: the least time between the starts of two batches (0: sends of one event-loop turn go together). */
 export function groupCommit(runner: BatchRunner, { windowMs = 0 }: { windowMs?: number } = {}): MessageWriter {
@@ -102,8 +101,10 @@ export function messageWriter(
   log: Logger,
   turns?: WriteTurns,
 ): MessageWriter {
-  const { database, chatCommitWindowMs: windowMs } = config;
-  if (database.kind === 'sqlite' && database.file !== ':memory:')
-    return groupCommit(threadBatchRunner(db, database.file, log, { turns }), { windowMs });
-  return groupCommit(inlineBatchRunner(db, database.kind), { windowMs });
+  const { database } = config;
+  const runner =
+    database.kind === 'sqlite' && database.file !== ':memory:'
+      ? threadBatchRunner(db, database.file, log, { turns })
+      : inlineBatchRunner(db, database.kind);
+  return groupCommit(runner, { windowMs: config.chatCommitWindowMs });
 }
