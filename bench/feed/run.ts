@@ -11,12 +11,14 @@
  *   npx tsx bench/feed/run.ts [--users=10000] [--posts=200000] [--friends=100] [--readers=1000]
  *                             [--duration=10] [--rounds=3] [--connections=50] [--database=sqlite|postgres]
  *                             [--only=me,page1,page5,readers] (the trivial row is always measured)
+ *                             [--versus=../other-checkout] (its server measured too, round by round beside this one)
+ *                             [--bare] (bare-server.ts measured too: Fastify alone answering `/healthz`'s bytes and page 1's)
  *   (or USERS=…, POSTS=…, FRIENDS=…, READERS=…, DURATION=…, ROUNDS=…, CONNECTIONS=…, DATABASE=… in the environment)
  *
  * `--database=postgres` builds the same data, moves it into a fresh PostgreSQL database on PG_URL
  * (default postgres://postgres@127.0.0.1:5432; dropped at the end) and serves the feed from there.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import pg from 'pg';
 import path from 'node:path';
@@ -31,7 +33,7 @@ import { postgresCpu, usedBetween } from './pg-cpu';
 import { keptChoice, readNote, writeNote, type KeptNote } from './kept-data';
 import { copyToPostgres } from './to-postgres';
 import { bearerFor, cannon, cannonRequests, option, type CannonRequest, type CannonResult } from '../lib/load-tools';
-import { startServer } from '../lib/server-process';
+import { startServer, type ServerProcess } from '../lib/server-process';
 
 const USERS = option('users', 10_000);
 const POSTS = option('posts', 200_000);
@@ -47,8 +49,13 @@ const ONLY = process.argv
   ?.split('=')[1]
   .split(',');
 const TARGET = { share: 0.25, p99Ms: 50 };
+/** `--versus=DIR`: also measures the server of the Plaza checkout in DIR, round by round beside this one. */
+const VERSUS = process.argv.find((a) => a.startsWith('--versus='))?.split('=')[1];
+/** `--bare`: also measures the bare baseline (bare-server.ts) answering `/healthz`'s bytes and a page 1's. */
+const BARE = process.argv.includes('--bare');
 const DATABASE = process.argv.find((a) => a.startsWith('--database='))?.split('=')[1] ?? process.env.DATABASE ?? 'sqlite';
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const here = path.dirname(new URL(import.meta.url).pathname);
 const loadAverage = () =>
   loadavg()
     .map((n) => n.toFixed(2))
@@ -72,6 +79,47 @@ interface Measured {
   share: number;
   /** The machine's one-minute load average when the round of this endpoint ended. */
   load: number;
+}
+
+interface Version {
+  name: string;
+  server: ServerProcess;
+  targets: Target[];
+}
+
+const feedPath = (name: string) => `/api/v1/posts/${name}/feeds`;
+
+/** The endpoints measured on the server at `origin` (those `--only=` names, and always the trivial one). */
+async function targetsOf(origin: string, readerName: string, readers: CannonRequest[]): Promise<Target[]> {
+  const authorization = await bearerFor(origin, readerName, PASSWORD);
+  const first = (await (await fetch(`${origin}${feedPath(readerName)}?page=1&limit=10`, { headers: { authorization } })).json()) as {
+    data: { feeds: unknown[]; totalCount: number; anchor: string };
+  };
+  console.log(`The reader's feed holds ${first.data.totalCount.toLocaleString('en')} posts; page 1 has ${first.data.feeds.length}.`);
+  const hit = (url: string) => (duration: number) => cannon(url, { authorization, connections: CONNECTIONS, duration });
+  const every: Target[] = [
+    { key: 'healthz', label: 'trivial JSON: `GET /healthz`', feed: false, run: hit(`${origin}/healthz`) },
+    { key: 'me', label: 'authenticated floor: `GET /api/v1/users/me`', feed: false, run: hit(`${origin}/api/v1/users/me`) },
+    {
+      key: 'page1',
+      label: 'feed page 1: `GET /api/v1/posts/{me}/feeds?page=1&limit=10`',
+      feed: true,
+      run: hit(`${origin}${feedPath(readerName)}?page=1&limit=10`),
+    },
+    {
+      key: 'page5',
+      label: 'feed page 5 (with the anchor of page 1)',
+      feed: true,
+      run: hit(`${origin}${feedPath(readerName)}?page=5&limit=10&anchor=${first.data.anchor}`),
+    },
+    {
+      key: 'readers',
+      label: `feed page 1 of ${readers.length.toLocaleString('en')} different readers`,
+      feed: true,
+      run: (duration) => cannonRequests(origin, readers, { connections: CONNECTIONS, duration }),
+    },
+  ];
+  return every.filter((t) => t.key === 'healthz' || !ONLY || ONLY.includes(t.key));
 }
 
 const median = <T>(xs: T[], by: (x: T) => number): T => [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)];
@@ -154,7 +202,6 @@ async function main() {
     // Many readers: sessions written straight in, tokens signed as login would sign them.
     const signer = new TokenSigner(config.jwtSecret, 4 * 3600);
     const readers: CannonRequest[] = [];
-    const feedPath = (name: string) => `/api/v1/posts/${name}/feeds`;
     const direct = createDb(config.database);
     // Sessions a previous run of a kept database left behind.
     await direct.db.deleteFrom('sessions').where('user_agent', '=', 'bench').execute();
@@ -175,66 +222,71 @@ async function main() {
     await direct.db.destroy();
 
     const server = await startServer(env, `feed-${DATABASE}`);
+    const other = VERSUS ? await startServer(env, `feed-${DATABASE}-versus`, { checkout: VERSUS }) : null;
+    let bare: ServerProcess | null = null;
     const dbCpu = admin ? postgresCpu(admin, pgName) : null;
     try {
-      const origin = server.origin;
-      const authorization = await bearerFor(origin, loaded.readerName, PASSWORD);
-      const first = (await (
-        await fetch(`${origin}${feedPath(loaded.readerName)}?page=1&limit=10`, { headers: { authorization } })
-      ).json()) as {
-        data: { feeds: unknown[]; totalCount: number; anchor: string };
-      };
-      console.log(`The reader's feed holds ${first.data.totalCount.toLocaleString('en')} posts; page 1 has ${first.data.feeds.length}.`);
-
-      const hit = (url: string) => (duration: number) => cannon(url, { authorization, connections: CONNECTIONS, duration });
-      const every: Target[] = [
-        { key: 'healthz', label: 'trivial JSON: `GET /healthz`', feed: false, run: hit(`${origin}/healthz`) },
-        { key: 'me', label: 'authenticated floor: `GET /api/v1/users/me`', feed: false, run: hit(`${origin}/api/v1/users/me`) },
-        {
-          key: 'page1',
-          label: 'feed page 1: `GET /api/v1/posts/{me}/feeds?page=1&limit=10`',
-          feed: true,
-          run: hit(`${origin}${feedPath(loaded.readerName)}?page=1&limit=10`),
-        },
-        {
-          key: 'page5',
-          label: 'feed page 5 (with the anchor of page 1)',
-          feed: true,
-          run: hit(`${origin}${feedPath(loaded.readerName)}?page=5&limit=10&anchor=${first.data.anchor}`),
-        },
-        {
-          key: 'readers',
-          label: `feed page 1 of ${readers.length.toLocaleString('en')} different readers`,
-          feed: true,
-          run: (duration) => cannonRequests(origin, readers, { connections: CONNECTIONS, duration }),
-        },
-      ];
-      const targets = every.filter((t) => t.key === 'healthz' || !ONLY || ONLY.includes(t.key));
+      const versions: Version[] = [];
+      for (const [name, s] of [
+        ['this checkout', server],
+        [VERSUS, other],
+      ] as const) {
+        if (s) versions.push({ name: name ?? '', server: s, targets: await targetsOf(s.origin, loaded.readerName, readers) });
+      }
+      if (BARE) {
+        const authorization = await bearerFor(server.origin, loaded.readerName, PASSWORD);
+        const page = await fetch(`${server.origin}${feedPath(loaded.readerName)}?page=1&limit=10`, { headers: { authorization } });
+        const bodyFile = path.join(dataDir, 'bare-page.json');
+        writeFileSync(bodyFile, Buffer.from(await page.arrayBuffer()));
+        bare = await startServer({ BODY_FILE: bodyFile }, 'feed-bare', { script: path.join(here, 'bare-server.ts') });
+        const hit = (url: string) => (duration: number) => cannon(url, { authorization: 'none', connections: CONNECTIONS, duration });
+        versions.push({
+          name: 'bare Fastify (baseline)',
+          server: bare,
+          targets: [
+            { key: 'healthz', label: "bare: `/healthz`'s bytes", feed: false, run: hit(`${bare.origin}/small`) },
+            {
+              key: 'page',
+              label: `bare: page 1's bytes (${statSync(bodyFile).size.toLocaleString('en')} B)`,
+              feed: false,
+              run: hit(`${bare.origin}/page`),
+            },
+          ],
+        });
+      }
       // Warms the JIT and the database's page cache before anything is measured.
-      for (const t of targets) await t.run(2);
+      for (const v of versions) for (const t of v.targets) await t.run(2);
       console.log(`load average before: ${loadAverage()}`);
 
-      const rounds: Measured[][] = [];
+      // Each round measures every endpoint on every version back to back, so a slower minute of the machine moves them alike.
+      const rounds: Measured[][][] = versions.map(() => []);
       for (let round = 1; round <= ROUNDS; round++) {
-        const measured: Measured[] = [];
-        for (const t of targets) {
-          const dbBefore = await dbCpu?.();
-          const before = await server.cpuMicros();
-          const r = await t.run(DURATION);
-          const used = (await server.cpuMicros()) - before;
-          const dbUsed = dbBefore && dbCpu ? usedBetween(dbBefore, await dbCpu()) : null;
-          measured.push({
-            r,
-            cpu: used / Math.max(1, r.requests.total),
-            dbCpu: dbUsed === null ? null : dbUsed / Math.max(1, r.requests.total),
-            load: loadavg()[0],
-            share: r.requests.average / (measured[0]?.r.requests.average ?? r.requests.average),
-          });
+        const measured: Measured[][] = versions.map(() => []);
+        for (const [i] of versions[0].targets.entries()) {
+          for (const [vi, v] of versions.entries()) {
+            const t = v.targets[i];
+            if (!t) continue;
+            const dbBefore = await dbCpu?.();
+            const before = await v.server.cpuMicros();
+            const r = await t.run(DURATION);
+            const used = (await v.server.cpuMicros()) - before;
+            const dbUsed = dbBefore && dbCpu ? usedBetween(dbBefore, await dbCpu()) : null;
+            measured[vi].push({
+              r,
+              cpu: used / Math.max(1, r.requests.total),
+              dbCpu: dbUsed === null ? null : dbUsed / Math.max(1, r.requests.total),
+              load: loadavg()[0],
+              share: r.requests.average / (measured[vi][0]?.r.requests.average ?? r.requests.average),
+            });
+          }
         }
-        rounds.push(measured);
-        console.log(
-          `round ${round}: ${targets.map((t, i) => `${t.label.split(':')[0]} ${Math.round(measured[i].r.requests.average)} req/s (${Math.round(measured[i].share * 100)}%)`).join('; ')}`,
-        );
+        for (const [vi, v] of versions.entries()) {
+          rounds[vi].push(measured[vi]);
+          const prefix = versions.length > 1 ? `${v.name}: ` : '';
+          console.log(
+            `round ${round}: ${prefix}${v.targets.map((t, i) => `${t.label.split(':')[0]} ${Math.round(measured[vi][i].r.requests.average)} req/s (${Math.round(measured[vi][i].share * 100)}%, ${Math.round(measured[vi][i].cpu)} µs)`).join('; ')}`,
+          );
+        }
       }
 
       console.log(`load average after: ${loadAverage()}`);
@@ -247,16 +299,31 @@ async function main() {
       );
       console.log(`|---|---:|---:|---:|---:|---:|---:|${admin ? '---:|' : ''}---:|---:|`);
       let pass = true;
-      for (const [i, t] of targets.entries()) {
-        const all = rounds.map((m) => m[i]);
-        // The trivial row's median round by throughput, every other row's by its share of the trivial one.
-        const { r, cpu, dbCpu: db, share, load } = median(all, (m) => (i === 0 ? m.r.requests.average : m.share));
-        const errors = all.reduce((n, m) => n + m.r.non2xx + m.r.errors, 0);
-        const worstP99 = Math.max(...all.map((m) => m.r.latency.p99));
-        if (t.feed) pass &&= share >= TARGET.share && worstP99 < TARGET.p99Ms && errors === 0;
-        const shares = all.map((m) => `${Math.round(m.share * 100)}%`).join(' · ');
+      for (const [vi, v] of versions.entries()) {
+        if (versions.length > 1) console.log(`| **${v.name}** | | | | | | |${admin ? ' |' : ''} | |`);
+        for (const [i, t] of v.targets.entries()) {
+          const all = rounds[vi].map((m) => m[i]);
+          // The trivial row's median round by throughput, every other row's by its share of the trivial one.
+          const { r, cpu, dbCpu: db, share, load } = median(all, (m) => (i === 0 ? m.r.requests.average : m.share));
+          const errors = all.reduce((n, m) => n + m.r.non2xx + m.r.errors, 0);
+          const worstP99 = Math.max(...all.map((m) => m.r.latency.p99));
+          // Only this checkout is held to the target; the other is there to be compared with.
+          if (t.feed && vi === 0) pass &&= share >= TARGET.share && worstP99 < TARGET.p99Ms && errors === 0;
+          const shares = all.map((m) => `${Math.round(m.share * 100)}%`).join(' · ');
+          console.log(
+            `| ${t.label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(share * 100)}% | ${shares} | ${Math.round(cpu)} |${db === null ? '' : ` ${Math.round(db)} |`} ${errors} | ${load.toFixed(1)} |`,
+          );
+        }
+      }
+      const bareAt = versions.findIndex((v) => v.server === bare);
+      const page1At = versions[0].targets.findIndex((t) => t.key === 'page1');
+      if (bareAt > 0 && page1At > 0) {
+        // Each round's feed page 1 against the bare answer of the same bytes measured right beside it.
+        const ratios = rounds[0].map((m, round) => m[page1At].r.requests.average / rounds[bareAt][round][1].r.requests.average);
+        const cpus = rounds[0].map((m, round) => m[page1At].cpu - rounds[bareAt][round][1].cpu);
         console.log(
-          `| ${t.label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(share * 100)}% | ${shares} | ${Math.round(cpu)} |${db === null ? '' : ` ${Math.round(db)} |`} ${errors} | ${load.toFixed(1)} |`,
+          `\nFeed page 1 against the bare answer of its bytes: ${Math.round(median(ratios, (x) => x) * 100)}% of its req/s (per round ${ratios.map((x) => `${Math.round(x * 100)}%`).join(' · ')}); ` +
+            `Plaza's own work ${Math.round(median(cpus, (x) => x))} µs a page beyond the bare answer's.`,
         );
       }
       console.log(
@@ -265,6 +332,8 @@ async function main() {
       if (!pass) process.exitCode = 1;
     } finally {
       await server.stop();
+      await other?.stop();
+      await bare?.stop();
     }
   } finally {
     if (!kept) rmSync(dataDir, { recursive: true, force: true });

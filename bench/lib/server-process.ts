@@ -15,9 +15,25 @@ export interface ServerProcess {
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
-export async function startServer(env: Record<string, string>, name = 'server'): Promise<ServerProcess> {
+export interface StartOptions {
+  /**
+   * The root of another checkout of Plaza whose server to start instead of this one's: an A/B of two
+   * versions in one run, so both see the same minute of a shared machine.
+   */
+  checkout?: string;
+  /** Another server script speaking serve.ts's messages (a bare baseline). */
+  script?: string;
+}
+
+export async function startServer(
+  env: Record<string, string>,
+  name = 'server',
+  { checkout, script }: StartOptions = {},
+): Promise<ServerProcess> {
   const profileDir = process.env.PROFILE_DIR;
-  const child: ChildProcess = fork(path.join(here, 'serve.ts'), [], {
+  const serve = script ?? (checkout ? path.join(path.resolve(checkout), 'bench/lib/serve.ts') : path.join(here, 'serve.ts'));
+  const child: ChildProcess = fork(serve, [], {
+    ...(checkout ? { cwd: path.resolve(checkout) } : {}),
     // One directory per server: node writes a profile for the main thread (the largest) and one for tsx's loader.
     execArgv: ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`] : [])],
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, NODE_ENV: 'production' },

@@ -3,4 +3,15 @@ import { v7 } from 'uuid';
 
 export const newId = (): string => v7();
 
-export const nowIso = (): string => new Date().toISOString();
+let isoMs = NaN;
+let iso = '';
+
+/** Now in ISO 8601, formatted once per millisecond: a `toISOString` costs about 0.7 µs and requests ask often. */
+export function nowIso(): string {
+  const ms = Date.now();
+  if (ms !== isoMs) {
+    isoMs = ms;
+    iso = new Date(ms).toISOString();
+  }
+  return iso;
+}

@@ -238,6 +238,9 @@ describe.each(SETUPS)('kept feed pages: $name', ({ dialect, redis, twoServers })
       const other = createDb(t.config.database).db;
       try {
         await other.deleteFrom('feed_items').where('owner_id', '=', me.user._id).where('post_id', '=', post).execute();
+        // `data_version` is read once per turn of the event loop; a commit reaches a server through I/O,
+        // so in a later turn. This one is made in the test's own thread: the next turn sees it.
+        await new Promise(setImmediate);
         expect(await ids(me)).not.toContain(post);
       } finally {
         await other.destroy();

@@ -1,7 +1,7 @@
 /**
- * Feed pages rendered straight to JSON from posts rendered once. A kept post is its JSON without the
- * reader's own part (their reaction kinds and favorite mark, which the page query brings from the
- * timeline row). It is dropped when anything in it changes (a reaction or comment moves a counter, the
+ * Feed pages rendered straight to UTF-8 JSON from posts rendered once. A kept post is its JSON, encoded
+ * once, without the reader's own part (their reaction kinds and favorite mark, which the page query
+ * brings from the timeline row). It is dropped when anything in it changes (a reaction or comment moves a counter, the
  * author edits their profile: `postChanged` and `profileChanged`, which servers sharing a database
  * relay to each other over Redis, lib/event-relay.ts), and is never older than `maxAgeMs`, which bounds
  * what no event announces: a write from outside any server, or one made while Redis was away. The
@@ -24,19 +24,27 @@ export const KEPT_POSTS = 20_000;
 
 interface Kept {
   authorId: string;
-  /** The post's JSON up to, without, the reader's part and the closing brace. */
-  json: string;
+  /** The post's JSON up to, without, the reader's part and the closing brace, as UTF-8. */
+  json: Buffer;
   renderedAt: number;
 }
 
-/** `currentUserReactions` for every bit set of REACTION_TYPES. */
-const KINDS_JSON = Array.from({ length: 1 << REACTION_TYPES.length }, (_, bits) =>
-  JSON.stringify(REACTION_TYPES.filter((_, i) => bits & (1 << i)) satisfies ReactionType[]),
-);
+/**
+ * The reader's part, closing the post, for every bit set of REACTION_TYPES, favorite mark and
+ * suggestion (4 × 2^6 of them), encoded once: a page is then copied together without encoding
+ * anything, and its byte length is known without counting.
+ */
+const READER_PARTS = Array.from({ length: 4 << REACTION_TYPES.length }, (_, i) => {
+  const kinds = REACTION_TYPES.filter((_, k) => (i >> 2) & (1 << k)) satisfies ReactionType[];
+  return Buffer.from(`,"currentUserReactions":${JSON.stringify(kinds)},"isFavorite":${(i & 2) !== 0}${i & 1 ? ',"suggested":true' : ''}}`);
+});
 
-/** The reader's part, closing the post; a suggestion says so. */
 const readerPart = (kinds: number | null, favorite: number, suggested: boolean) =>
-  `,"currentUserReactions":${KINDS_JSON[Number(kinds ?? 0)]},"isFavorite":${Number(favorite) === 1}${suggested ? ',"suggested":true' : ''}}`;
+  READER_PARTS[(Number(kinds ?? 0) << 2) | (Number(favorite) === 1 ? 2 : 0) | (suggested ? 1 : 0)];
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
 
 export interface PostJsonOptions {
   maxAgeMs: number;
@@ -76,7 +84,7 @@ export function postJsonRenderer(db: Db, events: EventBus, { maxAgeMs, capacity 
     const at = since === generation ? started : -Infinity;
     for (const { post, author } of rendered) {
       const json = JSON.stringify(presentPostBody(post, author));
-      kept.set(post.id, { authorId: author.id, json: json.slice(0, -1), renderedAt: at });
+      kept.set(post.id, { authorId: author.id, json: Buffer.from(json.slice(0, -1)), renderedAt: at });
     }
   }
 
@@ -104,19 +112,26 @@ export function postJsonRenderer(db: Db, events: EventBus, { maxAgeMs, capacity 
   }
 
   /**
-   * The page's posts as a JSON array, the timeline's rows then the suggested ones, each in its rows'
-   * order; a post deleted meanwhile is left out.
+   * The page's posts as the chunks of a JSON array (UTF-8), the timeline's rows then the suggested
+   * ones, each in its rows' order; a post deleted meanwhile is left out.
    */
-  return async function renderPage(rows: readonly PostPageRow[], suggestedRows: readonly PostPageRow[] = []): Promise<string> {
+  return async function renderPage(rows: readonly PostPageRow[], suggestedRows: readonly PostPageRow[] = []): Promise<Buffer[]> {
     const oldest = now() - maxAgeMs;
     const all = suggestedRows.length > 0 ? [...rows, ...suggestedRows] : rows;
-    const stale = all.filter(([id]) => !((kept.peek(id)?.renderedAt ?? -Infinity) >= oldest)).map(([id]) => id);
-    if (stale.length > 0) await renderOnce(stale);
-    let out = '';
-    all.forEach(([id, kinds, favorite], i) => {
-      const post = kept.get(id);
-      if (post) out += (out ? ',' : '') + post.json + readerPart(kinds, favorite, i >= rows.length);
+    let posts = all.map(([id]) => kept.get(id));
+    const stale = all.filter((_, i) => !((posts[i]?.renderedAt ?? -Infinity) >= oldest)).map(([id]) => id);
+    if (stale.length > 0) {
+      await renderOnce(stale);
+      posts = all.map(([id]) => kept.get(id));
+    }
+    const chunks: Buffer[] = [OPEN];
+    all.forEach(([, kinds, favorite], i) => {
+      const post = posts[i];
+      if (!post) return;
+      if (chunks.length > 1) chunks.push(COMMA);
+      chunks.push(post.json, readerPart(kinds, favorite, i >= rows.length));
     });
-    return `[${out}]`;
+    chunks.push(CLOSE);
+    return chunks;
   };
 }

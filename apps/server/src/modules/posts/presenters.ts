@@ -64,9 +64,9 @@ export function presentPost(row: PostBodyColumns, author: PublicUserColumns, vie
   return { ...presentPostBody(row, author), currentUserReactions: viewer.reactions, isFavorite: viewer.favorite };
 }
 
-/** One page of the home feed with its posts already rendered as a JSON array (post-json.ts). */
+/** One page of the home feed with its posts already rendered as a JSON array's UTF-8 chunks (post-json.ts). */
 export interface FeedPage {
-  feedsJson: string;
+  feedsJson: Buffer[];
   totalCount: number;
   currentPage: number;
   totalPages: number;
@@ -74,8 +74,14 @@ export interface FeedPage {
   anchor: string;
 }
 
-/** The home feed's response body around a page whose posts are already JSON (post-json.ts). */
-export function feedResponseJson(page: FeedPage): string {
+const FEED_HEAD = Buffer.from('{"success":true,"data":{"feeds":');
+
+/**
+ * The home feed's response body around a page whose posts are already JSON (post-json.ts), copied
+ * into one buffer: sent as it is, with nothing to encode or count.
+ */
+export function feedResponseJson(page: FeedPage): Buffer {
   const { feedsJson, totalCount, currentPage, totalPages, hasMore, anchor } = page;
-  return `{"success":true,"data":{"feeds":${feedsJson},"totalCount":${totalCount},"currentPage":${currentPage},"totalPages":${totalPages},"hasMore":${hasMore},"anchor":${JSON.stringify(anchor)}}}`;
+  const tail = `,"totalCount":${totalCount},"currentPage":${currentPage},"totalPages":${totalPages},"hasMore":${hasMore},"anchor":${JSON.stringify(anchor)}}}`;
+  return Buffer.concat([FEED_HEAD, ...feedsJson, Buffer.from(tail)]);
 }
