@@ -1,11 +1,13 @@
 /**
  * The Plaza server as the benchmark runs it: a child process of its own, so its memory is measured
- * apart from the load clients'. Answers `gc` over IPC with its resident memory after a collection.
+ * apart from the load clients'. Answers `gc` over IPC with its resident memory after a collection
+ * (and, with HEAP_DIR, writes a heap snapshot there).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { connectRedis } from '../../apps/server/src/lib/redis';
@@ -81,6 +83,11 @@ async function onMessage(msg: ConductorMessage) {
   }
   if (msg.type === 'gc') {
     (globalThis as { gc?: () => void }).gc?.();
+    // With HEAP_DIR, a heap snapshot at each reading (idle, then with the clients): heap-summary.ts compares them.
+    if (process.env.HEAP_DIR) {
+      mkdirSync(process.env.HEAP_DIR, { recursive: true });
+      writeHeapSnapshot(path.join(process.env.HEAP_DIR, `plaza-${app.io.engine.clientsCount}.heapsnapshot`));
+    }
     process.send?.({
       type: 'memory',
       rss: rssOf(process.pid),

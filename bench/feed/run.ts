@@ -251,7 +251,7 @@ async function main() {
               feed: false,
               run: hit(`${bare.origin}/page`),
             },
-          ],
+          ].slice(0, versions[0].targets.length),
         });
       }
       // Warms the JIT and the database's page cache before anything is measured.
