@@ -117,6 +117,12 @@ test('a friend request found through search arrives live, is accepted, then remo
   await expect(zephPage.getByTestId('notifications-badge')).toHaveText('1');
   await expect(card(zephPage, 'Alice Sender').getByRole('button', { name: 'Accept' })).toBeVisible();
 
+  // She closes the toast, which sits over the bell at this width (top right, SPEC §9): a pointer resting
+  // on a toast holds it open, so a click meant for the bell would wait on it.
+  const toast = zephPage.locator('[data-sonner-toast]').filter({ hasText: 'Alice Sender sent you a friend request' });
+  await toast.locator('[data-close-button]').click();
+  await expect(toast).toHaveCount(0);
+
   // The request is in the bell; opening it leads to Alice's profile, where she accepts.
   await zephPage.getByRole('button', { name: 'Notifications, 1 unread' }).click();
   const entry = zephPage
