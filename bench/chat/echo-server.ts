@@ -1,11 +1,8 @@
 /** The baseline: a bare socket.io server on the same machine that echoes each `echo` event back to its sender. */
-import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
-import path from 'node:path';
-import { writeHeapSnapshot } from 'node:v8';
 import { Server } from 'socket.io';
 import { loopMeter } from './loop-meter';
-import { rssOf } from './stats';
+import { heapSnapshotIfAsked, rssOf } from './stats';
 
 const http = createServer();
 const io = new Server(http, { perMessageDeflate: false, httpCompression: false });
@@ -27,11 +24,7 @@ process.on('message', (msg: { type: string; on?: boolean }) => {
   }
   if (msg.type === 'gc') {
     (globalThis as { gc?: () => void }).gc?.();
-    // With HEAP_DIR, a heap snapshot at each reading, as server.ts writes Plaza's.
-    if (process.env.HEAP_DIR) {
-      mkdirSync(process.env.HEAP_DIR, { recursive: true });
-      writeHeapSnapshot(path.join(process.env.HEAP_DIR, `echo-${io.engine.clientsCount}.heapsnapshot`));
-    }
+    heapSnapshotIfAsked('echo', io.engine.clientsCount);
     process.send?.({ type: 'memory', rss: rssOf(process.pid), heapUsed: process.memoryUsage().heapUsed, sockets: io.engine.clientsCount });
   }
   if (msg.type === 'exit') void io.close(() => process.exit(0));

@@ -7,13 +7,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
-import { writeHeapSnapshot } from 'node:v8';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { connectRedis } from '../../apps/server/src/lib/redis';
 import { loopMeter } from './loop-meter';
 import { stallLog } from './stall-log';
-import { cpuMsOf, rssOf } from './stats';
+import { cpuMsOf, heapSnapshotIfAsked, rssOf } from './stats';
 import { threadProfiler } from './thread-profiler';
 
 const app = await buildApp(loadConfig(), { logger: false });
@@ -83,11 +82,8 @@ async function onMessage(msg: ConductorMessage) {
   }
   if (msg.type === 'gc') {
     (globalThis as { gc?: () => void }).gc?.();
-    // With HEAP_DIR, a heap snapshot at each reading (idle, then with the clients): heap-summary.ts compares them.
-    if (process.env.HEAP_DIR) {
-      mkdirSync(process.env.HEAP_DIR, { recursive: true });
-      writeHeapSnapshot(path.join(process.env.HEAP_DIR, `plaza-${app.io.engine.clientsCount}.heapsnapshot`));
-    }
+    // A heap snapshot at each reading (idle, then with the clients) when HEAP_DIR asks for it.
+    heapSnapshotIfAsked('plaza', app.io.engine.clientsCount);
     process.send?.({
       type: 'memory',
       rss: rssOf(process.pid),

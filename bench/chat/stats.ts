@@ -1,5 +1,7 @@
 /** Small measuring helpers shared by the chat benchmark's processes. */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 
 /** Resident memory of a process in bytes, from /proc/<pid>/status. */
 export function rssOf(pid: number): number {
@@ -26,4 +28,12 @@ export function cpuMsOf(pid: number, thread?: number): number {
   const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
   // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** With HEAP_DIR set, a heap snapshot of this process there as `<name>-<sockets>.heapsnapshot` (heap-summary.ts compares two). */
+export function heapSnapshotIfAsked(name: string, sockets: number): void {
+  const dir = process.env.HEAP_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  writeHeapSnapshot(path.join(dir, `${name}-${sockets}.heapsnapshot`));
 }

@@ -5,15 +5,10 @@
  */
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
+import { answerConductor } from './serve-ipc';
 
 const config = loadConfig();
 const app = await buildApp(config, { logger: false });
 // PORT when it is given (a machine shared by several runs hands each its own ports), else any free one.
 await app.listen({ port: process.env.PORT ? config.port : 0, host: '127.0.0.1' });
-const addr = app.server.address();
-process.send?.({ type: 'listening', port: typeof addr === 'object' && addr ? addr.port : 0 });
-
-process.on('message', (msg: { type: string }) => {
-  if (msg.type === 'cpu') process.send?.({ type: 'cpu', usage: process.cpuUsage() });
-  if (msg.type === 'close') void app.close().then(() => process.exit(0));
-});
+answerConductor(app);

@@ -1,9 +1,10 @@
 /**
  * Feed pages rendered straight to UTF-8 JSON from posts rendered once. A kept post is its JSON, encoded
  * once, without the reader's own part (their reaction kinds and favorite mark, which the page query
- * brings from the timeline row). It is dropped when anything in it changes (a reaction or comment moves a counter, the
- * author edits their profile: `postChanged` and `profileChanged`, which servers sharing a database
- * relay to each other over Redis, lib/event-relay.ts), and is never older than `maxAgeMs`, which bounds
+ * brings from the timeline row). It is dropped when anything in it changes (a reaction or comment
+ * moves a counter, the author edits their profile: `postChanged` and `profileChanged`, which servers
+ * sharing a database relay to each other over Redis, lib/event-relay.ts), and is never older than
+ * `maxAgeMs`, which bounds
  * what no event announces: a write from outside any server, or one made while Redis was away. The
  * least recently shown go first when the cache is full.
  *
