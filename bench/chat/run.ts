@@ -84,9 +84,11 @@ interface Row {
   posts: number;
 }
 
-function child(file: string, env: NodeJS.ProcessEnv, gc = false): ChildProcess {
+function child(file: string, env: NodeJS.ProcessEnv, server = false): ChildProcess {
+  // SERVER_NODE_ARGS: Node/V8 flags for both servers alike (Plaza and the echo), e.g. the collector's young generation.
+  const nodeArgs = server ? (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
   return fork(path.join(here, file), [], {
-    execArgv: ['--import', 'tsx', ...(gc ? ['--expose-gc'] : [])],
+    execArgv: ['--import', 'tsx', ...(server ? ['--expose-gc', ...nodeArgs] : [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -276,6 +278,8 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
         utilization: number;
         gcTotalMs?: number;
         gcMaxMs?: number;
+        gcCount?: number;
+        gcMajor?: number;
         loopDelayP99Ms?: number;
         loopDelayMaxMs?: number;
         mainThreadCpuMs?: number;
@@ -300,7 +304,7 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
       }
       if (loop.gcMaxMs !== undefined) {
         details.push(
-          `    during it: GC ${loop.gcTotalMs!.toFixed(0)} ms in total, longest pause ${loop.gcMaxMs.toFixed(0)} ms; event-loop delay p99 ${loop.loopDelayP99Ms!.toFixed(0)} ms, max ${loop.loopDelayMaxMs!.toFixed(0)} ms`,
+          `    during it: GC ${loop.gcTotalMs!.toFixed(0)} ms in total (${loop.gcCount ?? '?'} pauses, ${loop.gcMajor ?? '?'} of them full), longest pause ${loop.gcMaxMs.toFixed(0)} ms; event-loop delay p99 ${loop.loopDelayP99Ms!.toFixed(0)} ms, max ${loop.loopDelayMaxMs!.toFixed(0)} ms`,
         );
       }
       if (loop.stalls?.length) {

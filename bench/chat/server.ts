@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
-import { PerformanceObserver } from 'node:perf_hooks';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { connectRedis } from '../../apps/server/src/lib/redis';
@@ -29,8 +29,13 @@ await threads?.enable();
 
 // Garbage-collection pauses and event-loop delay during a phase: what a latency spike is made of.
 let gcPauses: number[] = [];
+// Full (mark-compact) collections apart: their count is what a larger young generation or a smaller heap moves.
+let gcMajor = 0;
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) gcPauses.push(e.duration);
+  for (const e of list.getEntries()) {
+    gcPauses.push(e.duration);
+    if ((e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gcMajor++;
+  }
 }).observe({ entryTypes: ['gc'] });
 const meter = loopMeter();
 // With STALLS=1, the longest stalls of each phase and what was in them. Off by default: its 1 ms timer and two
@@ -49,6 +54,7 @@ async function onMessage(msg: ConductorMessage) {
   // How busy the event loop was during a sending phase: near 1 means the server itself is the limit.
   if (msg.type === 'profile' && msg.on) {
     gcPauses = [];
+    gcMajor = 0;
     meter.start();
     stalls?.start();
     mainCpuBefore = cpuMsOf(process.pid, process.pid);
@@ -63,6 +69,8 @@ async function onMessage(msg: ConductorMessage) {
         mainThreadCpuMs: cpuMsOf(process.pid, process.pid) - mainCpuBefore,
         gcTotalMs: gcPauses.reduce((a, b) => a + b, 0),
         gcMaxMs: Math.max(0, ...gcPauses),
+        gcCount: gcPauses.length,
+        gcMajor,
         stalls: longest,
       });
   }

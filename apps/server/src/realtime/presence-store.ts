@@ -29,30 +29,51 @@ export interface PresenceStore {
   close(): Promise<void>;
 }
 
-/** This node's sockets by user; what presence is on a single node, and the local half on several. */
+/**
+ * This node's sockets by user; what presence is on a single node, and the local half on several. Most
+ * people have one socket: theirs is kept as its id, and a set is made only for a second one (a set per
+ * user cost each socket about 200 bytes of heap).
+ */
 class LocalSockets {
-  readonly byUser = new Map<string, Set<string>>();
+  readonly byUser = new Map<string, string | Set<string>>();
 
   add(userId: string, socketId: string): boolean {
-    const set = this.byUser.get(userId);
-    if (set) {
-      set.add(socketId);
-      return false;
+    const held = this.byUser.get(userId);
+    if (held === undefined) {
+      this.byUser.set(userId, socketId);
+      return true;
     }
-    this.byUser.set(userId, new Set([socketId]));
-    return true;
+    if (typeof held === 'string') {
+      if (held !== socketId) this.byUser.set(userId, new Set([held, socketId]));
+    } else held.add(socketId);
+    return false;
   }
 
   remove(userId: string, socketId: string): boolean {
-    const set = this.byUser.get(userId);
-    if (!set?.delete(socketId)) return false;
-    if (set.size > 0) return false;
-    this.byUser.delete(userId);
-    return true;
+    const held = this.byUser.get(userId);
+    if (typeof held === 'string') {
+      if (held !== socketId) return false;
+      this.byUser.delete(userId);
+      return true;
+    }
+    if (!held?.delete(socketId)) return false;
+    if (held.size > 1) return false;
+    // Back to one socket: its id again, not a set of one.
+    const [last] = held;
+    this.byUser.set(userId, last);
+    return false;
   }
 
   has(userId: string): boolean {
     return this.byUser.has(userId);
+  }
+
+  /** Every (user, socket) pair this node holds. */
+  *pairs(): IterableIterator<[userId: string, socketId: string]> {
+    for (const [userId, held] of this.byUser) {
+      if (typeof held === 'string') yield [userId, held];
+      else for (const s of held) yield [userId, s];
+    }
   }
 }
 
@@ -98,8 +119,8 @@ export function redisPresenceStore(redis: RedisConnections, prefix: string, opts
   async function registerAll(): Promise<void> {
     const expires = Date.now() + socketTtlMs;
     const pipe = r.pipeline();
-    for (const [userId, sockets] of local.byUser) {
-      for (const s of sockets) pipe.zadd(key(userId), expires, member(s));
+    for (const [userId, s] of local.pairs()) {
+      pipe.zadd(key(userId), expires, member(s));
       pipe.pexpire(key(userId), socketTtlMs);
       pipe.sadd(liveness.usersKey, userId);
     }

@@ -91,11 +91,15 @@ export function createRealtime(
     if (t) teardowns.push(t);
   }
 
+  // One listener for every socket (socket.io calls it with the socket as `this`), not a closure each.
+  function leftPresence(this: PlazaSocket) {
+    void presence.disconnected(this);
+  }
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.userId));
     sessions.onConnection(socket);
     void presence.connected(socket);
-    socket.on('disconnect', () => void presence.disconnected(socket));
+    socket.on('disconnect', leftPresence);
     for (const f of features) f.onConnection?.(socket, io, services);
   });
 

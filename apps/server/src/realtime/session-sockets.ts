@@ -15,8 +15,6 @@ import { userEventBudget } from './event-limit';
 import { userRoom, type PlazaServer, type PlazaSocket } from './server';
 import { addressSocketCap, userSocketCap } from './socket-caps';
 
-export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
-
 /** What a handshake refused for too many sockets from one address says in `connect_error`. */
 export const TOO_MANY_CONNECTIONS = 'too_many_connections';
 
@@ -33,23 +31,49 @@ export function sessionSockets(io: PlazaServer, ctx: AppContext) {
   const budget = userEventBudget();
   const expiryTimers = new Map<string, NodeJS.Timeout>();
 
+  // The timers' callbacks are shared and get the socket as an argument: no closure per socket.
+  function cutIfStillExpired(socket: PlazaSocket, expiresAt: number) {
+    if (socket.data.expiresAt === expiresAt) socket.disconnect(true);
+  }
+  function warnExpired(socket: PlazaSocket, expiresAt: number) {
+    socket.emit('reauthenticateRequired', { deadline: new Date(expiresAt + graceMs).toISOString() });
+    const cut = setTimeout(cutIfStillExpired, graceMs, socket, expiresAt);
+    cut.unref();
+    expiryTimers.set(socket.id, cut);
+  }
+
   /** Warns the socket when its token expires, and cuts it when the grace period after that is over. */
   function watchExpiry(socket: PlazaSocket) {
     clearTimeout(expiryTimers.get(socket.id));
     const { expiresAt } = socket.data;
-    const warn = setTimeout(
-      () => {
-        socket.emit('reauthenticateRequired', { deadline: new Date(expiresAt + graceMs).toISOString() });
-        const cut = setTimeout(() => {
-          if (socket.data.expiresAt === expiresAt) socket.disconnect(true);
-        }, graceMs);
-        cut.unref();
-        expiryTimers.set(socket.id, cut);
-      },
-      Math.max(0, expiresAt - Date.now()),
-    );
+    const warn = setTimeout(warnExpired, Math.max(0, expiresAt - Date.now()), socket, expiresAt);
     warn.unref();
     expiryTimers.set(socket.id, warn);
+  }
+
+  // Every socket's listeners are these two functions; socket.io calls them with the socket as `this`.
+  function onReauthenticate(this: PlazaSocket, payload: unknown, ack?: unknown) {
+    reauthenticate(this, payload, ack);
+  }
+  function reauthenticate(socket: PlazaSocket, payload: unknown, ack?: unknown) {
+    const parsed = clientEventSchemas.reauthenticate.safeParse(payload);
+    if (!parsed.success) return answer(ack, CHAT_ACK_ERRORS.invalid);
+    ctx.auth.authenticateSocket(parsed.data.token).then(
+      (claims) => {
+        if (claims.userId !== socket.data.userId || socket.disconnected) return answer(ack, CHAT_ACK_ERRORS.unauthorized);
+        socket.data.sessionId = claims.sessionId;
+        socket.data.expiresAt = claims.expiresAt;
+        watchExpiry(socket);
+        answer(ack);
+      },
+      () => answer(ack, CHAT_ACK_ERRORS.unauthorized),
+    );
+  }
+  function onDisconnect(this: PlazaSocket) {
+    clearTimeout(expiryTimers.get(this.id));
+    expiryTimers.delete(this.id);
+    perAddress.remove(this.data.address);
+    void perUser.release(this.data.userId, this.id);
   }
 
   /** The handshake: a live session's access token, a `userId` query that is the token's, room at the address. */
@@ -79,7 +103,6 @@ export function sessionSockets(io: PlazaServer, ctx: AppContext) {
   function onConnection(socket: PlazaSocket) {
     const { userId, address } = socket.data;
     perAddress.add(address);
-    void socket.join(sessionRoom(socket.data.sessionId));
     socket.use(budget(userId));
     watchExpiry(socket);
     perUser.admit(userId, socket.id).then(
@@ -89,42 +112,32 @@ export function sessionSockets(io: PlazaServer, ctx: AppContext) {
       (err: unknown) => log.error({ err }, 'socket cap failed'),
     );
 
-    socket.on('reauthenticate', (payload, ack) => {
-      const parsed = clientEventSchemas.reauthenticate.safeParse(payload);
-      if (!parsed.success) return answer(ack, CHAT_ACK_ERRORS.invalid);
-      ctx.auth.authenticateSocket(parsed.data.token).then(
-        (claims) => {
-          if (claims.userId !== socket.data.userId || socket.disconnected) return answer(ack, CHAT_ACK_ERRORS.unauthorized);
-          if (claims.sessionId !== socket.data.sessionId) {
-            void socket.leave(sessionRoom(socket.data.sessionId));
-            void socket.join(sessionRoom(claims.sessionId));
-            socket.data.sessionId = claims.sessionId;
-          }
-          socket.data.expiresAt = claims.expiresAt;
-          watchExpiry(socket);
-          answer(ack);
-        },
-        () => answer(ack, CHAT_ACK_ERRORS.unauthorized),
-      );
-    });
+    socket.on('reauthenticate', onReauthenticate);
+    socket.on('disconnect', onDisconnect);
+  }
 
-    socket.on('disconnect', () => {
-      clearTimeout(expiryTimers.get(socket.id));
-      expiryTimers.delete(socket.id);
-      perAddress.remove(address);
-      void perUser.release(userId, socket.id);
-    });
+  /**
+   * This process's sockets of `userId` whose session is to end. A socket's session is in its data, not in
+   * a room of its own: a room per session cost every socket a set and a name on the heap.
+   */
+  function cutSessions(userId: string, ends: (sessionId: string) => boolean) {
+    const nsp = io.of('/');
+    const ids = nsp.adapter.rooms.get(userRoom(userId));
+    if (!ids) return;
+    for (const id of [...ids]) {
+      const socket = nsp.sockets.get(id);
+      if (socket && ends(socket.data.sessionId)) socket.disconnect(true);
+    }
   }
 
   // With REDIS_URL the event reaches every server over pub/sub (lib/event-relay.ts), and each cuts its
   // own sockets: quicker and surer than a broadcast through the adapter's stream.
   const stop = ctx.events.subscribe('sessionsRevoked', ({ userId, sessionIds, exceptSessionId }) => {
     if (sessionIds) {
-      if (sessionIds.length) io.local.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+      if (sessionIds.length) cutSessions(userId, (id) => sessionIds.includes(id));
       return;
     }
-    const all = io.local.in(userRoom(userId));
-    (exceptSessionId ? all.except(sessionRoom(exceptSessionId)) : all).disconnectSockets(true);
+    cutSessions(userId, (id) => id !== exceptSessionId);
   });
 
   return {

@@ -18,16 +18,39 @@ import { onUserConnected } from './user-connected';
 /** Long enough to spare the database on every presence change, short enough for other nodes' changes to show. */
 export const AUDIENCE_TTL_MS = 30_000;
 
-/** Built once with the chat feature; what the socket handlers share is made when the server starts. */
+type Listeners = {
+  joinRoom: ReturnType<typeof onJoinRoom>;
+  leaveRoom: ReturnType<typeof onLeaveRoom>;
+  sendMessage: ReturnType<typeof onSendMessage>;
+  ping: ReturnType<typeof onPing>;
+  typing: ReturnType<typeof onTyping>;
+  userConnected: ReturnType<typeof onUserConnected>;
+};
+
+/**
+ * Built once with the chat feature; what the socket handlers share, the listeners included, is made when
+ * the server starts, so a connecting socket gets the same six functions as every other.
+ */
 export function chatRealtime(ctx: AppContext, service: ChatService, log: Logger): RealtimeFeature {
-  let shared: ChatSocketContext | null = null;
+  let shared: { c: ChatSocketContext; on: Listeners } | null = null;
 
   return {
     setup(io, { presence }) {
       const onlineUsers = onlineUsersBroadcaster(io, presence, audienceCache(ctx.db, AUDIENCE_TTL_MS), (err) =>
         logFailure(log, err, 'onlineUsers broadcast failed'),
       );
-      shared = { io, presence, service, onlineUsers, log };
+      const c: ChatSocketContext = { io, presence, service, onlineUsers, log };
+      shared = {
+        c,
+        on: {
+          joinRoom: onJoinRoom(c),
+          leaveRoom: onLeaveRoom(c),
+          sendMessage: onSendMessage(c),
+          ping: onPing(c),
+          typing: onTyping(c),
+          userConnected: onUserConnected(c),
+        },
+      };
       const stopBridge = chatBridge(io, ctx.events, onlineUsers);
       return () => {
         stopBridge();
@@ -37,14 +60,14 @@ export function chatRealtime(ctx: AppContext, service: ChatService, log: Logger)
     },
 
     onConnection(socket) {
-      const c = shared;
-      if (!c) return;
-      socket.on('joinRoom', onJoinRoom(c, socket));
-      socket.on('leaveRoom', onLeaveRoom(c, socket));
-      socket.on('sendMessage', onSendMessage(c, socket));
-      socket.on('ping', onPing(c, socket));
-      socket.on('typing', onTyping(c, socket));
-      socket.on('userConnected', onUserConnected(c, socket));
+      if (!shared) return;
+      const { c, on } = shared;
+      socket.on('joinRoom', on.joinRoom);
+      socket.on('leaveRoom', on.leaveRoom);
+      socket.on('sendMessage', on.sendMessage);
+      socket.on('ping', on.ping);
+      socket.on('typing', on.typing);
+      socket.on('userConnected', on.userConnected);
       c.onlineUsers.sendOwnList(socket).catch((err: unknown) => logFailure(log, err, 'onlineUsers failed'));
     },
   };

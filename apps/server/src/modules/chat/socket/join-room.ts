@@ -3,10 +3,10 @@ import { CHAT_ACK_ERRORS, joinRoomPayloadSchema } from '@plaza/contract';
 import type { PlazaSocket } from '../../../realtime/server';
 import { answer, partnerIn, safely, type ChatSocketContext } from './context';
 
-export function onJoinRoom(c: ChatSocketContext, socket: PlazaSocket) {
+export function onJoinRoom(c: ChatSocketContext) {
   return safely(
     c.log,
-    async (payload: unknown, ack?: unknown) => {
+    async (socket: PlazaSocket, payload: unknown, ack?: unknown) => {
       const p = joinRoomPayloadSchema.safeParse(payload);
       if (!p.success) return answer(ack, CHAT_ACK_ERRORS.invalid);
       const { room, userId } = p.data;

@@ -3,10 +3,10 @@ import { CHAT_ACK_ERRORS, leaveRoomPayloadSchema } from '@plaza/contract';
 import type { PlazaSocket } from '../../../realtime/server';
 import { answer, partnerIn, safely, type ChatSocketContext } from './context';
 
-export function onLeaveRoom(c: ChatSocketContext, socket: PlazaSocket) {
+export function onLeaveRoom(c: ChatSocketContext) {
   return safely(
     c.log,
-    async (payload: unknown, ack?: unknown) => {
+    async (socket: PlazaSocket, payload: unknown, ack?: unknown) => {
       const p = leaveRoomPayloadSchema.safeParse(payload);
       if (!p.success) return answer(ack, CHAT_ACK_ERRORS.invalid);
       const { room, userId } = p.data;

@@ -26,10 +26,10 @@ function ackErrorOf(err: unknown): AckError {
   return byStatus[err.statusCode] ?? CHAT_ACK_ERRORS.failed;
 }
 
-export function onSendMessage(c: ChatSocketContext, socket: PlazaSocket) {
+export function onSendMessage(c: ChatSocketContext) {
   return safely(
     c.log,
-    async (payload: unknown, ack?: unknown) => {
+    async (socket: PlazaSocket, payload: unknown, ack?: unknown) => {
       const p = sendMessagePayloadSchema.safeParse(payload);
       if (!p.success) return answer(ack, CHAT_ACK_ERRORS.invalid);
       if ('messageContent' in p.data) {

@@ -5,38 +5,49 @@
 import { typingPayloadSchema } from '@plaza/contract';
 import type { PlazaSocket } from '../../../realtime/server';
 import { userRoom } from '../../../realtime/server';
-import { partnerIn, type ChatSocketContext } from './context';
+import { partnerIn, type ChatSocketContext, type SocketListener } from './context';
 
 export const TYPING_THROTTLE_MS = 300;
 
-export function onTyping(c: ChatSocketContext, socket: PlazaSocket) {
-  let lastAt = 0;
-  let pending: { room: string; partner: string; isTyping: boolean } | null = null;
-  let timer: NodeJS.Timeout | null = null;
+/** A socket's throttle, made when it first types: most sockets never do. */
+interface Throttle {
+  lastAt: number;
+  pending: { room: string; partner: string; isTyping: boolean } | null;
+  timer: NodeJS.Timeout | null;
+}
 
-  const relay = (room: string, partner: string, isTyping: boolean) => {
-    lastAt = Date.now();
+export function onTyping(c: ChatSocketContext): SocketListener<[payload: unknown]> {
+  const throttles = new WeakMap<PlazaSocket, Throttle>();
+
+  const relay = (socket: PlazaSocket, t: Throttle, room: string, partner: string, isTyping: boolean) => {
+    t.lastAt = Date.now();
     c.io.to(userRoom(partner)).emit('typing', { room, userId: socket.data.userId, isTyping });
   };
-  socket.once('disconnect', () => {
-    if (timer) clearTimeout(timer);
-  });
 
-  return (payload: unknown) => {
+  function typed(socket: PlazaSocket, payload: unknown) {
     const p = typingPayloadSchema.safeParse(payload);
     if (!p.success) return;
     const partner = partnerIn(p.data.room, socket.data.userId);
     if (!partner) return;
-    const wait = lastAt + TYPING_THROTTLE_MS - Date.now();
-    if (wait <= 0 && !timer) return relay(p.data.room, partner, p.data.isTyping);
-    pending = { room: p.data.room, partner, isTyping: p.data.isTyping };
-    timer ??= setTimeout(
+    let t = throttles.get(socket);
+    if (!t) throttles.set(socket, (t = { lastAt: 0, pending: null, timer: null }));
+    const throttle = t;
+    const wait = throttle.lastAt + TYPING_THROTTLE_MS - Date.now();
+    if (wait <= 0 && !throttle.timer) return relay(socket, throttle, p.data.room, partner, p.data.isTyping);
+    throttle.pending = { room: p.data.room, partner, isTyping: p.data.isTyping };
+    throttle.timer ??= setTimeout(
       () => {
-        timer = null;
-        if (pending) relay(pending.room, pending.partner, pending.isTyping);
-        pending = null;
+        throttle.timer = null;
+        const last = throttle.pending;
+        throttle.pending = null;
+        // A socket gone inside the window says nothing more.
+        if (last && socket.connected) relay(socket, throttle, last.room, last.partner, last.isTyping);
       },
       Math.max(0, wait),
     );
+  }
+
+  return function (this: PlazaSocket, payload: unknown) {
+    typed(this, payload);
   };
 }
