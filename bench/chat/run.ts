@@ -24,6 +24,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { serverNodeFlags } from '../lib/node-flags';
 import { prepareUsers } from './prepare';
 import type { BenchUser, FromLoad, ToLoad } from './protocol';
 import type { Stall } from './stall-log';
@@ -85,10 +86,9 @@ interface Row {
 }
 
 function child(file: string, env: NodeJS.ProcessEnv, server = false): ChildProcess {
-  // SERVER_NODE_ARGS: Node/V8 flags for both servers alike (Plaza and the echo), e.g. the collector's young generation.
-  const nodeArgs = server ? (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
+  // Both servers alike (Plaza and the echo) get the flags `npm start` gives the server (bench/lib/node-flags.ts).
   return fork(path.join(here, file), [], {
-    execArgv: ['--import', 'tsx', ...(server ? ['--expose-gc', ...nodeArgs] : [])],
+    execArgv: ['--import', 'tsx', ...(server ? ['--expose-gc', ...serverNodeFlags()] : [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

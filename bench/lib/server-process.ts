@@ -5,6 +5,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { serverNodeFlags } from './node-flags';
 
 export interface ServerProcess {
   origin: string;
@@ -35,7 +36,13 @@ export async function startServer(
   const child: ChildProcess = fork(serve, [], {
     ...(checkout ? { cwd: path.resolve(checkout) } : {}),
     // One directory per server: node writes a profile for the main thread (the largest) and one for tsx's loader.
-    execArgv: ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`] : [])],
+    // The flags `npm start` gives the server, for a baseline too (node-flags.ts).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...serverNodeFlags(),
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`] : []),
+    ],
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

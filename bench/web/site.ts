@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
+import { serverNodeFlags } from '../lib/node-flags';
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -32,7 +33,7 @@ export const CHROMIUM_ARGS = [
 /** Starts apps/server/dist in production mode; `webDist` serves another build of the web app (an A/B's "before"). */
 export async function startServer(port: number, dataDir: string, webDist?: string): Promise<ChildProcess> {
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
