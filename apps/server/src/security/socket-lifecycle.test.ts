@@ -69,8 +69,9 @@ describe('a socket belongs to its session', () => {
     return { a, b };
   }
 
-  it('is cut within 2 s of logout and hears no private message after it', async () => {
+  it('is cut within 2 s of logout and hears no private message after it; the same person’s other session stays', async () => {
     const { a, b } = await pair();
+    const phone = await connect(t.url, await loginAgain(t.app, a));
     const socket = await connect(t.url, a);
     const received = collect(socket, 'receiveMessage');
     expect((await sendChatMessage(t.app, b, a, 'before logout')).statusCode).toBe(201);
@@ -80,9 +81,12 @@ describe('a socket belongs to its session', () => {
     expect((await as(t.app, a)({ method: 'GET', url: '/auth/user/logout' })).statusCode).toBe(200);
     expect(await gone).toBeLessThan(CUT_WITHIN_MS);
 
+    const onPhone = nextEvent(phone, 'receiveMessage', (m) => m.messageText === 'after logout');
     expect((await sendChatMessage(t.app, b, a, 'after logout')).statusCode).toBe(201);
+    await onPhone;
     await sleep(300);
     expect(received.map((m) => m.messageText)).toEqual(['before logout']);
+    expect(phone.connected).toBe(true);
     // Nor can it come back with the same token.
     await expect(connectAs(t.url, a)).rejects.toThrow('unauthorized');
   });

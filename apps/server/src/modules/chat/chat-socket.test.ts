@@ -4,6 +4,7 @@ import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
 import { befriend, collect, connectAs, firstOnlineUsers, nextEvent, sleep, type ChatClient } from './testing';
+import { TYPING_THROTTLE_MS } from './socket/typing';
 
 describe.each(dialects())('chat over socket.io on %s', (dialect) => {
   const t = useTestApp(dialect, {}, { listen: true });
@@ -187,6 +188,23 @@ describe.each(dialects())('chat over socket.io on %s', (dialect) => {
     await sleep(400);
     expect(atC).toEqual([]);
     expect(atA.map((p) => p.userId)).toEqual([c.user._id]);
+  });
+
+  it('relays nothing more from a socket that disconnects inside the throttle window', async () => {
+    const [a, b] = [await createUser(t.app), await createUser(t.app)];
+    const sa = await connect(a);
+    const sb = await connect(b);
+    const atB = collect(sb, 'typing');
+    const room = pairRoom(a.user._id, b.user._id);
+    const first = nextEvent(sb, 'typing');
+    sa.emit('typing', { room, isTyping: true });
+    await first;
+    // Inside the 300 ms window: held for its end, by which time the socket is gone.
+    sa.emit('typing', { room, isTyping: false });
+    await sleep(50);
+    sa.disconnect();
+    await sleep(TYPING_THROTTLE_MS + 200);
+    expect(atB.map((p) => p.isTyping)).toEqual([true]);
   });
 
   it('throttles a typing storm to a few relays', async () => {

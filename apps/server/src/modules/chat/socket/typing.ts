@@ -24,14 +24,21 @@ export function onTyping(c: ChatSocketContext): SocketListener<[payload: unknown
     c.io.to(userRoom(partner)).emit('typing', { room, userId: socket.data.userId, isTyping });
   };
 
+  function throttleOf(socket: PlazaSocket): Throttle {
+    let throttle = throttles.get(socket);
+    if (!throttle) {
+      throttle = { lastAt: 0, pending: null, timer: null };
+      throttles.set(socket, throttle);
+    }
+    return throttle;
+  }
+
   function typed(socket: PlazaSocket, payload: unknown) {
     const p = typingPayloadSchema.safeParse(payload);
     if (!p.success) return;
     const partner = partnerIn(p.data.room, socket.data.userId);
     if (!partner) return;
-    let t = throttles.get(socket);
-    if (!t) throttles.set(socket, (t = { lastAt: 0, pending: null, timer: null }));
-    const throttle = t;
+    const throttle = throttleOf(socket);
     const wait = throttle.lastAt + TYPING_THROTTLE_MS - Date.now();
     if (wait <= 0 && !throttle.timer) return relay(socket, throttle, p.data.room, partner, p.data.isTyping);
     throttle.pending = { room: p.data.room, partner, isTyping: p.data.isTyping };
