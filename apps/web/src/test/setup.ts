@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { webcrypto } from 'node:crypto';
 import { afterEach } from 'vitest';
 
 // jsdom lacks SubtleCrypto; Node's is the same Web Crypto API the browser has.
 if (!globalThis.crypto?.subtle) Object.defineProperty(globalThis, 'crypto', { value: webcrypto });
+
+// What a screen shows "right after" (a transition after a timer, a refetch) can take over the default 1 s on a
+// machine busy with other suites, where CI runs; a screen that never shows it still fails, 5 s later.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cleanup());
