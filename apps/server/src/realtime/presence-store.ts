@@ -68,12 +68,9 @@ class LocalSockets {
     return this.byUser.has(userId);
   }
 
-  /** Every (user, socket) pair this node holds. */
-  *pairs(): IterableIterator<[userId: string, socketId: string]> {
-    for (const [userId, held] of this.byUser) {
-      if (typeof held === 'string') yield [userId, held];
-      else for (const s of held) yield [userId, s];
-    }
+  /** Each user this node holds, with their sockets' ids. */
+  *entries(): IterableIterator<[userId: string, socketIds: Iterable<string>]> {
+    for (const [userId, held] of this.byUser) yield [userId, typeof held === 'string' ? [held] : held];
   }
 }
 
@@ -119,8 +116,8 @@ export function redisPresenceStore(redis: RedisConnections, prefix: string, opts
   async function registerAll(): Promise<void> {
     const expires = Date.now() + socketTtlMs;
     const pipe = r.pipeline();
-    for (const [userId, s] of local.pairs()) {
-      pipe.zadd(key(userId), expires, member(s));
+    for (const [userId, sockets] of local.entries()) {
+      for (const s of sockets) pipe.zadd(key(userId), expires, member(s));
       pipe.pexpire(key(userId), socketTtlMs);
       pipe.sadd(liveness.usersKey, userId);
     }

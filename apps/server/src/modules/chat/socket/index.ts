@@ -18,21 +18,24 @@ import { onUserConnected } from './user-connected';
 /** Long enough to spare the database on every presence change, short enough for other nodes' changes to show. */
 export const AUDIENCE_TTL_MS = 30_000;
 
-type Listeners = {
-  joinRoom: ReturnType<typeof onJoinRoom>;
-  leaveRoom: ReturnType<typeof onLeaveRoom>;
-  sendMessage: ReturnType<typeof onSendMessage>;
-  ping: ReturnType<typeof onPing>;
-  typing: ReturnType<typeof onTyping>;
-  userConnected: ReturnType<typeof onUserConnected>;
-};
+/** One listener per client event, for every socket of the server. */
+function listenersOf(c: ChatSocketContext) {
+  return {
+    joinRoom: onJoinRoom(c),
+    leaveRoom: onLeaveRoom(c),
+    sendMessage: onSendMessage(c),
+    ping: onPing(c),
+    typing: onTyping(c),
+    userConnected: onUserConnected(c),
+  };
+}
 
 /**
  * Built once with the chat feature; what the socket handlers share, the listeners included, is made when
  * the server starts, so a connecting socket gets the same six functions as every other.
  */
 export function chatRealtime(ctx: AppContext, service: ChatService, log: Logger): RealtimeFeature {
-  let shared: { c: ChatSocketContext; on: Listeners } | null = null;
+  let shared: { c: ChatSocketContext; on: ReturnType<typeof listenersOf> } | null = null;
 
   return {
     setup(io, { presence }) {
@@ -40,17 +43,7 @@ export function chatRealtime(ctx: AppContext, service: ChatService, log: Logger)
         logFailure(log, err, 'onlineUsers broadcast failed'),
       );
       const c: ChatSocketContext = { io, presence, service, onlineUsers, log };
-      shared = {
-        c,
-        on: {
-          joinRoom: onJoinRoom(c),
-          leaveRoom: onLeaveRoom(c),
-          sendMessage: onSendMessage(c),
-          ping: onPing(c),
-          typing: onTyping(c),
-          userConnected: onUserConnected(c),
-        },
-      };
+      shared = { c, on: listenersOf(c) };
       const stopBridge = chatBridge(io, ctx.events, onlineUsers);
       return () => {
         stopBridge();
