@@ -309,7 +309,7 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
       }
       if (loop.stalls?.length) {
         const one = (s: Stall) =>
-          `${s.ms.toFixed(0)} ms at ${(s.at / 1000).toFixed(1)} s (CPU ${s.cpuMs.toFixed(0)} ms, GC ${s.gcMs.toFixed(0)} ms, ${s.pings} pings)`;
+          `${s.ms.toFixed(0)} ms at ${(s.at / 1000).toFixed(1)} s (CPU ${s.cpuMs.toFixed(0)} ms, GC ${s.gcMs.toFixed(0)} ms, ${s.pings} pings, ${s.frames} frames)`;
         details.push(`    longest stalls: ${loop.stalls.map(one).join('; ')}`);
       }
       const lat = done.flatMap((d) => d.latencies).sort((a, b) => a - b);

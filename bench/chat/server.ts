@@ -27,6 +27,22 @@ profiler?.connect();
 const threads = profiler ? threadProfiler(profiler) : null;
 await threads?.enable();
 
+// With ALLOC_DIR, what a sending phase allocated, sampled by allocation site (bench/chat/alloc-summary.ts reads
+// it). By default every allocation of the phase, written when it ends. ALLOC=live: only what is still alive
+// ALLOC_AT seconds (default 10) into the phase, written then, while messages still flow: what lives that long
+// outlives the young generation, and is the garbage full collections, which mark the whole heap, exist to find.
+const allocations = process.env.ALLOC_DIR ? new Session() : null;
+allocations?.connect();
+const liveOnly = process.env.ALLOC === 'live';
+let allocationsTaken: NodeJS.Timeout | null = null;
+let sendingPhases = 0;
+
+async function writeAllocations(name: string) {
+  const { profile } = await allocations!.post('HeapProfiler.stopSampling');
+  mkdirSync(process.env.ALLOC_DIR!, { recursive: true });
+  writeFileSync(path.join(process.env.ALLOC_DIR!, `${name}${liveOnly ? '-live' : ''}.heapprofile`), JSON.stringify(profile));
+}
+
 // Garbage-collection pauses and event-loop delay during a phase: what a latency spike is made of.
 let gcPauses: number[] = [];
 // Full (mark-compact) collections apart: their count is what a larger young generation or a smaller heap moves.
@@ -86,6 +102,31 @@ async function onMessage(msg: ConductorMessage) {
       const file = (suffix: string) => path.join(process.env.PROFILE_DIR!, `${msg.name ?? 'server'}${suffix}.cpuprofile`);
       writeFileSync(file(''), JSON.stringify(profile));
       for (const t of others) writeFileSync(file(`-${t.name}`), JSON.stringify(t.profile));
+    }
+  }
+  if (msg.type === 'profile' && allocations) {
+    if (msg.on) {
+      await allocations.post('HeapProfiler.enable');
+      await allocations.post('HeapProfiler.startSampling', {
+        samplingInterval: 8192,
+        includeObjectsCollectedByMajorGC: !liveOnly,
+        includeObjectsCollectedByMinorGC: !liveOnly,
+      });
+      const name = `phase-${++sendingPhases}`;
+      if (liveOnly)
+        allocationsTaken = setTimeout(
+          () => {
+            allocationsTaken = null;
+            void writeAllocations(name);
+          },
+          Number(process.env.ALLOC_AT ?? 10) * 1000,
+        );
+    } else if (!liveOnly) await writeAllocations(msg.name ?? 'server');
+    else if (allocationsTaken) {
+      // The phase ended first (ALLOC_AT beyond it): nothing is written.
+      clearTimeout(allocationsTaken);
+      allocationsTaken = null;
+      await allocations.post('HeapProfiler.stopSampling');
     }
   }
   if (msg.type === 'gc') {

@@ -2,7 +2,7 @@
 
 /** The chat room of two users: their ids sorted and joined with a hyphen (SPEC §3). */
 export function pairRoom(a: string, b: string): string {
-  return [a, b].sort().join('-');
+  return a < b ? `${a}-${b}` : `${b}-${a}`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -11,6 +11,7 @@ import { TooManyRequestsError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import type { RedisConnections } from '../lib/redis';
 import { authOf } from '../plugins/authenticate';
+import { windowCounter, type WindowCounter } from './window-counter';
 
 /** A budget: `points` per `seconds`. */
 export interface LimitShape {
@@ -97,7 +98,20 @@ export function createLimits(opts: LimitsOptions): Limits {
     return UNSCALED.has(name) ? base : { points: Math.max(1, Math.round(base.points * opts.scale)), seconds: base.seconds };
   };
 
+  // Without Redis the named budgets are counted in place (window-counter.ts); the stores above stay for
+  // the log-in guard's own budgets and, with Redis, for the shared counts and their in-memory stand-in.
+  const counters = new Map<LimitName, WindowCounter>();
+  const counterOf = (name: LimitName): WindowCounter => {
+    let counter = counters.get(name);
+    if (!counter) {
+      const { points, seconds } = shapeOf(name);
+      counters.set(name, (counter = windowCounter(points, seconds)));
+    }
+    return counter;
+  };
+
   async function take(name: LimitName, key: string, points = 1): Promise<number> {
+    if (!opts.redis) return counterOf(name).take(key, points);
     try {
       await store(name, shapeOf(name)).consume(key, points);
       return 0;
