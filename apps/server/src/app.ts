@@ -1,7 +1,5 @@
 /** buildApp(config) → a ready Fastify instance with the API, socket.io and the web app. Tests build their own. */
 import cors from '@fastify/cors';
-import multipart from '@fastify/multipart';
-import { LIMITS } from '@plaza/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -126,9 +124,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         ctx.events.setRelayListening(on);
       })
     : null;
-  await app.register(multipart, {
-    limits: { fileSize: LIMITS.videoBytes, files: LIMITS.postImages, fields: 10, fieldSize: 64 * 1024 },
-  });
 
   await registerOpenApi(app);
 

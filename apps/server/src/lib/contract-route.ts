@@ -3,7 +3,8 @@
  * responses) and OpenAPI fields all come from `@plaza/contract`, so a route file only adds its handler,
  * hooks and rate limit. The handler stays typed through the zod type provider.
  */
-import { API_PREFIX, errorEnvelopeSchema, operations, type ErrorStatus, type Operation } from '@plaza/contract';
+import multipart from '@fastify/multipart';
+import { API_PREFIX, errorEnvelopeSchema, LIMITS, operations, type ErrorStatus, type Operation } from '@plaza/contract';
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
@@ -69,7 +70,23 @@ function contractSchema<Op extends Operation>(op: Op): ContractSchema<Op> {
   return schema as unknown as ContractSchema<Op>;
 }
 
+/** The most any form may hold; each upload route narrows it for its own parts. */
+const MULTIPART_LIMITS = { fileSize: LIMITS.videoBytes, files: LIMITS.postImages, fields: 10, fieldSize: 64 * 1024 };
+
 export function contractRoute<Op extends Operation>(app: FastifyInstance, op: Op, options: ContractRouteOptions<Op>): void {
+  if (op.multipart) {
+    // Multipart parsing is registered only around the routes that take a form: its hooks (two async ones
+    // and a listener on every response) would otherwise run on every request the server answers.
+    void app.register(async (forms) => {
+      await forms.register(multipart, { limits: MULTIPART_LIMITS });
+      addRoute(forms, op, options);
+    });
+    return;
+  }
+  addRoute(app, op, options);
+}
+
+function addRoute<Op extends Operation>(app: FastifyInstance, op: Op, options: ContractRouteOptions<Op>): void {
   app.withTypeProvider<ZodTypeProvider>().route<RouteGenericInterface, ContextConfigDefault, ContractSchema<Op>>({
     ...options,
     method: op.method,
