@@ -109,6 +109,17 @@ describe.each(dialects())('hostile input on %s', (dialect) => {
       }
     });
 
+    it('a form sent to a route that takes JSON is 415, and changes nothing', async () => {
+      const u = await createUser(t.app);
+      const api = as(t.app, u);
+      const headers = { 'content-type': 'multipart/form-data; boundary=XYZ' };
+      const form = '--XYZ\r\nContent-Disposition: form-data; name="fullName"\r\n\r\nChanged By Form\r\n--XYZ--\r\n';
+      expectRefused(await api({ method: 'PATCH', url: '/users/me', headers, payload: form }), 415);
+      expectRefused(await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers, payload: form }), 415);
+      const me = await api({ method: 'GET', url: '/users/me' });
+      expect(me.json<{ user: { fullName: string } }>().user.fullName).toBe(u.user.fullName);
+    });
+
     it('a NUL in a multipart text field is never a 500', async () => {
       const api = as(t.app, await createUser(t.app));
       const boundary = 'NULBOUNDARY';
