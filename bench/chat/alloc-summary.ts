@@ -1,8 +1,8 @@
 /**
  * What a phase allocated, by allocation site, from a sampled `.heapprofile` (ALLOC_DIR of run.ts): bytes
- * charged to the function that made them, and (with the number of messages) bytes per message. With
- * ALLOC=promoted the profile holds only what outlived the young generation: the garbage that full
- * collections, which mark the whole heap, exist to find.
+ * charged to the function that made them, and (with the number of messages) bytes per message. A profile
+ * taken with ALLOC=live holds only what was still alive mid-phase: what outlives the young generation and
+ * becomes the garbage full collections, which mark the whole heap, exist to find.
  *
  *   npx tsx bench/chat/alloc-summary.ts dir/plaza-5000-1000-socket.heapprofile [messages] [rows]
  */

@@ -112,8 +112,8 @@ async function onMessage(msg: ConductorMessage) {
         includeObjectsCollectedByMajorGC: !liveOnly,
         includeObjectsCollectedByMinorGC: !liveOnly,
       });
-      const name = `phase-${++sendingPhases}`;
-      if (liveOnly)
+      if (liveOnly) {
+        const name = `phase-${++sendingPhases}`;
         allocationsTaken = setTimeout(
           () => {
             allocationsTaken = null;
@@ -121,6 +121,7 @@ async function onMessage(msg: ConductorMessage) {
           },
           Number(process.env.ALLOC_AT ?? 10) * 1000,
         );
+      }
     } else if (!liveOnly) await writeAllocations(msg.name ?? 'server');
     else if (allocationsTaken) {
       // The phase ended first (ALLOC_AT beyond it): nothing is written.

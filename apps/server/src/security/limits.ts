@@ -1,8 +1,9 @@
 /**
- * Abuse limits, on rate-limiter-flexible: one named budget per action (RATE_LIMITS in the contract),
- * counted per address or per user. With REDIS_URL the counts live in Redis, so every server process
- * shares them; an in-memory limiter of the same shape stands in whenever Redis is down or slow, so an
- * outage makes the limits per process for a while but never fails or stalls a request.
+ * Abuse limits: one named budget per action (RATE_LIMITS in the contract), counted per address or per
+ * user. Without REDIS_URL they are counted in this process (window-counter.ts). With it the counts live in
+ * Redis (rate-limiter-flexible), so every server process shares them; the library's in-memory limiter of
+ * the same shape stands in whenever Redis is down or slow, so an outage makes the limits per process for a
+ * while but never fails or stalls a request.
  */
 import { RATE_LIMITS } from '@plaza/contract';
 import type { FastifyRequest } from 'fastify';
@@ -102,11 +103,11 @@ export function createLimits(opts: LimitsOptions): Limits {
   // the log-in guard's own budgets and, with Redis, for the shared counts and their in-memory stand-in.
   const counters = new Map<LimitName, WindowCounter>();
   const counterOf = (name: LimitName): WindowCounter => {
-    let counter = counters.get(name);
-    if (!counter) {
-      const { points, seconds } = shapeOf(name);
-      counters.set(name, (counter = windowCounter(points, seconds)));
-    }
+    const known = counters.get(name);
+    if (known) return known;
+    const { points, seconds } = shapeOf(name);
+    const counter = windowCounter(points, seconds);
+    counters.set(name, counter);
     return counter;
   };
 
