@@ -51,10 +51,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...(opts.loggerInstance
       ? { loggerInstance: opts.loggerInstance }
       : {
-          logger:
-            opts.logger === false
-              ? false
-              : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+          logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
         }),
     genReqId: requestId,
     trustProxy: fastifyTrustProxy(config.trustProxy),

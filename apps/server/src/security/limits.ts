@@ -58,8 +58,11 @@ export interface Limits {
    * throws a TooManyRequestsError: a 429 with `Retry-After` and the error envelope.
    */
   consume(name: LimitName, key: string, points?: number): Promise<void>;
-  /** Like consume, but answers the milliseconds to wait (0: allowed) instead of throwing; for socket events. */
-  take(name: LimitName, key: string): Promise<number>;
+  /**
+   * Like consume, but answers the milliseconds to wait (0: allowed) instead of throwing; for socket events.
+   * Without Redis the answer is at once, not a promise (a chat message takes one every time).
+   */
+  take(name: LimitName, key: string): number | Promise<number>;
   /** A store with the given shape under its own name, for budgets that are not a plain count (log-in back-off). */
   store(name: string, shape: LimitShape): RateLimiterAbstract;
   /** How much a budget is multiplied by (RATE_LIMIT_SCALE). */
@@ -111,8 +114,11 @@ export function createLimits(opts: LimitsOptions): Limits {
     return counter;
   };
 
-  async function take(name: LimitName, key: string, points = 1): Promise<number> {
-    if (!opts.redis) return counterOf(name).take(key, points);
+  function take(name: LimitName, key: string, points = 1): number | Promise<number> {
+    return opts.redis ? takeShared(name, key, points) : counterOf(name).take(key, points);
+  }
+
+  async function takeShared(name: LimitName, key: string, points: number): Promise<number> {
     try {
       await store(name, shapeOf(name)).consume(key, points);
       return 0;

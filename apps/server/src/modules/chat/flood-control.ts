@@ -6,8 +6,8 @@
 import type { Limits } from '../../security/limits';
 
 export interface FloodControl {
-  /** Counts one message; returns 0 when allowed, otherwise the milliseconds until the next one is. */
-  take(userId: string): Promise<number>;
+  /** Counts one message; returns 0 when allowed, otherwise the milliseconds until the next one is (at once without Redis). */
+  take(userId: string): number | Promise<number>;
 }
 
 export function createFloodControl(limits: Limits): FloodControl {

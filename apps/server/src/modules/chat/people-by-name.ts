@@ -11,8 +11,13 @@ import { usersByNameLower } from './repo';
 
 const MAX_KEPT = 200_000;
 
-/** Both lower-cased names' [id, name] pairs, for those that belong to someone. */
-export function keptPeopleByName(db: Db, events: EventBus): (a: string, b: string) => Promise<Array<[id: string, userNameLower: string]>> {
+type Found = Array<[id: string, userNameLower: string]>;
+
+/**
+ * Both lower-cased names' [id, name] pairs, for those that belong to someone: at once, without a promise,
+ * when both are kept (almost every send), else after reading them.
+ */
+export function keptPeopleByName(db: Db, events: EventBus): (a: string, b: string) => Found | Promise<Found> {
   const read = usersByNameLower(db);
   const nameOf = new Map<string, string>();
   const ids = new KeptByEvents<string, string>(events, MAX_KEPT, (name, id) => {
@@ -22,13 +27,7 @@ export function keptPeopleByName(db: Db, events: EventBus): (a: string, b: strin
   events.subscribe('profileChanged', forgetPerson);
   events.subscribe('accountStandingChanged', forgetPerson);
 
-  return async (a, b) => {
-    const [idA, idB] = [ids.get(a), ids.get(b)];
-    if (idA !== undefined && idB !== undefined)
-      return [
-        [idA, a],
-        [idB, b],
-      ];
+  async function load(a: string, b: string): Promise<Found> {
     const since = ids.begin();
     const found = await read(a, b);
     for (const [id, name] of found) {
@@ -36,5 +35,15 @@ export function keptPeopleByName(db: Db, events: EventBus): (a: string, b: strin
       if (ids.get(name) === id) nameOf.set(id, name);
     }
     return found;
+  }
+
+  return (a, b) => {
+    const idA = ids.get(a);
+    const idB = ids.get(b);
+    if (idA === undefined || idB === undefined) return load(a, b);
+    return [
+      [idA, a],
+      [idB, b],
+    ];
   };
 }
