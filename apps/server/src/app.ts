@@ -26,7 +26,7 @@ import { fastifyTrustProxy } from './security/trust-proxy';
 import { registerStatic } from './web/static';
 import { createMetrics } from './observability/metrics';
 import { readinessCheck } from './observability/readiness';
-import { installRequestIdHeader, requestId } from './observability/request-id';
+import { installRequestContext, requestId, requestIdMixin } from './observability/request-context';
 import { registerOperatorRoutes } from './observability/routes';
 
 declare module 'fastify' {
@@ -51,7 +51,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...(opts.loggerInstance
       ? { loggerInstance: opts.loggerInstance }
       : {
-          logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+          logger:
+            opts.logger === false
+              ? false
+              : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], mixin: requestIdMixin },
         }),
     genReqId: requestId,
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -105,7 +108,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // the feed's SQL. Development and tests keep the check, so a presenter that leaks a field fails there.
   app.setSerializerCompiler(config.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
   installErrorHandler(app);
-  installRequestIdHeader(app);
+  installRequestContext(app);
   installInputGuards(app);
 
   await installSecurityHeaders(app);

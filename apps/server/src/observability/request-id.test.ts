@@ -7,6 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { requestIdMixin } from './request-context';
 
 type LogLine = { reqId?: string; msg?: string };
 
@@ -28,9 +29,15 @@ describe('request ids', () => {
         done();
       },
     });
-    app = await buildApp(config, { loggerInstance: pino({ level: 'info' }, sink) });
+    app = await buildApp(config, { loggerInstance: pino({ level: 'info', mixin: requestIdMixin }, sink) });
     // A route that fails the way a bug does: the error handler answers 500 and logs it.
     app.get('/__boom', () => Promise.reject(new Error('boom')));
+    // A service's warning mid-request goes through the shared logger, after an await, as services' do.
+    app.get('/__warn', async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      app.ctx.log.warn('an old file was not removed');
+      return { ok: true };
+    });
     await app.ready();
   });
 
@@ -54,6 +61,17 @@ describe('request ids', () => {
     }
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("names the request on a line the shared logger writes while handling it, and only on that request's", async () => {
+    const [a, b] = await Promise.all(
+      ['lb-warn-a', 'lb-warn-b'].map((id) => app.inject({ method: 'GET', url: '/__warn', headers: { 'x-request-id': id } })),
+    );
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const warnings = logged.filter((l) => l.msg === 'an old file was not removed').map((l) => l.reqId);
+    expect(warnings.sort()).toEqual(['lb-warn-a', 'lb-warn-b']);
+    app.ctx.log.warn('outside any request');
+    expect(logged.find((l) => l.msg === 'outside any request')?.reqId).toBeUndefined();
   });
 
   it('names the request on the line that logs a failure it answers with a 500', async () => {
