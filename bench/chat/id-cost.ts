@@ -9,6 +9,7 @@
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { v7 } from 'uuid';
 import { newId } from '../../apps/server/src/lib/ids';
+import { median } from '../lib/median';
 
 const ROUNDS = 15;
 const IDS = 200_000;
@@ -42,7 +43,6 @@ async function round(make: () => string): Promise<{ ns: number; scavenges: numbe
   return { ns, scavenges: scavenges - before };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const ours: Array<{ ns: number; scavenges: number }> = [];
 const pkg: Array<{ ns: number; scavenges: number }> = [];
 for (let r = 0; r < 3; r++) {

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { option } from '../lib/load-tools';
+import { median } from '../lib/median';
 import { prepareUsers } from './prepare';
 
 const ROUNDS = option('rounds', 8);
@@ -29,7 +30,6 @@ const processUs = () => {
   const c = process.cpuUsage();
   return c.user + c.system;
 };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-hooks-'));

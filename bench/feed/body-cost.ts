@@ -10,6 +10,7 @@
  *   npx tsx bench/feed/body-cost.ts
  */
 import { feedResponseJson } from '../../apps/server/src/modules/posts/presenters';
+import { median } from '../lib/median';
 
 const ROUNDS = 15;
 const PAGES = 20_000;
@@ -72,7 +73,6 @@ function measure(label: string, text: string) {
       times[way].push(Number(process.hrtime.bigint() - started) / PAGES / 1000);
     }
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   const ratio = median(times.bytes.map((b, i) => b / times.string[i]));
   console.log(
     `| ${label} | ${asBytes().toLocaleString('en')} | ${median(times.string).toFixed(2)} | ${median(times.bytes).toFixed(2)} | ${Math.round(ratio * 100)} % |`,

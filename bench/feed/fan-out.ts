@@ -20,6 +20,7 @@ import { friendIdsQuery } from '../../apps/server/src/modules/people';
 import { fanOutFrom } from '../../apps/server/src/modules/posts/post-fan-out';
 import { prepareUsers } from '../chat/prepare';
 import { option } from '../lib/load-tools';
+import { median } from '../lib/median';
 
 const FRIENDS = option('friends', 5000);
 const ROUNDS = option('rounds', 5);
@@ -59,8 +60,6 @@ async function stalls(work: () => Promise<void>): Promise<Stalls> {
   clearInterval(ticker);
   return { maxMs, maxCpuMs, tookMs };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-fanout-'));

@@ -10,7 +10,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { serverNodeFlags } from '../lib/node-flags';
 
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export { median } from '../lib/median';
 
 /** The 1, 5 and 15 minute load averages, printed beside every figure so a busy minute shows. */
 export const loadAverage = () =>

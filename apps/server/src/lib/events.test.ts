@@ -1,16 +1,10 @@
 import pino from 'pino';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { logLines } from '../../test/log-lines';
 import { EventBus } from './events';
 
 function busWithLog() {
-  const errors: Array<{ event?: string; err?: { message?: string } }> = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line) errors.push(JSON.parse(line) as (typeof errors)[number]);
-      done();
-    },
-  });
+  const { lines: errors, sink } = logLines<{ event?: string; err?: { message?: string } }>();
   return { bus: new EventBus(pino({ level: 'error' }, sink)), errors };
 }
 

@@ -1,11 +1,11 @@
 /** Redis connections as every part of the server gets them: an outage is told once, however much fails during it. */
 import { pino } from 'pino';
-import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REDIS_TEST_URL } from '../../test/global-setup';
 import { redisProblem } from '../../test/redis';
 import { startTcpProxy } from '../../test/tcp-proxy';
 import { connectRedis, orLocally } from './redis';
+import { logLines } from '../../test/log-lines';
 
 const redisMissing = await redisProblem();
 
@@ -19,13 +19,7 @@ describe.skipIf(redisMissing)('Redis connections', () => {
     const target = new URL(REDIS_TEST_URL);
     const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
     closers.push(() => proxy.close());
-    const lines: Array<{ level: number; msg: string }> = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as { level: number; msg: string });
-        done();
-      },
-    });
+    const { lines, sink } = logLines<{ level: number; msg: string }>();
     const redis = connectRedis(`redis://127.0.0.1:${proxy.port}`, pino({ level: 'debug' }, sink), { connectMs: 500, commandMs: 500 });
     closers.push(() => redis.close());
     await redis.ready(2000);

@@ -2,19 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { requestIdMixin } from './request-context';
+import { logLines } from '../../test/log-lines';
 
 type LogLine = { reqId?: string; msg?: string };
 
 describe('request ids', () => {
   let app: FastifyInstance;
   let dataDir = '';
-  const logged: LogLine[] = [];
+  let logged: LogLine[] = [];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-test-'));
@@ -23,12 +23,8 @@ describe('request ids', () => {
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
       WEB_DIST: path.join(dataDir, 'no-web'),
     });
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n')) if (line) logged.push(JSON.parse(line) as LogLine);
-        done();
-      },
-    });
+    const { lines, sink } = logLines<LogLine>();
+    logged = lines;
     app = await buildApp(config, { loggerInstance: pino({ level: 'info', mixin: requestIdMixin }, sink) });
     // A route that fails the way a bug does: the error handler answers 500 and logs it.
     app.get('/__boom', () => Promise.reject(new Error('boom')));

@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { as, createUser } from '../../../test/factories';
@@ -20,6 +19,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { connect } from '../people/testing';
 import { createPost } from '../posts/testing';
+import { logLines } from '../../../test/log-lines';
 
 /** What the app's logger wrote, one parsed JSON line each. */
 type LogLine = { level: number; msg?: string; event?: string; err?: { message?: string } };
@@ -34,7 +34,7 @@ describe.each(dialects())('a failing notification write on %s', (dialect) => {
   let app: FastifyInstance;
   let dataDir = '';
   let dropDatabase: (() => Promise<void>) | undefined;
-  const logged: LogLine[] = [];
+  let logged: LogLine[] = [];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-test-'));
@@ -51,12 +51,8 @@ describe.each(dialects())('a failing notification write on %s', (dialect) => {
       OUTBOX_POLL_MS: '50',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n')) if (line) logged.push(JSON.parse(line) as LogLine);
-        done();
-      },
-    });
+    const { lines, sink } = logLines<LogLine>();
+    logged = lines;
     app = await buildApp(config, { loggerInstance: pino({ level: 'error' }, sink) });
     await app.ready();
     await app.ctx.db.schema.alterTable('notifications').renameTo('notifications_away').execute();

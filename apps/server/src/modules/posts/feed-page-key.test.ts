@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
@@ -13,6 +12,7 @@ import { main as dbMaintain } from '../../maintenance/db-maintain';
 import { feedPageKeyState } from './feed-page-key';
 import { feedPageRepo } from './feed-page-repo';
 import { befriend, createPost } from './testing';
+import { logLines } from '../../../test/log-lines';
 
 /** The covering key is PostgreSQL's (migration 0092); SQLite's timeline is clustered on its key. */
 const postgres = dialects().filter((d) => d === 'postgres');
@@ -111,22 +111,17 @@ describe.each(postgres)('the covering timeline key on %s', (dialect) => {
   });
 
   it('a server started on the plain key warns and names the command; on the covering key it does not', async () => {
-    const warnings: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n')) if (line) warnings.push((JSON.parse(line) as { msg: string }).msg);
-        done();
-      },
-    });
+    const { lines, sink } = logLines<{ msg: string }>();
+    const warnings = () => lines.map((l) => l.msg);
     const first = await shared.start();
     await plainKey(first.ctx.db);
     await first.close();
     const onPlain = await shared.start({}, { loggerInstance: pino({ level: 'warn' }, sink) });
-    expect(warnings.filter((w) => w.includes('npm run db:maintain'))).toHaveLength(1);
+    expect(warnings().filter((w) => w.includes('npm run db:maintain'))).toHaveLength(1);
     await onPlain.close();
     await dbMaintain(shared.env, () => {});
     await shared.start({}, { loggerInstance: pino({ level: 'warn' }, sink) });
-    expect(warnings.filter((w) => w.includes('npm run db:maintain'))).toHaveLength(1);
+    expect(warnings().filter((w) => w.includes('npm run db:maintain'))).toHaveLength(1);
   });
 
   it('db:maintain builds the covering key, leaves it alone once built, and finishes an interrupted build', async () => {
