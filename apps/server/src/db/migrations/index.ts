@@ -15,6 +15,7 @@ import * as outbox from './0050-outbox';
 import * as nameTrigramsDetailNone from './0070-name-trigrams-detail-none';
 import * as nameTrigramsInNameOrder from './0085-name-trigrams-in-name-order';
 import * as coveringTimelineKey from './0092-covering-timeline-key';
+import * as coveringFriendIds from './0093-covering-friend-ids';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0070-name-trigrams-detail-none': nameTrigramsDetailNone,
   '0085-name-trigrams-in-name-order': nameTrigramsInNameOrder,
   '0092-covering-timeline-key': coveringTimelineKey,
+  '0093-covering-friend-ids': coveringFriendIds,
 };
