@@ -6,32 +6,16 @@
  *
  *   npx tsx bench/chat/writer-cost.ts          MESSAGES=5000 BATCHES=1,10,100
  */
-import { pairRoom } from '@plaza/contract';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb } from '../../apps/server/src/db';
-import { newId, nowIso } from '../../apps/server/src/lib/ids';
-import type { Logger } from '../../apps/server/src/lib/logger';
 import { groupCommit } from '../../apps/server/src/modules/chat/message-writer';
 import { threadBatchRunner } from '../../apps/server/src/modules/chat/writer-thread/client';
 import { prepareUsers } from './prepare';
 import { cpuMsOf } from './stats';
-
-const quiet = () => undefined;
-/** The writer logs only failures, which this run does not expect. */
-const silent: Logger = {
-  level: 'silent',
-  fatal: quiet,
-  error: quiet,
-  warn: quiet,
-  info: quiet,
-  debug: quiet,
-  trace: quiet,
-  silent: quiet,
-  child: () => silent,
-};
+import { messageRow, silentLogger, threadIds } from './writer-fixtures';
 
 const MESSAGES = Number(process.env.MESSAGES ?? 5000);
 const BATCHES = (process.env.BATCHES ?? '1,10,100').split(',').map(Number);
@@ -42,24 +26,12 @@ try {
   const people = await prepareUsers({ kind: 'sqlite', file }, 2, randomBytes(32).toString('hex'));
   const [a, b] = people.map((p) => p.userId);
   const { db } = createDb({ kind: 'sqlite', file });
-  const threadsBefore = new Set(readdirSync(`/proc/${process.pid}/task`));
-  const writer = groupCommit(threadBatchRunner(db, file, silent));
-  const row = (i: number) => {
-    const [from, to] = i % 2 ? [a, b] : [b, a];
-    return {
-      id: newId(),
-      pair_key: pairRoom(from, to),
-      sender_id: from,
-      receiver_id: to,
-      client_message_id: newId(),
-      text: `Message number ${i}, about as long as a chat line`,
-      created_at: nowIso(),
-      read_at: null,
-    };
-  };
+  const threadsBefore = threadIds();
+  const writer = groupCommit(threadBatchRunner(db, file, silentLogger));
+  const row = (i: number) => messageRow(a, b, i);
   await writer.write(row(0));
   // The writer thread is the busiest of the threads it started (tsx may start a loader thread beside it).
-  const started = readdirSync(`/proc/${process.pid}/task`).filter((t) => !threadsBefore.has(t));
+  const started = [...threadIds()].filter((t) => !threadsBefore.has(t));
   console.log(`| batch size | main thread µs/msg | writer thread µs/msg | load average |`);
   console.log(`|---:|---:|---:|---:|`);
   for (const size of BATCHES) {

@@ -8,34 +8,19 @@
  *
  *   npx tsx bench/chat/writer-wake.ts          VARIANTS=o0,b0,o5 ROUNDS=12 BURN=1
  */
-import { pairRoom } from '@plaza/contract';
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { createDb } from '../../apps/server/src/db';
-import { newId, nowIso } from '../../apps/server/src/lib/ids';
-import type { Logger } from '../../apps/server/src/lib/logger';
 import { groupCommit } from '../../apps/server/src/modules/chat/message-writer';
 import { threadBatchRunner } from '../../apps/server/src/modules/chat/writer-thread/client';
 import { prepareUsers } from './prepare';
-import { cpuMsOf } from './stats';
-
-const quiet = () => undefined;
-const silent = {
-  level: 'silent',
-  fatal: quiet,
-  error: quiet,
-  warn: quiet,
-  info: quiet,
-  debug: quiet,
-  trace: quiet,
-  silent: quiet,
-  child: () => silent,
-} as unknown as Logger;
+import { cpuMsOf, percentile } from './stats';
+import { messageRow, silentLogger, threadIds } from './writer-fixtures';
 
 const VARIANTS = (process.env.VARIANTS ?? 'o0,b0').split(',');
 const ROUNDS = Number(process.env.ROUNDS ?? 12);
@@ -50,7 +35,6 @@ Worker.prototype.postMessage = function (this: Worker, ...args: Parameters<Worke
   posted.push(performance.now() - t);
 };
 
-const percentile = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0;
 const spin = (ms: number) => {
   const end = performance.now() + ms;
   while (performance.now() < end);
@@ -62,27 +46,13 @@ const burners = Array.from({ length: BURN }, () => spawn(process.execPath, ['-e'
 try {
   const [a, b] = (await prepareUsers({ kind: 'sqlite', file }, 2, randomBytes(32).toString('hex'))).map((p) => p.userId);
   const { db } = createDb({ kind: 'sqlite', file });
-  const threadsBefore = new Set(readdirSync(`/proc/${process.pid}/task`));
-  const writer = groupCommit(threadBatchRunner(db, file, silent));
+  const threadsBefore = threadIds();
+  const writer = groupCommit(threadBatchRunner(db, file, silentLogger));
   let n = 0;
-  const row = () => {
-    n += 1;
-    const [from, to] = n % 2 ? [a, b] : [b, a];
-    const text = `Message number ${n}, about as long as a chat line`;
-    return {
-      id: newId(),
-      pair_key: pairRoom(from, to),
-      sender_id: from,
-      receiver_id: to,
-      client_message_id: newId(),
-      text,
-      created_at: nowIso(),
-      read_at: null,
-    };
-  };
+  const row = () => messageRow(a, b, ++n);
   for (let i = 0; i < 200; i++) await writer.write(row());
   // The writer is the busiest thread the runner started (tsx may start a loader thread beside it).
-  const [writerTid] = readdirSync(`/proc/${process.pid}/task`)
+  const [writerTid] = [...threadIds()]
     .filter((t) => !threadsBefore.has(t))
     .sort((x, y) => cpuMsOf(process.pid, Number(y)) - cpuMsOf(process.pid, Number(x)));
 
@@ -119,9 +89,12 @@ try {
   console.log('| writer thread | postMessage p50 / p90 / p99 ms | until stored p50 / p99 ms | loop delay max per round ms |');
   console.log('|---|---:|---:|---:|');
   for (const [variant, r] of results) {
-    const ms = (xs: number[], ps: number[]) => ps.map((p) => percentile(xs, p).toFixed(3)).join(' / ');
+    const ms = (xs: number[], ps: number[]) => {
+      const sorted = [...xs].sort((x, y) => x - y);
+      return ps.map((p) => percentile(sorted, p).toFixed(3)).join(' / ');
+    };
     console.log(
-      `| ${variant} | ${ms(r.posted, [0.5, 0.9, 0.99])} | ${ms(r.stored, [0.5, 0.99])} | ${r.loopMax.map((x) => x.toFixed(0)).join(', ')} |`,
+      `| ${variant} | ${ms(r.posted, [50, 90, 99])} | ${ms(r.stored, [50, 99])} | ${r.loopMax.map((x) => x.toFixed(0)).join(', ')} |`,
     );
   }
   await writer.close();
