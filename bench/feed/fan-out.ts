@@ -4,9 +4,8 @@
  * from the publish to the last timeline written (post-fan-out.ts: batches of 250 timelines, the loop
  * free between them). For comparison, the same rows written as the publish wrote them before: two
  * statements (timelines, then sizes) in one transaction. The app runs in this process, so its event
- * loop is the one measured; nothing else loads it. One chat message goes first, as under the chat load
- * this is about: with the chat's writer thread running, the WAL's checkpoints are its checkpointer's
- * (docs/decisions/chat-writer-thread.md), so a stall here is the fan-out's own.
+ * loop is the one measured; nothing else loads it. The WAL's checkpoints are the checkpointer thread's
+ * from the server's start (docs/decisions/chat-writer-thread.md), so a stall here is the fan-out's own.
  *
  *   npx tsx bench/feed/fan-out.ts [--friends=5000] [--rounds=5] [--database=sqlite|postgres]
  */
@@ -141,13 +140,6 @@ async function main() {
       await fanOutFrom(db, app.ctx.dialect, { postId, authorId: author.userId, after: '' });
     };
 
-    const chat = await app.inject({
-      method: 'POST',
-      url: '/api/v1/chats/send',
-      headers: { authorization: `Bearer ${author.token}` },
-      payload: { messageSenderUsername: author.userName, messageReceiverUsername: users[0].userName, messageContent: 'hello' },
-    });
-    if (chat.statusCode !== 201) throw new Error(`chat: ${chat.statusCode} ${chat.body}`);
     // Warm-up: statements prepared, pages cached.
     await publish();
     await oneStatement();

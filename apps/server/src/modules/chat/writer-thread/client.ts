@@ -2,7 +2,9 @@
  * The server's side of the chat's writer thread: hands it batches over a message port and waits for its
  * answer, never for SQLite. A thread that dies, fails to start or stops answering fails the batches it
  * held with a 503 (a send the client may retry: its clientMessageId makes the retry safe) and the next
- * batch starts a fresh thread. While the thread runs, the server's own connection leaves checkpoints to it.
+ * batch starts a fresh thread. Its checkpointer starts with the runner, at the server's start, not with
+ * the first message: every write on the server's own connection (a post, its fan-out, a sign-up) leaves
+ * the WAL's checkpoints to it for as long as it runs, so no commit carries one.
  */
 import { sql } from 'kysely';
 import { createRequire } from 'node:module';
@@ -20,6 +22,8 @@ import { flattenRows, outcomesOf, type FromWriter, type ToWriter, type WriterThr
 
 export interface ThreadRunnerOptions {
   checkpointMs?: number;
+  /** A checkpointer that stopped is started again this long after (the server's connection checkpoints meanwhile). */
+  restartCheckpointerMs?: number;
   /** A batch the thread has not answered by then fails (and the thread is replaced). */
   answerWithinMs?: number;
   /** Told of each batch out on the thread, so background writes on the server's connection wait for their turn (db/write-turns.ts). */
@@ -66,8 +70,9 @@ interface Waiting {
 export function threadBatchRunner(db: Db, file: string, log: Logger, opts: ThreadRunnerOptions = {}): BatchRunner {
   const answerWithinMs = opts.answerWithinMs ?? 15_000;
   let worker: Worker | null = null;
+  const restartCheckpointerMs = opts.restartCheckpointerMs ?? 10_000;
   let checkpointer: Worker | null = null;
-  let checkpointerStoppedAt = 0;
+  let checkpointerRestart: NodeJS.Timeout | null = null;
   let ready = false;
   let nextBatch = 0;
   const waiting = new Map<number, Waiting>();
@@ -94,32 +99,42 @@ export function threadBatchRunner(db: Db, file: string, log: Logger, opts: Threa
     ready = false;
     if (!closing) log.error({ err }, `the chat's writer thread ${why}; messages waiting for it fail with 503`);
     failAll(unavailable());
-    void autoCheckpoint(1000);
     void w.terminate();
   }
 
-  /** The WAL's checkpoints, beside the writer; one that stopped is started again by a write 10 s later at the earliest. */
+  /**
+   * The WAL's checkpoints, on a thread from the runner's start. Once it is ready the server's connection
+   * stops checkpointing inside its commits; if it stops, that connection checkpoints again until a fresh
+   * one is ready. Unreferenced: a script that builds the app and ends without closing it is not held open.
+   */
   function startCheckpointer(): Worker {
     const c = spawnThread({ file, role: 'checkpointer', checkpointMs: opts.checkpointMs ?? 1000 });
+    c.unref();
+    c.on('message', (msg: FromWriter) => {
+      if (msg.type === 'ready' && checkpointer === c && !closing) void autoCheckpoint(0);
+    });
     const gone = (err?: unknown) => {
       if (checkpointer !== c) return;
       checkpointer = null;
-      checkpointerStoppedAt = Date.now();
-      if (!closing) log.warn({ err }, "the chat's checkpointer thread stopped; a write after 10 s starts it again");
       void c.terminate();
+      if (closing) return;
+      void autoCheckpoint(1000);
+      log.warn({ err }, `the checkpointer thread stopped; another starts in ${restartCheckpointerMs} ms`);
+      checkpointerRestart = setTimeout(() => {
+        checkpointerRestart = null;
+        if (!closing) checkpointer = startCheckpointer();
+      }, restartCheckpointerMs).unref();
     };
     c.on('error', gone);
     c.on('exit', () => gone());
     return c;
   }
+  checkpointer = startCheckpointer();
 
   function start(): Worker {
     const w = spawnThread({ file, role: 'writer', checkpointMs: opts.checkpointMs ?? 1000 });
     w.on('message', (msg: FromWriter) => {
-      if (msg.type === 'ready') {
-        ready = true;
-        void autoCheckpoint(0);
-      }
+      if (msg.type === 'ready') ready = true;
       if (msg.type !== 'written' && msg.type !== 'failed') return;
       const entry = waiting.get(msg.batch);
       if (!entry) return;
@@ -135,7 +150,6 @@ export function threadBatchRunner(db: Db, file: string, log: Logger, opts: Threa
 
   function send(rows: readonly MessageRow[]): Promise<BatchOutcome[]> {
     if (closing) return Promise.reject(unavailable());
-    if (!checkpointer && Date.now() - checkpointerStoppedAt > 10_000) checkpointer = startCheckpointer();
     const w = (worker ??= start());
     const batch = nextBatch++;
     const answered = opts.turns?.out();
@@ -156,13 +170,13 @@ export function threadBatchRunner(db: Db, file: string, log: Logger, opts: Threa
     },
     async close() {
       closing = true;
+      if (checkpointerRestart) clearTimeout(checkpointerRestart);
       const c = checkpointer;
       checkpointer = null;
       if (c) await closeThread(c);
       const w = worker;
-      if (!w) return;
       // Batches already handed over are answered first: the thread takes them in order.
-      await closeThread(w);
+      if (w) await closeThread(w);
       worker = null;
       await autoCheckpoint(1000);
     },
