@@ -44,8 +44,14 @@ export function ChatAlerts() {
   async function senderOf(id: string): Promise<ChatUser | undefined> {
     const known = latest.current.conversations?.find((c) => c.user._id === id)?.user;
     if (known || !me) return known;
-    const fresh = await dispatch(chatApi.endpoints.chatConversations.initiate(me._id, { subscribe: false, forceRefetch: true }));
-    return fresh.data?.find((c) => c.user._id === id)?.user;
+    // A read of the list already under way (the socket's reconnect starts one) is joined, not repeated,
+    // and may have been answered before the message was stored: then a second read, begun after it.
+    for (let read = 0; read < 2; read++) {
+      const fresh = await dispatch(chatApi.endpoints.chatConversations.initiate(me._id, { subscribe: false, forceRefetch: true }));
+      const sender = fresh.data?.find((c) => c.user._id === id)?.user;
+      if (sender) return sender;
+    }
+    return undefined;
   }
 
   useSocketEvent('receiveMessage', (message: Message) => {

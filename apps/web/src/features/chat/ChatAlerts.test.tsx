@@ -1,0 +1,74 @@
+import { act, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { Toaster } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../app/store';
+import { answerEvery } from '../../test/stub-server';
+import { unauthenticatedState } from '../auth';
+import { ChatAlerts } from './ChatAlerts';
+import { BOB, fakeSocket, ME, message, person, publicUser } from './test-chat';
+
+const live = vi.hoisted((): { socket: unknown } => ({ socket: null }));
+vi.mock('../../lib/socket', () => ({
+  getSocket: () => live.socket,
+  useSocket: () => live.socket,
+  whenSocket: async () => live.socket,
+}));
+
+const bob = person(BOB, 'Bob Stone');
+const page = (people: Array<typeof bob>) => ({
+  status: 200,
+  data: {
+    success: true,
+    data: people.map((p) => ({ user: publicUser(p), lastMessage: message('m1', 1), unreadCount: 1 })),
+    pagination: { currentPage: 1, limit: 100, total: people.length, totalPages: 1, hasMore: false },
+  },
+});
+
+describe('chat alerts', () => {
+  it('names someone writing for the first time even when the list read on reconnect was answered before their message', async () => {
+    const socket = fakeSocket();
+    live.socket = socket.socket;
+    let stored = false;
+    let answerStale: () => void = () => {};
+    let reads = 0;
+    answerEvery(async ({ url }) => {
+      if (url !== '/chats/conversations') return { status: 404, data: { success: false } };
+      reads += 1;
+      // The read the reconnect starts: the server answers it, but only as the message arrives.
+      if (reads === 2) await new Promise<void>((resolve) => (answerStale = resolve));
+      return page(stored && reads > 2 ? [bob] : []);
+    });
+    const store = makeStore({
+      auth: {
+        ...unauthenticatedState,
+        isAuthenticated: true,
+        accessToken: 'token',
+        userDetails: { ...publicUser(person(ME, 'Me Myself')), email: 'me@example.test', role: 'member', emailVerified: true },
+      },
+    });
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/feeds']}>
+          <ChatAlerts />
+          <Toaster />
+        </MemoryRouter>
+      </Provider>,
+    );
+    await vi.waitFor(() => expect(reads).toBe(1));
+    // The list follows the socket; a connect (here, a reconnect) reads it again.
+    await vi.waitFor(() => expect(socket.listenerCount('connect')).toBeGreaterThan(0));
+    act(() => socket.setConnected(true));
+    await vi.waitFor(() => expect(reads).toBe(2));
+
+    act(() => {
+      stored = true;
+      socket.serverSends('receiveMessage', message('m2', 2, { messageText: 'Coffee later?' }));
+    });
+    act(() => answerStale());
+
+    const toast = await screen.findByRole('status', { name: 'Message from Bob Stone' });
+    expect(toast).toHaveTextContent('Coffee later?');
+  });
+});
