@@ -51,7 +51,7 @@ test('a new page opens at its top; back and forward return to where the reader w
   // A tall page of its own: the profile (a DOM click, so the feed is not scrolled to the link first).
   await page.evaluate(() => document.querySelector<HTMLAnchorElement>('article a[href*="/profile/"]:not([aria-hidden])')?.click());
   await expect(page).toHaveURL(/\/profile\//);
-  // The profile's own list, not the feed still on screen while the profile's file loads.
+  // The profile's own list of posts, loaded, so the page is as tall as it will be.
   await expect(page.getByRole('region', { name: 'Your posts' }).getByText('Scroll test post 0')).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   // Scrolled as a reader does, again if the page was still growing under the first try.

@@ -1,11 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { act, screen } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store';
+import { ME as SIGNED_IN, renderSignedIn } from '../../test/render-signed-in';
 import { answerEvery } from '../../test/stub-server';
-import { unauthenticatedState } from '../auth';
 import { ChatAlerts } from './ChatAlerts';
 import { BOB, fakeSocket, ME, message, person, publicUser } from './test-chat';
 
@@ -30,7 +27,6 @@ describe('chat alerts', () => {
   it('names someone writing for the first time even when the list read on reconnect was answered before their message', async () => {
     const socket = fakeSocket();
     live.socket = socket.socket;
-    let stored = false;
     let answerStale: () => void = () => {};
     let reads = 0;
     answerEvery(async ({ url }) => {
@@ -38,23 +34,15 @@ describe('chat alerts', () => {
       reads += 1;
       // The read the reconnect starts: the server answers it, but only as the message arrives.
       if (reads === 2) await new Promise<void>((resolve) => (answerStale = resolve));
-      return page(stored && reads > 2 ? [bob] : []);
+      // Every later read begins after the message was stored.
+      return page(reads > 2 ? [bob] : []);
     });
-    const store = makeStore({
-      auth: {
-        ...unauthenticatedState,
-        isAuthenticated: true,
-        accessToken: 'token',
-        userDetails: { ...publicUser(person(ME, 'Me Myself')), email: 'me@example.test', role: 'member', emailVerified: true },
-      },
-    });
-    render(
-      <Provider store={store}>
-        <MemoryRouter initialEntries={['/feeds']}>
-          <ChatAlerts />
-          <Toaster />
-        </MemoryRouter>
-      </Provider>,
+    renderSignedIn(
+      <>
+        <ChatAlerts />
+        <Toaster />
+      </>,
+      { ...SIGNED_IN, _id: ME },
     );
     await vi.waitFor(() => expect(reads).toBe(1));
     // The list follows the socket; a connect (here, a reconnect) reads it again.
@@ -62,10 +50,7 @@ describe('chat alerts', () => {
     act(() => socket.setConnected(true));
     await vi.waitFor(() => expect(reads).toBe(2));
 
-    act(() => {
-      stored = true;
-      socket.serverSends('receiveMessage', message('m2', 2, { messageText: 'Coffee later?' }));
-    });
+    act(() => socket.serverSends('receiveMessage', message('m2', 2, { messageText: 'Coffee later?' })));
     act(() => answerStale());
 
     const toast = await screen.findByRole('status', { name: 'Message from Bob Stone' });
