@@ -37,6 +37,9 @@ function arrived(id: string) {
   if (f.deliveries === 1 && f.measured) latencies.push(now() - f.startedAt);
 }
 
+/** A client's name with the echo server: its index over all load processes. */
+const echoKey = (i: number) => String(firstIndex + i);
+
 /** 90 clients per loopback address (under the server's cap of 100), from 127.1.0.1 upwards. */
 export function sourceAddress(index: number): string {
   const a = Math.floor(index / 90);
@@ -58,7 +61,7 @@ async function connectAll(count: number): Promise<{ ok: number; failed: number; 
         // The server takes at most SOCKET_LIMITS.perAddress sockets from one address: spread the clients over
         // loopback source addresses (every 127.x.y.z is this machine), which also gives each its own port range.
         localAddress: sourceAddress(firstIndex + i),
-        ...(mode === 'chat' ? { auth: { token: u.token }, query: { userId: u.userId } } : {}),
+        ...(mode === 'chat' ? { auth: { token: u.token }, query: { userId: u.userId } } : { query: { key: echoKey(i) } }),
       };
       // engine.io passes localAddress on to the websocket (ws) but does not declare it.
       const s = io(base, options as Parameters<typeof io>[1]);
@@ -68,7 +71,11 @@ async function connectAll(count: number): Promise<{ ok: number; failed: number; 
           if (m.messageReceiver === u.userId && m.clientMessageId) arrived(m.clientMessageId);
         });
       } else {
-        s.on('echo', (p: { id: string }) => arrived(p.id));
+        // Over HTTP the sender's socket hears the echo too (as in the chat); only the receiver's arrival counts.
+        const key = echoKey(i);
+        s.on('echo', (p: { id: string; to?: string }) => {
+          if (p.to === undefined || p.to === key) arrived(p.id);
+        });
       }
       s.once('connect', () => {
         ok += 1;
@@ -133,31 +140,9 @@ async function sendAll(rate: number, durationMs: number, warmupMs: number, grace
   let accepted = 0;
   const inFlight = new Set<Promise<void>>();
   const start = now();
-  const sendOne = (seq: number) => {
-    const id = `${process.pid}-${phase}-${seq}`;
-    const startedAt = now();
-    const f: Flight = { startedAt, measured: startedAt - start >= warmupMs, accepted: false, rejected: false, deliveries: 0 };
-    flights.set(id, f);
-    sent += 1;
-    if (mode === 'echo') {
-      sockets[seq % sockets.length].emit('echo', { id, text: 'x'.repeat(40) });
-      f.accepted = true;
-      accepted += 1;
-      return;
-    }
-    const p = seq % pairs;
-    const flip = Math.floor(seq / pairs) % 2;
-    const from = users[2 * p + flip];
-    const to = users[2 * p + 1 - flip];
-    const body = {
-      messageSenderUsername: from.userName,
-      messageReceiverUsername: to.userName,
-      messageContent: `benchmark message ${seq} from ${from.userName}`,
-      clientMessageId: id,
-    };
-    const answered = via === 'http' ? post('/api/v1/chats/send', from.token, body) : viaSocket(sockets[2 * p + flip], body);
+  const track = (f: Flight, answered: Promise<number | string>) => {
     const done = answered.then((status) => {
-      if (f.measured) responseTimes.push(now() - startedAt);
+      if (f.measured) responseTimes.push(now() - f.startedAt);
       if (status === 201 || status === 'ok') {
         f.accepted = true;
         accepted += 1;
@@ -168,6 +153,36 @@ async function sendAll(rate: number, durationMs: number, warmupMs: number, grace
     });
     inFlight.add(done);
     void done.finally(() => inFlight.delete(done));
+  };
+  const sendOne = (seq: number) => {
+    const id = `${process.pid}-${phase}-${seq}`;
+    const startedAt = now();
+    const f: Flight = { startedAt, measured: startedAt - start >= warmupMs, accepted: false, rejected: false, deliveries: 0 };
+    flights.set(id, f);
+    sent += 1;
+    if (mode === 'echo' && via === 'socket') {
+      sockets[seq % sockets.length].emit('echo', { id, text: 'x'.repeat(40) });
+      f.accepted = true;
+      accepted += 1;
+      return;
+    }
+    const p = seq % pairs;
+    const flip = Math.floor(seq / pairs) % 2;
+    if (mode === 'echo') {
+      // The same pairs and turns as the chat, the same body size, no token to check.
+      const echoed = { from: echoKey(2 * p + flip), to: echoKey(2 * p + 1 - flip), id, text: `benchmark message ${seq} from someone` };
+      track(f, post('/echo', '', echoed));
+      return;
+    }
+    const from = users[2 * p + flip];
+    const to = users[2 * p + 1 - flip];
+    const body = {
+      messageSenderUsername: from.userName,
+      messageReceiverUsername: to.userName,
+      messageContent: `benchmark message ${seq} from ${from.userName}`,
+      clientMessageId: id,
+    };
+    track(f, via === 'http' ? post('/api/v1/chats/send', from.token, body) : viaSocket(sockets[2 * p + flip], body));
   };
 
   let seq = 0;

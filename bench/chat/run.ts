@@ -1,7 +1,8 @@
 /**
  * Chat delivery benchmark: the real Plaza server (one process, SQLite in a temp dir) with N connected
  * socket.io clients, pairs exchanging messages through POST /chats/send at a steady total rate; and, on
- * the same machine with the same client count, a bare socket.io echo server as the baseline.
+ * the same machine with the same client count, a bare socket.io echo server as the baseline (over the socket it
+ * echoes to the sender; over HTTP, `POST /echo` reaches the receiver's socket: the transport alone).
  *
  *   npx tsx bench/chat/run.ts                       CLIENTS=1000 RATE=500 DURATION=20
  *   CLIENTS=1000,5000 RATE=500,1000 npx tsx bench/chat/run.ts     the README's table
@@ -250,7 +251,7 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
     await sleep(2000);
 
     const rows: Row[] = [];
-    const phases = RATES.flatMap((rate) => (target === 'echo' ? [{ rate, via: 'socket' as const }] : SENDS.map((via) => ({ rate, via }))));
+    const phases = RATES.flatMap((rate) => SENDS.map((via) => ({ rate, via })));
     for (const { rate, via } of phases) {
       const perProc = rate / loads.length;
       const loadBefore = loadavg()[0];
@@ -437,7 +438,7 @@ console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---
 for (const r of rows) {
   const rejected = Object.values(r.rejected).reduce((a, b) => a + b, 0);
   const name = r.target === 'plaza' ? 'Plaza' : 'bare echo';
-  const send = r.rate === 0 ? 'idle' : r.target === 'echo' ? 'socket' : r.via;
+  const send = r.rate === 0 ? 'idle' : r.via;
   console.log(
     `| ${name} | ${send} | ${r.clients} | ${r.rate} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt0(r.max)} | ${r.lost} | ${r.duplicated} | ${rejected} | ${fmt0(r.cpuUsPerMessage)} | ${fmt0(r.eventLoop * 100)} % | ${fmt0(r.loopDelayP99)} / ${fmt0(r.loopDelayMax)} | ${fmt(r.kbPerConnection)} | ${fmt(r.loadBefore)} → ${fmt(r.machineLoad)} |`,
   );
