@@ -9,12 +9,12 @@
  * - with `maxAgeMs`, an entry is also dropped that long after it was kept, for what a change made
  *   outside any server (the operator's command line) may have made stale.
  */
-import { LRUCache } from 'lru-cache';
 import type { EventBus } from './events';
+import { LruMap } from './lru-map';
 
 export class KeptByEvents<K extends string, V extends object | string | number | boolean> {
   private generation = 0;
-  private readonly entries: LRUCache<K, V>;
+  private readonly entries: LruMap<K, V>;
 
   constructor(
     private readonly events: EventBus,
@@ -23,10 +23,10 @@ export class KeptByEvents<K extends string, V extends object | string | number |
     onLeave?: (key: K, value: V) => void,
     maxAgeMs?: number,
   ) {
-    this.entries = new LRUCache<K, V>({
+    this.entries = new LruMap<K, V>({
       max,
       ...(onLeave ? { dispose: (value: V, key: K) => onLeave(key, value) } : {}),
-      ...(maxAgeMs ? { ttl: maxAgeMs } : {}),
+      ...(maxAgeMs ? { ttlMs: maxAgeMs } : {}),
     });
     events.onRelayListening((listening) => {
       if (!listening) this.forgetAll();

@@ -2,8 +2,8 @@
  * Each user's presence audience (friends and chat partners), kept in memory for a short while so a
  * presence change does not cost a query. Short-lived because another node may change it meanwhile.
  */
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../../../db';
+import { LruMap } from '../../../lib/lru-map';
 import { audienceRepo } from '../audience-repo';
 
 const BATCH = 400;
@@ -22,7 +22,7 @@ export interface AudienceCache {
 
 export function audienceCache(db: Db, ttlMs: number): AudienceCache {
   const repo = audienceRepo(db);
-  const entries = new LRUCache<string, Set<string>>({ max: MAX_KEPT, ttl: ttlMs });
+  const entries = new LruMap<string, Set<string>>({ max: MAX_KEPT, ttlMs });
 
   return {
     async get(userIds) {
