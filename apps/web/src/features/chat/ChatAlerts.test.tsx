@@ -5,13 +5,9 @@ import { ME as SIGNED_IN, renderSignedIn } from '../../test/render-signed-in';
 import { answerEvery } from '../../test/stub-server';
 import { ChatAlerts } from './ChatAlerts';
 import { BOB, fakeSocket, ME, message, person, publicUser } from './test-chat';
+import { live } from '../../test/live-socket';
 
-const live = vi.hoisted((): { socket: unknown } => ({ socket: null }));
-vi.mock('../../lib/socket', () => ({
-  getSocket: () => live.socket,
-  useSocket: () => live.socket,
-  whenSocket: async () => live.socket,
-}));
+vi.mock('../../lib/socket', () => import('../../test/live-socket'));
 
 const bob = person(BOB, 'Bob Stone');
 const page = (people: Array<typeof bob>) => ({

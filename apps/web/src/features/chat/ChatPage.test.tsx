@@ -9,13 +9,9 @@ import { unauthenticatedState } from '../auth';
 import ChatPage from './ChatPage';
 import { answerEvery } from '../../test/stub-server';
 import { at, BOB, fakeSocket, ME, message, person, publicUser } from './test-chat';
+import { live } from '../../test/live-socket';
 
-const live = vi.hoisted((): { socket: unknown } => ({ socket: null }));
-vi.mock('../../lib/socket', () => ({
-  getSocket: () => live.socket,
-  useSocket: () => live.socket,
-  whenSocket: async () => live.socket,
-}));
+vi.mock('../../lib/socket', () => import('../../test/live-socket'));
 
 const bob = person(BOB, 'Bob Stone');
 

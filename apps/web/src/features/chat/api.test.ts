@@ -9,13 +9,9 @@ import { conversationOpened } from './chatSlice';
 import { presenceApi } from './presence-api';
 import { answerEvery, type StubAnswer as Answer, type StubRequest as Request } from '../../test/stub-server';
 import { at, BOB, CAROL, fakeSocket, ME, message, person, publicUser } from './test-chat';
+import { live } from '../../test/live-socket';
 
-const live = vi.hoisted((): { socket: unknown } => ({ socket: null }));
-vi.mock('../../lib/socket', () => ({
-  getSocket: () => live.socket,
-  useSocket: () => live.socket,
-  whenSocket: async () => live.socket,
-}));
+vi.mock('../../lib/socket', () => import('../../test/live-socket'));
 
 const conversation = { me: ME, other: BOB };
 const historyPath = `/chats/${ME}/${BOB}`;
