@@ -83,7 +83,8 @@ export default tseslint.config(
  * a feature's `testing.ts` may also use another feature's `testing.ts` (its helpers for tests). Core
  * `no-restricted-imports` does it with one config object per folder depth, since whether `../x/y` leaves
  * the feature depends on how deep the importing file sits. The exceptions, kept short: the demo seed
- * (apps/server/src/seed) writes every feature's rows in bulk, so it may reach into their repos; the web
+ * (apps/server/src/seed) writes every feature's rows in bulk, so it may reach into their repos; the
+ * benchmarks' one door into the server (apps/server/src/for-benchmarks.ts) times parts of features alone; the web
  * app's store (apps/web/src/app/reducers.ts) takes each slice by file, so that no page joins the first chunk.
  * (Declared as functions, so the config list above can use them before this point of the file.)
  */
@@ -93,7 +94,7 @@ function boundaryConfigs() {
       root: 'apps/server/src/modules',
       ext: 'ts',
       others: ['apps/server/src/**/*.ts', 'apps/server/test/**/*.ts'],
-      except: ['apps/server/src/seed/**'],
+      except: ['apps/server/src/seed/**', 'apps/server/src/for-benchmarks.ts'],
     }),
     ...featureBoundaries({
       root: 'apps/web/src/features',
@@ -107,6 +108,23 @@ function boundaryConfigs() {
       // and the router into the first load of the login page.
       except: ['apps/web/src/app/reducers.ts', 'apps/web/src/main.tsx'],
     }),
+    // The benchmarks reach the server's code only through its one door for them.
+    {
+      files: ['bench/**/*.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: 'apps/server/src/(?!for-benchmarks$)',
+                message: 'Benchmarks import the server only through apps/server/src/for-benchmarks.ts.',
+              },
+            ],
+          },
+        ],
+      },
+    },
   ];
 }
 

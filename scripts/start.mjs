@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app and the server bundle when missing or older than their sources (say,
-// after a `git pull`), then serves everything on PORT (default 3000). PLAZA_REBUILD=1 always builds.
+// after a `git pull`), then serves everything on PORT (default 3000) in a Node process with the flags
+// computed for this host (node-flags.mjs). PLAZA_REBUILD=1 always builds.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { BUILDS, staleReason } from './build-freshness.mjs';
+import { serve } from './node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -17,4 +19,4 @@ for (const build of BUILDS) {
 }
 
 process.env.NODE_ENV ??= 'production';
-await import('../apps/server/dist/main.js');
+serve('apps/server/dist/main.js');

@@ -6,8 +6,8 @@ export default defineConfig({
     main: 'src/main.ts',
     seed: 'src/seed/main.ts',
     'rebuild-timelines': 'src/maintenance/rebuild-timelines.ts',
-    // The chat's writer thread (modules/chat/writer-thread/client.ts loads it from beside the bundle).
-    'chat-writer-thread': 'src/modules/chat/writer-thread/thread.ts',
+    // The SQLite writer thread (db/sqlite-writer/client.ts loads it from beside the bundle).
+    'chat-writer-thread': 'src/db/sqlite-writer/thread.ts',
   },
   format: ['esm'],
   platform: 'node',

@@ -7,5 +7,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
+    // Typing through user-event is slow on a busy two-core machine; a test that needs longer is stuck, not slow.
+    testTimeout: 20_000,
   },
 });

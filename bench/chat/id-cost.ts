@@ -1,14 +1,15 @@
 /**
- * What minting an id costs (one per chat message, one per feed page 1): the server's `newId`
- * (lib/ids.ts, random bytes from a 4 KB pool, no allocation but the string) beside the `uuid` package's
- * `v7`, which makes two ArrayBuffers per id. The two alternate in short rounds in one process, so a
+ * What minting an id costs (one per chat message, one per feed page 1): the server's `newId` (lib/ids.ts)
+ * beside the `uuid` package's `v7`, which makes two ArrayBuffers per id. Since docs/decisions/plain-paths-code.md
+ * `newId` is that `v7`; a hand-made id (random bytes from a 4 KB pool, no allocation but the string) is in
+ * git history, and this file is where to put it back beside the package for an A/B. The two alternate in short rounds in one process, so a
  * machine that changes speed moves both alike; each round also counts the scavenges it set off.
  *
  *   npx tsx bench/chat/id-cost.ts
  */
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { v7 } from 'uuid';
-import { newId } from '../../apps/server/src/lib/ids';
+import { newId } from '../../apps/server/src/for-benchmarks';
 import { median } from '../lib/median';
 
 const ROUNDS = 15;

@@ -58,7 +58,7 @@ async function connectAll(count: number): Promise<{ ok: number; failed: number; 
         forceNew: true,
         reconnection: false,
         timeout: 60_000,
-        // The server takes at most SOCKET_LIMITS.perAddress sockets from one address: spread the clients over
+        // The server caps the sockets of one address (SOCKETS_PER_ADDRESS): spread the clients over
         // loopback source addresses (every 127.x.y.z is this machine), which also gives each its own port range.
         localAddress: sourceAddress(firstIndex + i),
         ...(mode === 'chat' ? { auth: { token: u.token }, query: { userId: u.userId } } : { query: { key: echoKey(i) } }),

@@ -1,7 +1,5 @@
 /** Creates the benchmark's users and sessions straight in the database, and signs their access tokens. */
-import { createDb, migrateToLatest } from '../../apps/server/src/db';
-import { TokenSigner } from '../../apps/server/src/modules/auth/tokens';
-import { newId, nowIso } from '../../apps/server/src/lib/ids';
+import { createDb, migrateToLatest, TokenSigner, newId, nowIso } from '../../apps/server/src/for-benchmarks';
 import type { BenchUser } from './protocol';
 
 const BATCH = 400;

@@ -31,7 +31,7 @@ const PARTS: Array<[string, (fn: string, url: string) => boolean]> = [
   ['presence', (_f, url) => /realtime\/presence|online-users|audience/.test(url)],
   [
     'database (main thread)',
-    (_f, url) => /better-sqlite3|kysely|\/db\/|\/pg\/|pg-protocol|message-batch|writer-thread|modules\/safety/.test(url),
+    (_f, url) => /better-sqlite3|kysely|\/db\/|\/pg\/|pg-protocol|message-store|sqlite-writer|group-commit|modules\/safety/.test(url),
   ],
   ['emits (socket.io, ws)', (_f, url) => /socket\.io|engine\.io|\/ws\/lib|chat\/socket\/|realtime\//.test(url)],
   ['security headers', (_f, url) => /helmet|security-headers/.test(url)],

@@ -10,9 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDb } from '../../apps/server/src/db';
-import { groupCommit } from '../../apps/server/src/modules/chat/message-writer';
-import { threadBatchRunner } from '../../apps/server/src/modules/chat/writer-thread/client';
+import { createDb, groupCommit, sqliteWriterThread } from '../../apps/server/src/for-benchmarks';
 import { prepareUsers } from './prepare';
 import { cpuMsOf } from './stats';
 import { messageRow, silentLogger, threadIds } from './writer-fixtures';
@@ -27,9 +25,9 @@ try {
   const [a, b] = people.map((p) => p.userId);
   const { db } = createDb({ kind: 'sqlite', file });
   const threadsBefore = threadIds();
-  const writer = groupCommit(threadBatchRunner(db, file, silentLogger));
+  const writer = groupCommit(sqliteWriterThread(db, file, silentLogger));
   const row = (i: number) => messageRow(a, b, i);
-  await writer.write(row(0));
+  await writer.insert(row(0));
   // The writer thread is the busiest of the threads it started (tsx may start a loader thread beside it).
   const started = [...threadIds()].filter((t) => !threadsBefore.has(t));
   console.log(`| batch size | main thread µs/msg | writer thread µs/msg | load average |`);
@@ -39,7 +37,7 @@ try {
     const before = cpu();
     for (let sent = 0; sent < MESSAGES; sent += size) {
       // group commit takes what queued in one turn as one batch.
-      await Promise.all(Array.from({ length: Math.min(size, MESSAGES - sent) }, (_, i) => writer.write(row(sent + i))));
+      await Promise.all(Array.from({ length: Math.min(size, MESSAGES - sent) }, (_, i) => writer.insert(row(sent + i))));
     }
     const after = cpu();
     const perMessage = (ms: number) => ((ms * 1000) / MESSAGES).toFixed(0);

@@ -1,9 +1,7 @@
 /** What the benchmarks of the chat's writer thread alone (writer-cost.ts, writer-wake.ts) share. */
 import { pairRoom } from '@plaza/contract';
 import { readdirSync } from 'node:fs';
-import { newId, nowIso } from '../../apps/server/src/lib/ids';
-import type { Logger } from '../../apps/server/src/lib/logger';
-import type { MessageRow } from '../../apps/server/src/modules/chat/repo';
+import { newId, nowIso, type Logger, type NewMessage } from '../../apps/server/src/for-benchmarks';
 
 const quiet = () => undefined;
 /** The writer logs only failures, which these runs do not expect. */
@@ -20,7 +18,7 @@ export const silentLogger: Logger = {
 };
 
 /** The `i`th message between `a` and `b`, turn about, as the send path makes its row. */
-export function messageRow(a: string, b: string, i: number): MessageRow {
+export function messageRow(a: string, b: string, i: number): NewMessage {
   const [from, to] = i % 2 ? [a, b] : [b, a];
   return {
     id: newId(),

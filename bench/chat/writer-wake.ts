@@ -15,9 +15,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { createDb } from '../../apps/server/src/db';
-import { groupCommit } from '../../apps/server/src/modules/chat/message-writer';
-import { threadBatchRunner } from '../../apps/server/src/modules/chat/writer-thread/client';
+import { createDb, groupCommit, sqliteWriterThread } from '../../apps/server/src/for-benchmarks';
 import { prepareUsers } from './prepare';
 import { cpuMsOf, percentile } from './stats';
 import { messageRow, silentLogger, threadIds } from './writer-fixtures';
@@ -47,10 +45,10 @@ try {
   const [a, b] = (await prepareUsers({ kind: 'sqlite', file }, 2, randomBytes(32).toString('hex'))).map((p) => p.userId);
   const { db } = createDb({ kind: 'sqlite', file });
   const threadsBefore = threadIds();
-  const writer = groupCommit(threadBatchRunner(db, file, silentLogger));
+  const writer = groupCommit(sqliteWriterThread(db, file, silentLogger));
   let n = 0;
   const row = () => messageRow(a, b, ++n);
-  for (let i = 0; i < 200; i++) await writer.write(row());
+  for (let i = 0; i < 200; i++) await writer.insert(row());
   // The writer is the busiest thread the runner started (tsx may start a loader thread beside it).
   const [writerTid] = [...threadIds()]
     .filter((t) => !threadsBefore.has(t))
@@ -75,7 +73,7 @@ try {
         }
         spin(0.3);
         const t = performance.now();
-        void writer.write(row()).then(() => stored.push(performance.now() - t));
+        void writer.insert(row()).then(() => stored.push(performance.now() - t));
       }, 1);
     });
     await new Promise((r) => setTimeout(r, 100));

@@ -9,7 +9,7 @@
  *
  *   npx tsx bench/feed/body-cost.ts
  */
-import { feedResponseJson } from '../../apps/server/src/modules/posts/presenters';
+import { feedResponseJson } from '../../apps/server/src/for-benchmarks';
 import { median } from '../lib/median';
 
 const ROUNDS = 15;
@@ -52,7 +52,7 @@ function measure(label: string, text: string) {
     // Fastify counts the bytes for content-length; the socket's write encodes the string again.
     return Buffer.byteLength(body) + Buffer.from(body).length;
   };
-  // As post-json.ts `renderPage` gathers them: kept posts, kept reader's parts, constant brackets.
+  // As cache/post-json-cache.ts `renderPage` gathers them: cached posts, cached reader's parts, constant brackets.
   const asBytes = () => {
     const chunks = [OPEN];
     for (const p of postBytes) {

@@ -8,7 +8,7 @@
 import SQLite from 'better-sqlite3';
 import { v7 } from 'uuid';
 import { REACTION_TYPES } from '../../packages/contract/src/constants';
-import { REACTION_COLUMNS } from '../../apps/server/src/modules/posts/reaction-columns';
+import { REACTION_COLUMNS } from '../../apps/server/src/for-benchmarks';
 
 export interface LoadSpec {
   file: string;

@@ -22,12 +22,16 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import pg from 'pg';
 import path from 'node:path';
-import { loadConfig } from '../../apps/server/src/config';
-import { createDb, migrateToLatest } from '../../apps/server/src/db';
-import { newId, nowIso } from '../../apps/server/src/lib/ids';
-import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
-import { TokenSigner } from '../../apps/server/src/modules/auth/tokens';
-import { feedPageKeyState } from '../../apps/server/src/modules/posts';
+import {
+  loadConfig,
+  createDb,
+  migrateToLatest,
+  newId,
+  nowIso,
+  hashPassword,
+  TokenSigner,
+  feedPageKeyState,
+} from '../../apps/server/src/for-benchmarks';
 import { load } from './load';
 import { postgresCpu, usedBetween } from './pg-cpu';
 import { keptChoice, readNote, writeNote, type KeptNote } from './kept-data';

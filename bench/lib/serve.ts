@@ -3,8 +3,7 @@
  * like `npm start` (production mode, logger off), so the benchmark's own work never shares its event
  * loop and its CPU time is its own. Driven over IPC by `startServer` (server-process.ts).
  */
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
+import { buildApp, loadConfig } from '../../apps/server/src/for-benchmarks';
 import { answerConductor } from './serve-ipc';
 
 const config = loadConfig();

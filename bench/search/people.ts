@@ -3,11 +3,7 @@
  * `mar` has many hits) and bulk-inserted in big transactions, straight through Kysely.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../apps/server/src/db';
-import { newId } from '../../apps/server/src/lib/ids';
-import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
-import type { UserRow } from '../../apps/server/src/modules/users/repo';
-import { FIRST_NAMES, LAST_NAMES } from '../../apps/server/src/seed/names';
+import { newId, hashPassword, FIRST_NAMES, LAST_NAMES, type Db, type UserRow } from '../../apps/server/src/for-benchmarks';
 
 export const FIRST = [...FIRST_NAMES, 'Mark', 'Maria', 'Martin'];
 export const LAST = [...LAST_NAMES, 'Moreau', 'Svensson', 'Nakamura', 'Oyelaran', 'Fischer'];
@@ -42,7 +38,10 @@ export async function loadPeople(db: Db, count: number, postgres: boolean): Prom
       created_at: at,
       updated_at: at,
       email_verified_at: at,
+      language: 'en',
       deleted_at: null,
+      remote_host: null,
+      profile_url: null,
     };
   };
   const BATCH = 1000;

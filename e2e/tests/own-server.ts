@@ -17,6 +17,7 @@ export function ownServer(options: { portOffset?: number; webDist?: string } = {
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
+    dataDir,
     async start() {
       child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
         env: {

@@ -117,7 +117,7 @@ test('a friend request found through search arrives live, is accepted, then remo
   await expect(zephPage.getByTestId('notifications-badge')).toHaveText('1');
   await expect(card(zephPage, 'Alice Sender').getByRole('button', { name: 'Accept' })).toBeVisible();
 
-  // She closes the toast, which sits over the bell at this width (top right, SPEC §9): a pointer resting
+  // She closes the toast, which sits over the bell at this width (top right, product.md § Layout and theme): a pointer resting
   // on a toast holds it open, so a click meant for the bell would wait on it.
   const toast = zephPage.locator('[data-sonner-toast]').filter({ hasText: 'Alice Sender sent you a friend request' });
   await toast.locator('[data-close-button]').click();
@@ -141,7 +141,7 @@ test('a friend request found through search arrives live, is accepted, then remo
 
   // "Message" beside Friends opens the conversation with that person.
   await alicePage.getByRole('link', { name: 'Message Zephyrine Quillfeather' }).click();
-  await expect(alicePage).toHaveURL(/\/chat$/);
+  await expect(alicePage).toHaveURL(/\/chat\/[^/]+$/);
   await expect(alicePage.getByRole('heading', { level: 2, name: 'Zephyrine Quillfeather' })).toBeVisible();
   await expect(alicePage.getByPlaceholder('Type a message...')).toBeVisible();
   await alicePage.goBack();

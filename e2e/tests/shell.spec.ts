@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { createAccount, loginViaUi, newSignedInContext } from './helpers';
+import { createAccount, loginViaUi, newSignedInContext, useTheme } from './helpers';
 import { ownServer } from './own-server';
 
 test('app addresses answer with the app page whatever the request accepts, as link previewers ask; API addresses never do', async ({
@@ -94,6 +94,51 @@ for (const { width, where } of [
     await context.close();
   });
 }
+
+test('at 1280 px the sidebar column runs to the end of every page, long or short, in both themes', async ({ browser, request }) => {
+  const me = await createAccount(request, 'Sid Sidebar');
+  const { context, page } = await newSignedInContext(browser, me);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const profile = `/network/u/profile/${me.userName}/visited/${me.userName}`;
+  for (const theme of ['light', 'dark'] as const) {
+    await useTheme(page, theme);
+    // Settings, the profile and Security are longer than the screen; the network, saved posts and chat are not.
+    for (const url of ['/settings/account', '/settings/security', profile, '/network', '/favorites', '/chat']) {
+      await page.goto(url);
+      await expect(
+        page
+          .getByRole('heading', { level: 1 })
+          .or(page.getByRole('heading', { name: 'Conversations' }))
+          .first(),
+      ).toBeVisible();
+      // What a full-page capture (or a print) shows below the first screen: the column, not a strip of page background.
+      const gap = await page.evaluate(() => {
+        const column = document.querySelector('aside[aria-label="Main navigation"]')!.getBoundingClientRect();
+        // scrollHeight is whole pixels while the column may end on a fraction of one: round to what shows
+        // (and read -0 as 0).
+        const px = (n: number) => Math.round(n) || 0;
+        return { top: px(column.top + scrollY), bottomGap: px(document.documentElement.scrollHeight - (column.bottom + scrollY)) };
+      });
+      expect(gap, `${url} in ${theme}`).toEqual({ top: 0, bottomGap: 0 });
+      const sidebar = page.getByRole('complementary', { name: 'Main navigation' });
+      // Scrolled to the end, its links stay on screen under the navbar and Collapse at the bottom.
+      await page.mouse.wheel(0, 5_000);
+      const links = await sidebar.getByRole('link', { name: 'Feed' }).boundingBox();
+      const collapse = await sidebar.getByRole('button', { name: 'Collapse sidebar' }).boundingBox();
+      expect(links!.y, `${url} in ${theme}`).toBeGreaterThan(64);
+      expect(links!.y).toBeLessThan(120);
+      expect(collapse!.y + collapse!.height).toBeGreaterThan(800 - 40);
+      expect(collapse!.y + collapse!.height).toBeLessThanOrEqual(800);
+    }
+  }
+  // The chat card sits as far above the bottom of the screen as below the navbar, with no page scroll.
+  await page.goto('/chat');
+  const card = await page.getByRole('heading', { name: 'Chat', level: 1 }).locator('..').boundingBox();
+  expect(card!.y - 64).toBe(16);
+  expect(800 - (card!.y + card!.height)).toBe(16);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(800);
+  await context.close();
+});
 
 test('when a new version is waiting, a toast offers it and Reload switches to it', async ({ browser, playwright }) => {
   test.setTimeout(120_000);

@@ -1,19 +1,22 @@
 /** buildApp(config) → a ready Fastify instance with the API, socket.io and the web app. Tests build their own. */
 import cors from '@fastify/cors';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext, CoreContext } from './context';
-import { createDb, migrateToLatest } from './db';
+import { createDb, migrateToLatest, schemaVersion } from './db';
 import { writeTurns } from './db/write-turns';
 import { RELAYED_EVENTS, relayChannel, relayEvents } from './lib/event-relay';
+import { installIdempotency, startIdempotencySweep } from './idempotency/plugin';
+import { createJobs, exportJobMetrics, registerQueueBoard, servesWeb } from './jobs';
 import { EventBus } from './lib/events';
 import { connectRedis } from './lib/redis';
-import { createStorage } from './media/storage';
+import { createStorage, probeDiskStorage } from './media/storage';
 import { createOutbox } from './outbox/outbox';
 import { exportOutboxBacklog } from './outbox/outbox-metrics';
 import { createFeatures } from './modules';
 import { feedPageKeyState } from './modules/posts';
+import { userRepo } from './modules/users';
 import { installCompression } from './plugins/compression';
 import { installErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -26,6 +29,8 @@ import { fastifyTrustProxy } from './security/trust-proxy';
 import { registerStatic } from './web/static';
 import { createMetrics } from './observability/metrics';
 import { readinessCheck } from './observability/readiness';
+import { redactingChildLogger } from './observability/log-redaction';
+import { installAccessLog } from './observability/access-log';
 import { installRequestContext, requestId, requestIdMixin } from './observability/request-context';
 import { registerOperatorRoutes } from './observability/routes';
 
@@ -44,6 +49,8 @@ export interface BuildOptions {
   outbox?: { dispatch: boolean };
   /** How long a background write waits for its turn at SQLite's write lock (db/write-turns.ts). */
   writeTurns?: { maxWaitMs: number };
+  /** Counts the statements run straight on the driver (db/prepared.ts): tests count a request's statements. */
+  directRuns?: { count: number };
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -57,6 +64,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
               : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], mixin: requestIdMixin },
         }),
     genReqId: requestId,
+    // One line per request instead of two, as many as LOG_REQUESTS asks for (observability/access-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: redactingChildLogger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ...serverTimeoutOptions(config.timeouts),
     bodyLimit: 1024 * 1024,
@@ -65,7 +75,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Fastify's logger is the one logger: every part below gets it (or a child of it) through the context.
   const log = app.log;
 
-  const { db, dialect, ping, poolUse } = createDb(config.database, log, config.databaseTimeouts);
+  const { db, dialect, ping, poolUse } = createDb(config.database, log, config.databaseTimeouts, { directRuns: opts.directRuns });
   await migrateToLatest(db);
   // Migrations give only a small timeline table its covering key (0092); a large one waits for the operator's command.
   if (dialect === 'postgres' && (await feedPageKeyState(db)) !== 'covering')
@@ -86,6 +96,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { db, dialect, events, log: log.child({ part: 'outbox' }) },
     { ...config.outbox, dispatch: opts.outbox?.dispatch ?? true },
   );
+  const turns = writeTurns(opts.writeTurns);
+  const jobs = createJobs(config, { db, dialect, log, turns });
   const core: CoreContext = {
     config,
     db,
@@ -97,9 +109,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     redis,
     limits,
     metrics,
-    writeTurns: writeTurns(opts.writeTurns),
+    writeTurns: turns,
+    jobs,
   };
-  const { ctx, features } = createFeatures(core);
+  const { ctx, features, privateMedia } = createFeatures(core);
 
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
@@ -107,8 +120,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // In production the presenters alone shape responses; re-parsing every body with zod costs more than
   // the feed's SQL. Development and tests keep the check, so a presenter that leaks a field fails there.
   app.setSerializerCompiler(config.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
-  installErrorHandler(app);
+  installErrorHandler(app, metrics);
   installRequestContext(app);
+  installAccessLog(app, config.logRequests);
   installInputGuards(app);
 
   await installSecurityHeaders(app);
@@ -129,25 +143,68 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // Known once socket.io is set up below.
   let crossNodeReady = () => false;
-  const readiness = readinessCheck(ping, redis, () => crossNodeReady());
-  registerOperatorRoutes(app, metrics, readiness);
-  metrics.labelledGauge('plaza_db_pool_connections', 'Database connections: total, idle, and requests waiting for one', 'state', poolUse);
-  metrics.labelledGauge('plaza_dependency_up', 'Whether the database and Redis answer (1) or not (0)', 'dependency', async () => {
-    const { checks } = await readiness();
-    return { database: Number(checks.database === 'up'), ...(redis ? { redis: Number(checks.redis === 'up') } : {}) };
-  });
+  const readiness = readinessCheck(
+    ping,
+    redis,
+    () => crossNodeReady(),
+    core.storage.driver === 'disk' ? () => probeDiskStorage(core.storage.root) : null,
+  );
+  registerOperatorRoutes(app, metrics, readiness, config.metricsToken);
+  metrics.labelledGauge(
+    'plaza_db_pool_connections',
+    'Database connections of this process: max (the most it opens), total (open), idle, in_use, and waiting (requests waiting for one)',
+    'state',
+    poolUse,
+  );
+  metrics.labelledGauge(
+    'plaza_dependency_up',
+    'Whether the database, Redis and the media storage answer (1) or not (0)',
+    'dependency',
+    async () => {
+      const { checks } = await readiness();
+      return {
+        database: Number(checks.database === 'up'),
+        ...(redis ? { redis: Number(checks.redis === 'up') } : {}),
+        ...(checks.storage === 'absent' ? {} : { storage: Number(checks.storage === 'up') }),
+      };
+    },
+  );
   exportOutboxBacklog(metrics, outbox);
+  exportJobMetrics(metrics, jobs);
+  // Read once: this node's schema is what its migrations left at start (a later node's migrations show on that node).
+  const schema = await schemaVersion(db);
+  metrics.labelledGauge(
+    'plaza_schema_migrations',
+    'Migrations the database had run when this node started, by the latest',
+    'latest',
+    () => ({
+      [schema.latest]: schema.applied,
+    }),
+  );
   const stopCounting = ctx.events.subscribe('messageStored', () => {
     metrics.messagesStored.inc();
   });
 
-  await app.register(
-    async (api) => {
-      for (const f of features) if (f.routes) await f.routes(api, ctx);
+  // Before the routes: it marks the routes of the operations the contract calls idempotent as they are added.
+  installIdempotency(app, db, log);
+  const stopIdempotencySweep = startIdempotencySweep(db, log);
+  await registerQueueBoard(app, jobs, {
+    isAdmin: async (token) => {
+      const { userId } = await ctx.auth.authenticate(token).catch(() => ({ userId: null }));
+      return userId === null ? null : (await userRepo(db).findById(userId))?.role === 'admin';
     },
-    { prefix: '/api/v1' },
-  );
-  await registerStatic(app, config);
+  });
+  // A worker serves only the operator's endpoints above: no API, no web app.
+  if (servesWeb(config.role)) {
+    await app.register(
+      async (api) => {
+        for (const f of features) if (f.routes) await f.routes(api, ctx);
+      },
+      { prefix: '/api/v1' },
+    );
+    for (const f of features) if (f.mount) await f.mount(app);
+    await registerStatic(app, config, privateMedia);
+  }
 
   const realtime = createRealtime(
     app.server,
@@ -160,6 +217,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const stoppers = features.flatMap((f) => (f.start ? [f.start()] : []));
   // Only now: an event taken before its subscribers are in place would be handled by none.
   outbox.start();
+  // Likewise for jobs and their workers (registered by the features' start), on a process whose role works them.
+  jobs.start();
 
   // Its sockets are let go first (or the HTTP server's close would wait for them forever); the rest of
   // socket.io (the adapter that fans out to other nodes) stays until the last requests have finished.
@@ -171,10 +230,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => {
     // The outbox first, so no event is dispatched to subscribers that are going away (it would count as handled).
     await outbox.stop();
+    // Jobs under way here finish; the rest wait in the queue for the next worker.
+    await jobs.stop();
     await ctx.events.settled();
     await realtime.close();
     for (const stop of stoppers) await stop();
     stopCounting();
+    stopIdempotencySweep();
     await ctx.events.settled();
     stopRelay?.();
     await db.destroy();

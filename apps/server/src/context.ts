@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db, DialectName } from './db';
 import type { WriteTurns } from './db/write-turns';
+import type { AnyJobs } from './jobs';
 import type { EventBus } from './lib/events';
 import type { Logger } from './lib/logger';
 import type { RedisConnections } from './lib/redis';
@@ -30,6 +31,8 @@ export interface CoreContext {
   metrics: Metrics;
   /** Turns at SQLite's write lock: the chat's writer thread first, background writes between its batches (db/write-turns.ts). */
   writeTurns: WriteTurns;
+  /** Background work (jobs/jobs.ts): `jobs.enqueue('mail', …)` here, `jobs.registerWorker('mail', …)` where it is done. */
+  jobs: AnyJobs;
   /** Abuse limits (security/limits.ts): `limits.consume('passwordResetPerAddress', req.ip)` → 429 when over. */
   limits: Limits;
 }
@@ -44,6 +47,8 @@ export interface Feature {
   name: string;
   /** Registered under /api/v1. */
   routes?: (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+  /** Registered at the root, for addresses other software expects (federation's well-known paths). */
+  mount?: (app: FastifyInstance) => Promise<void>;
   realtime?: RealtimeFeature;
   /** Starts subscriptions and background work once every feature is built; returns how to stop them. */
   start?: () => () => void | Promise<void>;

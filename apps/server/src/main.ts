@@ -1,9 +1,11 @@
 /** Entry point: reads config, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT. */
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, testOverrides } from './config';
 
-const config = loadConfig();
+const overrides = testOverrides(process.env.PLAZA_TEST_OVERRIDES);
+const config = { ...loadConfig(), ...overrides };
 const app = await buildApp(config);
+if (overrides) app.log.warn({ overrides }, 'PLAZA_TEST_OVERRIDES is set: settings for test runs only are in effect');
 
 // A promise nobody awaited is a bug to fix, not a reason to take every user of this node offline.
 process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled promise rejection'));
@@ -47,4 +49,9 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Plaza is serving on http://localhost:${config.port} (${app.ctx.dialect}${config.webDist ? '' : ', web app not built'})`);
+if (config.role === 'worker')
+  app.log.info(`Plaza worker: working the job queues (${app.ctx.jobs.engine}); /healthz, /readyz and /metrics on port ${config.port}`);
+else
+  app.log.info(
+    `Plaza is serving on http://localhost:${config.port} (${app.ctx.dialect}${config.webDist ? '' : ', web app not built'}${config.role === 'web' ? ', no job workers: run `npm run worker`' : ''})`,
+  );

@@ -1,6 +1,7 @@
 /**
  * Several apps, one after the other or side by side, on one database (a SQLite file in one DATA_DIR, or
- * one fresh PostgreSQL database): a restart, or processes that share the work. For a suite.
+ * one fresh PostgreSQL database, both copies of the migrated templates): a restart, or processes that
+ * share the work. For a suite.
  */
 import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { freshPostgresDatabase, type Dialect } from './harness';
+import { copySqliteTemplate, freshPostgresDatabase, testConfig, type Dialect } from './harness';
 
 export interface SameDatabase {
   /** The environment every app gets (DATA_DIR, DATABASE_URL, …). */
@@ -25,7 +26,7 @@ export function useSameDatabase(dialect: Dialect): SameDatabase {
   let dropDatabase: (() => Promise<void>) | undefined;
   const handle: SameDatabase = {
     env: {},
-    config: (env = {}) => loadConfig({ ...handle.env, ...env }),
+    config: (env = {}) => testConfig(loadConfig({ ...handle.env, ...env }), { rateLimitScale: 1 }),
     async start(env = {}, opts = {}) {
       const app = await buildApp(handle.config(env), { logger: false, ...opts });
       apps.add(app);
@@ -47,10 +48,10 @@ export function useSameDatabase(dialect: Dialect): SameDatabase {
       WEB_DIST: path.join(dataDir, 'no-web'),
     };
     if (dialect === 'postgres') {
-      const database = await freshPostgresDatabase();
+      const database = await freshPostgresDatabase({ migrated: true });
       handle.env.DATABASE_URL = database.url;
       dropDatabase = () => database.drop();
-    }
+    } else copySqliteTemplate(dataDir);
   });
 
   afterAll(async () => {

@@ -1,13 +1,12 @@
 /** Another server on a suite's database (and Redis, when the suite has one): what one changes, the other must see. */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../src/app';
-import type { TestApp } from './harness';
+import { buildCountingApp, type TestApp } from './harness';
 
 export function useSecondServer(t: TestApp): () => FastifyInstance {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildApp(t.config, { logger: false });
+    app = await buildCountingApp(t.config);
     await app.ready();
   });
   afterAll(async () => {

@@ -1,4 +1,4 @@
-/** The routes of SPEC §2: pages load on demand; guards decide who sees what. */
+/** The routes of product.md § Screens and routes: pages load on demand; guards decide who sees what. */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from './components/Spinner';
 import { AppLayout, chunkLoaded, ProtectedRoute, PublicOnlyRoute, RootLayout, RouteError } from './features/shell';
@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: '/auth/forgot-password', lazy: page(() => import('./features/auth/ForgotPasswordPage')) },
       { path: '/auth/reset-password', lazy: page(() => import('./features/auth/ResetPasswordPage')) },
       { path: '/auth/verify-email', lazy: page(() => import('./features/auth/VerifyEmailPage')) },
+      { path: '/auth/cancel-email-change', lazy: page(() => import('./features/auth/CancelEmailChangePage')) },
       {
         element: <ProtectedRoute />,
         children: [
@@ -49,12 +50,18 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="/settings/account" replace /> },
                   { path: 'account', lazy: page(() => import('./features/settings/AccountSettingsPage')) },
                   { path: 'profile', lazy: page(() => import('./features/settings/ProfileSettingsPage')) },
+                  { path: 'security', lazy: page(() => import('./features/settings/SecuritySettingsPage')) },
+                  { path: 'notifications', lazy: page(() => import('./features/settings/NotificationSettingsPage')) },
                   { path: 'blocked', lazy: page(() => import('./features/safety/BlockedPeoplePage')) },
                   { path: 'data', lazy: page(() => import('./features/settings/DataSettingsPage')) },
                 ],
               },
               { path: '/favorites', lazy: page(() => import('./features/favorites/FavoritesPage')) },
-              { path: '/chat', lazy: page(() => import('./features/chat/ChatPage')) },
+              { path: '/tags/:tag', lazy: page(() => import('./features/hashtags/TagPage')) },
+              { path: '/posts/:postId', lazy: page(() => import('./features/feed/PostPage')) },
+              { path: '/chat/:userName?', lazy: page(() => import('./features/chat/ChatPage')) },
+              // Kept for group conversations; for now it shows the conversation-not-found state.
+              { path: '/chat/g/:groupId', lazy: page(() => import('./features/chat/ChatPage')) },
               { path: '/admin', lazy: page(() => import('./features/admin/AdminPage')) },
             ],
           },

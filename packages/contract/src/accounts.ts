@@ -1,6 +1,7 @@
-/** Account lifecycle: email verification and change, password reset, data export, account deletion (CONTRACT "Wave 2 → Accounts"). */
+/** Account lifecycle: email verification and change, password reset, data export, account deletion (product.md § Accounts). */
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth';
+import { publicUserSchema } from './common';
 import { LIMITS } from './constants';
 
 /** How long a password-reset link works. */
@@ -20,6 +21,7 @@ const linkTokenSchema = z.string().trim().min(16, 'This link is incomplete').max
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 export const resetPasswordBodySchema = z.object({ token: linkTokenSchema, newPassword: passwordSchema });
 export const verifyEmailBodySchema = z.object({ token: linkTokenSchema });
+export const cancelEmailChangeBodySchema = z.object({ token: linkTokenSchema });
 export const changeEmailBodySchema = z.object({
   email: emailSchema,
   password: z.string().min(1, 'Enter your password').max(LIMITS.password.max),
@@ -57,3 +59,21 @@ export const exportDownloadQuerySchema = z.object({
   sig: z.string().min(1).max(128),
 });
 export const zipBodySchema = z.string().describe('The zip file (application/zip)');
+
+/** What any client may know of this server before signing in (`GET /instance`). */
+export const instanceResponseSchema = z.object({
+  success: z.literal(true),
+  mail: z
+    .boolean()
+    .describe(
+      'false when the server has no SMTP_URL: no mail leaves it, so its first account is its admin (confirmed) and admins confirm the addresses of others',
+    ),
+});
+
+/** An account whose address nobody confirmed yet, as an admin sees it to confirm it by hand. */
+export const unverifiedAccountSchema = z
+  .object({ user: publicUserSchema, email: z.string(), createdAt: z.string() })
+  .meta({ id: 'UnverifiedAccount' });
+export type UnverifiedAccount = z.infer<typeof unverifiedAccountSchema>;
+export const unverifiedAccountsResponseSchema = z.object({ success: z.literal(true), data: z.array(unverifiedAccountSchema) });
+export const accountParamsSchema = z.object({ userId: z.string().min(1).max(64) });

@@ -1,7 +1,7 @@
-/** Accounts and sessions: CONTRACT "Accounts", SPEC §7 Auth. */
+/** Accounts and sessions: product.md § Accounts, § Session and tokens. */
 import { z } from 'zod';
 import { LIMITS } from './constants';
-import { selfUserSchema } from './common';
+import { languageSchema, selfUserSchema } from './common';
 
 export const userNameSchema = z
   .string()
@@ -47,6 +47,8 @@ export const signupBodySchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   fullName: fullNameSchema,
+  /** The language the app was shown in at sign-up; English when not given. */
+  language: languageSchema.optional(),
 });
 export type SignupBody = z.infer<typeof signupBodySchema>;
 
@@ -86,6 +88,7 @@ export const updateMeBodySchema = z
     fullName: fullNameSchema.optional(),
     userBio: z.string().trim().max(LIMITS.userBio.max, `Bio must be at most ${LIMITS.userBio.max} characters`).nullable().optional(),
     userName: userNameSchema.optional(),
+    language: languageSchema.optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
 export type UpdateMeBody = z.infer<typeof updateMeBodySchema>;

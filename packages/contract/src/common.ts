@@ -6,7 +6,7 @@ export const idSchema = z.string().min(1).max(64);
 
 export const successSchema = z.object({ success: z.literal(true) });
 
-/** `?page&limit` query, coerced from strings; `defaultLimit` is the feature's SPEC §9 page size. */
+/** `?page&limit` query, coerced from strings; `defaultLimit` is the feature's page size (product.md § Constants and limits). */
 export const pageQuery = (defaultLimit: number) =>
   z.object({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -33,6 +33,11 @@ export const publicUserSchema = z
     userImage: z.string().nullable(),
     userBio: z.string().nullable(),
     createdAt: z.string(),
+    remote: z
+      .literal(true)
+      .optional()
+      .describe('Set only for a person of another server; `userName` is then their handle, name@host[:port]'),
+    profileUrl: z.string().nullable().optional().describe("A remote person's page on their own server"),
   })
   .meta({ id: 'PublicUser' });
 export type PublicUser = z.infer<typeof publicUserSchema>;
@@ -41,9 +46,15 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 export const ROLES = ['member', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The languages Plaza is written in (BCP 47): the web app, and the mails and pushes it sends a person. */
+export const LANGUAGES = ['en', 'es', 'ar'] as const;
+export const languageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof languageSchema>;
+
 export const selfUserSchema = publicUserSchema
   .extend({
     email: z.string(),
+    language: languageSchema.describe('the language the person reads Plaza in; mails and pushes use it too'),
     role: z.enum(ROLES),
     emailVerified: z.boolean().describe('false until the link mailed to the address is opened'),
   })

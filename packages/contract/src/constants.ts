@@ -1,4 +1,4 @@
-/** Product constants of SPEC §9 — the one place they are written down. */
+/** Product constants (product.md § Constants and limits) — the one place they are written down. */
 
 export const STORAGE_KEYS = {
   userDetails: 'userDetails',
@@ -97,6 +97,25 @@ export const LIMITS = {
 } as const;
 
 export const STORY_LIFETIME_HOURS = 24;
+
+/** Hashtags (product.md § Hashtags): how tags are read from text, and the lists made of them. */
+export const HASHTAG_LIMITS = {
+  /** Longest tag, in characters (code points) once normalized; a longer run is not a tag at all. */
+  maxLength: 50,
+  /** Distinct tags kept per post or comment: the first ones in the text; later ones stay plain text. */
+  perText: 10,
+  /** Trending counts the people who used a tag within this many hours. */
+  trendingWindowHours: 24,
+  /** Tags in the trending list, and in one tag search. */
+  trendingSize: 10,
+  searchResults: 10,
+} as const;
+export const MENTION_LIMITS = {
+  /** Distinct people a post, comment or message may mention: the first ones in the text; later ones stay plain text. */
+  perText: 10,
+  /** People the composers' autocomplete lists at once. */
+  suggestions: 6,
+} as const;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 
@@ -137,15 +156,21 @@ export const RATE_LIMITS = {
   chatMessagesPerUser: { points: 10, seconds: 2 },
   /** Reports one user sends: enough for anyone in earnest; a flood of reports is itself abuse. */
   reportsPerUser: { points: 20, seconds: 600 },
+  /** Two-factor codes tried for one account (sign-in, enable, disable): a six-digit code is no password. */
+  twoFactorPerUser: { points: 10, seconds: 900 },
+  /** Link cards one user asks the composer for: each may read a page on the web. */
+  linkPreviewsPerUser: { points: 30, seconds: 60 },
 } as const;
 
 /** After this many failed log-ins to one account, each further attempt waits twice as long as the last. */
 export const LOGIN_BACKOFF = { freeFailures: 5, firstDelaySeconds: 2, maxDelaySeconds: 900, forgetAfterSeconds: 86_400 } as const;
 
-/** Realtime limits: sockets one user or one address may hold, and the event budget of one user. */
+/**
+ * Realtime limits: sockets one user may hold, and the event budget of one user. What one address may
+ * hold or make is the server's setting (SOCKETS_PER_ADDRESS, SOCKET_HANDSHAKES_PER_ADDRESS).
+ */
 export const SOCKET_LIMITS = {
   perUser: 10,
-  perAddress: 100,
   /** Events a second over all of one user's sockets, with bursts of `eventBurst`. */
   eventsPerSecond: 20,
   eventBurst: 40,
@@ -157,7 +182,18 @@ export const SOCKET_LIMITS = {
 export const CHAT_HISTORY_MAX_LIMIT = 100;
 export const CONVERSATIONS_MAX_LIMIT = 100;
 
-/** What a report is about and why (CONTRACT "Safety"); the report form lists them. */
+/** Group conversations (product.md § Group conversations). */
+export const GROUP_CHAT = {
+  /** People in a new group, its creator included. */
+  minMembers: 3,
+  /** The most people a group may hold, its creator included. */
+  maxMembers: 100,
+  nameMaxLength: 80,
+  /** Group photos are uploaded like avatars: one image of at most this many bytes, stored square and re-encoded. */
+  photoBytes: 5 * 1024 * 1024,
+} as const;
+
+/** What a report is about and why (product.md § Safety and moderation); the report form lists them. */
 export const REPORT_TARGET_TYPES = ['post', 'comment', 'story', 'message', 'user'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 export const REPORT_REASONS = ['spam', 'harassment', 'nudity', 'violence', 'other'] as const;
@@ -173,3 +209,11 @@ export const REFRESH_ERRORS = {
 } as const;
 
 export const INVALID_CREDENTIALS = 'Invalid user name, email or password.';
+
+/** Link preview cards (link-previews.ts): the longest link that gets one, and how long its texts may be. */
+export const LINK_PREVIEW_LIMITS = {
+  urlMax: 2048,
+  titleMax: 300,
+  descriptionMax: 500,
+  siteNameMax: 100,
+} as const;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHAT, PAGE_SIZES, REACTION_TYPES, loginBodySchema, pageQuery, pairRoom, signupBodySchema, updateMeBodySchema } from './index';
 
 describe('the contract', () => {
-  it('holds the SPEC §9 constants', () => {
+  it('holds the constants of product.md § Constants and limits', () => {
     expect(REACTION_TYPES).toEqual(['heart', 'fire', 'thumbsUp', 'smile', 'celebrate', 'clap']);
     expect([PAGE_SIZES.network, PAGE_SIZES.feed, PAGE_SIZES.comments, PAGE_SIZES.suggestions, PAGE_SIZES.chatUsers]).toEqual([
       10, 10, 10, 5, 10,

@@ -1,4 +1,4 @@
-/** Notifications (CONTRACT "Notifications"). */
+/** Notifications (product.md § Notifications). */
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
 import { idSchema, pageQuery, paginationSchema, publicUserSchema } from './common';
@@ -10,6 +10,7 @@ export const NOTIFICATION_TYPES = [
   'post_comment',
   'comment_like',
   'content_removed',
+  'mention',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

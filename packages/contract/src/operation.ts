@@ -36,8 +36,10 @@ export const API_TAGS = {
   favorites: 'Posts the caller marked as favorites.',
   reactions: 'The six reaction kinds on posts.',
   comments: 'Comments on posts and their likes.',
+  hashtags: "Tags in posts and comments: a tag's posts, the trending tags and the tag search.",
   stories: '24-hour photo and video stories of the caller and their friends.',
-  chat: 'One-to-one messages, conversations and read marks; live delivery is over socket.io.',
+  chat: 'One-to-one and group messages, conversations and read marks; live delivery is over socket.io.',
+  linkPreviews: 'Link preview cards: the card the composer shows for a link before it is posted.',
   safety: 'Blocking, muting and reporting people and what they post.',
   admin: 'Moderation: the report queue, its resolutions and the audit log (moderators and admins only).',
 } as const;
@@ -72,6 +74,11 @@ export interface Operation {
   /** What each success status means, where the status alone does not say it. */
   responseDescriptions?: { readonly [status: number]: string };
   errors: readonly ErrorStatus[];
+  /**
+   * Takes an `Idempotency-Key` header: a repeat with the same key within a day answers the first result
+   * and changes nothing; the same key for a different request is refused with 409.
+   */
+  idempotent?: boolean;
 }
 
 /** Declares an operation, keeping its literal types (path, statuses, schemas) for the server and clients. */

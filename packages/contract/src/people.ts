@@ -1,9 +1,9 @@
-/** People: network, profiles, user search, friend requests and suggestions (CONTRACT "Users, connections, search"). */
+/** People: network, profiles, user search, friend requests and suggestions (product.md § Network and connections, § Profiles, § Search, § Suggestions). */
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
 import { idSchema, pageQuery, paginationSchema, publicUserSchema, selfUserSchema } from './common';
 
-/** How the caller stands with another user; `loading` and `error` of SPEC §4 are client-only states. */
+/** How the caller stands with another user; `loading` and `error` of product.md § Network and connections are client-only states. */
 export const CONNECTION_STATUSES = ['not_connected', 'request_sent', 'request_received', 'friends'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 export const connectionStatusSchema = z.enum(CONNECTION_STATUSES);

@@ -1,7 +1,9 @@
-/** Posts, the home feed, reactions, comments and favorites (CONTRACT "Posts, reactions, comments, favorites"). */
+/** Posts, the home feed, reactions, comments and favorites (product.md § Posts, § Feed, § Reactions, § Comments, § Favorites). */
 import { z } from 'zod';
 import { idSchema, pageQuery, paginationSchema, publicUserSchema } from './common';
 import { COMMENT_LIKE_MESSAGES, LIMITS, PAGE_SIZES, REACTION_TYPES, VIDEO_LIMITS } from './constants';
+import { linkPreviewSchema, noPreviewSchema } from './link-previews';
+import { mentionsSchema } from './mentions';
 
 export const reactionTypeSchema = z.enum(REACTION_TYPES);
 
@@ -53,6 +55,10 @@ export const postSchema = z
     editedAt: z.string().nullable(),
     /** Only on home-feed items that are neither the caller's nor a friend's ("Suggested for you"). */
     suggested: z.literal(true).optional(),
+    /** The card of the text's first link; null until it is made (socket `linkPreview`), or when there is none. */
+    linkPreview: linkPreviewSchema.nullable(),
+    /** The people the text mentions, with their names now. */
+    mentions: mentionsSchema,
   })
   .meta({ id: 'Post', description: "A post as the caller sees it: counts, and the caller's own reactions and favorite mark." });
 export type Post = z.infer<typeof postSchema>;
@@ -78,6 +84,7 @@ export const createPostFormSchema = z.object({
     .describe(
       `One MP4 or WebM video of at most 50 MB and ${VIDEO_LIMITS.maxDurationSeconds} s, instead of images; stored as H.264/AAC MP4 with a poster frame`,
     ),
+  noPreview: z.enum(['true', 'false']).optional().describe('`true`: the author removed the link preview card; none is made'),
 });
 
 export const postParamsSchema = z.object({ postId: idSchema });
@@ -171,6 +178,10 @@ export const commentSchema = z
     /** Ids of the people who liked it. */
     commentLikes: z.array(z.string()),
     createdAt: z.string(),
+    /** The card of the comment's first link; null until it is made (socket `linkPreview`), or when there is none. */
+    linkPreview: linkPreviewSchema.nullable(),
+    /** The people the comment mentions, with their names now. */
+    mentions: mentionsSchema,
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof commentSchema>;
@@ -192,6 +203,7 @@ export const createCommentBodySchema = z.object({
     .trim()
     .min(LIMITS.commentContent.min, 'Write something first')
     .max(LIMITS.commentContent.max, `A comment may be at most ${LIMITS.commentContent.max} characters`),
+  noPreview: noPreviewSchema,
 });
 
 export const commentResponseSchema = z.object({ success: z.literal(true), comment: commentSchema });

@@ -1,6 +1,6 @@
-/** Chat rooms (SPEC §3): named by the two users in them, so both sides and every node compute the same name. Kept apart from the socket schemas so a client can use them without zod. */
+/** Chat rooms (product.md § Chat): named by the two users in them, so both sides and every node compute the same name. Kept apart from the socket schemas so a client can use them without zod. */
 
-/** The chat room of two users: their ids sorted and joined with a hyphen (SPEC §3). */
+/** The chat room of two users: their ids sorted and joined with a hyphen (product.md § Chat). */
 export function pairRoom(a: string, b: string): string {
   return a < b ? `${a}-${b}` : `${b}-${a}`;
 }

@@ -47,16 +47,21 @@ describe('the operations', () => {
     }
   });
 
-  it('leave only signing up, logging in, refreshing, the user name check, the emailed links and the signed download public', () => {
+  it('leave only signing up, logging in, refreshing, the user name check, the instance, the emailed links and the signed download public', () => {
     expect(all.filter(([, op]) => !op.auth).map(([id]) => id)).toEqual([
       'signup',
       'login',
       'refreshToken',
       'checkUserNameAvailable',
+      'getInstance',
       'forgotPassword',
       'resetPassword',
       'verifyEmail',
+      'cancelEmailChange',
       'downloadExport',
+      'loginTwoFactor',
+      'passkeyLoginOptions',
+      'passkeyLogin',
     ]);
   });
 
@@ -68,7 +73,7 @@ describe('the operations', () => {
   it('declare a body either as JSON or as multipart form fields, never both', () => {
     for (const [id, op] of all) expect('body' in op && 'multipart' in op, id).toBe(false);
     const multipart = all.filter(([, op]) => 'multipart' in op).map(([id]) => id);
-    expect(multipart.sort()).toEqual(['createPost', 'createStory', 'uploadAvatar']);
+    expect(multipart.sort()).toEqual(['createPost', 'createStory', 'uploadAvatar', 'uploadGroupPhoto']);
   });
 
   it('fill in path parameters for clients, and spell paths the OpenAPI way', () => {
@@ -84,7 +89,12 @@ describe('the operation types', () => {
     expectTypeOf<OperationResponse<typeof operations.sendMessage, 201>>().toEqualTypeOf<Message>();
     expectTypeOf<OperationBody<typeof operations.signup>>().toEqualTypeOf<z.input<typeof operations.signup.body>>();
     expectTypeOf<OperationBody<typeof operations.signup>>().toMatchTypeOf<SignupBody>();
-    expectTypeOf<OperationBody<typeof operations.createPost>>().toEqualTypeOf<{ content?: string; images?: File[]; video?: File }>();
+    expectTypeOf<OperationBody<typeof operations.createPost>>().toEqualTypeOf<{
+      content?: string;
+      images?: File[];
+      video?: File;
+      noPreview?: 'true' | 'false';
+    }>();
     expectTypeOf<OperationQuery<typeof operations.getFeed>>().toEqualTypeOf<{ page?: number; limit?: number; anchor?: string }>();
     expectTypeOf<OperationParams<typeof operations.getChatHistory>>().toEqualTypeOf<{ currentUserId: string; otherUserId: string }>();
     expectTypeOf<OperationQuery<typeof operations.getReactions>>().toEqualTypeOf<{ postId: string }>();

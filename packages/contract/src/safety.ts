@@ -1,4 +1,4 @@
-/** Trust and safety (CONTRACT "Wave 2 additions → Safety"): blocks, mutes, reports, roles and moderation. */
+/** Trust and safety (product.md § Safety and moderation): blocks, mutes, reports, roles and moderation. */
 import { z } from 'zod';
 import { idSchema, pageQuery, paginationSchema, publicUserSchema } from './common';
 import { REPORT_REASONS, REPORT_TARGET_TYPES, REPORT_TEXT_MAX } from './constants';
@@ -45,8 +45,11 @@ export const createReportResponseSchema = z.object({
 export const MODERATION_ACTIONS = ['dismiss', 'remove', 'suspend'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
-/** What the audit log records: the three resolutions, and role changes (a null moderator is the command line). */
-export const AUDIT_ACTIONS = [...MODERATION_ACTIONS, 'grant', 'revoke'] as const;
+/**
+ * What the audit log records: the three resolutions, role changes, and addresses an admin confirmed
+ * (`verify`) on a server that cannot send mail (a null moderator is the command line).
+ */
+export const AUDIT_ACTIONS = [...MODERATION_ACTIONS, 'grant', 'revoke', 'verify'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The reported thing as a moderator needs to judge it; null when it no longer exists. */

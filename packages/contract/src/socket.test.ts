@@ -15,6 +15,8 @@ describe('socket events', () => {
       ping: { userId: A },
       typing: { room, isTyping: true },
       reauthenticate: { token: 'header.payload.signature' },
+      groupTyping: { conversationId: A, isTyping: true },
+      groupRead: { conversationId: A },
     };
     for (const [event, payload] of Object.entries(samples)) {
       expect(clientEventSchemas[event as keyof typeof samples].safeParse(payload).success, event).toBe(true);

@@ -1,4 +1,4 @@
-/** Stories: 24-hour photos and videos of the caller and their friends (CONTRACT "Stories"). */
+/** Stories: 24-hour photos and videos of the caller and their friends (product.md § Stories). */
 import { z } from 'zod';
 import { idSchema, publicUserSchema } from './common';
 import { LIMITS } from './constants';

@@ -1,9 +1,9 @@
 /** The Kysely instance for the configured dialect: SQLite (embedded default) or PostgreSQL. */
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type MigrationProvider } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Config, DatabaseTimeouts } from '../config';
@@ -14,6 +14,9 @@ import { registerDataVersion, registerDirectReads, type DirectReads } from './pr
 import { immediateTransactions } from './sqlite-immediate';
 import type { Database } from './types';
 
+/** The `application_name` of every connection a Plaza process opens to PostgreSQL. */
+export const PLAZA_APPLICATION_NAME = 'plaza';
+
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -21,14 +24,42 @@ export interface DbHandle {
   db: Db;
   dialect: DialectName;
   ping: () => Promise<void>;
-  /** Connections open, idle and requests waiting for one (PostgreSQL; SQLite has one connection and no queue). */
-  poolUse: () => { total: number; idle: number; waiting: number };
+  /**
+   * Connections: the most this process opens, those open, idle and in use, and requests waiting for one
+   * (PostgreSQL; SQLite has one connection and no queue).
+   */
+  poolUse: () => { max: number; total: number; idle: number; in_use: number; waiting: number };
 }
 
 /** Used when the caller gives none (scripts, benchmarks); the server passes the configured ones. */
 const DEFAULT_TIMEOUTS: DatabaseTimeouts = { poolSize: 20, connectMs: 3000, statementMs: 5000, idleInTransactionMs: 5000 };
 
-export function createDb(database: Config['database'], log?: Logger, timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS): DbHandle {
+export interface DbOptions {
+  /** Counts the statements run straight on the driver (prepared.ts), which Kysely's executor never sees. */
+  directRuns?: { count: number };
+}
+
+/** The driver's statements, each run counted in `runs` when given. */
+function counted(reads: DirectReads, runs: DbOptions['directRuns']): DirectReads {
+  if (!runs) return reads;
+  return {
+    prepare: (text, options) => {
+      const run = reads.prepare(text, options);
+      return (parameters) => {
+        const rows = run(parameters);
+        if (rows !== undefined) runs.count++;
+        return rows;
+      };
+    },
+  };
+}
+
+export function createDb(
+  database: Config['database'],
+  log?: Logger,
+  timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
+  { directRuns }: DbOptions = {},
+): DbHandle {
   if (database.kind === 'postgres') {
     // COUNT(*) and SUM() come back as int8; parse them to numbers instead of strings.
     pg.types.setTypeParser(20, (v) => Number(v));
@@ -36,37 +67,57 @@ export function createDb(database: Config['database'], log?: Logger, timeouts: D
     // that keep their plan (prepared.ts, `keepPlan`), and plan each of them once: left to choose,
     // PostgreSQL went on planning the feed's reads for every request's values (0.2-0.8 ms a time against
     // 0.05-0.1 to run them), its estimate of a plan made once being worse than the plans it made.
-    const keptPlanSize = Math.max(1, Math.ceil(timeouts.poolSize / 4));
-    const pool = postgresPool(database.url, { ...timeouts, poolSize: Math.max(1, timeouts.poolSize - keptPlanSize) }, log);
-    const keptPlanPool = postgresPool(database.url, { ...timeouts, poolSize: keptPlanSize }, log, 'plan_cache_mode=force_generic_plan');
-    const probe = pingConnection(database.url, timeouts);
+    // With a pool of one there is no connection to spare: the kept plans share it (and are planned as usual).
+    // Either way a process opens at most `poolSize` connections (docs/deploy.md).
+    const keptPlanSize = timeouts.poolSize > 1 ? Math.ceil(timeouts.poolSize / 4) : 0;
+    const pool = postgresPool(database.url, { ...timeouts, poolSize: timeouts.poolSize - keptPlanSize }, log);
+    const keptPlanPool = keptPlanSize
+      ? postgresPool(database.url, { ...timeouts, poolSize: keptPlanSize }, log, 'plan_cache_mode=force_generic_plan')
+      : null;
+    const pools = keptPlanPool ? [pool, keptPlanPool] : [pool];
+    const outcomes = queryOutcomes();
     const db = new Kysely<Database>({
       dialect: withCommitHooks(
-        new PostgresDialect({ pool: discardingBrokenClients(pool, () => Promise.all([keptPlanPool.end(), probe.close()]).then(() => {})) }),
+        new PostgresDialect({ pool: discardingBrokenClients(pool, async () => void (await keptPlanPool?.end()), outcomes) }),
       ),
     });
-    registerDirectReads(db, {
-      prepare: (text, options) => {
-        if (!options?.keepPlan)
-          return (values) => pool.query({ text, values: values as unknown[], rowMode: 'array' }).then((r) => r.rows as unknown[][]);
-        // A name per text: the same statement prepared twice under one name would be refused.
-        const name = `plaza_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-        return (values) =>
-          keptPlanPool.query({ name, text, values: values as unknown[], rowMode: 'array' }).then((r) => r.rows as unknown[][]);
-      },
-    });
+    registerDirectReads(
+      db,
+      counted(
+        {
+          prepare: (text, options) => {
+            if (!options?.keepPlan)
+              return (values) => pool.query({ text, values: values as unknown[], rowMode: 'array' }).then((r) => r.rows as unknown[][]);
+            // A name per text: the same statement prepared twice under one name would be refused.
+            const name = `plaza_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+            return (values) =>
+              (keptPlanPool ?? pool)
+                .query({ name, text, values: values as unknown[], rowMode: 'array' })
+                .then((r) => r.rows as unknown[][]);
+          },
+        },
+        directRuns,
+      ),
+    );
     return {
       db,
       dialect: 'postgres',
-      ping: () => probe.ping(),
-      poolUse: () => ({
-        total: pool.totalCount + keptPlanPool.totalCount,
-        idle: pool.idleCount + keptPlanPool.idleCount,
-        waiting: pool.waitingCount + keptPlanPool.waitingCount,
-      }),
+      ping: () => pingThroughPool(pool, outcomes),
+      poolUse: () => {
+        const sum = (count: (p: pg.Pool) => number) => pools.reduce((n, p) => n + count(p), 0);
+        const total = sum((p) => p.totalCount);
+        const idle = sum((p) => p.idleCount);
+        return { max: timeouts.poolSize, total, idle, in_use: total - idle, waiting: sum((p) => p.waitingCount) };
+      },
     };
   }
-  if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
+  if (database.file !== ':memory:') {
+    mkdirSync(path.dirname(database.file), { recursive: true });
+    // Readable by Plaza's user only, whatever the umask: it holds every message and password hash.
+    // SQLite gives its -wal and -shm files the database file's mode.
+    closeSync(openSync(database.file, 'a', 0o600));
+    chmodSync(database.file, 0o600);
+  }
   const sqlite = new SQLite(database.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -77,14 +128,14 @@ export function createDb(database: Config['database'], log?: Logger, timeouts: D
   const db = new Kysely<Database>({
     dialect: withCommitHooks(immediateTransactions(new SqliteDialect({ database: cachedStatements(sqlite) }))),
   });
-  registerDirectReads(db, directSqliteReads(sqlite));
+  registerDirectReads(db, counted(directSqliteReads(sqlite), directRuns));
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   registerDataVersion(db, () => dataVersion.get() as number);
   return {
     db,
     dialect: 'sqlite',
     ping: async () => void sqlite.prepare('select 1').get(),
-    poolUse: () => ({ total: 1, idle: 1, waiting: 0 }),
+    poolUse: () => ({ max: 1, total: 1, idle: 1, in_use: 0, waiting: 0 }),
   };
 }
 
@@ -97,6 +148,8 @@ export function createDb(database: Config['database'], log?: Logger, timeouts: D
 function postgresPool(url: string, t: DatabaseTimeouts, log?: Logger, setting?: string): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
+    // What `pg_stat_activity` shows for Plaza's connections, and how a restore sees servers still running.
+    application_name: PLAZA_APPLICATION_NAME,
     ...(setting ? { options: `-c ${setting}` } : {}),
     max: t.poolSize,
     connectionTimeoutMillis: t.connectMs,
@@ -141,16 +194,41 @@ function trackFailures(client: pg.PoolClient): void {
 }
 
 /**
+ * How the requests' checkouts of the pool ended lately: a checkout that ended broken (a statement timed
+ * out, the connection dropped) failed, any other succeeded. Readiness reads it: a table locked for good
+ * answers `select 1` at once while every read through the pool times out.
+ */
+function queryOutcomes(windowMs = 5000) {
+  let lastOk = 0;
+  let lastFailed = 0;
+  return {
+    record(ok: boolean) {
+      if (ok) lastOk = Date.now();
+      else lastFailed = Date.now();
+    },
+    /** The latest checkout failed, within the window. */
+    failingLately: () => Date.now() - lastFailed < windowMs && lastOk < lastFailed,
+    /** A checkout succeeded within `ms`. */
+    okWithin: (ms: number) => Date.now() - lastOk < ms,
+  };
+}
+type QueryOutcomes = ReturnType<typeof queryOutcomes>;
+
+/**
  * A client whose query timed out on our side may still owe the server's answer to it; handed out again,
  * it would make the next request wait for that answer. Such a client is closed instead of reused.
  */
-function discardingBrokenClients(pool: pg.Pool, alsoOnEnd: () => Promise<void>) {
+function discardingBrokenClients(pool: pg.Pool, alsoOnEnd: () => Promise<void>, outcomes: QueryOutcomes) {
   return {
     async connect() {
       const client = (await pool.connect()) as TrackedClient;
       // The pool gives every checkout a fresh release function.
       const release = client.release.bind(client);
-      client.release = (err?: Error | boolean) => release(err ?? (client[BROKEN] ? true : undefined));
+      client.release = (err?: Error | boolean) => {
+        const broken = Boolean(err) || client[BROKEN] === true;
+        outcomes.record(!broken);
+        release(err ?? (broken ? true : undefined));
+      };
       return client;
     },
     end: async () => {
@@ -159,60 +237,33 @@ function discardingBrokenClients(pool: pg.Pool, alsoOnEnd: () => Promise<void>) 
   };
 }
 
+/** The database's part of readiness, answered within this (the probe's own connection wait and query included). */
+const PING_MS = 700;
+
 /**
- * The readiness check's own connection, beside the pool. A pool busy with requests is not a database
- * that is down: a check queued behind them would take a loaded node out of the balancer, or keep a node
- * started under load from ever counting as ready. One connection, opened when needed, dropped when it fails.
+ * Readiness through the pool the requests use, never a connection of its own: at the server's connection
+ * cap a fresh connection is refused while the pool reads fine. Down when `select 1` fails or cannot be
+ * answered in time, or when the requests' own queries have been failing lately (a table held locked);
+ * a probe that only waited for a connection behind busy requests that do succeed is a busy node, not a down one.
  */
-function pingConnection(url: string, t: DatabaseTimeouts) {
-  let client: pg.Client | null = null;
-  let opening: Promise<pg.Client> | null = null;
-  let closed = false;
-  const drop = (c: pg.Client) => {
-    if (client === c) client = null;
-    c.end().catch(() => {});
-  };
-  const open = () =>
-    (opening ??= (async () => {
-      const c = new pg.Client({
-        connectionString: url,
-        connectionTimeoutMillis: t.connectMs,
-        statement_timeout: t.statementMs,
-        query_timeout: t.statementMs + 1000,
-        keepAlive: true,
-      });
-      // A dropped connection is only forgotten; the next check opens another.
-      c.on('error', () => drop(c));
-      try {
-        await c.connect();
-      } finally {
-        opening = null;
-      }
-      if (closed) {
-        drop(c);
-        throw new Error('the database handle is closed');
-      }
-      client = c;
-      return c;
-    })());
-  return {
-    async ping(): Promise<void> {
-      const c = client ?? (await open());
-      try {
-        await c.query('select 1');
-      } catch (err) {
-        drop(c);
-        throw err;
-      }
-    },
-    async close(): Promise<void> {
-      closed = true;
-      const c = client;
-      client = null;
-      await c?.end().catch(() => {});
-    },
-  };
+async function pingThroughPool(pool: pg.Pool, outcomes: QueryOutcomes): Promise<void> {
+  if (outcomes.failingLately()) throw new Error('queries through the pool have been failing');
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), PING_MS);
+  });
+  const query = pool.query('select 1').then(() => 'ok' as const);
+  // Answered after the time-box: its outcome no longer matters, its rejection must not go unhandled.
+  query.catch(() => {});
+  try {
+    const result = await Promise.race([query, timedOut]);
+    if (result === 'ok' || (pool.waitingCount > 0 && outcomes.okWithin(2000))) return;
+    throw new Error('the database did not answer within the readiness time-box');
+  } finally {
+    clearTimeout(timer);
+  }
 }
+
 /**
  * Kysely prepares every query afresh, and for short queries SQLite's prepare costs more than running
  * them. This keeps the most recently used statements by SQL text; one still being iterated is not reused.
@@ -246,6 +297,13 @@ function directSqliteReads(sqlite: SQLite.Database): DirectReads {
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** The migrations this database has run: how many, and the last by name (`plaza_schema_migrations`). */
+export async function schemaVersion(db: Db): Promise<{ applied: number; latest: string }> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const names = rows.map((r) => r.name).sort();
+  return { applied: names.length, latest: names.at(-1) ?? '' };
+}
 
 export async function migrateToLatest(db: Db): Promise<void> {
   // Migrations are numbered by the work that brought them, not by when it landed (0040 and 0041 came

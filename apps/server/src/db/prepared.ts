@@ -49,9 +49,6 @@ export function registerDataVersion(db: Db, read: () => number): void {
 
 export const dataVersionOf = (db: Db): (() => number) | undefined => dataVersions.get(db);
 
-/** Statements run straight on the driver, per database: tests count them. */
-export const directRuns = new WeakMap<Db, { count: number }>();
-
 /** Stands where a value goes while the query is built; each one is a parameter of the compiled SQL. */
 const MARK = '\u0000param:';
 
@@ -87,11 +84,7 @@ export function preparedQuery<N extends string, Row extends readonly unknown[]>(
     compiled ??= compile();
     const parameters = compiled.bind(values);
     const direct = compiled.direct?.(parameters);
-    if (direct) {
-      const runs = directRuns.get(db);
-      if (runs) runs.count++;
-      return (await direct) as unknown as Row[];
-    }
+    if (direct) return (await direct) as unknown as Row[];
     const result = await db.executeQuery({ ...compiled.query, parameters });
     return result.rows.map((row) => Object.values(row as Record<string, unknown>)) as unknown as Row[];
   };

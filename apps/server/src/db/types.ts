@@ -2,12 +2,19 @@
 import type { AccountTables } from './tables/accounts';
 import type { AuthTables } from './tables/auth';
 import type { ChatTables } from './tables/chat';
+import type { FederationTables } from './tables/federation';
+import type { HashtagTables } from './tables/hashtags';
 import type { CommentTables } from './tables/comments';
+import type { IdempotencyTables } from './tables/idempotency';
+import type { JobTables } from './tables/jobs';
+import type { LinkPreviewTables } from './tables/link-previews';
+import type { MentionTables } from './tables/mentions';
 import type { ModerationTables } from './tables/moderation';
 import type { NotificationTables } from './tables/notifications';
 import type { OutboxTables } from './tables/outbox';
 import type { PeopleTables } from './tables/people';
 import type { PostTables } from './tables/posts';
+import type { PushTables } from './tables/push';
 import type { ReactionTables } from './tables/reactions';
 import type { SafetyTables } from './tables/safety';
 import type { StoryTables } from './tables/stories';
@@ -24,9 +31,16 @@ export type Database = UserTables &
   PostTables &
   ReactionTables &
   CommentTables &
+  HashtagTables &
   StoryTables &
   ChatTables &
   SafetyTables &
   ModerationTables &
   AccountTables &
-  OutboxTables;
+  OutboxTables &
+  IdempotencyTables &
+  JobTables &
+  LinkPreviewTables &
+  FederationTables &
+  MentionTables &
+  PushTables;

@@ -51,6 +51,8 @@ describe('routes from the contract', () => {
 
   it('asks for a token on every operation the contract marks as authenticated, and on no other', async () => {
     for (const op of all) {
+      // A public operation that takes nothing (the start of a passkey sign-in) has nothing to refuse.
+      if (!op.auth && !['params', 'querystring', 'body', 'multipart'].some((k) => k in op)) continue;
       const params = Object.fromEntries(pathParamNames(op.path).map((name) => [name, name === 'actionType' ? 'send' : ANY_ID]));
       const res = await t.app.inject({
         method: op.method,

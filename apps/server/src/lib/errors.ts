@@ -51,6 +51,13 @@ export class ConflictError extends HttpError {
 export class PayloadTooLargeError extends statusError(413, 'Payload Too Large', 'The upload is too large.') {}
 export class UnsupportedMediaTypeError extends statusError(415, 'Unsupported Media Type', 'This file type is not supported.') {}
 export class TooManyRequestsError extends retryLaterError(429, 'Too Many Requests', 'Too many requests. Please slow down.', 1) {}
+/** The media storage cannot take a file (a folder that cannot be written, a full disk): the upload can wait, the rest works. */
+export class StorageUnavailableError extends retryLaterError(
+  503,
+  'Service Unavailable',
+  'Plaza cannot store uploaded files right now. Please try again later; posts without images still work.',
+  30,
+) {}
 export class ServiceUnavailableError extends retryLaterError(
   503,
   'Service Unavailable',

@@ -6,7 +6,7 @@
  * what may only be kept while every change is heard (verified tokens, chat permissions) is not kept.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { newRedis } from './redis-address';
 import type { DomainEvents, EventBus } from './events';
 import type { RedisConnections } from './redis';
 
@@ -95,7 +95,7 @@ export async function announceToServers<K extends Relayed>(
   name: K,
   payload: DomainEvents[K],
 ): Promise<void> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000 });
+  const redis = newRedis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000 });
   try {
     await redis.connect();
     await redis.publish(relayChannel(redisKeyPrefix), relayMessage(randomUUID(), name, payload));

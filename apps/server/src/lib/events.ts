@@ -18,7 +18,18 @@
  * never reported as failed because a side effect was. `settled()` waits for whatever is still running
  * (shutdown, and tests that look at side effects).
  */
-import type { ConnectionStatus, Message, Notification, ReactionType, ReportTargetType } from '@plaza/contract';
+import type {
+  ConnectionStatus,
+  GroupConversation,
+  GroupMessage,
+  LinkPreview,
+  LinkPreviewTarget,
+  Message,
+  Notification,
+  ReactionType,
+  ReportTargetType,
+  SessionEndReason,
+} from '@plaza/contract';
 import type { Db } from '../db';
 import { newId } from './ids';
 import type { Logger } from './logger';
@@ -45,12 +56,21 @@ export interface DomainEvents {
    * account deletion): the listed ones, or every one but `exceptSessionId` when `sessionIds` is absent.
    * The realtime module disconnects their sockets on every server.
    */
-  sessionsRevoked: { userId: string; sessionIds?: string[]; exceptSessionId?: string };
+  sessionsRevoked: { userId: string; sessionIds?: string[]; exceptSessionId?: string; reason?: SessionEndReason };
+  /** `userId` signed in from a browser and address pair never seen on the account: its owner gets a notice. */
+  signedInFromNewDevice: { userId: string; sessionId: string; userAgent: string | null; address: string | null; at: string };
+  /** `userId` added a passkey: its owner gets a notice (a passkey signs in without the password). */
+  passkeyAdded: { userId: string; name: string; at: string };
+  /** `userId` switched two-factor sign-in on or off: its owner gets a notice. */
+  twoFactorChanged: { userId: string; enabled: boolean; at: string };
 
   // users
   /** What others see of a person (name, picture, bio) changed. */
   profileChanged: { userId: string };
-  /** What only the person sees of their account (their address, whether it is verified) changed. */
+  /**
+   * What only the person sees of their account (their address, whether it is verified, their role)
+   * changed. Recorded when it is changed outside a request (the command line), so a running server hears it.
+   */
   accountChanged: { userId: string };
   /**
    * A person was suspended or their account deleted: whether others may reach them changed. Whoever
@@ -69,13 +89,17 @@ export interface DomainEvents {
   postDeleted: { postId: string; authorId: string };
   /**
    * What a feed page of these readers (absent: of anyone) is read from changed and has committed: their
-   * timeline rows or sizes, their marks on them, whom they mute. Kept feed pages drop it (kept-feed-pages.ts).
+   * timeline rows or sizes, their marks on them, whom they mute. Cached feed pages drop it (cache/feed-page-cache.ts).
    */
   feedPagesChanged: { readerIds?: string[] };
+  /** A new post is on these readers' timelines (its author's friends); told to them live, never relayed. */
+  postReachedReaders: { postId: string; authorId: string; readerIds: string[] };
 
   // reactions and comments
   /** A post's counters moved (a reaction toggled, a comment added or deleted). */
   postChanged: { postId: string };
+  /** A post's reaction or comment counters moved here (not relayed: the server that moved them tells the sockets). */
+  postCountsChanged: { postId: string; actorId?: string };
   /** `actorId` added the reaction `kind` to a post of `postAuthorId`. */
   reactionAdded: { postId: string; postAuthorId: string; actorId: string; kind: ReactionType };
   commentAdded: { commentId: string; postId: string; postAuthorId: string; authorId: string; content: string };
@@ -94,6 +118,38 @@ export interface DomainEvents {
     originSocketId?: string;
   };
   messagesRead: { room: string; readerId: string; otherId: string; readAt: string };
+  /** A message or system line of a group was stored; `userIds` are the members it reaches (blocks left out), its sender included. */
+  groupMessageStored: { conversationId: string; message: GroupMessage; userIds: string[] };
+  /** A member read a group up to `messageId`; `userIds` are the members told (blocks left out). */
+  groupRead: { conversationId: string; userId: string; messageId: string; seq: number; userIds: string[] };
+  /** A group changed: each member's view of it, to send to that member alone. */
+  groupUpdated: { views: Array<{ userId: string; conversation: GroupConversation }> };
+  /** People are no longer in a group (they left or were removed): delivery to them has stopped. */
+  groupLeft: { conversationId: string; userIds: string[]; reason: 'left' | 'removed' };
+
+  // link previews
+  /** A post, comment or message was stored whose first link should get a card (its author did not remove it). */
+  /** `scope` helps the owner find the text again (a message's conversation); it comes back with the card. */
+  linkPreviewWanted: { targetType: LinkPreviewTarget; targetId: string; scope?: string; url: string };
+  /** The card for such a text was made; the feature that owns the text stores it. */
+  linkPreviewMade: { targetType: LinkPreviewTarget; targetId: string; scope?: string; linkPreview: LinkPreview };
+  /** A card was stored on its text; `userIds` are the people who can see that text, told live. */
+  linkPreviewStored: { targetType: LinkPreviewTarget; targetId: string; linkPreview: LinkPreview; userIds: string[] };
+
+  // mentions
+  /**
+   * A post, comment or message newly mentions `userId`, who can read it (modules/mentions). `postId`: the post it is
+   * or is on; `conversationKey`: a message's conversation.
+   */
+  mentioned: {
+    targetType: 'post' | 'comment' | 'message';
+    targetId: string;
+    postId: string | null;
+    conversationKey: string | null;
+    authorId: string;
+    userId: string;
+    text: string;
+  };
 
   // moderation
   /** A moderator removed `authorId`'s content for `reason`. */
@@ -124,7 +180,9 @@ export type DurableEventName =
   | 'reactionAdded'
   | 'commentAdded'
   | 'commentLiked'
-  | 'contentRemoved';
+  | 'contentRemoved'
+  | 'mentioned'
+  | 'accountChanged';
 
 /** What a handler knows of the event besides its payload. */
 export interface EventMeta {

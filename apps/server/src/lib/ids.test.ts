@@ -1,8 +1,15 @@
 import { validate, version } from 'uuid';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newId, nowIso } from './ids';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 describe('ids and times', () => {
+  // The ids' clock never steps back within a process: each test starts from a fresh copy of the module,
+  // whatever made ids before it in this test worker.
+  let newId: () => string;
+  let nowIso: () => string;
+  beforeEach(async () => {
+    vi.resetModules();
+    ({ newId, nowIso } = await import('./ids'));
+  });
   afterEach(() => {
     vi.useRealTimers();
   });

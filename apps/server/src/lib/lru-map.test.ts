@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { EventBus } from './events';
-import { KeptByEvents } from './kept-by-events';
+import { EventInvalidatedCache } from '../cache/event-invalidated-cache';
 import { LruMap } from './lru-map';
 
 describe('a least-recently-used map', () => {
@@ -60,7 +60,7 @@ describe('a least-recently-used map', () => {
   it('holds no memory for the entries it does not have: twenty caches for 200,000 people each, empty', () => {
     const events = new EventBus(pino({ level: 'silent' }));
     const before = process.memoryUsage();
-    const caches = Array.from({ length: 20 }, () => new KeptByEvents<string, string>(events, 200_000));
+    const caches = Array.from({ length: 20 }, () => new EventInvalidatedCache<string, string>(events, 200_000));
     const after = process.memoryUsage();
     caches[0].keep('alice', 'id-1', caches[0].begin());
     expect(caches[0].get('alice')).toBe('id-1');

@@ -9,7 +9,8 @@
  * (a stalled network keeps the connection "ready") marks Redis unavailable until a probe answers again.
  * An outage is logged once when it starts and once when it ends.
  */
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
+import { newRedis } from './redis-address';
 import type { Logger } from './logger';
 
 export interface RedisConnections {
@@ -52,7 +53,7 @@ export function connectRedis(url: string, log: Logger, timeouts: RedisTimeouts =
   };
 
   const open = (purpose: string, options: RedisOptions): Redis => {
-    const redis = new Redis(url, { ...base, ...options });
+    const redis = newRedis(url, { ...base, ...options });
     // A listener on every connection: ioredis retries on its own, and without one each failed attempt
     // would print "Unhandled error event". The outage itself is logged once, below.
     redis.on('error', (err: Error) => {

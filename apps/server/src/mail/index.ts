@@ -1,3 +1,3 @@
 /** Outgoing mail: the transport (SMTP or the log) and the mails Plaza sends. */
-export { createMailer, type Mailer } from './mailer';
+export { createMailer, type Mailer, type OutgoingMail } from './mailer';
 export { mails, type Instance } from './templates';

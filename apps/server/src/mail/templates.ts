@@ -57,6 +57,25 @@ ${p(body.greeting)}${body.paragraphs.map(p).join('')}${button}${(body.after ?? [
 const link = (instance: Instance, path: string, token: string) => `${instance.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 
 export const mails = {
+  /** The daily digest: what the person missed since the last one (unread notifications, a count of unread messages). */
+  notificationDigest(
+    instance: Instance,
+    to: { fullName: string },
+    missed: { lines: string[]; more: number; messages: number },
+  ): RenderedMail {
+    const paragraphs = [
+      ...(missed.messages > 0 ? [`You have ${missed.messages} unread ${missed.messages === 1 ? 'message' : 'messages'}.`] : []),
+      ...missed.lines.map((line) => `• ${line}`),
+      ...(missed.more > 0 ? [`… and ${missed.more} more.`] : []),
+    ];
+    return render(instance, `What you missed on ${instance.name}`, {
+      greeting: `Hello ${to.fullName},`,
+      paragraphs: [`Here is what happened on ${instance.name} since your last digest.`, ...paragraphs],
+      action: { label: `Open ${instance.name}`, url: `${instance.publicUrl}/feeds` },
+      after: [`You get this mail once a day. Turn it off in Settings → Notifications: ${instance.publicUrl}/settings/notifications`],
+    });
+  },
+
   verifyEmail(instance: Instance, to: { fullName: string }, token: string): RenderedMail {
     return render(instance, `Confirm your email address for ${instance.name}`, {
       greeting: `Hello ${to.fullName},`,
@@ -75,13 +94,53 @@ export const mails = {
     });
   },
 
-  emailChangeNotice(instance: Instance, to: { fullName: string }, newEmail: string): RenderedMail {
+  emailChangeNotice(instance: Instance, to: { fullName: string }, newEmail: string, cancelToken: string): RenderedMail {
     return render(instance, `Your ${instance.name} email address is about to change`, {
       greeting: `Hello ${to.fullName},`,
       paragraphs: [
         `Someone signed in to your ${instance.name} account asked to change its email address to ${newEmail}. It changes only when the link sent to that address is opened.`,
-        'If this was not you, change your password now: it ends every other session.',
       ],
+      action: { label: 'Cancel this change', url: link(instance, '/auth/cancel-email-change', cancelToken) },
+      after: ['If this was not you, cancel it and change your password: that ends every other session and voids every link mailed before.'],
+    });
+  },
+
+  newDeviceSignIn(
+    instance: Instance,
+    to: { fullName: string },
+    from: { device: string; address: string | null; at: string },
+  ): RenderedMail {
+    const where = from.address ? ` from the address ${from.address}` : '';
+    return render(instance, `New sign-in to your ${instance.name} account`, {
+      greeting: `Hello ${to.fullName},`,
+      paragraphs: [
+        `Your ${instance.name} account was signed in to on ${from.device}${where}, at ${from.at.replace('T', ' ').slice(0, 16)} UTC. It had not been used from there before.`,
+        'If this was you, there is nothing to do. If not, sign that session out and change your password: it ends every other session.',
+      ],
+      action: { label: 'Review where you are signed in', url: `${instance.publicUrl}/settings/security` },
+    });
+  },
+
+  passkeyAdded(instance: Instance, to: { fullName: string }, passkey: { name: string; at: string }): RenderedMail {
+    return render(instance, `A passkey was added to your ${instance.name} account`, {
+      greeting: `Hello ${to.fullName},`,
+      paragraphs: [
+        `A passkey named "${passkey.name}" was added to your ${instance.name} account at ${passkey.at.replace('T', ' ').slice(0, 16)} UTC. It signs in without your password.`,
+        'If this was you, there is nothing to do. If not, remove it, sign the sessions you do not know out and change your password.',
+      ],
+      action: { label: 'Review your passkeys and sessions', url: `${instance.publicUrl}/settings/security` },
+    });
+  },
+
+  twoFactorChanged(instance: Instance, to: { fullName: string }, change: { enabled: boolean; at: string }): RenderedMail {
+    const state = change.enabled ? 'on' : 'off';
+    return render(instance, `Two-factor sign-in was turned ${state} for your ${instance.name} account`, {
+      greeting: `Hello ${to.fullName},`,
+      paragraphs: [
+        `Two-factor sign-in was turned ${state} for your ${instance.name} account at ${change.at.replace('T', ' ').slice(0, 16)} UTC.`,
+        'If this was you, there is nothing to do. If not, someone knows your password: sign the sessions you do not know out and change it.',
+      ],
+      action: { label: 'Review your security settings', url: `${instance.publicUrl}/settings/security` },
     });
   },
 

@@ -2,7 +2,7 @@
  * `npm run rebuild-timelines`: rebuilds the home feed's timelines, their sizes and the posts' counters
  * from the rows they are derived from (modules/posts/timeline-rebuild.ts), on the database the server
  * would use (DATA_DIR's SQLite file, or DATABASE_URL), and prints what it fixed. Safe while servers run;
- * with REDIS_URL it tells them to drop the feed pages they kept (modules/posts/kept-feed-pages.ts).
+ * with REDIS_URL it tells them to drop the feed pages they cached (cache/feed-page-cache.ts).
  */
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config';

@@ -11,6 +11,7 @@ import { as, createUser, pngImage } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { bodyOf } from '../../test/replies';
 import { imageFile, sendPost } from '../modules/posts/testing';
+import { newId } from '../lib/ids';
 import { mediaSigner } from '../security/signed-media';
 
 const BUCKET = 'plaza-media';
@@ -57,6 +58,26 @@ describe('media in S3-compatible object storage', () => {
     await server?.close();
     if (s3Dir) rmSync(s3Dir, { recursive: true, force: true });
   });
+
+  /** A story of `userId` whose video is the file at `url`, written straight to the table. */
+  const storyOf = async (userId: string, url: string) => {
+    const id = newId();
+    const now = new Date();
+    await t.app.ctx.db
+      .insertInto('stories')
+      .values({
+        id,
+        user_id: userId,
+        media_url: url,
+        media_type: 'video',
+        poster_url: null,
+        caption: null,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
+      })
+      .execute();
+    return id;
+  };
 
   const inBucket = async (key: string) => {
     try {
@@ -112,9 +133,14 @@ describe('media in S3-compatible object storage', () => {
       Readable.from([video.subarray(0, 1000), video.subarray(1000)]),
     );
     expect((await inBucket(key))?.equals(video)).toBe(true);
-    // Story media is private: only its signed URL serves it (security/signed-media.ts).
+    // Story media is private: only a URL signed for someone who may see its story serves it (security/signed-media.ts).
+    const ada = await createUser(t.app);
+    const storyId = await storyOf(ada.user._id, url);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
-    const served = await t.app.inject({ method: 'GET', url: mediaSigner(t.config.jwtSecret).sign(url) });
+    const served = await t.app.inject({
+      method: 'GET',
+      url: mediaSigner(t.config.jwtSecret).sign(url, { storyId, viewerId: ada.user._id, as: 'viewer' }),
+    });
     expect(served.headers['content-type']).toBe('video/mp4');
     expect(served.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
     expect(served.rawPayload.length).toBe(video.length);

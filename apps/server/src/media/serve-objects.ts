@@ -13,14 +13,14 @@ const KEY = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*\.[a-z0-9]+$/i;
 
 /** Who may fetch a key (signed story media) and how it may be cached; null keeps the public, immutable default. */
 export interface MediaAccess {
-  allows(key: string, query: unknown): boolean;
+  allows(key: string, query: unknown): Promise<boolean>;
   cacheControl(key: string, query: unknown): string | null;
 }
 
 export function serveObjectMedia(app: FastifyInstance, storage: MediaStorage, access?: MediaAccess): void {
   app.get<{ Params: { '*': string } }>('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const key = request.params['*'];
-    if (!KEY.test(key) || (access && !access.allows(key, request.query))) return reply.status(404).send(notFoundBody(request));
+    if (!KEY.test(key) || (access && !(await access.allows(key, request.query)))) return reply.status(404).send(notFoundBody(request));
     const range =
       typeof request.headers.range === 'string' && request.headers.range.startsWith('bytes=') ? request.headers.range : undefined;
     let object;

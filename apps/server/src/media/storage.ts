@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config';
 import { MEDIA_URL_PREFIX, mediaKeyOf, newMediaKey } from './keys';
+import { StorageUnavailableError } from '../lib/errors';
 import { contentTypeOf, ObjectStoreError, s3Storage } from './s3-storage';
 
 export interface MediaStorage {
@@ -56,6 +57,23 @@ export function createStorage(config: Pick<Config, 'mediaDir' | 'storage'>): Med
   return config.storage.driver === 's3' ? s3Storage(config.storage) : diskStorage(config.mediaDir);
 }
 
+/** What a folder that cannot take a file answers: no permission, read-only, full, or not a folder at all. */
+const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'ENOTDIR', 'EEXIST']);
+
+/** A write the disk refused becomes a 503 with a plain message, not a 500 (the request did nothing wrong). */
+function unwritable(err: unknown): never {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && UNWRITABLE.has(code)) throw new StorageUnavailableError();
+  throw err;
+}
+
+/** Whether the media folder takes a file now: writes and removes a small one (readiness's `storage`). */
+export async function probeDiskStorage(root: string): Promise<void> {
+  const file = path.join(root, `.probe-${process.pid}-${Date.now().toString(36)}`);
+  await writeFile(file, '');
+  await rm(file, { force: true });
+}
+
 export function diskStorage(root: string): MediaStorage {
   const newKey = newMediaKey;
   const pathOf = (key: string) => path.join(root, key);
@@ -69,18 +87,18 @@ export function diskStorage(root: string): MediaStorage {
     keyOf: mediaKeyOf,
     async put(folder, ext, data) {
       const key = newKey(folder, ext);
-      await mkdir(path.dirname(pathOf(key)), { recursive: true });
-      await writeFile(pathOf(key), data);
+      await mkdir(path.dirname(pathOf(key)), { recursive: true }).catch(unwritable);
+      await writeFile(pathOf(key), data).catch(unwritable);
       return { key, url: urlOf(key) };
     },
     async putStream(folder, ext, data) {
       const key = newKey(folder, ext);
-      await mkdir(path.dirname(pathOf(key)), { recursive: true });
+      await mkdir(path.dirname(pathOf(key)), { recursive: true }).catch(unwritable);
       try {
         await pipeline(data, createWriteStream(pathOf(key)));
       } catch (err) {
-        await rm(pathOf(key), { force: true });
-        throw err;
+        await rm(pathOf(key), { force: true }).catch(() => {});
+        unwritable(err);
       }
       return { key, url: urlOf(key) };
     },

@@ -4,7 +4,8 @@
  * an MP4 already in H.264 (with AAC or no sound) and small enough is only rewritten with its index first
  * (faststart, so playback starts before the whole file arrived); anything else (WebM, HEVC, oversized) is
  * re-encoded to H.264/AAC MP4. A still frame becomes the poster shown while the video loads. Encodes run
- * one at a time, each bounded in time, so uploads cannot starve the server.
+ * one at a time, each bounded in time, so uploads cannot starve the server. The length is read from the
+ * stream's packets as well as the header, and oversized pictures are refused before any decoding.
  */
 import { VIDEO_LIMITS } from '@plaza/contract';
 import { spawn } from 'node:child_process';
@@ -18,8 +19,21 @@ import sharp from 'sharp';
 import { BadRequestError, UnsupportedMediaTypeError } from '../lib/errors';
 import type { MediaStorage, StoredMedia } from './storage';
 
-/** A whole encode of a 60-second clip takes a few seconds; this only stops a stuck process. */
-const FFMPEG_TIMEOUT_MS = 120_000;
+/** ffprobe reads headers and packets, never decodes: a second or two at most; this stops a stuck one. */
+const PROBE_TIMEOUT_MS = 15_000;
+/**
+ * The most one upload may hold the single encoder: a 60-second clip scaled to 1280 px takes well under
+ * this on two cores; beyond it ffmpeg is killed and the upload refused, so the queue moves on.
+ */
+export const ENCODE_TIMEOUT_MS = 45_000;
+/**
+ * Input frames at most: 4K (3840×2160) passes, as phones record it; 8192×8192 does not. Read from the
+ * stream before any decoding (docs/decisions/videos.md).
+ */
+export const MAX_INPUT_SIDE_PX = 4096;
+export const MAX_INPUT_PIXELS = 4096 * 2304;
+/** Frames a clip of the longest allowed length may hold (60 fps): more means its timestamps lie. */
+const MAX_FRAMES = Math.ceil((VIDEO_LIMITS.maxDurationSeconds + 0.5) * 60);
 
 export interface VideoFacts {
   durationSeconds: number;
@@ -45,12 +59,16 @@ interface Run {
   code: number | null;
 }
 
-/** Runs a tool with arguments (never a shell), collecting stdout; kills it after the timeout. */
-function run(command: string, args: readonly string[]): Promise<Run> {
+/** Runs a tool with arguments (never a shell), collecting stdout; kills it after `timeoutMs`. */
+function run(command: string, args: readonly string[], timeoutMs: number): Promise<Run & { timedOut: boolean }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     const out: Buffer[] = [];
-    const timer = setTimeout(() => child.kill('SIGKILL'), FFMPEG_TIMEOUT_MS);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.on('error', (err) => {
       clearTimeout(timer);
@@ -58,7 +76,7 @@ function run(command: string, args: readonly string[]): Promise<Run> {
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ stdout: Buffer.concat(out), code });
+      resolve({ stdout: Buffer.concat(out), code, timedOut });
     });
   });
 }
@@ -80,9 +98,40 @@ interface ProbeStream {
   height?: number;
 }
 
+const refused = (message: string) => new BadRequestError(message, [{ path: 'media', message }]);
+const tooLong = () => refused(`A video may be at most ${VIDEO_LIMITS.maxDurationSeconds} seconds long.`);
+
+/**
+ * How long the first video stream really is, from its packets (demuxed, not decoded): the span of their
+ * timestamps, and how many there are. A container's header may say anything.
+ */
+async function streamLength(file: string): Promise<{ seconds: number; frames: number }> {
+  const { stdout, code } = await run(
+    'ffprobe',
+    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
+    PROBE_TIMEOUT_MS,
+  );
+  if (code !== 0) throw unreadable();
+  let first = Infinity;
+  let end = -Infinity;
+  let frames = 0;
+  for (const line of stdout.toString('utf8').split('\n')) {
+    const [pts, duration] = line.split(',').map(Number);
+    if (!Number.isFinite(pts)) continue;
+    frames += 1;
+    first = Math.min(first, pts);
+    end = Math.max(end, pts + (Number.isFinite(duration) ? duration : 0));
+  }
+  return { seconds: frames > 0 ? end - first : 0, frames };
+}
+
 /** What ffprobe says of the file; refuses what is not a readable video. */
 export async function probeVideo(file: string): Promise<VideoFacts> {
-  const { stdout, code } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
+  const { stdout, code } = await run(
+    'ffprobe',
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+    PROBE_TIMEOUT_MS,
+  );
   if (code !== 0) throw unreadable();
   let parsed: { streams?: ProbeStream[]; format?: { duration?: string; format_name?: string } };
   try {
@@ -116,34 +165,60 @@ export function isWebFriendly(facts: VideoFacts, sniffed: 'mp4' | 'webm'): boole
 
 const SCALE = `scale='min(${VIDEO_LIMITS.maxDimensionPx},iw)':'min(${VIDEO_LIMITS.maxDimensionPx},ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2`;
 
-async function ffmpeg(args: readonly string[]): Promise<Buffer> {
-  const { stdout, code } = await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+async function ffmpeg(args: readonly string[], timeoutMs = ENCODE_TIMEOUT_MS): Promise<Buffer> {
+  const { stdout, code, timedOut } = await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], timeoutMs);
+  if (timedOut) throw refused('This video takes too long to process. Try a shorter or smaller one.');
   if (code !== 0) throw unreadable();
   return stdout;
 }
 
 /**
+ * Refuses before any encoding what is too long (by the header or by the stream's own packets) or too
+ * large a picture, so a lying header or a decompression bomb costs a probe, not the encoder.
+ */
+async function checkVideo(input: string): Promise<VideoFacts> {
+  const facts = await probeVideo(input);
+  if (facts.width > MAX_INPUT_SIDE_PX || facts.height > MAX_INPUT_SIDE_PX || facts.width * facts.height > MAX_INPUT_PIXELS)
+    throw refused(`A video may be at most ${MAX_INPUT_SIDE_PX} pixels wide or high (4K).`);
+  if (facts.durationSeconds > VIDEO_LIMITS.maxDurationSeconds + 0.5) throw tooLong();
+  const stream = await streamLength(input);
+  if (stream.seconds > VIDEO_LIMITS.maxDurationSeconds + 0.5 || stream.frames > MAX_FRAMES) throw tooLong();
+  return { ...facts, durationSeconds: Math.max(facts.durationSeconds, stream.seconds) };
+}
+
+/** Whatever the timestamps say, the output never holds more than the limit. */
+const OUTPUT_CAP = ['-t', String(VIDEO_LIMITS.maxDurationSeconds + 0.5), '-frames:v', String(MAX_FRAMES)];
+
+/**
  * Checks the uploaded file at `input`, makes the MP4 and poster and stores both under `folder`.
  * The caller removes `input`; everything else made here is removed before returning.
  */
-export async function storeVideo(storage: MediaStorage, folder: string, input: string, sniffed: 'mp4' | 'webm'): Promise<StoredVideo> {
-  const facts = await probeVideo(input);
-  if (facts.durationSeconds > VIDEO_LIMITS.maxDurationSeconds + 0.5) {
-    const message = `A video may be at most ${VIDEO_LIMITS.maxDurationSeconds} seconds long.`;
-    throw new BadRequestError(message, [{ path: 'media', message }]);
-  }
+export async function storeVideo(
+  storage: MediaStorage,
+  folder: string,
+  input: string,
+  sniffed: 'mp4' | 'webm',
+  encodeTimeoutMs = ENCODE_TIMEOUT_MS,
+): Promise<StoredVideo> {
+  const facts = await checkVideo(input);
   const work = await mkdtemp(path.join(tmpdir(), 'plaza-video-'));
   try {
     const output = path.join(work, 'out.mp4');
     const poster = await oneAtATime(async () => {
       if (isWebFriendly(facts, sniffed))
-        await ffmpeg(['-i', input, '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-movflags', '+faststart', output]);
+        await ffmpeg(
+          ['-i', input, '-map', '0:v:0', '-map', '0:a:0?', ...OUTPUT_CAP, '-c', 'copy', '-movflags', '+faststart', output],
+          encodeTimeoutMs,
+        );
       else {
-        await ffmpeg([
-          ...['-i', input, '-map', '0:v:0', '-map', '0:a:0?', '-vf', SCALE],
-          ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p', '-profile:v', 'high'],
-          ...['-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', output],
-        ]);
+        await ffmpeg(
+          [
+            ...['-i', input, '-map', '0:v:0', '-map', '0:a:0?', ...OUTPUT_CAP, '-vf', SCALE],
+            ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p', '-profile:v', 'high'],
+            ...['-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', output],
+          ],
+          encodeTimeoutMs,
+        );
       }
       // A frame a little in, past a black first frame; the start for very short clips.
       const at = Math.min(1, facts.durationSeconds / 2).toFixed(2);

@@ -1,7 +1,10 @@
 /** `GET /metrics`: what an operator watches, in Prometheus text, fed by real traffic. */
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { version } from '../../package.json';
 import { createUser, sendChatMessage } from '../../test/factories';
 import { dialects, useTestApp } from '../../test/harness';
+import { migrations } from '../db/migrations';
 import { befriend, connectAs } from '../modules/chat/testing';
 
 const value = (text: string, series: string) => {
@@ -36,5 +39,31 @@ describe.each(dialects())('/metrics on %s', (dialect) => {
     } finally {
       socket.close();
     }
+  });
+
+  it('shows the version, the schema, and a request still hanging before it completes', async () => {
+    const scrape = async () => (await fetch(`${t.url}/metrics`)).text();
+    const idle = await scrape();
+    expect(value(idle, `plaza_build_info{version="${version}"}`)).toBe(1);
+    // The last of the migrations by name, whichever that is now.
+    const latest = Object.keys(migrations).sort().at(-1)!;
+    expect(value(idle, `plaza_schema_migrations{latest="${latest}"}`)).toBe(Object.keys(migrations).length);
+    // Only the scrape itself is in flight.
+    expect(value(idle, 'plaza_http_requests_in_flight')).toBe(1);
+
+    const a = await createUser(t.app);
+    // An upload whose body never finishes: its handler waits, and the request has not completed.
+    const hung = http.request(`${t.url}/api/v1/posts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.accessToken}`, 'content-type': 'multipart/form-data; boundary=x', 'content-length': '100000' },
+    });
+    hung.on('error', () => {});
+    hung.write('--x\r\nContent-Disposition: form-data; name="content"\r\n\r\nhel');
+    try {
+      await expect.poll(async () => value(await scrape(), 'plaza_http_requests_in_flight'), { timeout: 5000 }).toBe(2);
+    } finally {
+      hung.destroy();
+    }
+    await expect.poll(async () => value(await scrape(), 'plaza_http_requests_in_flight'), { timeout: 5000 }).toBe(1);
   });
 });

@@ -4,6 +4,7 @@
  * that needs a metric of its own creates it with `registers: [metrics.registry]`.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { version } from '../../package.json';
 
 export interface Metrics {
   readonly registry: Registry;
@@ -11,6 +12,10 @@ export interface Metrics {
   readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
   /** Chat messages stored; Prometheus derives messages/s with rate(). */
   readonly messagesStored: Counter;
+  /** Requests answered with an error, by cause (deadlock, serialization, timeout, unavailable, internal). */
+  readonly errorsByCause: Counter<'cause'>;
+  /** Requests received and not yet answered: a hung request shows here before it completes, if ever. */
+  readonly inFlight: Gauge;
   /** Read at scrape time from whatever `gauge` was given (sockets connected, pool use, dependencies). */
   gauge(name: string, help: string, read: () => number | Promise<number>): void;
   /** The same with one label, one value per label value. */
@@ -40,10 +45,31 @@ export function createMetrics(): Metrics {
     registers: [registry],
   });
 
+  // Constant 1, labelled with what runs: a dashboard tells the nodes' versions apart during a rolling deploy.
+  new Gauge({
+    name: 'plaza_build_info',
+    help: 'The Plaza version this node runs',
+    labelNames: ['version'] as const,
+    registers: [registry],
+  }).set({ version }, 1);
+  const errorsByCause = new Counter({
+    name: 'plaza_errors_total',
+    help: 'Requests answered with an error, by cause: deadlock, serialization, timeout, unavailable, internal',
+    labelNames: ['cause'] as const,
+    registers: [registry],
+  });
+  const inFlight = new Gauge({
+    name: 'plaza_http_requests_in_flight',
+    help: 'HTTP requests received and not yet answered',
+    registers: [registry],
+  });
+
   return {
     registry,
     httpDuration,
     messagesStored,
+    errorsByCause,
+    inFlight,
     gauge(name, help, read) {
       new Gauge({
         name,

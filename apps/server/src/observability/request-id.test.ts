@@ -46,7 +46,7 @@ describe('request ids', () => {
     const res = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'lb-7f3a.01' } });
     expect(res.headers['x-request-id']).toBe('lb-7f3a.01');
     const lines = logged.filter((l) => l.reqId === 'lb-7f3a.01').map((l) => l.msg);
-    expect(lines).toEqual(['incoming request', 'request completed']);
+    expect(lines).toEqual(['request completed']);
   });
 
   it('makes a fresh id when none is given or the given one is not sane, and never reuses one', async () => {

@@ -3,7 +3,9 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/errors';
-import { HttpError, ServiceUnavailableError } from '../lib/errors';
+import { transientCause } from '../db/retry';
+import type { Metrics } from '../observability/metrics';
+import { HttpError, ServiceUnavailableError, StorageUnavailableError } from '../lib/errors';
 import { inputRefusal } from '../security/input-guards';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -30,8 +32,25 @@ const MESSAGE_BY_CODE: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
 };
 
-export function installErrorHandler(app: FastifyInstance): void {
+/** Why a request failed on our side, for `plaza_errors_total`; null for the caller's own mistakes (4xx). */
+function causeOf(err: unknown): string | null {
+  if (err instanceof StorageUnavailableError) return 'storage';
+  const transient = transientCause(err);
+  if (transient) return transient;
+  if (isDatabaseUnavailable(err))
+    return /timeout|cancel/i.test((err as Error).message) || (err as { code?: unknown }).code === '57014' ? 'timeout' : 'unavailable';
+  return null;
+}
+
+export function installErrorHandler(app: FastifyInstance, metrics?: Metrics): void {
   app.setErrorHandler((err: FastifyError | HttpError | ZodError, request, reply) => {
+    const cause = causeOf(err);
+    if (cause) metrics?.errorsByCause.inc({ cause });
+    if (transientCause(err)) {
+      // Still colliding after the write path's retries (db/retry.ts): worth another try later, not a 500.
+      request.log.warn({ err: { message: err.message, code: (err as { code?: unknown }).code } }, 'transaction kept colliding');
+      err = new ServiceUnavailableError();
+    }
     if (isDatabaseUnavailable(err)) {
       // Logged without the stack: during an outage every request meets the same cause.
       request.log.warn({ err: { message: err.message, code: (err as { code?: unknown }).code } }, 'database unavailable');
@@ -78,6 +97,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       });
     }
     request.log.error({ err }, 'unhandled error');
+    metrics?.errorsByCause.inc({ cause: 'internal' });
     return reply
       .status(500)
       .send({ success: false, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });

@@ -10,7 +10,13 @@ export interface StreamsAdapter {
   reading(): boolean;
 }
 
-export function streamsAdapter(redis: RedisConnections, prefix: string): StreamsAdapter {
+/**
+ * Told when cross-node delivery may have dropped something: `publish` (what this node emitted did not
+ * reach the stream, so other nodes' sockets missed it) or `read` (this node could not read the stream).
+ */
+export type DeliveryFailure = (direction: 'publish' | 'read', err: unknown) => void;
+
+export function streamsAdapter(redis: RedisConnections, prefix: string, failed: DeliveryFailure = () => {}): StreamsAdapter {
   const reader = redis.dedicated('socket.io stream reader');
   const streamName = `${prefix}socket.io`;
   // The adapter reads from "$" (only what is added during that one read) until it has seen an entry, so
@@ -41,6 +47,7 @@ export function streamsAdapter(redis: RedisConnections, prefix: string): Streams
   // make that loop spin and starve the event loop, so a failure answers only after a pause.
   const readOrPause = (...args: unknown[]) =>
     read(args).catch(async (err: unknown) => {
+      failed('read', err);
       await new Promise((resolve) => setTimeout(resolve, READ_RETRY_PAUSE_MS));
       throw err;
     });
@@ -60,6 +67,14 @@ export function streamsAdapter(redis: RedisConnections, prefix: string): Streams
   const adapter = function (nsp: Parameters<typeof create>[0]) {
     const made = create(nsp);
     ownUids.add((made as unknown as { uid: string }).uid);
+    // The adapter swallows a failed publish (the emit still reaches this node's sockets); the caller hears of it.
+    const publisher = made as unknown as { doPublish(message: unknown): Promise<string> };
+    const publish = publisher.doPublish.bind(publisher);
+    publisher.doPublish = (message) =>
+      publish(message).catch((err: unknown) => {
+        failed('publish', err);
+        throw err;
+      });
     return made;
   } as typeof create;
   return { adapter, reading: () => reading };

@@ -6,11 +6,13 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@plaza/contract';
 import type { Server as HttpServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { Counter } from 'prom-client';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
 import { createPresence, type Presence } from './presence';
 import { memoryPresenceStore, redisPresenceStore } from './presence-store';
 import { streamsAdapter } from './redis';
+import { resyncAfterRedis } from './resync';
 import { closeRealtime, releaseSockets } from './shutdown';
 import { sessionSockets } from './session-sockets';
 
@@ -40,6 +42,12 @@ export interface RealtimeFeature {
 
 export const userRoom = (userId: string) => `user:${userId}`;
 
+/**
+ * The personal rooms of `userIds`, or null when there are none: socket.io's `to([])` is no room at all and
+ * reaches every socket, so a list that can be empty goes through here.
+ */
+export const userRooms = (userIds: readonly string[]): string[] | null => (userIds.length > 0 ? userIds.map(userRoom) : null);
+
 /** A socket whose node stops refreshing it counts as gone after this long (Redis presence only). */
 export const PRESENCE_TTL_MS = 60_000;
 
@@ -56,7 +64,14 @@ export function createRealtime(
   close(): Promise<void>;
 } {
   const { redis } = ctx;
-  const streams = redis ? streamsAdapter(redis, ctx.config.redisKeyPrefix) : null;
+  const deliveryErrors = new Counter({
+    name: 'plaza_redis_delivery_errors_total',
+    help: 'Cross-node socket deliveries through Redis that failed: publish (emits other nodes missed) or read',
+    labelNames: ['direction'] as const,
+    registers: [ctx.metrics.registry],
+  });
+  const resync = redis ? resyncAfterRedis(redis, deliveryErrors) : null;
+  const streams = redis ? streamsAdapter(redis, ctx.config.redisKeyPrefix, resync?.failed) : null;
   const io: PlazaServer = new Server(httpServer, {
     path: '/socket.io',
     cors: ctx.config.corsOrigins.length ? { origin: ctx.config.corsOrigins, credentials: true } : undefined,
@@ -86,13 +101,21 @@ export function createRealtime(
   const sessions = sessionSockets(io, ctx);
 
   const teardowns: Array<() => void | Promise<void>> = [() => sessions.close()];
+  if (resync) teardowns.push(resync.start(io));
   for (const f of features) {
     const t = f.setup?.(io, services);
     if (t) teardowns.push(t);
   }
 
+  const disconnects = new Counter({
+    name: 'plaza_socket_disconnects_total',
+    help: "Sockets gone, by socket.io's reason: transport error (a send or read failed), ping timeout, transport close, client namespace disconnect, server namespace disconnect, server shutting down",
+    labelNames: ['reason'] as const,
+    registers: [ctx.metrics.registry],
+  });
   // One listener for every socket (socket.io calls it with the socket as `this`), not a closure each.
-  function leftPresence(this: PlazaSocket) {
+  function leftPresence(this: PlazaSocket, reason: string) {
+    disconnects.inc({ reason });
     void presence.disconnected(this);
   }
   io.on('connection', (socket) => {

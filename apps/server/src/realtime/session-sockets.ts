@@ -3,17 +3,19 @@
  * database; a revoked session (logout, password change, a reused refresh token, `revokeAllSessions`)
  * has its sockets disconnected on every server, through the adapter's rooms; a socket whose access
  * token expired must send a fresh one (`reauthenticate`) within the grace period or is cut. Also the
- * caps: SOCKET_LIMITS.perUser sockets a user (the newest pushes out the oldest), perAddress an address,
- * and one event budget per user.
+ * caps: SOCKET_LIMITS.perUser sockets a user (the newest pushes out the oldest), SOCKETS_PER_ADDRESS
+ * sockets and SOCKET_HANDSHAKES_PER_ADDRESS handshakes per ten seconds an address (docs/deploy.md), and
+ * one event budget per user.
  */
-import { CHAT_ACK_ERRORS, clientEventSchemas, SOCKET_LIMITS, type AckResult } from '@plaza/contract';
+import { CHAT_ACK_ERRORS, clientEventSchemas, SOCKET_LIMITS, type AckResult, type SessionEndReason } from '@plaza/contract';
 import type { AppContext } from '../context';
 import { handshakeRefusal } from './handshake-refusal';
 import { bearerToken } from '../plugins/authenticate';
 import { clientAddressOf } from '../security/trust-proxy';
 import { userEventBudget } from './event-limit';
 import { userRoom, type PlazaServer, type PlazaSocket } from './server';
-import { addressSocketCap, userSocketCap } from './socket-caps';
+import { Counter } from 'prom-client';
+import { addressHandshakeRate, addressSocketCap, userSocketCap } from './socket-caps';
 
 /** What a handshake refused for too many sockets from one address says in `connect_error`. */
 export const TOO_MANY_CONNECTIONS = 'too_many_connections';
@@ -27,7 +29,18 @@ export function sessionSockets(io: PlazaServer, ctx: AppContext) {
   const graceMs = ctx.config.socketReauthGraceSeconds * 1000;
   const addressOf = clientAddressOf(ctx.config.trustProxy);
   const perUser = userSocketCap(ctx.redis, ctx.config.redisKeyPrefix, SOCKET_LIMITS.perUser, log);
-  const perAddress = addressSocketCap(SOCKET_LIMITS.perAddress);
+  const perAddress = addressSocketCap(ctx.config.socketsPerAddress.sockets);
+  const handshakes = addressHandshakeRate(ctx.config.socketsPerAddress.handshakesPer10s);
+  const refusals = new Counter({
+    name: 'plaza_socket_handshake_refusals_total',
+    help: 'Socket handshakes refused, by reason (unauthorized, unavailable, too_many_connections)',
+    labelNames: ['reason'] as const,
+    registers: [ctx.metrics.registry],
+  });
+  const refuse = (err: Error) => {
+    refusals.inc({ reason: err.message });
+    return err;
+  };
   const budget = userEventBudget();
   const expiryTimers = new Map<string, NodeJS.Timeout>();
 
@@ -80,14 +93,16 @@ export function sessionSockets(io: PlazaServer, ctx: AppContext) {
   io.use((socket, next) => {
     void (async () => {
       try {
+        // Before any work: a flood of attempts from one address costs a counter, not a token check each.
+        if (!handshakes.allow(addressOf(socket.request))) return next(refuse(new Error(TOO_MANY_CONNECTIONS)));
         const auth = socket.handshake.auth as { token?: unknown } | undefined;
         const token = (typeof auth?.token === 'string' && auth.token) || bearerToken(socket.handshake.headers.authorization) || null;
-        if (!token) return next(new Error('unauthorized'));
+        if (!token) return next(refuse(new Error('unauthorized')));
         const claims = await ctx.auth.authenticateSocket(token);
         const claimed = socket.handshake.query.userId;
-        if (typeof claimed === 'string' && claimed !== '' && claimed !== claims.userId) return next(new Error('unauthorized'));
+        if (typeof claimed === 'string' && claimed !== '' && claimed !== claims.userId) return next(refuse(new Error('unauthorized')));
         const address = addressOf(socket.request);
-        if (perAddress.full(address)) return next(new Error(TOO_MANY_CONNECTIONS));
+        if (perAddress.full(address)) return next(refuse(new Error(TOO_MANY_CONNECTIONS)));
         socket.data.userId = claims.userId;
         socket.data.sessionId = claims.sessionId;
         socket.data.expiresAt = claims.expiresAt;
@@ -95,7 +110,7 @@ export function sessionSockets(io: PlazaServer, ctx: AppContext) {
         next();
       } catch (err) {
         // A refused token is `unauthorized`; a server that could not check it answers a retryable error.
-        next(handshakeRefusal(err, ctx.log));
+        next(refuse(handshakeRefusal(err, ctx.log)));
       }
     })();
   });
@@ -120,24 +135,27 @@ export function sessionSockets(io: PlazaServer, ctx: AppContext) {
    * This process's sockets of `userId` whose session is to end. A socket's session is in its data, not in
    * a room of its own: a room per session cost every socket a set and a name on the heap.
    */
-  function cutSessions(userId: string, ends: (sessionId: string) => boolean) {
+  function cutSessions(userId: string, ends: (sessionId: string) => boolean, reason: SessionEndReason) {
     const nsp = io.of('/');
     const ids = nsp.adapter.rooms.get(userRoom(userId));
     if (!ids) return;
     for (const id of [...ids]) {
       const socket = nsp.sockets.get(id);
-      if (socket && ends(socket.data.sessionId)) socket.disconnect(true);
+      if (!socket || !ends(socket.data.sessionId)) continue;
+      // Told first, so the app can say why; engine.io flushes it before it closes the connection.
+      socket.emit('sessionEnded', { reason });
+      socket.disconnect(true);
     }
   }
 
   // With REDIS_URL the event reaches every server over pub/sub (lib/event-relay.ts), and each cuts its
   // own sockets: quicker and surer than a broadcast through the adapter's stream.
-  const stop = ctx.events.subscribe('sessionsRevoked', ({ userId, sessionIds, exceptSessionId }) => {
+  const stop = ctx.events.subscribe('sessionsRevoked', ({ userId, sessionIds, exceptSessionId, reason = 'signed_out' }) => {
     if (sessionIds) {
-      if (sessionIds.length) cutSessions(userId, (id) => sessionIds.includes(id));
+      if (sessionIds.length) cutSessions(userId, (id) => sessionIds.includes(id), reason);
       return;
     }
-    cutSessions(userId, (id) => id !== exceptSessionId);
+    cutSessions(userId, (id) => id !== exceptSessionId, reason);
   });
 
   return {

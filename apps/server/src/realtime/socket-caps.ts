@@ -80,11 +80,11 @@ export function userSocketCap(redis: RedisConnections | null, prefix: string, ma
   return redis ? redisUserCap(redis.commands, prefix, max, log) : memoryUserCap(max);
 }
 
-/** Sockets per address on this process. */
+/** Sockets per address on this process; 0: no cap. */
 export function addressSocketCap(max: number) {
   const counts = new Map<string, number>();
   return {
-    full: (address: string) => (counts.get(address) ?? 0) >= max,
+    full: (address: string) => max > 0 && (counts.get(address) ?? 0) >= max,
     add(address: string) {
       counts.set(address, (counts.get(address) ?? 0) + 1);
     },
@@ -92,6 +92,32 @@ export function addressSocketCap(max: number) {
       const n = (counts.get(address) ?? 1) - 1;
       if (n > 0) counts.set(address, n);
       else counts.delete(address);
+    },
+  };
+}
+
+const HANDSHAKE_WINDOW_MS = 10_000;
+
+/**
+ * Handshakes per address on this process, in fixed ten-second windows; 0: no limit. Every attempt counts,
+ * refused ones included: what it protects is the work each handshake costs (a token to verify, a session to look up).
+ */
+export function addressHandshakeRate(perWindow: number, now: () => number = Date.now) {
+  let windowStart = now();
+  let counts = new Map<string, number>();
+  return {
+    /** Counts an attempt; false when the address is over its limit for this window. */
+    allow(address: string): boolean {
+      if (perWindow === 0) return true;
+      const t = now();
+      // A new window forgets the old one's addresses: the map holds only the last ten seconds' callers.
+      if (t - windowStart >= HANDSHAKE_WINDOW_MS) {
+        windowStart = t;
+        counts = new Map();
+      }
+      const n = (counts.get(address) ?? 0) + 1;
+      counts.set(address, n);
+      return n <= perWindow;
     },
   };
 }

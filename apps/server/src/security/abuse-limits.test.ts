@@ -1,5 +1,5 @@
 /**
- * The abuse limits at their real numbers (RATE_LIMIT_SCALE=1): password spraying, a guessed account,
+ * The abuse limits at their real numbers (rateLimitScale 1): password spraying, a guessed account,
  * sign-up and name-check storms from one address, and per-person floods of comments, reactions,
  * friend requests and uploads. Each attack is replayed and must end in 429 with Retry-After.
  */
@@ -40,7 +40,7 @@ function expectTooMany(res: LightMyRequestResponse) {
 }
 
 describe('abuse limits', () => {
-  const t = useTestApp('sqlite', { RATE_LIMIT_SCALE: '1' });
+  const t = useTestApp('sqlite', {}, { rateLimitScale: 1 });
 
   it('stops password spraying: many names from one address end in 429', async () => {
     const codes: number[] = [];
@@ -168,7 +168,7 @@ const redisMissing = await redisProblem();
 describe.skipIf(redisMissing)('abuse limits in Redis', () => {
   const prefix = `plaza-test:${process.pid}:${Date.now().toString(36)}:limits:`;
   afterAll(() => dropRedisPrefix(prefix));
-  const t = useTestApp('sqlite', { RATE_LIMIT_SCALE: '1', REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: prefix });
+  const t = useTestApp('sqlite', { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: prefix }, { rateLimitScale: 1 });
   let second: FastifyInstance;
   beforeAll(async () => {
     second = await buildApp(t.config, { logger: false });
@@ -191,7 +191,7 @@ describe.skipIf(redisMissing)('abuse limits in Redis', () => {
 
 describe('abuse limits while Redis is unreachable', () => {
   // Nothing listens on port 1: every Redis call fails, and the in-memory limiter must answer instead.
-  const t = useTestApp('sqlite', { RATE_LIMIT_SCALE: '1', REDIS_URL: 'redis://127.0.0.1:1' });
+  const t = useTestApp('sqlite', { REDIS_URL: 'redis://127.0.0.1:1' }, { rateLimitScale: 1 });
 
   it('still count, and never fail or stall a request', async () => {
     const started = Date.now();

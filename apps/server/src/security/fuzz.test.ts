@@ -11,7 +11,7 @@ import { useTestApp } from '../../test/harness';
 import { bodyOf } from '../../test/replies';
 import { befriend, createPost } from '../modules/posts/testing';
 import { createStory } from '../modules/stories/testing';
-import { fuzzRequests, type FuzzPool } from './fuzz-inputs';
+import { fuzzRequests, type FuzzPool } from '../../test/fuzz-inputs';
 
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 10_500);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);

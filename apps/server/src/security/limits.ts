@@ -23,7 +23,7 @@ export interface LimitShape {
 /** Every budget by name: the contract's, plus log-in attempts per address and name (`AUTH_RATE_LIMIT` a minute). */
 export type LimitName = keyof typeof RATE_LIMITS | 'loginPerAddressAndName';
 
-/** Budgets a test suite may not loosen with RATE_LIMIT_SCALE: their own tests pin the numbers. */
+/** Budgets a test suite may not loosen with its rateLimitScale: their own tests pin the numbers. */
 const UNSCALED: ReadonlySet<LimitName> = new Set(['chatMessagesPerUser', 'loginPerAddressAndName']);
 
 const MESSAGES: Partial<Record<LimitName, string>> = {
@@ -47,7 +47,7 @@ export interface LimitsOptions {
   keyPrefix: string;
   /** AUTH_RATE_LIMIT: log-in attempts a minute per address and name. */
   loginPerAddressAndName: number;
-  /** RATE_LIMIT_SCALE: multiplies the budgets (tests that sign up hundreds of people raise it). */
+  /** Multiplies the budgets: 1, except in test runs that sign up hundreds of people (Config.rateLimitScale). */
   scale: number;
   log: Logger;
 }
@@ -65,7 +65,7 @@ export interface Limits {
   take(name: LimitName, key: string): number | Promise<number>;
   /** A store with the given shape under its own name, for budgets that are not a plain count (log-in back-off). */
   store(name: string, shape: LimitShape): RateLimiterAbstract;
-  /** How much a budget is multiplied by (RATE_LIMIT_SCALE). */
+  /** How much a budget is multiplied by (Config.rateLimitScale). */
   readonly scale: number;
 }
 

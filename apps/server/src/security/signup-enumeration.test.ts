@@ -23,17 +23,13 @@ describe.each(dialects())('signup does not confirm who has an account, on %s', (
     expect(body.message).not.toMatch(/exists|registered|taken|in use/i);
   });
 
-  it('the user name stays distinguishable, as its availability is public anyway', async () => {
+  it('a taken user name and a taken email get the very same answer, so a refusal never says which one (issue 34, finding 6)', async () => {
     const member = await createUser(t.app);
-    const res = await signup(member.user.userName, 'someone-new@example.com');
-    expect(res.statusCode).toBe(409);
-    expect(errorOf(res).message).toBe('This user name is already taken.');
-    const available = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/get-username-available',
-      payload: { sendUsername: member.user.userName },
-    });
-    expect(available.json()).toMatchObject({ success: true, valid: false });
+    const byName = await signup(member.user.userName, 'someone-new@example.com');
+    const byEmail = await signup('someone_new', member.user.email);
+    expect(byName.statusCode).toBe(409);
+    expect({ status: byEmail.statusCode, body: byEmail.body }).toEqual({ status: byName.statusCode, body: byName.body });
+    expect(errorOf(byName).message).toBe(GENERIC);
   });
 
   it('two signups racing for one email: the loser gets the same generic refusal', async () => {

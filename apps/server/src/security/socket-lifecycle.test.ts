@@ -2,12 +2,13 @@
  * Sockets live no longer than their session, and one user cannot hold the server with many of them.
  * Each attack of the audit is replayed: a socket kept after logout, after a password change, after a
  * reused refresh token and after its token expired; 300 sockets with one token; an event flood spread
- * over many sockets; many sockets from one address.
+ * over many sockets; many sockets, and many handshakes, from one address.
  */
 import { CHAT_ACK_ERRORS, loginResponseSchema, pairRoom, refreshResponseSchema, SOCKET_LIMITS, type AckResult } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { loadConfig } from '../config';
 import { as, createUser, sendChatMessage, type TestUser } from '../../test/factories';
 import { REDIS_TEST_URL } from '../../test/global-setup';
 import { useTestApp } from '../../test/harness';
@@ -164,20 +165,44 @@ describe('a socket belongs to its session', () => {
     expect(accepted).toBeLessThanOrEqual(SOCKET_LIMITS.eventBurst + Math.ceil(SOCKET_LIMITS.eventsPerSecond * seconds) + 1);
     expect(acks.filter((r) => r.error === CHAT_ACK_ERRORS.rateLimited).length).toBeGreaterThan(200);
   });
+});
 
-  it('refuses sockets beyond the cap of one address', async () => {
-    const users = await Promise.all(
-      Array.from({ length: Math.ceil(SOCKET_LIMITS.perAddress / SOCKET_LIMITS.perUser) + 1 }, () => createUser(t.app)),
-    );
+describe('the caps of one address (SOCKETS_PER_ADDRESS, SOCKET_HANDSHAKES_PER_ADDRESS)', () => {
+  const t = useTestApp('sqlite', { SOCKETS_PER_ADDRESS: '20', SOCKET_HANDSHAKES_PER_ADDRESS: '0' }, { listen: true });
+  const capped = useTestApp('sqlite', { SOCKETS_PER_ADDRESS: '0', SOCKET_HANDSHAKES_PER_ADDRESS: '5' }, { listen: true });
+
+  it('default to a thousand sockets and a thousand handshakes in ten seconds, enough for many people behind one NAT', () => {
+    expect(loadConfig({}).socketsPerAddress).toEqual({ sockets: 1000, handshakesPer10s: 1000 });
+  });
+
+  it('refuses sockets beyond the configured cap of one address', async () => {
+    const users = await Promise.all(Array.from({ length: 3 }, () => createUser(t.app)));
     const results = [];
     for (const u of users) {
       results.push(...(await Promise.allSettled(Array.from({ length: SOCKET_LIMITS.perUser }, () => connectAs(t.url, u)))));
     }
     for (const r of results) if (r.status === 'fulfilled') open.push(r.value);
     const refused = results.filter((r) => r.status === 'rejected').map((r) => (r.reason as Error).message);
-    expect(results.length - refused.length).toBeLessThanOrEqual(SOCKET_LIMITS.perAddress);
-    expect(refused.length).toBeGreaterThan(0);
+    expect(results.length - refused.length).toBe(20);
     expect(new Set(refused)).toEqual(new Set(['too_many_connections']));
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toContain(`plaza_socket_handshake_refusals_total{reason="too_many_connections"} ${refused.length}`);
+  });
+
+  it('refuses handshakes beyond the rate of one address, whatever sockets it holds', async () => {
+    const u = await createUser(capped.app);
+    const results = [];
+    for (let i = 0; i < 7; i++) {
+      const r = await connectAs(capped.url, u).then(
+        (s) => {
+          s.close();
+          return 'ok';
+        },
+        (err: Error) => err.message,
+      );
+      results.push(r);
+    }
+    expect(results).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'too_many_connections', 'too_many_connections']);
   });
 });
 

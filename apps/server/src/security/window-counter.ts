@@ -15,13 +15,21 @@ const SWEEP_EVERY_MS = 60_000;
 
 export interface WindowCounter {
   /** Counts `points` against `key`: 0 when within the budget, otherwise the milliseconds until its window ends. */
-  take(key: string, points: number, now?: number): number;
-  /** Keys holding a window now (tests). */
-  readonly size: number;
+  take(key: string, points: number): number;
 }
 
-export function windowCounter(budget: number, seconds: number): WindowCounter {
-  const windows = new Map<string, Window>();
+export interface WindowCounterOptions {
+  /** The clock, in milliseconds. */
+  now?: () => number;
+  /** Where the windows are held, by key (tests look into it). */
+  windows?: Map<string, { used: number; endsAt: number }>;
+}
+
+export function windowCounter(
+  budget: number,
+  seconds: number,
+  { now: clock = Date.now, windows = new Map<string, Window>() }: WindowCounterOptions = {},
+): WindowCounter {
   const lengthMs = seconds * 1000;
   let sweptAt = 0;
 
@@ -31,7 +39,8 @@ export function windowCounter(budget: number, seconds: number): WindowCounter {
   }
 
   return {
-    take(key, points, now = Date.now()) {
+    take(key, points) {
+      const now = clock();
       if (now - sweptAt >= SWEEP_EVERY_MS) sweep(now);
       let w = windows.get(key);
       if (!w) windows.set(key, (w = { used: 0, endsAt: now + lengthMs }));
@@ -41,9 +50,6 @@ export function windowCounter(budget: number, seconds: number): WindowCounter {
       }
       w.used += points;
       return w.used <= budget ? 0 : Math.max(1, w.endsAt - now);
-    },
-    get size() {
-      return windows.size;
     },
   };
 }

@@ -78,7 +78,10 @@ export async function seedAccounts(ctx: AppContext, log: (msg: string) => void):
       updated_at: created,
       // Demo addresses cannot receive mail; they count as verified so the demo posts freely.
       email_verified_at: created,
+      language: 'en',
       deleted_at: null,
+      remote_host: null,
+      profile_url: null,
     };
     await users.insert(row);
     all.push(row);

@@ -7,16 +7,14 @@ export function colorFor(seed: number): string {
   return PALETTE[Math.abs(seed) % PALETTE.length];
 }
 
-/** A round-faced portrait-like avatar: gradient background, initials. */
+/** A demo avatar: initials on a gradient (no head outline behind them, which read as a broken picture). */
 export function avatarPng(initials: string, seed: number): Promise<Buffer> {
   const a = colorFor(seed);
   const b = colorFor(seed * 7 + 3);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
     <rect width="512" height="512" fill="url(#g)"/>
-    <circle cx="256" cy="210" r="96" fill="rgba(255,255,255,0.28)"/>
-    <ellipse cx="256" cy="470" rx="170" ry="140" fill="rgba(255,255,255,0.28)"/>
-    <text x="256" y="292" font-family="DejaVu Sans, Arial, sans-serif" font-size="150" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text>
+    <text x="256" y="310" font-family="DejaVu Sans, Arial, sans-serif" font-size="190" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text>
   </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -7,7 +7,7 @@ import { v7 } from 'uuid';
 import { friendIdsOf } from '../modules/people';
 import type { UserRow } from '../modules/users';
 // The seed writes rows in bulk, without the rules or events of a request: it alone reaches into features' repos.
-import { chatRepo, type MessageRow } from '../modules/chat/repo';
+import { chatRepo, type NewMessageRow } from '../modules/chat/repo';
 import type { SeedStep } from './steps';
 import { seededRandom } from './random';
 
@@ -79,7 +79,7 @@ export const chatSeed: SeedStep = {
     const now = Date.now();
     let count = 0;
     async function converse(a: UserRow, b: UserRow, messages: number, unreadForA: number, endsAgo: number) {
-      const rows: MessageRow[] = [];
+      const rows: NewMessageRow[] = [];
       const room = pairRoom(a.id, b.id);
       // Short bursts with the odd long pause, laid out so the conversation ends `endsAgo` before now.
       const gaps = Array.from({ length: messages }, (_, i) => (i === 0 ? 0 : HOUR * (0.02 + rand() * (rand() < 0.2 ? 12 : 1.5))));
@@ -104,9 +104,10 @@ export const chatSeed: SeedStep = {
       }
       await ctx.db.transaction().execute(async (trx) => {
         const tx = chatRepo(trx);
-        await tx.insertMessages(rows);
         const [low, high] = [a.id, b.id].sort();
-        await tx.recordConversations([{ pair_key: room, user_low: low, user_high: high, created_at: rows[0].created_at }]);
+        const claim = { pair_key: room, user_low: low, user_high: high, created_at: rows[0].created_at, count: rows.length };
+        const before = (await tx.takeSeqs([claim])).get(room)!;
+        await tx.insertMessages(rows.map((r, i) => ({ ...r, seq: before + i + 1 })));
       });
       count += rows.length;
     }

@@ -8,6 +8,7 @@ import { REACTION_TYPES, type ReactionType } from '@plaza/contract';
 import { v7 } from 'uuid';
 import { newId } from '../lib/ids';
 import { processResponsiveImage, type ResponsiveImage } from '../media/responsive-images';
+import { tagIndex } from '../modules/hashtags';
 import { notificationTexts } from '../modules/notifications';
 import { friendIdsOf } from '../modules/people';
 import type { UserRow } from '../modules/users';
@@ -28,12 +29,12 @@ const POSTS = 320;
 const DAY = 86_400_000;
 
 const TEXTS = [
-  'Finally finished the bookshelf I have been building for weeks. Reclaimed oak, zero nails.',
-  'Sunday market haul: figs, far too many tomatoes and a sourdough the size of my head.',
+  'Finally finished the bookshelf I have been building for weeks. Reclaimed oak, zero nails. #woodworking',
+  'Sunday market haul: figs, far too many tomatoes and a sourdough the size of my head. #SundayMarket',
   'Anyone else think the first warm evening of the year deserves a public holiday?',
-  'Ran my first 10k without stopping today. Slow, but done!',
+  'Ran my first 10k without stopping today. Slow, but done! #running',
   'New recipe attempt: miso caramel. Verdict: dangerous.',
-  'The light this morning was unreal. Had to stop on the way to work.',
+  'The light this morning was unreal. Had to stop on the way to work. #GoldenHour',
   'Reading recommendations for a long train ride? I like mysteries and anything set by the sea.',
   'Spent the afternoon repotting. Plant number 24 has joined the family.',
   'Our little team shipped the thing today. Proud of everyone involved.',
@@ -43,8 +44,8 @@ const TEXTS = [
   'Lake day. The water was freezing and entirely worth it.',
   'Thank you all for the birthday wishes, you made my day ❤️',
   'Hot take: the best part of travelling is coming home to your own bed.',
-  'Learning to bake bread is 10% baking and 90% waiting. Still worth it.',
-  'Cycled along the coast road today. My legs are filing a complaint.',
+  'Learning to bake bread is 10% baking and 90% waiting. Still worth it. #sourdough #baking',
+  'Cycled along the coast road today. My legs are filing a complaint. #cycling',
   'Small win: fixed the squeaky door that has bothered me since March.',
 ];
 
@@ -64,13 +65,13 @@ const CAPTIONS = [
 const COMMENTS = [
   'Love this!',
   'Wow, that looks amazing.',
-  'Need the recipe please 😄',
+  'Need the recipe please 😄 #baking',
   'So proud of you!',
   'Where is this?',
   'This made my day.',
   'Adding it to my list.',
   'Haha, relatable.',
-  'Stunning colours.',
+  'Stunning colours. #GoldenHour',
   'Count me in next time!',
 ];
 
@@ -117,13 +118,16 @@ export const postsSeedStep: SeedStep = {
       const stored = await storePostImages(ctx.storage, images);
       const postId = v7({ msecs: at });
       await ctx.db.transaction().execute(async (trx) => {
+        const text = images.length && rand() < 0.3 ? '' : pick(TEXTS);
+        const createdAt = new Date(at).toISOString();
         await postRepo(trx).insert({
           id: postId,
           author_id: author.id,
-          content: images.length && rand() < 0.3 ? '' : pick(TEXTS),
-          created_at: new Date(at).toISOString(),
+          content: text,
+          created_at: createdAt,
           media: JSON.stringify(stored.media),
         });
+        await tagIndex(trx).postPublished({ id: postId, authorId: author.id, content: text }, createdAt);
         const timelines = timelineReadModel(trx);
         await timelines.addOwn(postId, author.id);
         let after: string | null = null;
@@ -150,12 +154,15 @@ export const postsSeedStep: SeedStep = {
           const when = at + Math.floor(rand() * Math.min(DAY, now - at));
           const content = pick(COMMENTS);
           const commentId = v7({ msecs: when });
-          await commentsRepo.insert({
+          const commentedAt = new Date(when).toISOString();
+          await commentsRepo.insert({ id: commentId, post_id: postId, author_id: who.id, content, created_at: commentedAt });
+          await tagIndex(trx).commentAdded({
             id: commentId,
-            post_id: postId,
-            author_id: who.id,
+            postId,
+            authorId: who.id,
+            postAuthorId: author.id,
             content,
-            created_at: new Date(when).toISOString(),
+            createdAt: commentedAt,
           });
           await postCounters(trx).bumpComments(postId, 1);
           note(author, who, 'post_comment', postId, notificationTexts.comment(who.full_name, content), when);

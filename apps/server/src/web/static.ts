@@ -1,39 +1,52 @@
 /** Serves uploaded media and the built web app (with the SPA fallback to index.html). */
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import { serveObjectMedia } from '../media/serve-objects';
 import { notFoundBody } from '../plugins/error-handler';
-import { isPrivateMedia, mediaSigner } from '../security/signed-media';
+import { isPrivateMedia, secondsLeft, type PrivateMediaAccess } from '../security/signed-media';
 
 const NOT_SPA = /^\/(api|media|socket\.io|healthz|readyz|metrics)(\/|$|\?)/;
 
-export async function registerStatic(app: FastifyInstance, config: Config) {
-  const signer = mediaSigner(config.jwtSecret);
-  // Story media is served only with a valid signature (404 without one) and only to the browser's
-  // private cache, until the signature expires (security/signed-media.ts).
+export async function registerStatic(app: FastifyInstance, config: Config, privateMedia: PrivateMediaAccess) {
+  // Story media is served only with a valid signature for a viewer who may still see the story (404
+  // otherwise), and only to the browser's private cache, until the signature expires (security/signed-media.ts).
   const privateCacheControl = (mediaPath: string, query: unknown) =>
-    isPrivateMedia(mediaPath) ? `private, max-age=${signer.secondsLeft(query)}` : null;
+    isPrivateMedia(mediaPath) ? `private, max-age=${secondsLeft(query)}` : null;
   if (app.ctx.storage.driver === 's3') {
-    serveObjectMedia(app, app.ctx.storage, { allows: (key, query) => signer.allows(key, query), cacheControl: privateCacheControl });
+    serveObjectMedia(app, app.ctx.storage, {
+      allows: async (key, query) => !isPrivateMedia(key) || (await privateMedia.allows(key, query)),
+      cacheControl: privateCacheControl,
+    });
   } else {
     mkdirSync(config.mediaDir, { recursive: true });
-    // Media names are random and never rewritten, so public media can be cached for a year.
-    await app.register(fastifyStatic, {
-      root: config.mediaDir,
-      prefix: '/media/',
-      decorateReply: false,
-      index: false,
-      immutable: true,
-      maxAge: '365d',
-      acceptRanges: true,
-      allowedPath: (pathName, _root, request) => signer.allows(pathName, request.query),
-      setHeaders(reply, filePath) {
-        const cacheControl = privateCacheControl(path.relative(config.mediaDir, filePath), reply.request.query);
-        if (cacheControl) reply.header('Cache-Control', cacheControl);
-      },
+    await app.register(async (media) => {
+      // Whether the viewer may still see the story needs the database, which `allowedPath` cannot wait
+      // for: the hook asks first, and `allowedPath` serves a private file only to a request it let through.
+      const letThrough = new WeakSet<FastifyRequest>();
+      media.addHook('preHandler', async (request, reply) => {
+        const key = (request.params as { '*'?: string })['*'] ?? '';
+        if (!isPrivateMedia(key)) return;
+        if (!(await privateMedia.allows(key, request.query))) return reply.status(404).send(notFoundBody(request));
+        letThrough.add(request);
+      });
+      // Media names are random and never rewritten, so public media can be cached for a year.
+      await media.register(fastifyStatic, {
+        root: config.mediaDir,
+        prefix: '/media/',
+        decorateReply: false,
+        index: false,
+        immutable: true,
+        maxAge: '365d',
+        acceptRanges: true,
+        allowedPath: (pathName, _root, request) => !isPrivateMedia(pathName) || letThrough.has(request),
+        setHeaders(reply, filePath) {
+          const cacheControl = privateCacheControl(path.relative(config.mediaDir, filePath), reply.request.query);
+          if (cacheControl) reply.header('Cache-Control', cacheControl);
+        },
+      });
     });
   }
 

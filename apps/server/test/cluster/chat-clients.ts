@@ -1,12 +1,14 @@
 /**
  * Chat users as the web app is: a socket.io client with the web app's options (websocket only, jittered
  * reconnection that never gives up), sends through `POST /chats/send` with a client id and retries, and
- * on every reconnect a catch-up through `GET /chats/{me}/{other}?after=` from ten seconds before the
- * newest message it holds. The counts below are what the users would see.
+ * on every reconnect (or the server's resync) a catch-up through `GET /chats/{me}/{other}?after=` from the
+ * message up to which it holds every message of the conversation, by the order the server stored them
+ * (`seq`). The counts below are what the users would see.
  */
 import { SOCKET_CLIENT, type ClientToServerEvents, type Message, type ServerToClientEvents } from '@plaza/contract';
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
+import { formData, request } from './http';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -15,10 +17,16 @@ export interface ChatUser {
   userName: string;
   password: string;
   token: string;
+  /** The local address this person's requests and socket come from (127.0.0.x); 127.0.0.1 when unset. */
+  address?: string;
   partner: ChatUser | null;
   socket: ClientSocket | null;
   /** Every message this user holds (pushed, caught up, or its own sends), by id. */
   held: Map<string, Message>;
+  /** The seqs of `held`. */
+  heldSeqs: Set<number>;
+  /** The highest seq up to which this client holds every message of the conversation: where catch-ups start. */
+  through: number;
   /** Pushes of a message already pushed once (deduplicated by id, as the web app does). */
   repeatedPushes: number;
   pushed: Set<string>;
@@ -40,6 +48,8 @@ export function anotherClient(user: ChatUser): ChatUser {
     ...user,
     socket: null,
     held: new Map(),
+    heldSeqs: new Set(),
+    through: 0,
     outages: [],
     online: [],
     repeatedPushes: 0,
@@ -52,15 +62,48 @@ export function anotherClient(user: ChatUser): ChatUser {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function api(base: string, method: string, path: string, token: string | null, body?: unknown, timeoutMs = 15_000) {
-  const res = await fetch(`${base}/api/v1${path}`, {
+/** Who makes a request: their token, and the local address their requests come from (127.0.0.1 when unset). */
+export interface Caller {
+  token: string;
+  address?: string;
+}
+
+export interface ApiOptions {
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+  /** Text fields sent as multipart/form-data instead of a JSON body. */
+  form?: Record<string, string>;
+}
+
+async function api(
+  base: string,
+  method: string,
+  path: string,
+  who: Caller | string | null,
+  body?: unknown,
+  options: number | ApiOptions = {},
+) {
+  const opts = typeof options === 'number' ? { timeoutMs: options } : options;
+  const caller = typeof who === 'string' ? { token: who } : who;
+  const form = opts.form ? formData(opts.form) : null;
+  const res = await request(`${base}/api/v1${path}`, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(timeoutMs),
+    headers: {
+      ...(form ? { 'content-type': form.contentType } : body ? { 'content-type': 'application/json' } : {}),
+      ...(caller ? { authorization: `Bearer ${caller.token}` } : {}),
+      ...opts.headers,
+    },
+    body: form ? form.body : body ? Buffer.from(JSON.stringify(body)) : undefined,
+    timeoutMs: opts.timeoutMs ?? 15_000,
+    localAddress: caller?.address,
   });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : null) as unknown };
+  let json: unknown = null;
+  try {
+    json = res.text ? JSON.parse(res.text) : null;
+  } catch {
+    // nginx's own error pages (502, 504) are HTML.
+  }
+  return { status: res.status, json };
 }
 
 export { api };
@@ -84,6 +127,8 @@ export async function signUp(base: string, tag: string): Promise<ChatUser> {
     partner: null,
     socket: null,
     held: new Map(),
+    heldSeqs: new Set(),
+    through: 0,
     repeatedPushes: 0,
     pushed: new Set(),
     downSince: null,
@@ -101,28 +146,41 @@ export async function befriend(base: string, a: ChatUser, b: ChatUser): Promise<
   if (sent.status >= 300 || accepted.status >= 300) throw new Error(`befriend: ${sent.status} ${accepted.status}`);
 }
 
-const SLACK_MS = 10_000;
 /** How long a send or a catch-up keeps trying. */
 const RETRY_FOR_MS = 20_000;
 /** The pause before the n-th retry: 0.5, 1, 2, 4, 4 … s, each between half and all of it (jitter). */
 const backoff = (attempt: number) => Math.min(4000, 500 * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
 
-/** The web app's catch-up: everything after a message a little before the newest held, page by page. */
+/**
+ * Holds a message (pushed, caught up, or the answer to its own send), as the web app's chat cache does:
+ * `through` moves to `completeThrough` when a catch-up's answer holds everything up to there, then over
+ * each next seq held.
+ */
+function hold(user: ChatUser, messages: readonly Message[], completeThrough = 0): void {
+  for (const m of messages) {
+    user.held.set(m._id, m);
+    user.heldSeqs.add(m.seq);
+  }
+  user.through = Math.max(user.through, completeThrough);
+  while (user.heldSeqs.has(user.through + 1)) user.through += 1;
+}
+
+/** As the web app's catchUpCursor: the held message with the highest seq up to `through`. */
+function catchUpCursor(user: ChatUser): string | undefined {
+  let cursor: Message | undefined;
+  for (const m of user.held.values()) if (m.seq > 0 && m.seq <= user.through && (!cursor || m.seq > cursor.seq)) cursor = m;
+  return cursor?._id;
+}
+
+/**
+ * The web app's catch-up: everything stored after the cursor, page by page, each answer holding every
+ * message up to its last. A push that overtook an earlier one, or its own send answered while the socket
+ * was down, never moves the cursor past a message it does not hold. Nothing held: the latest page.
+ */
 async function catchUp(base: string, user: ChatUser): Promise<void> {
   const other = user.partner;
   if (!other) return;
-  const mine = [...user.held.values()].sort((x, y) => (x._id < y._id ? -1 : 1));
-  const newest = mine.at(-1);
-  let after: string | undefined;
-  if (newest) {
-    const before = Date.parse(newest.createdAt) - SLACK_MS;
-    after = mine[0]._id;
-    for (let i = mine.length - 1; i >= 0; i--)
-      if (Date.parse(mine[i].createdAt) <= before) {
-        after = mine[i]._id;
-        break;
-      }
-  }
+  let after = catchUpCursor(user);
   for (let page = 0; page < 50; page++) {
     const q = after ? `?after=${after}&limit=100` : '?limit=100';
     let res: Awaited<ReturnType<typeof api>> | null = null;
@@ -130,11 +188,12 @@ async function catchUp(base: string, user: ChatUser): Promise<void> {
     const until = Date.now() + RETRY_FOR_MS;
     for (let attempt = 0; res?.status !== 200 && Date.now() < until; attempt++) {
       if (attempt) await sleep(backoff(attempt));
-      res = await api(base, 'GET', `/chats/${user.id}/${other.id}${q}`, user.token).catch(() => null);
+      res = await api(base, 'GET', `/chats/${user.id}/${other.id}${q}`, user).catch(() => null);
     }
     if (!res || res.status !== 200) return;
     const messages = res.json as Message[];
-    for (const m of messages) user.held.set(m._id, m);
+    // The latest page holds every message up to its highest seq; a page after the cursor, up to its last.
+    hold(user, messages, after ? (messages.at(-1)?.seq ?? 0) : Math.max(0, ...messages.map((m) => m.seq)));
     if (messages.length < 100 || !after) return;
     after = messages[messages.length - 1]._id;
   }
@@ -152,6 +211,8 @@ export function connect(base: string, user: ChatUser, opts: { reconnect?: boolea
     forceNew: true,
     query: { userId: user.id },
     auth: (cb) => cb({ token: user.token }),
+    // engine.io-client hands it to the websocket (ws): the address the server sees this person at.
+    ...(user.address ? { localAddress: user.address } : {}),
   });
   user.socket = socket;
   let connectedOnce = false;
@@ -159,8 +220,19 @@ export function connect(base: string, user: ChatUser, opts: { reconnect?: boolea
   socket.on('receiveMessage', (m) => {
     if (user.pushed.has(m._id)) user.repeatedPushes += 1;
     user.pushed.add(m._id);
-    user.held.set(m._id, m);
+    hold(user, [m]);
   });
+  // One catch-up at a time, after the one under way.
+  const catchUpAgain = () => {
+    const previous = user.catchingUp ?? Promise.resolve();
+    const current: Promise<void> = previous.then(() => catchUp(base, user));
+    user.catchingUp = current;
+    void current.finally(() => {
+      if (user.catchingUp === current) user.catchingUp = null;
+    });
+  };
+  // Cross-node delivery may have dropped something while this socket stayed up (Redis was away).
+  socket.on('resync', catchUpAgain);
   socket.on('onlineUsers', (ids) => {
     user.online = ids;
   });
@@ -183,12 +255,7 @@ export function connect(base: string, user: ChatUser, opts: { reconnect?: boolea
     socket.on('connect', () => {
       if (user.downSince !== null && connectedOnce) {
         user.outages.push(Date.now() - user.downSince);
-        const previous = user.catchingUp ?? Promise.resolve();
-        const current: Promise<void> = previous.then(() => catchUp(base, user));
-        user.catchingUp = current;
-        void current.finally(() => {
-          if (user.catchingUp === current) user.catchingUp = null;
-        });
+        catchUpAgain();
       }
       user.downSince = null;
       if (!connectedOnce) {
@@ -223,14 +290,14 @@ export async function sendLikeTheApp(base: string, from: ChatUser, to: ChatUser,
       base,
       'POST',
       '/chats/send',
-      from.token,
+      from,
       { messageSenderUsername: from.userName, messageReceiverUsername: to.userName, messageContent: text, clientMessageId },
       8000,
     ).catch(() => ({ status: 0, json: null }));
     stats.statuses.set(res.status, (stats.statuses.get(res.status) ?? 0) + 1);
     if (res.status === 200 || res.status === 201) {
       const message = res.json as Message;
-      from.held.set(message._id, message);
+      hold(from, [message]);
       stats.acknowledged.push({ from, to, message });
       return message;
     }

@@ -14,10 +14,17 @@ const serverRoot = path.resolve(import.meta.dirname, '../..');
 
 export const BALANCER_PORT = Number(process.env.CLUSTER_PORT ?? 3150);
 export const NODE_PORTS = [BALANCER_PORT + 1, BALANCER_PORT + 2, BALANCER_PORT + 3];
+/** The job worker's health and metrics port (`PLAZA_ROLE=worker`). */
+const WORKER_PORT = BALANCER_PORT + 4;
+/** Between its batches, the worker's fan-out pauses this long (test runs only), so a kill lands mid-job. */
+export const FAN_OUT_PAUSE_MS = 300;
 
 export interface ServerNode {
   readonly index: number;
+  readonly name: string;
   readonly port: number;
+  /** What this process's environment adds to the cluster's. */
+  readonly env: Record<string, string>;
   readonly url: string;
   process: ChildProcess | null;
   /** Exit codes of every process this node ran, in order (null: killed by a signal). */
@@ -31,6 +38,8 @@ export interface ServerNode {
 export interface Cluster {
   readonly url: string;
   readonly nodes: ServerNode[];
+  /** The job worker: one process of its own, as `npm run worker` runs it; the web nodes run none. */
+  readonly worker: ServerNode;
   readonly pgProxy: ProxyControl;
   readonly redisProxy: ProxyControl;
   readonly databaseUrl: string;
@@ -185,23 +194,34 @@ async function setUp(opts: { pgAdminUrl: string; redisUrl: string }, undo: Retur
     TRUST_PROXY: '127.0.0.1',
     AUTH_RATE_LIMIT: '1000',
     // Sixty sign-ups from one address in a minute; chat flood control is not scaled and stays as users meet it.
-    RATE_LIMIT_SCALE: '100',
+    // A setting for test runs only (src/config.ts, testOverrides), not configuration.
+    PLAZA_TEST_OVERRIDES: JSON.stringify({ rateLimitScale: 100, outboundLoopbackOnly: true }),
     DATABASE_CONNECT_TIMEOUT: '2',
     DATABASE_STATEMENT_TIMEOUT: '2',
     REDIS_CONNECT_TIMEOUT: '2',
     REDIS_COMMAND_TIMEOUT: '1',
     SHUTDOWN_TIMEOUT: '10',
+    // Web and worker processes apart, as docs/deploy.md advises; a job whose worker died is taken up again 5 s on.
+    PLAZA_ROLE: 'web',
+    OUTBOX_LEASE_MS: '5000',
   };
 
-  const nodes: ServerNode[] = NODE_PORTS.map((port, index) => ({
+  const serverNode = (index: number, name: string, port: number, extra: Record<string, string> = {}): ServerNode => ({
     index,
+    name,
     port,
+    env: extra,
     url: `http://127.0.0.1:${port}`,
     process: null,
     exits: [],
     errors: [],
     tail: [],
-  }));
+  });
+  const nodes = NODE_PORTS.map((port, index) => serverNode(index, `node ${index + 1}`, port));
+  const worker = serverNode(3, 'worker', WORKER_PORT, {
+    PLAZA_ROLE: 'worker',
+    PLAZA_TEST_OVERRIDES: JSON.stringify({ rateLimitScale: 100, outboundLoopbackOnly: true, fanOutPauseMs: FAN_OUT_PAUSE_MS }),
+  });
   const logDir = process.env.CLUSTER_LOG_DIR;
   if (logDir) mkdirSync(logDir, { recursive: true });
 
@@ -210,17 +230,17 @@ async function setUp(opts: { pgAdminUrl: string; redisUrl: string }, undo: Retur
       ? Promise.resolve(child.exitCode)
       : new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   undo.add('killing the nodes', async () => {
-    const running = nodes.flatMap((n) => (n.process ? [n.process] : []));
+    const running = [...nodes, worker].flatMap((n) => (n.process ? [n.process] : []));
     for (const child of running) child.kill('SIGKILL');
     await Promise.all(running.map(exited));
   });
 
   const start = async (node: ServerNode) => {
-    const dataDir = path.join(work, `node${node.index + 1}`);
+    const dataDir = path.join(work, node.name.replace(' ', ''));
     mkdirSync(dataDir, { recursive: true });
     const child = spawn(process.execPath, command, {
       cwd: serverRoot,
-      env: { ...env, PORT: String(node.port), DATA_DIR: dataDir },
+      env: { ...env, ...node.env, PORT: String(node.port), DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     node.process = child;
@@ -231,7 +251,7 @@ async function setUp(opts: { pgAdminUrl: string; redisUrl: string }, undo: Retur
       while ((nl = buffer.indexOf('\n')) >= 0) {
         const line = buffer.slice(0, nl);
         buffer = buffer.slice(nl + 1);
-        if (logDir) appendFileSync(path.join(logDir, `node${node.index + 1}.log`), `${line}\n`);
+        if (logDir) appendFileSync(path.join(logDir, `${node.name.replace(' ', '')}.log`), `${line}\n`);
         node.tail.push(line.slice(0, 400));
         if (node.tail.length > 20) node.tail.shift();
         if (/"level":(50|60)/.test(line)) node.errors.push(line.slice(0, 400));
@@ -243,7 +263,7 @@ async function setUp(opts: { pgAdminUrl: string; redisUrl: string }, undo: Retur
     child.on('exit', (code, signal) => {
       node.exits.push(code);
       if (node.process === child) node.process = null;
-      if (signal !== 'SIGKILL' && code !== 0) console.log(`  node ${node.index + 1} exited with ${signal ?? `code ${code}`}`);
+      if (signal !== 'SIGKILL' && code !== 0) console.log(`  ${node.name} exited with ${signal ?? `code ${code}`}`);
     });
     const startedAt = Date.now();
     try {
@@ -251,14 +271,14 @@ async function setUp(opts: { pgAdminUrl: string; redisUrl: string }, undo: Retur
         child.exitCode !== null || child.signalCode !== null ? `exited (${child.signalCode ?? child.exitCode})` : null,
       );
     } catch (err) {
-      throw new Error(`node ${node.index + 1}: ${(err as Error).message}; its last log lines:\n    ${node.tail.join('\n    ')}`);
+      throw new Error(`${node.name}: ${(err as Error).message}; its last log lines:\n    ${node.tail.join('\n    ')}`);
     }
     return Date.now() - startedAt;
   };
 
   // The first node migrates the fresh database; the others start beside it.
   await start(nodes[0]);
-  await Promise.all(nodes.slice(1).map(start));
+  await Promise.all([...nodes.slice(1), worker].map(start));
 
   const nginxDir = path.join(work, 'nginx');
   mkdirSync(nginxDir, { recursive: true });
@@ -279,6 +299,7 @@ async function setUp(opts: { pgAdminUrl: string; redisUrl: string }, undo: Retur
   return {
     url,
     nodes,
+    worker,
     pgProxy,
     redisProxy,
     databaseUrl: databaseUrl.toString(),

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { anotherClient, chatLoad, connect, connectErrors, deliveryCounts, sleep, type ChatUser, type SendStats } from './chat-clients';
 import type { Cluster, ServerNode } from './cluster';
 import { expect, seconds, spread, timed, until } from './report';
+import { checkPresence, checkSocial, socialLoad } from './social';
 
 /** 30 users sending every 300 ms: 100 messages a second. */
 const SEND_EVERY_MS = 300;
@@ -13,6 +14,8 @@ const SEND_EVERY_MS = 300;
 const RECONNECT_LIMIT_MS = 10_000;
 const RECONNECT_WAIT_MS = 2 * RECONNECT_LIMIT_MS;
 const PRESENCE_LIMIT_MS = 10_000;
+/** 30 people each doing one other thing (post, reaction, comment, friend request) every 3 s: 10 a second. */
+const SOCIAL_EVERY_MS = 3000;
 
 function statusLine(stats: SendStats): string {
   return [...stats.statuses.entries()]
@@ -38,16 +41,21 @@ async function storedCounts(cluster: Cluster, stats: SendStats) {
   }
 }
 
-/** Chat under load while `disturb` runs; then the counts of what was stored and what every client holds. */
-async function underLoad(cluster: Cluster, users: ChatUser[], name: string, disturb: () => Promise<void>) {
+/**
+ * Chat and the other actions under load while `disturb` runs; then the counts of what was stored and what
+ * every client holds, what everyone concerned sees of posts, reactions, comments and friend requests, and
+ * presence.
+ */
+export async function underLoad(cluster: Cluster, users: ChatUser[], name: string, disturb: () => Promise<void>) {
   for (const u of users) u.outages.length = 0;
   connectErrors.clear();
   const load = chatLoad(cluster.url, users, SEND_EVERY_MS);
+  const social = socialLoad(cluster.url, users, SOCIAL_EVERY_MS);
   const started = Date.now();
   await sleep(2000);
   await disturb();
   await sleep(3000);
-  const stats = await load.stop();
+  const [stats] = await Promise.all([load.stop(), social.stop()]);
   const elapsed = Date.now() - started;
   // Every client connected again and caught up, and the pushes still on their way have arrived.
   await until(() => users.every((u) => u.socket?.connected), RECONNECT_WAIT_MS);
@@ -81,6 +89,8 @@ async function underLoad(cluster: Cluster, users: ChatUser[], name: string, dist
     stillDown === 0 && worst <= RECONNECT_LIMIT_MS,
     `slowest ${seconds(worst)}; ${inTime}/${outages.length} in time, ${stillDown} still down`,
   );
+  await checkSocial(cluster, name, social);
+  await checkPresence(name, users);
 }
 
 /** One client of a user connected straight to each node: whose sockets a stop must leave alone. */

@@ -4,9 +4,13 @@
  */
 import { anotherClient, api, connect, sendLikeTheApp, sleep, type ChatUser, type SendStats } from './chat-clients';
 import type { Cluster } from './cluster';
+import { underLoad } from './disruptions';
 import { expect, seconds, timed, until } from './report';
+import { checkPresence } from './social';
 
 const CUT_MS = 10_000;
+/** Past a node's heartbeat limit (NODE_DEAD_AFTER_MS, 5 s): back, the nodes find each other dead and take each other over. */
+const BLIP_MS = 6000;
 const newStats = (): SendStats => ({ attempted: 0, acknowledged: [], failed: 0, statuses: new Map() });
 
 /** Requests through the balancer while a dependency is away: status and duration of each. */
@@ -50,6 +54,10 @@ async function recovery(cluster: Cluster) {
 }
 
 export async function postgresCut(cluster: Cluster, users: ChatUser[]): Promise<void> {
+  await underLoad(cluster, users, 'PostgreSQL cut', () => cutPostgres(cluster, users));
+}
+
+async function cutPostgres(cluster: Cluster, users: ChatUser[]): Promise<void> {
   await cluster.pgProxy.cut();
   const cutAt = Date.now();
   const [ready, during] = await Promise.all([
@@ -83,6 +91,23 @@ export async function postgresCut(cluster: Cluster, users: ChatUser[]): Promise<
 }
 
 export async function redisCut(cluster: Cluster, users: ChatUser[]): Promise<void> {
+  await underLoad(cluster, users, 'Redis cut', () => cutRedis(cluster, users));
+}
+
+/** Redis away for 6 s under load, as a failover looks to the nodes. */
+export async function redisBlip(cluster: Cluster, users: ChatUser[]): Promise<void> {
+  await underLoad(cluster, users, 'Redis blip', async () => {
+    await cluster.redisProxy.cut();
+    await sleep(BLIP_MS);
+    await cluster.redisProxy.restore();
+    // From the moment Redis is back: the nodes took each other for dead meanwhile.
+    await checkPresence('Redis blip, right after', users, Date.now());
+    const recovered = await recovery(cluster);
+    expect('Redis blip over: every node ready again', recovered.value, `in ${seconds(recovered.ms)}`);
+  });
+}
+
+async function cutRedis(cluster: Cluster, users: ChatUser[]): Promise<void> {
   // Two people on one node (straight to it) and one on another, to tell local delivery from cross-node.
   const [ra, rb, rc] = [users[4], users[5], users[6]];
   const onOne = anotherClient(rb);
@@ -146,6 +171,13 @@ export async function redisCut(cluster: Cluster, users: ChatUser[]): Promise<voi
 }
 
 export async function stalls(cluster: Cluster, users: ChatUser[]): Promise<void> {
+  await underLoad(cluster, users, 'stalls', async () => {
+    await stallPostgres(cluster, users);
+    await stallRedis(cluster, users);
+  });
+}
+
+async function stallPostgres(cluster: Cluster, users: ChatUser[]): Promise<void> {
   await cluster.pgProxy.stall();
   const pgStall = await probe(cluster, users[2], 6000);
   await cluster.pgProxy.restore();
@@ -156,7 +188,9 @@ export async function stalls(cluster: Cluster, users: ChatUser[]): Promise<void>
   expect('PostgreSQL stall: no process exited', allAlive(cluster));
   const pgBack = await recovery(cluster);
   expect('PostgreSQL stall over: every node ready again', pgBack.value, `in ${seconds(pgBack.ms)}`);
+}
 
+async function stallRedis(cluster: Cluster, users: ChatUser[]): Promise<void> {
   await cluster.redisProxy.stall();
   const stats = newStats();
   const sends: number[] = [];

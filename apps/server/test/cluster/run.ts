@@ -10,12 +10,16 @@ import { befriend, connect, signUp, type ChatUser } from './chat-clients';
 import { startCluster, type Cluster } from './cluster';
 import { crossNodeDelivery } from './delivery';
 import { killNode, rollingRestart } from './disruptions';
-import { postgresCut, redisCut, stalls } from './outages';
+import { closeAgents } from './http';
+import { postgresCut, redisBlip, redisCut, stalls } from './outages';
+import { workerKill } from './worker-kill';
 import { failed, seconds } from './report';
 
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PAIRS = Number(process.env.CLUSTER_PAIRS ?? 15);
+const SHARED_FROM = Math.ceil((PAIRS * 2 * 2) / 3);
+const SHARED_ADDRESS = '127.0.0.200';
 const TIMEOUT_MS = Number(process.env.CLUSTER_TIMEOUT ?? 480) * 1000;
 
 const t0 = Date.now();
@@ -37,6 +41,10 @@ async function end(verdict: string | null): Promise<never> {
 async function users(c: Cluster): Promise<ChatUser[]> {
   const tag = process.pid.toString(36);
   const all = await Promise.all(Array.from({ length: PAIRS * 2 }, (_, i) => signUp(c.url, `${tag}_${i}`)));
+  // Two in three people on an address of their own, the rest behind one shared address (a NAT, an office proxy).
+  all.forEach((u, i) => {
+    u.address = i < SHARED_FROM ? `127.0.0.${11 + i}` : SHARED_ADDRESS;
+  });
   await Promise.all(
     Array.from({ length: PAIRS }, (_, i) => {
       const [a, b] = [all[2 * i], all[2 * i + 1]];
@@ -55,7 +63,10 @@ async function main() {
   console.log(`  cluster ready (${seconds(Date.now() - t0)})`);
   phase = 'signing up';
   const people = await users(cluster);
-  console.log(`  ${people.length} users in ${PAIRS} conversations connected through nginx (${seconds(Date.now() - t0)})`);
+  console.log(
+    `  ${people.length} users in ${PAIRS} conversations connected through nginx, ${SHARED_FROM} from addresses of their own, ` +
+      `${people.length - SHARED_FROM} from ${SHARED_ADDRESS} (${seconds(Date.now() - t0)})`,
+  );
 
   const scenarios: Array<[string, () => Promise<void>]> = [
     ['1. cross-node delivery (people on nodes 1 and 2, requests through node 3)', () => crossNodeDelivery(cluster!, people[8], people[9])],
@@ -63,7 +74,9 @@ async function main() {
     ['3. kill -9 of a node under load', () => killNode(cluster!, people)],
     ['4. PostgreSQL cut for 10 s', () => postgresCut(cluster!, people)],
     ['5. Redis cut for 10 s', () => redisCut(cluster!, people)],
-    ['6. stalls: the proxies stop forwarding without closing anything', () => stalls(cluster!, people)],
+    ['6. Redis blip: away for 6 s under load', () => redisBlip(cluster!, people)],
+    ['7. stalls: the proxies stop forwarding without closing anything', () => stalls(cluster!, people)],
+    ['8. kill -9 of the job worker in the middle of a fan-out', () => workerKill(cluster!, people)],
   ];
   for (const [name, run] of scenarios) {
     phase = name;
@@ -73,6 +86,7 @@ async function main() {
   const logged = cluster.nodes.flatMap((n) => n.errors);
   console.log(`\n  error lines logged by the nodes: ${logged.length}${logged.length ? `, first: ${logged[0]}` : ''}`);
   for (const u of people) u.socket?.close();
+  closeAgents();
 }
 
 // Stopped from outside (a CI timeout, Ctrl-C): the nodes, nginx, the proxies, the database and the keys go too.

@@ -32,7 +32,7 @@ const bearer = (r: TransportRequest) => r.headers.Authorization;
 const isRefresh = (r: TransportRequest) => r.url === '/auth/refresh-token';
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('the API client (SPEC §7, §8)', () => {
+describe('the API client (product.md § API conventions, § Session and tokens)', () => {
   it('three concurrent 401s trigger exactly one refresh, then all three retry with the new token', async () => {
     const { api, calls } = setup(async (r) => {
       if (isRefresh(r)) {

@@ -1,5 +1,5 @@
 /**
- * The one API client (SPEC §7, §8): Bearer header; a repeat of an identical in-flight request
+ * The one API client (product.md § API conventions, § Session and tokens): Bearer header; a repeat of an identical in-flight request
  * cancels the earlier one; on 401/403 one refresh runs while other failing requests queue, then all
  * retry with the new token; a refresh the server refuses starts the session-expiry flow.
  */
@@ -44,6 +44,8 @@ export interface RequestConfig {
   /** The caller's own cancel; without one, a repeat of this request cancels it instead. */
   signal?: AbortSignal;
   timeout?: number;
+  /** Sent besides the Bearer header (`Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResponse<T> {
@@ -130,7 +132,7 @@ export function createApi(options: { transport?: Transport } = {}) {
   async function request<T = unknown>(config: RequestConfig, retried = false): Promise<ApiResponse<T>> {
     const method = (config.method ?? 'GET').toUpperCase();
     const token = hooks.getAccessToken();
-    const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+    const headers: Record<string, string> = { ...config.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
     let signal = config.signal;
     let key: string | undefined;
     let controller: AbortController | undefined;

@@ -1,4 +1,4 @@
-/** A failed request, and the `{ error, message }` a slice stores for it, with SPEC §8 fallbacks. */
+/** A failed request, and the `{ error, message }` a slice stores for it, with the fallbacks of product.md § Error texts. */
 
 export interface ApiErrorPayload {
   error: string;

@@ -21,12 +21,14 @@ describe('operationRequest', () => {
       params: { page: 2, limit: 10, anchor: 'x' },
     });
     const fallback = { error: 'Failed', message: 'Failed' };
-    expect(operationRequest(operations.toggleReaction, { params: { postId: 'p1' }, body: { reactionType: 'heart' }, fallback })).toEqual({
-      url: '/posts/react/p1',
-      method: 'PUT',
+    // A keyed write (product.md § API conventions, Idempotency-Key): every call its own key.
+    const { idempotencyKey, ...reaction } = operationRequest(operations.toggleReaction, {
+      params: { postId: 'p1' },
       body: { reactionType: 'heart' },
       fallback,
     });
+    expect(reaction).toEqual({ url: '/posts/react/p1', method: 'PUT', body: { reactionType: 'heart' }, fallback });
+    expect(idempotencyKey).toEqual(expect.any(String));
   });
 
   it('needs no input for an operation that takes none', () => {

@@ -3,6 +3,7 @@
  * method, path parameters, query and body are taken from (and type-checked against) that declaration.
  */
 import { operationUrl, type Operation, type OperationBody, type OperationParams, type OperationQuery } from '@plaza/contract';
+import { randomId } from '../lib/random-id';
 import type { ApiRequest } from './base-query';
 import type { UploadProgress } from './transport';
 
@@ -29,7 +30,7 @@ export type OperationInput<Op extends Operation> = ParamsPart<Op> &
   QueryPart<Op> &
   BodyPart<Op> &
   FormPart<Op> & {
-    /** SPEC §8 fallback texts for this call when the server gives none. */
+    /** Fallback texts (product.md § Error texts) for this call when the server gives none. */
     fallback?: ApiRequest['fallback'];
   };
 
@@ -57,7 +58,11 @@ export function operationPath<Op extends Operation>(
   return operationUrl(op, params);
 }
 
-/** The request `apiBaseQuery` sends for a call of `op`. */
+/**
+ * The request `apiBaseQuery` sends for a call of `op`. A call of an idempotent operation (a post, a
+ * comment, a reaction, a friend request) gets a key of its own: one user action, one key, which every
+ * retry of that request sends again, so a retry after a lost answer cannot write twice.
+ */
 export function operationRequest<Op extends Operation>(op: Op, ...[input]: InputArgs<Op>): ApiRequest {
   const { params, query, body, form, onUploadProgress, fallback } = (input ?? {}) as {
     params?: Readonly<Record<string, string>>;
@@ -73,5 +78,6 @@ export function operationRequest<Op extends Operation>(op: Op, ...[input]: Input
   else if (body !== undefined) request.body = body;
   if (onUploadProgress) request.onUploadProgress = onUploadProgress;
   if (fallback) request.fallback = fallback;
+  if (op.idempotent) request.idempotencyKey = randomId();
   return request;
 }

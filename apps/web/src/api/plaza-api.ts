@@ -12,6 +12,8 @@ export const TAG_TYPES = [
   'Feed',
   'Favorites',
   'UserPosts',
+  'TagPosts',
+  'Tags',
   'Reactions',
   'Comments',
   'Profile',
@@ -26,6 +28,10 @@ export const TAG_TYPES = [
   'Messages',
   'Safety',
   'Reports',
+  'TwoFactor',
+  'Passkeys',
+  'Sessions',
+  'NotificationPreferences',
 ] as const;
 
 export const plazaApi = createApi({

@@ -7,7 +7,7 @@ export function CloseButton({ label = 'Close', className = '', ...rest }: { labe
     <button
       type="button"
       aria-label={label}
-      className={`rounded-full p-1.5 text-slate-500 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-700 ${className}`}
+      className={`rounded-full p-3 text-slate-500 sm:p-1.5 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-700 ${className}`}
       {...rest}
     >
       <X className="h-5 w-5" />

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 export function Logo() {
   return (
-    <Link to="/feeds" className="flex items-center gap-2 text-lg font-extrabold tracking-tight">
+    <Link to="/feeds" className="flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 text-lg font-extrabold tracking-tight">
       <img src="/favicon.svg" alt="" className="h-8 w-8" />
       {/* Hidden visually on phones, never from screen readers: the link keeps its name. */}
       <span className="sr-only sm:not-sr-only">Plaza</span>

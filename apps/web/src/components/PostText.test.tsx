@@ -1,4 +1,6 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { splitLinks } from '../lib/linkify';
 import { PostText } from './PostText';
@@ -36,6 +38,36 @@ describe('PostText', () => {
 
   it('folds long text behind "See more"', () => {
     render(<PostText text={'word '.repeat(200)} />);
+    expect(screen.getByRole('button', { name: 'See more' })).toBeInTheDocument();
+  });
+
+  it('links #tags to their page inside the app, beside external links that stay external', async () => {
+    function TagPage() {
+      return <p>page of {useParams().tag}</p>;
+    }
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <PostText text="Off to #Lisboa via https://example.com/#top, C# and #2024 stay text" /> },
+        { path: '/tags/:tag', element: <TagPage /> },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    const links = screen.getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['#Lisboa', '/tags/lisboa'],
+      ['https://example.com/#top', 'https://example.com/#top'],
+    ]);
+    expect(links[0]).not.toHaveAttribute('target');
+    await userEvent.click(links[0]);
+    expect(await screen.findByText('page of lisboa')).toBeInTheDocument();
+  });
+
+  it('never links the cut end of a tag when long text folds', () => {
+    // No space before the 400th character: the fold falls there, inside the tag.
+    render(<PostText text={`${'x'.repeat(390)}\n#cutacrossthefold ${'y '.repeat(200)}`} />);
+    expect(screen.getByText(/#cutacros$/)).toBeInTheDocument();
+    expect(screen.queryByRole('link')).toBeNull();
     expect(screen.getByRole('button', { name: 'See more' })).toBeInTheDocument();
   });
 });

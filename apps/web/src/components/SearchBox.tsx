@@ -21,7 +21,8 @@ export function SearchBox({ value, onChange, label, pill = false, className = ''
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-label={label}
-        className={`input pr-9 pl-9 ${pill ? 'rounded-full py-2' : ''}`}
+        // Room on the right only for the clear button; a placeholder too long for a phone ends in an ellipsis.
+        className={`input pl-9 text-ellipsis ${value ? 'pr-9' : 'pr-3'} ${pill ? 'rounded-full py-2' : ''}`}
         {...input}
       />
       {value && (

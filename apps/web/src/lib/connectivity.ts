@@ -3,9 +3,15 @@
  * answer. While unreachable, /healthz is asked every few seconds, so the indicator clears by itself
  * when the server is back (any answered request clears it sooner).
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 export type Connectivity = 'online' | 'offline' | 'unreachable';
+
+/** What a person reads while Plaza cannot be reached: what still works, and that it comes back by itself. */
+export const OFFLINE_TEXT = {
+  offline: "You're offline. What you see was loaded earlier; Plaza catches up when you're back online.",
+  unreachable: "Can't reach Plaza right now. Retrying…",
+} as const;
 
 const PROBE_MS = 5000;
 let unreachable = false;
@@ -66,3 +72,34 @@ export function useConnectivity(): Connectivity {
 }
 
 export const connectivity = { current };
+
+/**
+ * Pages that say they are offline in their own layout (the chat, in a line above its header) claim the
+ * app-wide line, which would otherwise float over what they show; it comes back when they unmount.
+ */
+let claims = 0;
+const claimListeners = new Set<() => void>();
+const tellClaims = () => claimListeners.forEach((l) => l());
+
+export function useConnectivityLineClaim(): void {
+  useEffect(() => {
+    claims += 1;
+    tellClaims();
+    return () => {
+      claims -= 1;
+      tellClaims();
+    };
+  }, []);
+}
+
+/** Whether a page shows its own connectivity line now. */
+export function useConnectivityLineClaimed(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      claimListeners.add(listener);
+      return () => void claimListeners.delete(listener);
+    },
+    () => claims > 0,
+    () => false,
+  );
+}

@@ -7,7 +7,9 @@ const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numer
 const shortDateWithYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const weekdayShort = new Intl.DateTimeFormat('en-US', { weekday: 'short' });
 const dayHeading = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
-const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+// `numeric` hours: "1:04 AM", not "01:04 AM" (24-hour locales still read "01:04").
+const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const moment = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const full = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
 const monthAndYear = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
 const spelledOut = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
@@ -43,6 +45,9 @@ export function exactTime(iso: string): string {
   const then = parse(iso);
   return Number.isNaN(then) ? '' : full.format(then);
 }
+
+/** A date and time in full sentences, e.g. "Nov 29, 2026, 1:04 AM". */
+export const dateAndTime = (iso: string): string => moment.format(parse(iso));
 
 /** "November 2026": when someone joined. */
 export const monthYear = (date: Date): string => monthAndYear.format(date);

@@ -1,9 +1,9 @@
-/** One line for a person from a failed call's `{ error, message }`, with SPEC §8 fallbacks. */
+/** One line for a person from a failed call's `{ error, message }`, with the fallbacks of product.md § Error texts. */
 import type { ApiErrorPayload } from '../api/errors';
 
 type Fallback = { error: string; message: string };
 
-/** A SPEC §8 fallback text used for both fields, so whichever one is shown reads the same. */
+/** A fallback text (product.md § Error texts) used for both fields, so whichever one is shown reads the same. */
 export const fallback = (text: string): Fallback => ({ error: text, message: text });
 
 const isPayload = (value: unknown): value is ApiErrorPayload =>
@@ -21,12 +21,39 @@ function apiErrorOf(failure: unknown): ApiErrorPayload | undefined {
   return undefined;
 }
 
+/**
+ * Plain sentences for the server's error codes (its `error` is the HTTP status phrase): a person reads
+ * "You are posting a little fast…", never "Too Many Requests: …". Used where the server gave no sentence.
+ */
+const STATUS_SENTENCES: Record<string, string> = {
+  'Bad Request': 'Something in that was not right. Please check it and try again.',
+  Unauthorized: 'Please log in again.',
+  Forbidden: 'You are not allowed to do that.',
+  'Not Found': 'This is no longer here.',
+  Conflict: 'This changed meanwhile. Please try again.',
+  Gone: 'This is no longer here.',
+  'Payload Too Large': 'That file is too large.',
+  'Unsupported Media Type': 'This file type is not supported.',
+  'Unprocessable Entity': 'Something in that was not right. Please check it and try again.',
+  'Too Many Requests': 'You are going a little fast. Please wait a moment and try again.',
+  'Internal Server Error': 'Something went wrong on our side. Please try again.',
+  'Bad Gateway': 'The server cannot be reached right now. Please try again in a moment.',
+  'Service Unavailable': 'The server is busy. Please try again in a moment.',
+  'Gateway Timeout': 'The server took too long to answer. Please try again.',
+};
+
+/** Whether `error` is a status phrase or code of the server's rather than a sentence meant for people. */
+const isCode = (error: string) => error in STATUS_SENTENCES || /^[a-z_]+$/.test(error);
+
 export function errorText(failure: unknown, fallbackText: string): string {
   const payload = apiErrorOf(failure);
   if (!payload) return fallbackText;
-  if (!payload.message || payload.message === payload.error) return payload.error || fallbackText;
-  return `${payload.error}: ${payload.message}`;
+  const { error, message } = payload;
+  // The server's own sentence says what happened; its status phrase never reaches the screen.
+  if (isCode(error)) return message && message !== error ? message : (STATUS_SENTENCES[error] ?? fallbackText);
+  if (!message || message === error) return error || fallbackText;
+  return `${error}: ${message}`;
 }
 
-/** A repeat of the same request replaced this one (SPEC §7): the newer call settles it, so it is no failure. */
+/** A repeat of the same request replaced this one (product.md § API conventions): the newer call settles it, so it is no failure. */
 export const wasCanceled = (failure: unknown) => apiErrorOf(failure)?.error === 'canceled';

@@ -1,4 +1,4 @@
-/** The route of a profile as seen by the signed-in user (SPEC §2): the visitor is the signed-in user. */
+/** The route of a profile as seen by the signed-in user (product.md § Screens and routes): the visitor is the signed-in user. */
 import { useAppSelector } from '../app/hooks';
 
 export const profilePath = (me: string, userName: string) =>

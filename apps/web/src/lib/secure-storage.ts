@@ -1,9 +1,15 @@
 /**
  * The session's three storage entries, encrypted with AES-GCM under a passphrase fixed in the client
- * (SPEC §3). This is obfuscation, not secrecy: anyone with the bundle can derive the key. The real
+ * (product.md § Session and tokens). This is obfuscation, not secrecy: anyone with the bundle can derive the key. The real
  * protection is the short-lived access token and refresh-token rotation with reuse detection.
  */
 import { STORAGE_KEYS } from '@plaza/contract/constants';
+
+/**
+ * Whether this page may keep a session at all: browsers give Web Crypto only to secure pages (https, or
+ * localhost), so a plain-http address on a network cannot sign anyone in.
+ */
+export const canKeepSession = (): boolean => typeof crypto !== 'undefined' && typeof crypto.subtle !== 'undefined';
 
 const PASSPHRASE = 'plaza-web-storage-v1';
 const SALT = new TextEncoder().encode('plaza.session.salt');

@@ -1,5 +1,5 @@
 /**
- * The one socket.io connection of a signed-in tab (SPEC §7 Realtime): websocket only, authenticated with
+ * The one socket.io connection of a signed-in tab (product.md § Realtime events): websocket only, authenticated with
  * the access token, and never given up on: it reconnects after any disconnect, the server's own included
  * (a node stopping for a deploy), with jittered back-off so a whole cluster's clients do not come back at
  * the same instant. Features subscribe through `useSocketEvent`, or `getSocket()` (the chat's cache

@@ -40,6 +40,8 @@ export function buildPost(overrides: Partial<Post> = {}): Post {
     commentsCount: 0,
     editedAt: null,
     isFavorite: false,
+    linkPreview: null,
+    mentions: [],
     ...overrides,
   };
 }
@@ -53,6 +55,8 @@ export function buildComment(overrides: Partial<Comment> = {}): Comment {
     commentAuthor: buildUser(),
     commentLikes: [],
     createdAt: new Date().toISOString(),
+    linkPreview: null,
+    mentions: [],
     ...overrides,
   };
 }

@@ -24,6 +24,7 @@ export const ME: SelfUser = {
   email: 'me@example.test',
   role: 'member',
   emailVerified: true,
+  language: 'en',
 };
 
 export function renderSignedIn(ui: ReactNode, user: SelfUser = ME) {

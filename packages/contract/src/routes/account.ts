@@ -1,4 +1,4 @@
-/** The operations of the signed-in user's own account (CONTRACT "Accounts", beyond SPEC for settings). */
+/** The operations of the signed-in user's own account (product.md § Settings and your data). */
 import {
   avatarFormSchema,
   changePasswordBodySchema,

@@ -1,12 +1,14 @@
 /** The operations of an account's lifecycle: verify and change the email, reset a forgotten password, export, delete. */
 import {
   acceptedResponseSchema,
+  cancelEmailChangeBodySchema,
   changeEmailBodySchema,
   deleteAccountBodySchema,
   exportDownloadParamsSchema,
   exportDownloadQuerySchema,
   exportResponseSchema,
   forgotPasswordBodySchema,
+  instanceResponseSchema,
   resetPasswordBodySchema,
   verifyEmailBodySchema,
   verifyEmailResponseSchema,
@@ -16,6 +18,16 @@ import { successSchema } from '../common';
 import { defineOperation } from '../operation';
 
 export const lifecycleOperations = {
+  getInstance: defineOperation({
+    operationId: 'getInstance',
+    method: 'GET',
+    path: '/instance',
+    summary: 'What this server can do (whether it can send mail)',
+    tags: ['auth'],
+    auth: false,
+    responses: { 200: instanceResponseSchema },
+    errors: [],
+  }),
   forgotPassword: defineOperation({
     operationId: 'forgotPassword',
     method: 'POST',
@@ -53,6 +65,19 @@ export const lifecycleOperations = {
     responses: { 200: verifyEmailResponseSchema },
     errors: [400, 409, 429],
   }),
+  cancelEmailChange: defineOperation({
+    operationId: 'cancelEmailChange',
+    method: 'POST',
+    path: '/auth/cancel-email-change',
+    summary: 'Cancel a pending change of email address (link mailed to the current address)',
+    description:
+      'The token of the link in the notice mailed to the current address: every pending change-of-address link of the account stops working.',
+    tags: ['auth'],
+    auth: false,
+    body: cancelEmailChangeBodySchema,
+    responses: { 200: successSchema },
+    errors: [400, 429],
+  }),
   resendVerification: defineOperation({
     operationId: 'resendVerification',
     method: 'POST',
@@ -69,12 +94,12 @@ export const lifecycleOperations = {
     path: '/users/me/email',
     summary: 'Change the email address (confirmed from the new address)',
     description:
-      'Mails a confirmation link to the new address and a notice to the current one; the address changes when the link is opened.',
+      'Needs the current password. Mails a confirmation link to the new address and a notice with a cancel link to the current one; the address changes when the link is opened. Answers 202 alike whether or not another account uses the new address (that address then gets nothing).',
     tags: ['users'],
     auth: true,
     body: changeEmailBodySchema,
     responses: { 202: acceptedResponseSchema },
-    errors: [400, 401, 409, 429],
+    errors: [400, 401, 429],
   }),
   startExport: defineOperation({
     operationId: 'startExport',

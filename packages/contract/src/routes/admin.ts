@@ -1,4 +1,6 @@
-/** The operations of moderation (CONTRACT "Wave 2 additions → Safety"): moderators and admins only, anyone else gets 403. */
+/** The operations of moderation (product.md § Safety and moderation): moderators and admins only, anyone else gets 403. */
+import { accountParamsSchema, unverifiedAccountsResponseSchema } from '../accounts';
+import { successSchema } from '../common';
 import { defineOperation } from '../operation';
 import {
   adminReportsQuerySchema,
@@ -47,5 +49,28 @@ export const adminOperations = {
     querystring: auditQuerySchema,
     responses: { 200: auditResponseSchema },
     errors: [400, 401, 403],
+  }),
+  listUnverifiedAccounts: defineOperation({
+    operationId: 'listUnverifiedAccounts',
+    method: 'GET',
+    path: '/admin/accounts/unverified',
+    summary: 'Accounts whose address is not confirmed yet, newest first (admins)',
+    description: 'For a server that cannot send mail: its admins confirm the addresses of the people they know.',
+    tags: ['admin'],
+    auth: true,
+    responses: { 200: unverifiedAccountsResponseSchema },
+    errors: [401, 403],
+  }),
+  verifyAccountEmail: defineOperation({
+    operationId: 'verifyAccountEmail',
+    method: 'POST',
+    path: '/admin/accounts/:userId/verify-email',
+    summary: "Confirm a person's email address by hand (admins)",
+    description: 'Kept in the audit log as `verify`. Confirming a confirmed address changes nothing.',
+    tags: ['admin'],
+    auth: true,
+    params: accountParamsSchema,
+    responses: { 200: successSchema },
+    errors: [400, 401, 403, 404],
   }),
 };

@@ -1,13 +1,7 @@
-/** The operations of accounts and sessions (CONTRACT "Accounts"). */
-import {
-  loginBodySchema,
-  loginResponseSchema,
-  refreshBodySchema,
-  refreshResponseSchema,
-  signupBodySchema,
-  signupResponseSchema,
-} from '../auth';
+/** The operations of accounts and sessions (product.md § Accounts). */
+import { loginBodySchema, refreshBodySchema, refreshResponseSchema, signupBodySchema, signupResponseSchema } from '../auth';
 import { successSchema } from '../common';
+import { loginAnswerSchema } from '../security';
 import { defineOperation } from '../operation';
 
 export const authOperations = {
@@ -28,11 +22,12 @@ export const authOperations = {
     method: 'POST',
     path: '/auth/login',
     summary: 'Log in with user name or email',
-    description: 'A suspended account is refused with 403, its message saying until when.',
+    description:
+      'A suspended account is refused with 403, its message saying until when. With two-factor sign-in on, answers a challenge for `POST /auth/login/2fa` instead of tokens.',
     tags: ['auth'],
     auth: false,
     body: loginBodySchema,
-    responses: { 200: loginResponseSchema },
+    responses: { 200: loginAnswerSchema },
     errors: [400, 401, 403, 429],
   }),
   refreshToken: defineOperation({

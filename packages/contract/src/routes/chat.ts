@@ -1,10 +1,10 @@
-/** The operations of the chat (CONTRACT "Chat"); live delivery is over socket.io (`socket.ts`). */
+/** The operations of the chat (product.md § Chat); live delivery is over socket.io (`socket.ts`). */
 import {
   chatHistoryParamsSchema,
   chatHistoryQuerySchema,
   chatHistoryResponseSchema,
   conversationsQuerySchema,
-  conversationsResponseSchema,
+  conversationListResponseSchema,
   markReadParamsSchema,
   markReadResponseSchema,
   messageSchema,
@@ -31,11 +31,11 @@ export const chatOperations = {
     operationId: 'listConversations',
     method: 'GET',
     path: '/chats/conversations',
-    summary: 'Conversations with last message and unread count, most recent first',
+    summary: 'Direct and group conversations with last message and unread count, most recent first',
     tags: ['chat'],
     auth: true,
     querystring: conversationsQuerySchema,
-    responses: { 200: conversationsResponseSchema },
+    responses: { 200: conversationListResponseSchema },
     errors: [400, 401],
   }),
   getChatHistory: defineOperation({

@@ -1,4 +1,4 @@
-/** The operations of comments (CONTRACT "Comments"). */
+/** The operations of comments (product.md § Comments). */
 import { successSchema } from '../common';
 import { defineOperation } from '../operation';
 import {
@@ -34,7 +34,8 @@ export const commentOperations = {
     params: postParamsSchema,
     body: createCommentBodySchema,
     responses: { 201: commentResponseSchema },
-    errors: [400, 401, 404, 429],
+    errors: [400, 401, 404, 409, 429],
+    idempotent: true,
   }),
   toggleCommentLike: defineOperation({
     operationId: 'toggleCommentLike',

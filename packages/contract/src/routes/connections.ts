@@ -1,4 +1,4 @@
-/** The operations of friend requests and friendships (CONTRACT "Users, connections, search"). */
+/** The operations of friend requests and friendships (product.md § Network and connections). */
 import { defineOperation } from '../operation';
 import {
   connectionChangeResponseSchema,
@@ -45,6 +45,7 @@ export const connectionOperations = {
     body: targetUserBodySchema,
     responses: { 200: connectionChangeResponseSchema },
     errors: [400, 401, 404, 409, 429],
+    idempotent: true,
   }),
   removeFriend: defineOperation({
     operationId: 'removeFriend',

@@ -1,4 +1,4 @@
-/** The operations of favorites (CONTRACT "Favorites"). */
+/** The operations of favorites (product.md § Favorites). */
 import { defineOperation } from '../operation';
 import { favoriteResponseSchema, favoritesResponseSchema, postParamsSchema, postsPageQuerySchema } from '../posts';
 

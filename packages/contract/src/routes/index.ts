@@ -8,11 +8,16 @@ import { chatOperations } from './chat';
 import { commentOperations } from './comments';
 import { connectionOperations } from './connections';
 import { favoriteOperations } from './favorites';
+import { groupOperations } from './groups';
+import { hashtagOperations } from './hashtags';
+import { linkPreviewOperations } from './link-previews';
 import { notificationOperations } from './notifications';
 import { peopleOperations } from './people';
 import { postOperations } from './posts';
+import { pushOperations } from './push';
 import { reactionOperations } from './reactions';
 import { safetyOperations } from './safety';
+import { securityOperations } from './security';
 import { storyOperations } from './stories';
 
 export {
@@ -23,12 +28,17 @@ export {
   commentOperations,
   connectionOperations,
   favoriteOperations,
+  groupOperations,
+  hashtagOperations,
   lifecycleOperations,
+  linkPreviewOperations,
   notificationOperations,
   peopleOperations,
   postOperations,
+  pushOperations,
   reactionOperations,
   safetyOperations,
+  securityOperations,
   storyOperations,
 };
 
@@ -39,12 +49,17 @@ export const operations = {
   ...peopleOperations,
   ...connectionOperations,
   ...notificationOperations,
+  ...pushOperations,
   ...postOperations,
   ...favoriteOperations,
   ...reactionOperations,
   ...commentOperations,
+  ...hashtagOperations,
   ...storyOperations,
   ...chatOperations,
+  ...groupOperations,
+  ...linkPreviewOperations,
   ...safetyOperations,
   ...adminOperations,
+  ...securityOperations,
 } satisfies Record<string, Operation>;

@@ -1,4 +1,4 @@
-/** The operations of the caller's notifications (CONTRACT "Notifications"). */
+/** The operations of the caller's notifications (product.md § Notifications). */
 import {
   notificationParamsSchema,
   notificationReadResponseSchema,

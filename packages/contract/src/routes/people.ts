@@ -1,4 +1,4 @@
-/** The operations of the network list, profiles, user search and suggestions (CONTRACT "Users, connections, search"). */
+/** The operations of the network list, profiles, user search and suggestions (product.md § Network and connections, § Profiles, § Search, § Suggestions). */
 import { defineOperation } from '../operation';
 import {
   networkQuerySchema,

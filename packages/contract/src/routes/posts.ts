@@ -1,5 +1,5 @@
 /**
- * The operations of posts and the home feed (CONTRACT "Posts, reactions, comments, favorites"). Static
+ * The operations of posts and the home feed (product.md § Posts, § Feed). Static
  * segments win over parameters, so /posts/my-posts, /posts/favorites, /posts/user/… and /posts/p/… are never
  * taken for a post id or an `{authUser}`; the reserved user names keep `/posts/{authUser}/feeds` apart too.
  */
@@ -30,7 +30,8 @@ export const postOperations = {
     auth: true,
     multipart: createPostFormSchema,
     responses: { 201: postResponseSchema },
-    errors: [400, 401, 413, 415, 429],
+    errors: [400, 401, 409, 413, 415, 429],
+    idempotent: true,
   }),
   listMyPosts: defineOperation({
     operationId: 'listMyPosts',

@@ -1,4 +1,4 @@
-/** The operations of reactions (CONTRACT "Reactions"). */
+/** The operations of reactions (product.md § Reactions). */
 import { defineOperation } from '../operation';
 import { postParamsSchema, reactBodySchema, reactionsQuerySchema, reactionsResponseSchema, reactResponseSchema } from '../posts';
 
@@ -14,6 +14,7 @@ export const reactionOperations = {
     body: reactBodySchema,
     responses: { 200: reactResponseSchema },
     errors: [400, 401, 404, 409, 429],
+    idempotent: true,
   }),
   getReactions: defineOperation({
     operationId: 'getReactions',

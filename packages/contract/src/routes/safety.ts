@@ -1,4 +1,4 @@
-/** The operations of blocks, mutes and reports (CONTRACT "Wave 2 additions → Safety"). */
+/** The operations of blocks, mutes and reports (product.md § Safety and moderation). */
 import { defineOperation } from '../operation';
 import {
   blockResponseSchema,

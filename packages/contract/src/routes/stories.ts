@@ -1,4 +1,4 @@
-/** The operations of stories (CONTRACT "Stories"). */
+/** The operations of stories (product.md § Stories). */
 import { successSchema } from '../common';
 import { defineOperation } from '../operation';
 import {

@@ -6,7 +6,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  * index as well, a range of friends after a given id (a post's fan-out, a batch at a time) is a seek and a
  * short walk of one index per half, merged in order; before, each half read every friend's row from the table
  * and sorted them all, so a batch of 250 timelines out of 5,000 friends read all 5,000 rows three times
- * (post-fan-out.ts; figures in bench/README.md, "A post to 5,000 timelines under chat load"). The new indexes
+ * (post-fan-out.ts; figures in bench/README.md, "Fan-out" under Feed). The new indexes
  * begin with the old ones' columns, so every query that used those uses these.
  *
  * On PostgreSQL each build takes about 3 s per million friendships on this project's 2-core machine,

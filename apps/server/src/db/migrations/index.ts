@@ -16,6 +16,21 @@ import * as nameTrigramsDetailNone from './0070-name-trigrams-detail-none';
 import * as nameTrigramsInNameOrder from './0085-name-trigrams-in-name-order';
 import * as coveringTimelineKey from './0092-covering-timeline-key';
 import * as coveringFriendIds from './0093-covering-friend-ids';
+import * as accountSecurity from './0094-account-security';
+import * as accountTokenStamps from './0101-account-token-stamps';
+import * as idempotencyKeys from './0102-idempotency-keys';
+import * as linkPreviews from './0107-link-previews';
+import * as hashtags from './0109-hashtags';
+import * as jobs from './0111-jobs';
+import * as chatSequence from './0113-chat-sequence';
+import * as groupConversations from './0114-group-conversations';
+import * as pushSubscriptions from './0117-push-subscriptions';
+import * as notificationPreferences from './0118-notification-preferences';
+import * as mentions from './0119-mentions';
+import * as remotePeople from './0121-remote-people';
+import * as federationKeysAndFollows from './0122-federation-keys-and-follows';
+import * as federationKv from './0123-federation-kv';
+import * as userLanguage from './0125-user-language';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -34,4 +49,19 @@ export const migrations: Record<string, Migration> = {
   '0085-name-trigrams-in-name-order': nameTrigramsInNameOrder,
   '0092-covering-timeline-key': coveringTimelineKey,
   '0093-covering-friend-ids': coveringFriendIds,
+  '0094-account-security': accountSecurity,
+  '0101-account-token-stamps': accountTokenStamps,
+  '0102-idempotency-keys': idempotencyKeys,
+  '0107-link-previews': linkPreviews,
+  '0109-hashtags': hashtags,
+  '0111-jobs': jobs,
+  '0113-chat-sequence': chatSequence,
+  '0114-group-conversations': groupConversations,
+  '0117-push-subscriptions': pushSubscriptions,
+  '0118-notification-preferences': notificationPreferences,
+  '0119-mentions': mentions,
+  '0121-remote-people': remotePeople,
+  '0122-federation-keys-and-follows': federationKeysAndFollows,
+  '0123-federation-kv': federationKv,
+  '0125-user-language': userLanguage,
 };

@@ -1,11 +1,7 @@
-import { Migrator } from 'kysely';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { dialects, freshPostgresDatabase } from '../../../test/harness';
-import { createDb, type Db } from '../index';
-import { migrations } from './index';
+import { describe, expect, it } from 'vitest';
+import { dialects } from '../../../test/harness';
+import type { Db } from '../index';
+import { useEmptyDatabase } from './testing';
 
 /** Rows as an install before migration 0006 holds them (no marks on timelines). */
 async function seedBefore(db: Db) {
@@ -51,25 +47,10 @@ async function seedBefore(db: Db) {
 }
 
 describe.each(dialects())('migration 0006 on %s', (dialect) => {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterAll(async () => {
-    for (const c of cleanups.reverse()) await c();
-  });
+  const emptyDatabase = useEmptyDatabase(dialect);
 
   it("copies everyone's existing reactions and favorites onto their timeline rows", async () => {
-    let database: Parameters<typeof createDb>[0];
-    if (dialect === 'postgres') {
-      const fresh = await freshPostgresDatabase();
-      cleanups.push(() => fresh.drop());
-      database = { kind: 'postgres', url: fresh.url };
-    } else {
-      const dir = mkdtempSync(path.join(tmpdir(), 'plaza-migrate-'));
-      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-      database = { kind: 'sqlite', file: path.join(dir, 'plaza.sqlite') };
-    }
-    const { db } = createDb(database);
-    cleanups.push(() => db.destroy());
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { db, migrator } = await emptyDatabase();
     expect((await migrator.migrateTo('0005-chat')).error).toBeUndefined();
     await seedBefore(db);
     expect((await migrator.migrateTo('0006-timeline-marks')).error).toBeUndefined();

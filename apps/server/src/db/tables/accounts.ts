@@ -1,6 +1,6 @@
 /** Tables of the accounts feature: mailed links, held user names of deleted accounts, data exports. */
 
-export type AccountTokenPurpose = 'verify_email' | 'change_email' | 'reset_password';
+export type AccountTokenPurpose = 'verify_email' | 'change_email' | 'cancel_email_change' | 'reset_password';
 
 /** One mailed link; the token itself is only in the mail, its SHA-256 here. */
 export interface AccountTokensTable {
@@ -13,6 +13,8 @@ export interface AccountTokensTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** The account's security stamp when the link was minted (modules/accounts/account-stamp.ts); null before migration 0101. */
+  stamp: string | null;
 }
 
 /** A deleted account's user name, which nobody may take until `held_until`. */

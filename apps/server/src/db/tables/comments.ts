@@ -1,4 +1,5 @@
 /** Tables of the comments feature. The comment count lives on the post (tables/posts.ts), kept in the same transaction. */
+import type { Generated } from 'kysely';
 
 export interface CommentsTable {
   id: string;
@@ -6,6 +7,8 @@ export interface CommentsTable {
   author_id: string;
   content: string;
   created_at: string;
+  /** JSON of the card of the comment's first link (modules/link-previews), written after the comment; null until then or without one. */
+  link_preview: Generated<string | null>;
 }
 
 export interface CommentLikesTable {

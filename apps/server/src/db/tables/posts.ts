@@ -24,6 +24,8 @@ export interface PostsTable {
   celebrate_count: Generated<number>;
   clap_count: Generated<number>;
   comments_count: Generated<number>;
+  /** JSON of the card of the post's first link (modules/link-previews), written after the post; null until then or without one. */
+  link_preview: Generated<string | null>;
 }
 
 export interface PostFavoritesTable {

@@ -1,5 +1,5 @@
 /** Tables of the users feature: the accounts themselves. */
-import type { Role } from '@plaza/contract';
+import type { Language, Role } from '@plaza/contract';
 import type { ColumnType } from 'kysely';
 
 export interface UsersTable {
@@ -26,6 +26,12 @@ export interface UsersTable {
    * or content, is never listed or found, and shows as "Deleted user" (docs/decisions/accounts.md).
    */
   deleted_at: string | null;
+  /** The language they read Plaza in (migration 0125); English unless they chose another. */
+  language: ColumnType<Language, Language | undefined, Language>;
+  /** Set only for a person of another server (modules/federation): their server's host[:port]. They never sign in here. */
+  remote_host: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A remote person's page on their own server; null for local accounts. */
+  profile_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

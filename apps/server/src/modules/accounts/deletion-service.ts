@@ -50,6 +50,9 @@ function placeholderRow(): UserRow {
     updated_at: now,
     email_verified_at: null,
     deleted_at: now,
+    language: 'en',
+    remote_host: null,
+    profile_url: null,
   };
 }
 
@@ -90,7 +93,7 @@ export function deletionService(ctx: AppContext, deps: DeletionDeps) {
       });
 
       ctx.events.publish('accountStandingChanged', { userId });
-      await ctx.auth.revokeAllSessions(userId);
+      await ctx.auth.revokeAllSessions(userId, { reason: 'deleted' });
       for (const postId of done.changedPosts) ctx.events.publish('postChanged', { postId });
       const avatarKeys = [user.avatar_url, user.avatar_thumb_url].flatMap((url) => (url ? (ctx.storage.keyOf(url) ?? []) : []));
       await removeFiles([...done.posts.mediaKeys, ...done.storyKeys, ...avatarKeys]);

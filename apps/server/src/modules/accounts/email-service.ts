@@ -27,7 +27,7 @@ export function emailService(ctx: AppContext, mailer: Mailer) {
     return user;
   }
 
-  async function underHourlyLimit(userId: string, purpose: 'verify_email' | 'change_email'): Promise<boolean> {
+  async function underHourlyLimit(userId: string, purpose: 'verify_email' | 'cancel_email_change'): Promise<boolean> {
     return (await tokens.sentSince(userId, purpose, new Date(Date.now() - HOUR_MS).toISOString())) < MAILS_PER_HOUR;
   }
 
@@ -80,7 +80,11 @@ export function emailService(ctx: AppContext, mailer: Mailer) {
       return { email: link.email, changed: true };
     },
 
-    /** Mails a confirmation link to the new address and a notice to the current one; nothing changes until the link is opened. */
+    /**
+     * Mails a confirmation link to the new address and a notice with a cancel link to the current one;
+     * nothing changes until the link is opened. An address another account uses is answered alike and
+     * gets no mail, so the answer never tells who has an account (docs/decisions/accounts.md).
+     */
     async requestChange(userId: string, newEmail: string, password: string): Promise<void> {
       const user = await load(userId);
       if (!(await verifyPassword(user.password_hash, password))) {
@@ -89,14 +93,26 @@ export function emailService(ctx: AppContext, mailer: Mailer) {
       if (newEmail === user.email) {
         throw new BadRequestError('This is already your email address.', [{ path: 'email', message: 'Enter a different address' }]);
       }
-      if (await users.findByEmail(newEmail)) throw new ConflictError(EMAIL_REFUSED);
-      if (!(await underHourlyLimit(userId, 'change_email'))) {
+      // Counted by the notices (one per request, taken address or not), so the limit tells nothing either.
+      if (!(await underHourlyLimit(userId, 'cancel_email_change'))) {
         throw new TooManyRequestsError('You asked for several changes this hour. Please try again later.', 600);
       }
-      const token = await tokens.mint(user.id, 'change_email', newEmail, ttl);
       const to = { fullName: user.full_name };
-      mailer.sendLater({ to: newEmail, ...mails.confirmNewEmail(instance, to, token) });
-      mailer.sendLater({ to: user.email, ...mails.emailChangeNotice(instance, to, newEmail) });
+      if (await users.findByEmail(newEmail)) {
+        // Nothing can change: the links pending so far are voided as a new request would void them.
+        await tokens.spendAll(user.id, 'change_email', nowIso());
+      } else {
+        const token = await tokens.mint(user.id, 'change_email', newEmail, ttl);
+        mailer.sendLater({ to: newEmail, ...mails.confirmNewEmail(instance, to, token) });
+      }
+      const cancel = await tokens.mint(user.id, 'cancel_email_change', user.email, ttl);
+      mailer.sendLater({ to: user.email, ...mails.emailChangeNotice(instance, to, newEmail, cancel) });
+    },
+
+    /** Opens the cancel link of a change notice: no pending change-of-address link works any more. */
+    async cancelChange(token: string): Promise<void> {
+      const link = await tokens.spend(token, ['cancel_email_change']);
+      await tokens.spendAll(link.user_id, 'change_email', nowIso());
     },
   };
 }

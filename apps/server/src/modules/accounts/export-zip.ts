@@ -103,7 +103,8 @@ export async function writeExportZip(ctx: AppContext, sources: ExportSources, us
   const partial = `${file}.partial`;
   zip.end();
   try {
-    await pipeline(zip.outputStream, createWriteStream(partial));
+    // Only Plaza's user may read someone's whole account, whatever the umask.
+    await pipeline(zip.outputStream, createWriteStream(partial, { mode: 0o600 }));
     await rename(partial, file);
   } catch (err) {
     await rm(partial, { force: true });

@@ -10,6 +10,7 @@ import { emailService } from './email-service';
 import { exportService, type ExportSources } from './export-service';
 import { passwordResetService } from './password-reset-service';
 import { accountLifecycleRoutes, type AccountServices } from './routes';
+import { securityNoticeSenders } from './security-notices';
 
 const SWEEP_EVERY_MS = 30 * 60_000;
 
@@ -21,7 +22,7 @@ export interface AccountsFeature extends Feature {
 }
 
 export function createAccountsFeature(ctx: AppContext, deps: Omit<DeletionDeps, 'exports'> & ExportSources): AccountsFeature {
-  const mailer = createMailer(ctx.config.mail, ctx.log);
+  const mailer = createMailer(ctx.config.mail, ctx.log, ctx.jobs);
   const exports = exportService(ctx, deps, mailer);
   const services: AccountServices = {
     email: emailService(ctx, mailer),
@@ -30,6 +31,7 @@ export function createAccountsFeature(ctx: AppContext, deps: Omit<DeletionDeps, 
     deletion: deletionService(ctx, { ...deps, exports }),
   };
   const log = ctx.log.child({ feature: 'accounts' });
+  const notices = securityNoticeSenders(ctx, mailer);
   const settled = async () => {
     await services.passwordReset.settled();
     await exports.settled();
@@ -43,10 +45,16 @@ export function createAccountsFeature(ctx: AppContext, deps: Omit<DeletionDeps, 
     settled,
     start: () => {
       const unsubscribe = ctx.events.subscribe('accountCreated', ({ userId }) => services.email.welcome(userId));
+      const unsubscribeNotices = [
+        ctx.events.subscribe('signedInFromNewDevice', (signIn) => notices.newDevice(signIn)),
+        ctx.events.subscribe('passkeyAdded', (added) => notices.passkeyAdded(added)),
+        ctx.events.subscribe('twoFactorChanged', (change) => notices.twoFactorChanged(change)),
+      ];
       const sweep = () => void exports.sweep().catch((err: unknown) => log.error({ err }, 'export sweep failed'));
       const timer = setInterval(sweep, SWEEP_EVERY_MS).unref();
       return async () => {
         unsubscribe();
+        for (const stop of unsubscribeNotices) stop();
         clearInterval(timer);
         await settled();
         mailer.close();

@@ -1,12 +1,15 @@
 /**
- * The tokens of mailed links (verify an address, confirm a new one, reset a password): 256 random bits
- * in the mail, only their SHA-256 in the database, so a leaked database opens no account.
+ * The tokens of mailed links (verify an address, confirm a new one or cancel it, reset a password): 256
+ * random bits in the mail, only their SHA-256 in the database, so a leaked database opens no account.
+ * Each carries the account's security stamp: after a password change or reset none of them works.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db';
 import type { AccountTokenPurpose } from '../../db/tables/accounts';
 import { BadRequestError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
+import { userRepo } from '../users';
+import { accountStamp } from './account-stamp';
 import { tokenRepo } from './token-repo';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -16,6 +19,11 @@ export const invalidLink = () =>
 
 export function linkTokens(db: Db) {
   const repo = tokenRepo(db);
+  const users = userRepo(db);
+  const currentStamp = async (userId: string) => {
+    const user = await users.findById(userId);
+    return user ? accountStamp(user.password_hash) : null;
+  };
   return {
     /** Mints a link token for the person; older unused links of the same purpose stop working. */
     async mint(userId: string, purpose: AccountTokenPurpose, email: string, ttlMs: number): Promise<string> {
@@ -30,6 +38,7 @@ export function linkTokens(db: Db) {
         email,
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + ttlMs).toISOString(),
+        stamp: await currentStamp(userId),
       });
       return token;
     },
@@ -38,6 +47,8 @@ export function linkTokens(db: Db) {
     async spend(token: string, purposes: readonly AccountTokenPurpose[]) {
       const row = await repo.findByHash(hashOf(token));
       if (!row || !purposes.includes(row.purpose) || row.used_at !== null || row.expires_at <= nowIso()) throw invalidLink();
+      // The password changed since this link was mailed: it belongs to a state of the account that is gone.
+      if (row.stamp === null || row.stamp !== (await currentStamp(row.user_id))) throw invalidLink();
       if (!(await repo.spend(row.id, nowIso()))) throw invalidLink();
       return row;
     },

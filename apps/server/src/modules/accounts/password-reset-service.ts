@@ -26,7 +26,8 @@ export function passwordResetService(ctx: AppContext, mailer: Mailer) {
     const sent = await tokens.sentSince(user.id, 'reset_password', new Date(Date.now() - 3_600_000).toISOString());
     if (sent >= RESET_MAILS_PER_HOUR) return;
     const token = await tokens.mint(user.id, 'reset_password', user.email, RESET_TOKEN_TTL_MINUTES * 60_000);
-    await mailer.send({ to: user.email, ...mails.resetPassword(instance, { fullName: user.full_name }, token) });
+    // A job once queued: an SMTP server that refuses for a while still gets it.
+    mailer.sendLater({ to: user.email, ...mails.resetPassword(instance, { fullName: user.full_name }, token) });
   }
 
   return {
@@ -54,13 +55,13 @@ export function passwordResetService(ctx: AppContext, mailer: Mailer) {
       const now = nowIso();
       // Opening the mailed link also proves the address is theirs.
       await users.update(user.id, {
-        password_hash: await hashPassword(newPassword),
+        password_hash: await hashPassword(newPassword, ctx.config.passwordCost),
         email_verified_at: user.email_verified_at ?? now,
         updated_at: now,
       });
       if (user.email_verified_at === null) ctx.events.publish('accountChanged', { userId: user.id });
       await tokens.spendAll(user.id, 'reset_password', now);
-      await ctx.auth.revokeAllSessions(user.id);
+      await ctx.auth.revokeAllSessions(user.id, { reason: 'password_changed' });
     },
 
     async settled(): Promise<void> {

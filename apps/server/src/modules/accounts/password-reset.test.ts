@@ -97,7 +97,7 @@ describe.each(dialects())('forgotten passwords on %s', (dialect) => {
 });
 
 describe('forgot-password rate limit', () => {
-  const t = useTestApp('sqlite', { RATE_LIMIT_SCALE: '1' });
+  const t = useTestApp('sqlite', {}, { rateLimitScale: 1 });
   it('answers 429 with Retry-After after too many requests from one address', async () => {
     const send = () => t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: 'target@example.test' } });
     const codes = [];

@@ -1,4 +1,4 @@
-/** HTTP routes of the account lifecycle (CONTRACT "Wave 2 → Accounts"): links mailed, export, deletion. */
+/** HTTP routes of the account lifecycle (product.md § Accounts): links mailed, export, deletion. */
 import { lifecycleOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import { createReadStream } from 'node:fs';
@@ -24,6 +24,10 @@ const RESET_REQUESTED = 'If an account uses this address, we sent it a link to c
 export async function accountLifecycleRoutes(fastify: FastifyInstance, ctx: AppContext, s: AccountServices) {
   const requireAuth = makeRequireAuth(ctx.auth);
 
+  // Whether mail can leave this server decides what the app tells people about confirming addresses.
+  const instance = { success: true as const, mail: ctx.config.mail.smtpUrl !== null };
+  contractRoute(fastify, ops.getInstance, { handler: async () => instance });
+
   contractRoute(fastify, ops.forgotPassword, {
     preHandler: perAddress(ctx.limits, 'passwordResetPerAddress'),
     handler: async (req, reply) => {
@@ -45,6 +49,14 @@ export async function accountLifecycleRoutes(fastify: FastifyInstance, ctx: AppC
     handler: async (req) => ({ success: true as const, ...(await s.email.verify(req.body.token)) }),
   });
 
+  contractRoute(fastify, ops.cancelEmailChange, {
+    preHandler: perAddress(ctx.limits, 'loginPerAddress'),
+    handler: async (req) => {
+      await s.email.cancelChange(req.body.token);
+      return { success: true as const };
+    },
+  });
+
   contractRoute(fastify, ops.resendVerification, {
     onRequest: requireAuth,
     preHandler: perUser(ctx.limits, 'passwordChangePerUser'),
@@ -62,7 +74,7 @@ export async function accountLifecycleRoutes(fastify: FastifyInstance, ctx: AppC
       await s.email.requestChange(authOf(req).userId, req.body.email, req.body.password);
       return reply.status(202).send({
         success: true,
-        message: `We sent a link to ${req.body.email}. Your address changes when you open it.`,
+        message: `If ${req.body.email} can be used, we sent it a link. Your address changes when you open it.`,
       });
     },
   });

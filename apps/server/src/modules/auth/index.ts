@@ -2,3 +2,4 @@
 export { createAuthFeature } from './feature';
 export { hashPassword, verifyPassword } from './passwords';
 export type { AuthContext, AuthService } from './service';
+export { deviceOf } from './sessions/device';

@@ -4,11 +4,26 @@ import type { RefreshTokensTable } from '../../db/tables/auth';
 
 export function sessionRepo(db: Db) {
   return {
-    createSession(row: { id: string; user_id: string; created_at: string; user_agent: string | null }) {
+    createSession(row: { id: string; user_id: string; created_at: string; user_agent: string | null; address: string | null }) {
       return db
         .insertInto('sessions')
-        .values({ ...row, revoked_at: null })
+        .values({ ...row, revoked_at: null, last_active_at: row.created_at })
         .execute();
+    },
+    /**
+     * Whether this user agent and address pair is new for the user: never seen on any of their sessions,
+     * ended ones included. A first session, or sessions all older than the address column, know no devices.
+     */
+    async isNewDevice(userId: string, userAgent: string | null, address: string | null): Promise<boolean> {
+      const mine = db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('address', 'is not', null);
+      if (!(await mine.limit(1).executeTakeFirst())) return false;
+      let same = mine.where('address', '=', address ?? '');
+      same = userAgent === null ? same.where('user_agent', 'is', null) : same.where('user_agent', '=', userAgent);
+      return (await same.limit(1).executeTakeFirst()) === undefined;
+    },
+    /** A refresh: the session was active now (the list of sessions shows it). */
+    touch(id: string, at: string) {
+      return db.updateTable('sessions').set({ last_active_at: at }).where('id', '=', id).execute();
     },
     findSession(id: string) {
       return db.selectFrom('sessions').select(['id', 'user_id', 'revoked_at']).where('id', '=', id).executeTakeFirst();

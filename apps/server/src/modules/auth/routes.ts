@@ -1,6 +1,6 @@
-/** HTTP routes of accounts and sessions (CONTRACT "Accounts"). */
+/** HTTP routes of accounts and sessions (product.md § Accounts). */
 import { authOperations as ops } from '@plaza/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { UnauthorizedError } from '../../lib/errors';
@@ -8,16 +8,16 @@ import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { perAddress } from '../../security/limits';
 import { createLoginGuard } from '../../security/login-guard';
 import { presentSelfUser } from '../users';
+import { clientOf } from './sign-in';
 
 export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const requireAuth = makeRequireAuth(ctx.auth);
-  const ua = (req: FastifyRequest) => req.headers['user-agent']?.slice(0, 200) ?? null;
   const loginGuard = createLoginGuard(ctx.limits);
 
   contractRoute(fastify, ops.signup, {
     preHandler: perAddress(ctx.limits, 'signupPerAddress'),
     handler: async (req, reply) => {
-      const s = await ctx.auth.signup(req.body, ua(req));
+      const s = await ctx.auth.signup(req.body, clientOf(req));
       return reply.status(201).send({
         success: true,
         user: presentSelfUser(s.user),
@@ -31,11 +31,12 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
   contractRoute(fastify, ops.login, {
     preHandler: (req) => loginGuard.before(req.ip, req.body.identifier),
     handler: async (req) => {
-      const s = await ctx.auth.login(req.body, ua(req)).catch(async (err: unknown) => {
+      const s = await ctx.auth.login(req.body, clientOf(req)).catch(async (err: unknown) => {
         if (err instanceof UnauthorizedError) await loginGuard.failed(req.body.identifier);
         throw err;
       });
       await loginGuard.succeeded(req.body.identifier);
+      if ('challenge' in s) return { success: true as const, twoFactorRequired: true as const, challenge: s.challenge };
       return {
         success: true as const,
         user: presentSelfUser(s.user),

@@ -41,8 +41,11 @@ export class TokenSigner {
     if (parts.length !== 3) throw invalid();
     const [header, payload, signature] = parts;
     const expected = createHmac('sha256', this.key).update(`${header}.${payload}`).digest();
-    const given = Buffer.from(signature, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+    // Compared as text: decoding is lenient (a last character's unused low bits, stray characters), so
+    // comparing decoded bytes would take several spellings of one signature.
+    const given = Buffer.from(signature);
+    const wanted = Buffer.from(expected.toString('base64url'));
+    if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw invalid();
     let claims: { alg?: unknown; sub?: unknown; sid?: unknown; exp?: unknown };
     try {
       claims = {

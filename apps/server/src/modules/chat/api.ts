@@ -1,9 +1,10 @@
 /**
  * What the chat feature offers others: a person's messages for their data export, and handing a deleted
- * account's conversations over to the placeholder that keeps them for the other side.
+ * account's conversations (direct and group) over to the placeholder that keeps them for the other side.
  */
 import { pairRoom } from '@plaza/contract';
 import type { Db } from '../../db';
+import { groupRepo } from './groups/repo';
 import { chatRepo } from './repo';
 
 export interface ExportedMessage {
@@ -25,6 +26,10 @@ export interface ChatApi {
    * transaction: the messages and their pair keys, so the other person's history reads on unchanged.
    */
   handOver(trx: Db, fromId: string, toId: string): Promise<void>;
+  /** Messages from `senderId` that `receiverId` has not read (a push says "5 new messages from Ana"). */
+  unreadFrom(receiverId: string, senderId: string): Promise<number>;
+  /** Unread messages to `receiverId` sent after `since` (the daily digest). */
+  unreadSince(receiverId: string, since: string): Promise<number>;
 }
 
 export function chatApi(db: Db): ChatApi {
@@ -43,8 +48,12 @@ export function chatApi(db: Db): ChatApi {
       }));
     },
     async hasConversations(trx, userId) {
-      return (await chatRepo(trx).pairsOf(userId)).length > 0;
+      return (await chatRepo(trx).pairsOf(userId)).length > 0 || groupRepo(trx).takesPartInGroups(userId);
     },
+    async unreadFrom(receiverId, senderId) {
+      return (await chatRepo(db).unreadCounts(receiverId, [senderId])).get(senderId) ?? 0;
+    },
+    unreadSince: (receiverId, since) => chatRepo(db).unreadSince(receiverId, since),
     async handOver(trx, fromId, toId) {
       const repo = chatRepo(trx);
       for (const pair of await repo.pairsOf(fromId)) {
@@ -52,6 +61,8 @@ export function chatApi(db: Db): ChatApi {
         const [low, high] = [toId, otherId].sort();
         await repo.movePair(pair.pair_key, { pairKey: pairRoom(toId, otherId), low, high }, fromId, toId);
       }
+      // What they wrote in groups stays, from the placeholder; they are no longer in any group.
+      await groupRepo(trx).handOver(fromId, toId);
     },
   };
 }

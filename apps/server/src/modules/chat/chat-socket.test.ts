@@ -39,8 +39,9 @@ describe.each(dialects())('chat over socket.io on %s', (dialect) => {
       (s.emit as (e: string, p: unknown, ack: (r: AckResult) => void) => void).call(s, event, payload, resolve),
     );
 
-  it('joins the own pair room and reports whether the other person is online', async () => {
+  it('joins the own pair room and reports whether the other person (a friend) is online', async () => {
     const [a, b] = [await createUser(t.app), await createUser(t.app)];
+    await befriend(t.app, a.user._id, b.user._id);
     const sa = await connect(a);
     expect(await join(sa, a, b)).toEqual({ room: pairRoom(a.user._id, b.user._id), online: false });
     await connect(b);
@@ -169,6 +170,8 @@ describe.each(dialects())('chat over socket.io on %s', (dialect) => {
 
   it('relays typing only to the partner, and not for rooms that are not the caller’s', async () => {
     const [a, b, c] = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+    await befriend(t.app, a.user._id, b.user._id);
+    await befriend(t.app, a.user._id, c.user._id);
     const sa = await connect(a);
     const sb = await connect(b);
     const sc = await connect(c);
@@ -192,6 +195,7 @@ describe.each(dialects())('chat over socket.io on %s', (dialect) => {
 
   it('relays nothing more from a socket that disconnects inside the throttle window', async () => {
     const [a, b] = [await createUser(t.app), await createUser(t.app)];
+    await befriend(t.app, a.user._id, b.user._id);
     const sa = await connect(a);
     const sb = await connect(b);
     const atB = collect(sb, 'typing');
@@ -209,6 +213,7 @@ describe.each(dialects())('chat over socket.io on %s', (dialect) => {
 
   it('throttles a typing storm to a few relays', async () => {
     const [a, b] = [await createUser(t.app), await createUser(t.app)];
+    await befriend(t.app, a.user._id, b.user._id);
     const sa = await connect(a);
     const sb = await connect(b);
     const atB = collect(sb, 'typing');

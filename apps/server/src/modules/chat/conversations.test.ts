@@ -36,13 +36,14 @@ describe.each(dialects())('conversation list on %s', (dialect) => {
       const [low, high] = [me, id].sort();
       await db
         .insertInto('conversations')
-        .values({ pair_key: pairRoom(me, id), user_low: low, user_high: high, created_at: at })
+        .values({ pair_key: pairRoom(me, id), user_low: low, user_high: high, created_at: at, last_seq: 1 })
         .execute();
       await db
         .insertInto('messages')
         .values({
           pair_key: pairRoom(me, id),
           id: newId(),
+          seq: 1,
           sender_id: id,
           receiver_id: me,
           client_message_id: null,

@@ -4,6 +4,7 @@
  * migration 0021-moderation.
  */
 import type { Db } from '../../db';
+import { groupRepo } from './groups/repo';
 import { chatRepo } from './repo';
 
 /** How many earlier messages of the conversation a moderator reads a reported one with. */
@@ -11,6 +12,9 @@ const CONTEXT_MESSAGES = 4;
 
 export function messageModeration(db: Db) {
   const repo = chatRepo(db);
+  const groups = groupRepo(db);
+  /** A group's message names its sender as receiver too; its people are the group's members. */
+  const isGroupMessage = (row: { sender_id: string; receiver_id: string }) => row.sender_id === row.receiver_id;
   return {
     async describe(messageId: string) {
       const row = await repo.findById(messageId);
@@ -23,8 +27,17 @@ export function messageModeration(db: Db) {
         media: [],
         createdAt: row.created_at,
         context,
-        participants: [row.sender_id, row.receiver_id],
+        participants: isGroupMessage(row)
+          ? (await groups.membersOf([row.pair_key])).map((m) => m.user_id)
+          : [row.sender_id, row.receiver_id],
       };
+    },
+    /** A message is only its two people's, or its group members'. */
+    async visibleTo(messageId: string, viewerId: string) {
+      const row = await repo.findById(messageId);
+      if (!row) return false;
+      if (isGroupMessage(row)) return (await groups.membership(row.pair_key, viewerId)) !== undefined;
+      return row.sender_id === viewerId || row.receiver_id === viewerId;
     },
     remove: (messageId: string) => repo.deleteById(messageId),
   };

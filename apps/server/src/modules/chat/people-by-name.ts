@@ -2,25 +2,25 @@
  * The account ids behind a send's two user names, answered from memory: each name's id is read once and
  * dropped when that person's user name may have changed or their account is gone (`profileChanged`,
  * `accountStandingChanged`; on other servers through the event relay). Only names that belong to
- * someone are kept, so a name taken a moment ago is found at once.
+ * someone are cached, so a name taken a moment ago is found at once.
  */
 import type { Db } from '../../db';
 import type { EventBus } from '../../lib/events';
-import { KeptByEvents } from '../../lib/kept-by-events';
+import { EventInvalidatedCache } from '../../cache/event-invalidated-cache';
 import { usersByNameLower } from './repo';
 
-const MAX_KEPT = 200_000;
+const MAX_CACHED = 200_000;
 
 type Found = Array<[id: string, userNameLower: string]>;
 
 /**
  * Both lower-cased names' [id, name] pairs, for those that belong to someone: at once, without a promise,
- * when both are kept (almost every send), else after reading them.
+ * when both are cached (almost every send), else after reading them.
  */
-export function keptPeopleByName(db: Db, events: EventBus): (a: string, b: string) => Found | Promise<Found> {
+export function cachedPeopleByName(db: Db, events: EventBus): (a: string, b: string) => Found | Promise<Found> {
   const read = usersByNameLower(db);
   const nameOf = new Map<string, string>();
-  const ids = new KeptByEvents<string, string>(events, MAX_KEPT, (name, id) => {
+  const ids = new EventInvalidatedCache<string, string>(events, MAX_CACHED, (name, id) => {
     if (nameOf.get(id) === name) nameOf.delete(id);
   });
   const forgetPerson = ({ userId }: { userId: string }) => ids.forget(nameOf.get(userId));

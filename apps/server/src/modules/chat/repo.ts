@@ -1,11 +1,50 @@
 /** SQL for messages and the per-pair conversation rows. */
-import { sql, type Expression, type SqlBool } from 'kysely';
+import type { ConversationKind } from '@plaza/contract';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db';
+import type { Database } from '../../db/types';
 import { preparedQuery } from '../../db/prepared';
-import type { ConversationsTable, MessagesTable } from '../../db/tables/chat';
+import type { ConversationsTable, MessagesTable, NewMessage } from '../../db/tables/chat';
 
 export type MessageRow = MessagesTable;
+export type NewMessageRow = NewMessage;
 export type ConversationRow = ConversationsTable;
+/** A pair's row as a batch writes it, with how many places of its sequence the batch takes. */
+export type SeqClaim = Pick<ConversationRow, 'pair_key' | 'user_low' | 'user_high' | 'created_at'> & { count: number };
+/** A condition on a person's column: the safety feature's "not hidden from the reader". */
+export type OnlyCondition = (column: 'c.user_low' | 'c.user_high' | 'm.sender_id') => Expression<SqlBool>;
+export type SenderCondition = (column: 'sender_id') => Expression<SqlBool>;
+const always = () => sql<boolean>`true`;
+
+/**
+ * The user's conversations as one derived table `x`: the pairs they are one of, with nobody hidden, and
+ * the groups they are in; each with the id of its last message (by the primary key of messages), which a
+ * group takes from people not hidden from the user. Two halves rather than one OR, so each reads its own index.
+ */
+function conversationKeys(db: Db, userId: string, only: OnlyCondition, kind: ConversationKind | undefined) {
+  const lastOf = (eb: ExpressionBuilder<Database & { c: ConversationsTable }, 'c'>, group: boolean) =>
+    eb
+      .selectFrom('messages as m')
+      .select((m) => m.fn.max('m.id').as('id'))
+      .whereRef('m.pair_key', '=', 'c.pair_key')
+      .$if(group, (q) => q.where(only('m.sender_id')))
+      .$asScalar()
+      .as('last_message_id');
+  const direct = db
+    .selectFrom('conversations as c')
+    .select(['c.pair_key', 'c.user_low', 'c.user_high', 'c.kind', (eb) => lastOf(eb, false)])
+    .where((eb) => eb.or([eb('c.user_low', '=', userId), eb('c.user_high', '=', userId)]))
+    .where('c.kind', '=', 'direct')
+    .where(only('c.user_low'))
+    .where(only('c.user_high'));
+  const groups = db
+    .selectFrom('conversations as c')
+    .select(['c.pair_key', 'c.user_low', 'c.user_high', 'c.kind', (eb) => lastOf(eb, true)])
+    .where('c.pair_key', 'in', db.selectFrom('group_members').select('conversation_key').where('user_id', '=', userId))
+    .where('c.kind', '=', 'group');
+  const both = kind === 'direct' ? direct : kind === 'group' ? groups : direct.unionAll(groups);
+  return db.selectFrom(both.as('x'));
+}
 
 /**
  * The ids of the named people who have an account, compiled once: every send looks up its sender and
@@ -35,20 +74,57 @@ export function chatRepo(db: Db) {
       return new Set(written.map((r) => r.id));
     },
 
-    /** Records pairs that talk and returns the ones that are new; a known pair is left alone (nothing is rewritten). */
-    async recordConversations(rows: readonly ConversationRow[]): Promise<Set<string>> {
-      if (rows.length === 0) return new Set();
-      const added = await db
+    /**
+     * Takes the next `count` places of each pair's sequence (the pair's row is created if it has none)
+     * and answers each pair's `last_seq` before. On PostgreSQL the update holds the pair's row until the
+     * transaction ends, so the next batch of the pair, on any node, takes its places after this one
+     * commits: seq order is commit order. Pairs go in key order, so two batches never wait on each other
+     * in turn (a deadlock).
+     */
+    async takeSeqs(claims: readonly SeqClaim[]): Promise<Map<string, number>> {
+      if (claims.length === 0) return new Map();
+      const sorted = [...claims].sort((x, y) => (x.pair_key < y.pair_key ? -1 : x.pair_key > y.pair_key ? 1 : 0));
+      const taken = await db
         .insertInto('conversations')
-        .values([...rows])
-        .onConflict((oc) => oc.column('pair_key').doNothing())
-        .returning('pair_key')
+        .values(sorted.map(({ count, ...row }) => ({ ...row, last_seq: count })))
+        .onConflict((oc) =>
+          oc.column('pair_key').doUpdateSet((eb) => ({ last_seq: eb('conversations.last_seq', '+', eb.ref('excluded.last_seq')) })),
+        )
+        .returning(['pair_key', 'last_seq'])
         .execute();
-      return new Set(added.map((r) => r.pair_key));
+      const claimed = new Map(claims.map((c) => [c.pair_key, c.count]));
+      return new Map(taken.map((r) => [r.pair_key, Number(r.last_seq) - claimed.get(r.pair_key)!]));
+    },
+
+    /** Gives back the places a batch took but did not use (rows already stored): `lastSeq` becomes the pair's last. */
+    async setLastSeq(pairKey: string, lastSeq: number): Promise<void> {
+      await db.updateTable('conversations').set({ last_seq: lastSeq }).where('pair_key', '=', pairKey).execute();
+    },
+
+    async setSeq(pairKey: string, id: string, seq: number): Promise<void> {
+      await db.updateTable('messages').set({ seq }).where('pair_key', '=', pairKey).where('id', '=', id).execute();
+    },
+
+    /** The seq of a message of the pair; undefined when it is not there (or no longer: a moderator removed it). */
+    async seqOf(pairKey: string, id: string): Promise<number | undefined> {
+      const row = await db.selectFrom('messages').select('seq').where('pair_key', '=', pairKey).where('id', '=', id).executeTakeFirst();
+      return row ? Number(row.seq) : undefined;
     },
 
     findMessage(pairKey: string, id: string) {
       return db.selectFrom('messages').selectAll().where('pair_key', '=', pairKey).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Keeps the card of the message's link (made once: a second delivery changes nothing). */
+    async setLinkPreview(pairKey: string, id: string, card: string): Promise<boolean> {
+      const res = await db
+        .updateTable('messages')
+        .set({ link_preview: card })
+        .where('pair_key', '=', pairKey)
+        .where('id', '=', id)
+        .where('link_preview', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
     },
 
     findById(id: string) {
@@ -70,19 +146,37 @@ export function chatRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    /** The newest `limit` messages of a pair older than `before`, newest first. */
-    history(pairKey: string, before: string | undefined, limit: number) {
+    /**
+     * The newest `limit` messages of a conversation older than `before`, newest first. `senders` leaves
+     * out what the reader must not see (a group's members on the other side of a block).
+     */
+    history(pairKey: string, before: string | undefined, limit: number, senders?: SenderCondition) {
       let q = db.selectFrom('messages').selectAll().where('pair_key', '=', pairKey);
+      if (senders) q = q.where(senders('sender_id'));
       if (before) q = q.where('id', '<', before);
       return q.orderBy('id', 'desc').limit(limit).execute();
     },
 
-    /** The oldest `limit` messages of a pair newer than `after`, oldest first (ids are time-ordered UUIDv7). */
-    historyAfter(pairKey: string, after: string, limit: number) {
+    /** The first `limit` messages of a pair stored after the one with seq `afterSeq`, in the order they were stored. */
+    historyAfterSeq(pairKey: string, afterSeq: number, limit: number, senders?: SenderCondition) {
       return db
         .selectFrom('messages')
         .selectAll()
         .where('pair_key', '=', pairKey)
+        .$if(senders !== undefined, (q) => q.where(senders!('sender_id')))
+        .where('seq', '>', afterSeq)
+        .orderBy('seq', 'asc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The oldest `limit` messages of a pair with an id after `after`, oldest first (ids are time-ordered UUIDv7). */
+    historyAfterId(pairKey: string, after: string, limit: number, senders?: SenderCondition) {
+      return db
+        .selectFrom('messages')
+        .selectAll()
+        .where('pair_key', '=', pairKey)
+        .$if(senders !== undefined, (q) => q.where(senders!('sender_id')))
         .where('id', '>', after)
         .orderBy('id', 'asc')
         .limit(limit)
@@ -90,46 +184,27 @@ export function chatRepo(db: Db) {
     },
 
     /**
-     * One page of the user's conversations with the id of their last message, most recent first; `only` is
-     * a condition on each of the pair's columns (the safety feature's: nobody hidden from the user).
+     * One page of the user's conversations of both kinds (or `kind`) with the id of their last message,
+     * most recent first: the pairs they are one of and the groups they are in. `only` is a condition on a
+     * person's column (the safety feature's: nobody hidden from the user): a pair with such a person is
+     * left out, and a group's last message is the last one of someone not hidden.
      */
-    conversationsOf(
-      userId: string,
-      limit: number,
-      offset: number,
-      only: (column: 'c.user_low' | 'c.user_high') => Expression<SqlBool> = () => sql<boolean>`true`,
-    ) {
-      return db
-        .selectFrom('conversations as c')
-        .select([
-          'c.pair_key',
-          'c.user_low',
-          'c.user_high',
-          // One index seek per conversation on the messages primary key.
-          (eb) =>
-            eb
-              .selectFrom('messages as m')
-              .select((m) => m.fn.max('m.id').as('id'))
-              .whereRef('m.pair_key', '=', 'c.pair_key')
-              .$asScalar()
-              .$notNull()
-              .as('last_message_id'),
-        ])
-        .where((eb) => eb.or([eb('c.user_low', '=', userId), eb('c.user_high', '=', userId)]))
-        .where(only('c.user_low'))
-        .where(only('c.user_high'))
-        .orderBy('last_message_id', 'desc')
+    conversationsOf(userId: string, limit: number, offset: number, only: OnlyCondition = always, kind?: ConversationKind) {
+      return conversationKeys(db, userId, only, kind)
+        .select(['x.pair_key', 'x.user_low', 'x.user_high', 'x.kind', 'x.last_message_id'])
+        .orderBy('x.last_message_id', 'desc')
         .limit(limit)
         .offset(offset)
         .execute();
     },
 
-    /** Every pair the user is one of. */
+    /** Every pair the user is one of (direct conversations only). */
     pairsOf(userId: string) {
       return db
         .selectFrom('conversations')
         .selectAll()
         .where((eb) => eb.or([eb('user_low', '=', userId), eb('user_high', '=', userId)]))
+        .where('kind', '=', 'direct')
         .execute();
     },
 
@@ -158,16 +233,9 @@ export function chatRepo(db: Db) {
     },
 
     /** How many conversations `conversationsOf` pages through, under the same condition. */
-    async countConversations(
-      userId: string,
-      only: (column: 'c.user_low' | 'c.user_high') => Expression<SqlBool> = () => sql<boolean>`true`,
-    ): Promise<number> {
-      const row = await db
-        .selectFrom('conversations as c')
+    async countConversations(userId: string, only: OnlyCondition = always, kind?: ConversationKind): Promise<number> {
+      const row = await conversationKeys(db, userId, only, kind)
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where((eb) => eb.or([eb('c.user_low', '=', userId), eb('c.user_high', '=', userId)]))
-        .where(only('c.user_low'))
-        .where(only('c.user_high'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
@@ -189,6 +257,18 @@ export function chatRepo(db: Db) {
           keys.map((k) => k.id),
         )
         .execute();
+    },
+
+    /** Unread messages to `receiverId` sent after `since`. */
+    async unreadSince(receiverId: string, since: string): Promise<number> {
+      const row = await db
+        .selectFrom('messages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('receiver_id', '=', receiverId)
+        .where('read_at', 'is', null)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** Unread messages to `receiverId`, counted per sender. */

@@ -1,13 +1,20 @@
-/** HTTP routes of the chat (CONTRACT "Chat"). */
+/** HTTP routes of the chat (product.md § Chat), group conversations' included. */
 import { chatOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
+import { groupRoutes } from './groups/routes';
+import type { GroupService } from './groups/service';
 import type { ChatService } from './service';
 
-export async function chatRoutes(fastify: FastifyInstance, ctx: AppContext, { service }: { service: ChatService }) {
+export async function chatRoutes(
+  fastify: FastifyInstance,
+  ctx: AppContext,
+  { service, groups }: { service: ChatService; groups: GroupService },
+) {
   const requireAuth = makeRequireAuth(ctx.auth);
+  groupRoutes(fastify, ctx, groups);
 
   contractRoute(fastify, ops.sendMessage, {
     onRequest: requireAuth,

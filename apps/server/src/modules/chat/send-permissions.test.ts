@@ -9,7 +9,7 @@ import { grant, report, resolve } from '../moderation/testing';
 import { act } from '../safety/testing';
 
 /**
- * A send's names and permissions are kept in memory (people-by-name.ts, safety/kept-interaction.ts):
+ * A send's names and permissions are kept in memory (people-by-name.ts, safety/interaction-cache.ts):
  * every test first sends once, so what it checks is that the change drops what was kept.
  */
 const sendVia = (app: FastifyInstance, from: TestUser, toName: string, text = 'hello') =>

@@ -1,24 +1,19 @@
 /** Chat rules: who may send to whom, idempotent sends, history, conversations and read receipts. */
-import {
-  pairRoom,
-  type ChatHistoryQuery,
-  type Conversation,
-  type ConversationsQuery,
-  type Message,
-  type Pagination,
-  type SendMessageBody,
-} from '@plaza/contract';
+import { pairRoom, type ChatHistoryQuery, type Message, type SendMessageBody } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
-import { offsetOf, pageInfo } from '../../lib/pagination';
-import { keptInteractionCheck, notHidden } from '../safety';
-import { presentPublicUser, userRepo } from '../users';
+import { wantLinkPreview } from '../link-previews';
+import { cachedInteractionCheck } from '../safety';
+import { userRepo } from '../users';
 import type { FloodControl } from './flood-control';
-import { messageWriter } from './message-writer';
+import type { MessageStore } from './message-store';
+import { presentWithMentions, storeMessageMentions } from './message-mentions';
 import { presentMessage } from './presenters';
-import { keptPeopleByName } from './people-by-name';
-import { chatRepo, type MessageRow } from './repo';
+import { cachedPeopleByName } from './people-by-name';
+import { historyOf } from './conversation-history';
+import { conversationList } from './conversation-list';
+import { chatRepo, type MessageRow, type NewMessageRow } from './repo';
 
 export interface SendResult {
   message: Message;
@@ -26,13 +21,21 @@ export interface SendResult {
   created: boolean;
 }
 
-export function chatService(ctx: AppContext, flood: FloodControl) {
+export function chatService(ctx: AppContext, flood: FloodControl, messages: MessageStore) {
   const repo = chatRepo(ctx.db);
   const users = userRepo(ctx.db);
   // Both answered from memory, dropped by the events that change them (blocks, suspensions, deletions, renames).
-  const peopleByName = keptPeopleByName(ctx.db, ctx.events);
-  const mayInteract = keptInteractionCheck(ctx.db, ctx.events);
-  const writer = messageWriter(ctx.db, ctx.config, ctx.log.child({ part: 'chat-writer' }), ctx.writeTurns);
+  const peopleByName = cachedPeopleByName(ctx.db, ctx.events);
+  const mayInteract = cachedInteractionCheck(ctx.db, ctx.events);
+  const mayReach = async (a: string, b: string): Promise<boolean> => {
+    try {
+      await mayInteract(a, b, nowIso());
+      return true;
+    } catch (err) {
+      if (err instanceof ForbiddenError) return false;
+      throw err;
+    }
+  };
 
   return {
     /** Stores the message, then announces it: nobody hears of a message that is not stored. */
@@ -45,8 +48,8 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
       const senderName = body.messageSenderUsername.toLowerCase();
       const receiverName = body.messageReceiverUsername.toLowerCase();
       // Both lookups answer from memory without a promise on almost every send; only a miss is awaited.
-      const kept = peopleByName(senderName, receiverName);
-      const found = Array.isArray(kept) ? kept : await kept;
+      const cached = peopleByName(senderName, receiverName);
+      const found = Array.isArray(cached) ? cached : await cached;
       const sender = found.find(([, name]) => name === senderName);
       if (!sender || sender[0] !== callerId) throw new ForbiddenError('You can only send messages as yourself.');
       const receiver = found.find(([, name]) => name === receiverName);
@@ -61,7 +64,7 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
       const checking = mayInteract(senderId, receiverId, now);
       if (checking) await checking;
       const room = pairRoom(senderId, receiverId);
-      const row: MessageRow = {
+      const row: NewMessageRow = {
         id: newId(),
         pair_key: room,
         sender_id: senderId,
@@ -72,57 +75,41 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
         read_at: null,
       };
       // The unique (sender, client id) index settles a race between two identical sends: one row wins.
-      const { written, firstInConversation } = await writer.write(row);
+      const { written, firstInConversation, seq } = await messages.insert(row);
       if (!written) {
         const original = await repo.findByClientId(senderId, row.client_message_id!);
         if (!original) throw new Error('A message with this client id collided but cannot be found');
         // Announced again: the first attempt may have stored it and died before announcing it (a node
         // killed mid-request); clients drop a copy they already hold by its id.
-        const message = presentMessage(original);
+        const [message] = await presentWithMentions(ctx, [original], presentMessage);
         ctx.events.publish('messageStored', { room, senderId, receiverId, message, originSocketId });
         return { message, created: false };
       }
-      const message = presentMessage(row);
+      await storeMessageMentions(ctx, {
+        id: row.id,
+        senderId,
+        text: row.text,
+        createdAt: row.created_at,
+        conversationKey: room,
+        memberIds: [senderId, receiverId],
+      });
+      const [message] = await presentWithMentions(ctx, [{ ...row, seq }], presentMessage);
       ctx.events.publish('messageStored', { room, senderId, receiverId, message, firstInConversation, originSocketId });
+      if (!body.noPreview) wantLinkPreview(ctx.events, { targetType: 'message', targetId: row.id, scope: room }, row.text);
       return { message, created: true };
     },
 
-    /** Oldest first: the newest `limit` before `before`, or the oldest `limit` after `after`. Only the two people in the conversation may read it. */
+    /**
+     * The newest `limit` before `before`, oldest first; or the first `limit` stored after `after`, in the
+     * order they were stored. Only the two people in the conversation may read it.
+     */
     async history(callerId: string, a: string, b: string, query: ChatHistoryQuery): Promise<Message[]> {
       if (callerId !== a && callerId !== b) throw new ForbiddenError('You can only read your own conversations.');
-      if (query.after) {
-        if (query.before) throw new BadRequestError('Use before or after, not both.', [{ path: 'after', message: 'Not with before' }]);
-        return (await repo.historyAfter(pairRoom(a, b), query.after, query.limit)).map(presentMessage);
-      }
-      const rows = await repo.history(pairRoom(a, b), query.before, query.limit);
-      return rows.reverse().map(presentMessage);
+      return presentWithMentions(ctx, await historyOf(repo, pairRoom(a, b), query), presentMessage);
     },
 
-    /** The caller's conversations, most recent first: one page of pairs, then three batched lookups. */
-    async conversations(callerId: string, { page, limit }: ConversationsQuery): Promise<{ data: Conversation[]; pagination: Pagination }> {
-      const now = nowIso();
-      const only = (column: 'c.user_low' | 'c.user_high') => notHidden(ctx.db, column, callerId, now);
-      const [pairs, total] = await Promise.all([
-        repo.conversationsOf(callerId, limit, offsetOf(page, limit), only),
-        repo.countConversations(callerId, only),
-      ]);
-      const otherIds = pairs.map((p) => (p.user_low === callerId ? p.user_high : p.user_low));
-      const [messages, people, unread] = await Promise.all([
-        repo.messagesByKeys(pairs.map((p) => ({ pairKey: p.pair_key, id: p.last_message_id }))),
-        users.findByIdsWithDeleted(otherIds),
-        repo.unreadCounts(callerId, otherIds),
-      ]);
-      const messageById = new Map(messages.map((m) => [m.id, m]));
-      const userById = new Map(people.map((u) => [u.id, u]));
-      const data = pairs.flatMap((p, i) => {
-        const user = userById.get(otherIds[i]);
-        const last = messageById.get(p.last_message_id);
-        return user && last
-          ? [{ user: presentPublicUser(user), lastMessage: presentMessage(last), unreadCount: unread.get(user.id) ?? 0 }]
-          : [];
-      });
-      return { data, pagination: pageInfo(page, limit, total) };
-    },
+    /** The caller's conversations of both kinds, most recent first. */
+    conversations: conversationList(ctx),
 
     /** Marks everything `otherId` sent the caller as read now, and tells `otherId` when anything changed. */
     async markRead(callerId: string, otherId: string): Promise<string> {
@@ -131,14 +118,19 @@ export function chatService(ctx: AppContext, flood: FloodControl) {
       if (!(await users.exists(otherId))) throw new NotFoundError('This user does not exist.');
       const readAt = nowIso();
       const changed = await repo.markRead(callerId, otherId, readAt);
-      if (changed > 0) ctx.events.publish('messagesRead', { room: pairRoom(callerId, otherId), readerId: callerId, otherId, readAt });
+      // A block either way: the other side is not told (a read receipt would say the block is not theirs).
+      if (changed > 0 && (await mayReach(callerId, otherId)))
+        ctx.events.publish('messagesRead', { room: pairRoom(callerId, otherId), readerId: callerId, otherId, readAt });
       return readAt;
     },
 
     userExists: (userId: string) => users.exists(userId),
 
-    /** Shutdown: writes what is queued, then stops the writer. */
-    close: () => writer.close(),
+    /** Whether the two may reach each other (no block either way, nobody suspended): for typing, presence and receipts. */
+    mayReach,
+
+    /** Shutdown: writes what is queued, then lets go of the store. */
+    close: () => messages.close(),
 
     /** A stored message of `room` the caller sent, for the socket's `sendMessage`; null when it is not theirs or not there. */
     async ownStoredMessage(callerId: string, room: string, messageId: string): Promise<MessageRow | null> {

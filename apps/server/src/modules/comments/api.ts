@@ -1,6 +1,6 @@
 /** What the comments feature offers others: a person's comments, for their data export and for deleting their account. */
 import type { Db } from '../../db';
-import type { PostsApi } from '../posts';
+import type { PostsPort } from './posts-port';
 import { commentRepo } from './repo';
 
 export interface WrittenComment {
@@ -19,7 +19,7 @@ export interface CommentsApi {
   removeAllBy(trx: Db, userId: string): Promise<string[]>;
 }
 
-export function commentsApi(db: Db, posts: PostsApi): CommentsApi {
+export function commentsApi(db: Db, posts: PostsPort): CommentsApi {
   return {
     async writtenBy(userId) {
       const rows = await commentRepo(db).allBy(userId);

@@ -1,8 +1,9 @@
 /** Builds the comments feature once per app, on the posts feature's API. */
 import type { AppContext, Feature } from '../../context';
-import type { PostsApi } from '../posts';
+import type { PostsPort } from './posts-port';
 import { commentModeration } from './moderation';
 import { commentsApi, type CommentsApi } from './api';
+import { startCommentLinkPreviews } from './link-preview-sink';
 import { commentRoutes } from './routes';
 import { commentService } from './service';
 
@@ -12,12 +13,13 @@ export interface CommentsFeature extends Feature {
   api: CommentsApi;
 }
 
-export function createCommentsFeature(ctx: AppContext, deps: { posts: PostsApi }): CommentsFeature {
+export function createCommentsFeature(ctx: AppContext, deps: { posts: PostsPort }): CommentsFeature {
   const comments = commentService(ctx, deps.posts);
   return {
     name: 'comments',
     routes: (app, c) => commentRoutes(app, c, { comments }),
-    moderation: commentModeration(ctx.db, comments),
+    start: () => startCommentLinkPreviews(ctx, deps.posts),
+    moderation: commentModeration(ctx.db, comments, deps.posts),
     api: commentsApi(ctx.db, deps.posts),
   };
 }

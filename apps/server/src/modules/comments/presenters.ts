@@ -1,9 +1,10 @@
-/** Shapes comments for the API (CONTRACT "Comment"). */
-import type { Comment } from '@plaza/contract';
+/** Shapes comments for the API (product.md § Comments). */
+import type { Comment, Mention } from '@plaza/contract';
+import { presentLinkPreview } from '../link-previews';
 import { presentPublicUser, type PublicUserColumns } from '../users';
 import type { CommentRow } from './repo';
 
-export function presentComment(row: CommentRow, author: PublicUserColumns, likes: string[]): Comment {
+export function presentComment(row: CommentRow, author: PublicUserColumns, likes: string[], mentions: Mention[]): Comment {
   return {
     _id: row.id,
     postId: row.post_id,
@@ -11,5 +12,7 @@ export function presentComment(row: CommentRow, author: PublicUserColumns, likes
     commentAuthor: presentPublicUser(author),
     commentLikes: likes,
     createdAt: row.created_at,
+    linkPreview: presentLinkPreview(row.link_preview),
+    mentions,
   };
 }

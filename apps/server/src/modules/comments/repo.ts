@@ -1,17 +1,28 @@
 /** SQL for comments and their likes. The post's comment counter moves through the posts feature, in the same transaction. */
-import type { Expression, Selectable, SqlBool } from 'kysely';
+import type { Expression, Insertable, Selectable, SqlBool } from 'kysely';
 import type { Db } from '../../db';
 import type { CommentsTable } from '../../db/tables/comments';
 
 export type CommentRow = Selectable<CommentsTable>;
+export type NewCommentRow = Insertable<CommentsTable>;
 
 export function commentRepo(db: Db) {
   return {
-    insert(row: CommentRow) {
+    insert(row: NewCommentRow) {
       return db.insertInto('comments').values(row).execute();
     },
     findById(id: string) {
       return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    /** Keeps the card of the comment's link (made once: a second delivery changes nothing). */
+    async setLinkPreview(id: string, card: string): Promise<boolean> {
+      const res = await db
+        .updateTable('comments')
+        .set({ link_preview: card })
+        .where('id', '=', id)
+        .where('link_preview', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
     },
     /** Likes go with it by cascade. */
     async delete(id: string): Promise<boolean> {
@@ -40,6 +51,16 @@ export function commentRepo(db: Db) {
         .limit(limit)
         .offset(offset)
         .execute();
+    },
+    /** How many comments of the post pass `only` (the list's total, with the same filter as its pages). */
+    async countOfPost(postId: string, only: Expression<SqlBool>): Promise<number> {
+      const row = await db
+        .selectFrom('comments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('post_id', '=', postId)
+        .where(only)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
     likesOf(commentIds: readonly string[]) {
       if (commentIds.length === 0) return Promise.resolve([]);

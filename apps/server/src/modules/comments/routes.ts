@@ -1,4 +1,4 @@
-/** HTTP routes of comments (CONTRACT "Comments"). */
+/** HTTP routes of comments (product.md § Comments). */
 import { commentOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
@@ -22,7 +22,8 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: AppContext, {
     onRequest: requireAuth,
     preHandler: perUser(ctx.limits, 'commentsPerUser'),
     handler: async (req, reply) => {
-      const comment = await comments.create(authOf(req).userId, req.params.postId, req.body.commentContent);
+      const { commentContent, noPreview } = req.body;
+      const comment = await comments.create(authOf(req).userId, req.params.postId, commentContent, noPreview);
       return reply.status(201).send({ success: true, comment });
     },
   });

@@ -7,7 +7,10 @@ import type { AppContext } from '../../context';
 import { isForeignKeyViolation } from '../../db/errors';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
-import type { PostsApi } from '../posts';
+import type { PostsPort } from './posts-port';
+import { tagIndex } from '../hashtags';
+import { wantLinkPreview } from '../link-previews';
+import { mentionIndex, mentionsOf, mentionsOfOne } from '../mentions';
 import { assertCanInteract, isHiddenFrom, notHidden } from '../safety';
 import { userRepo } from '../users';
 import { presentComment } from './presenters';
@@ -15,7 +18,7 @@ import { commentRepo, type CommentRow } from './repo';
 
 const commentGone = () => new NotFoundError('This comment does not exist.');
 
-export function commentService(ctx: AppContext, posts: PostsApi) {
+export function commentService(ctx: AppContext, posts: PostsPort) {
   const comments = commentRepo(ctx.db);
   const users = userRepo(ctx.db);
 
@@ -25,28 +28,35 @@ export function commentService(ctx: AppContext, posts: PostsApi) {
     return comment;
   }
 
-  /** Authors and likes of a page of comments in two batched queries. */
+  /** Authors, likes and mentions of a page of comments in three batched queries (mentions only when a text has one). */
   async function present(rows: CommentRow[]): Promise<Comment[]> {
-    const [authors, likes] = await Promise.all([
+    const [authors, likes, mentions] = await Promise.all([
       users.findByIds([...new Set(rows.map((r) => r.author_id))]),
       comments.likesOf(rows.map((r) => r.id)),
+      mentionsOf(
+        ctx.db,
+        'comment',
+        rows.map((r) => ({ id: r.id, text: r.content })),
+      ),
     ]);
     const authorById = new Map(authors.map((a) => [a.id, a]));
     const likesOf = new Map<string, string[]>();
     for (const l of likes) likesOf.set(l.comment_id, [...(likesOf.get(l.comment_id) ?? []), l.user_id]);
     return rows.flatMap((r) => {
       const author = authorById.get(r.author_id);
-      return author ? [presentComment(r, author, likesOf.get(r.id) ?? [])] : [];
+      return author ? [presentComment(r, author, likesOf.get(r.id) ?? [], mentions.get(r.id) ?? [])] : [];
     });
   }
 
-  async function discard(comment: CommentRow): Promise<boolean> {
+  async function discard(comment: CommentRow, actorId?: string): Promise<boolean> {
     const deleted = await ctx.db.transaction().execute(async (trx) => {
       const gone = await commentRepo(trx).delete(comment.id);
       if (gone) await posts.bumpCommentCount(trx, comment.post_id, -1);
+      await mentionIndex(trx, ctx.events).removed('comment', comment.id);
       return gone;
     });
     ctx.events.publish('postChanged', { postId: comment.post_id });
+    if (deleted) ctx.events.publish('postCountsChanged', { postId: comment.post_id, actorId });
     return deleted;
   }
 
@@ -56,19 +66,43 @@ export function commentService(ctx: AppContext, posts: PostsApi) {
       const post = await posts.existing(postId);
       const now = nowIso();
       if (await isHiddenFrom(ctx.db, viewerId, post.authorId, now)) throw posts.gone();
-      const rows = await comments.pageOfPost(postId, limit, (page - 1) * limit, notHidden(ctx.db, 'author_id', viewerId, now));
-      const total = post.commentsCount;
+      const only = notHidden(ctx.db, 'author_id', viewerId, now);
+      // The total counts what the pages show: comments of people hidden from the viewer are in neither.
+      const [rows, total] = await Promise.all([
+        comments.pageOfPost(postId, limit, (page - 1) * limit, only),
+        comments.countOfPost(postId, only),
+      ]);
       return { comments: await present(rows), pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) } };
     },
 
-    async create(userId: string, postId: string, content: string): Promise<Comment> {
+    /** `noPreview`: the author removed the link preview card in the composer. */
+    async create(userId: string, postId: string, content: string, noPreview = false): Promise<Comment> {
       const post = await posts.existing(postId);
       await assertCanInteract(ctx.db, userId, post.authorId, nowIso());
-      const row: CommentRow = { id: newId(), post_id: postId, author_id: userId, content, created_at: nowIso() };
+      const row: CommentRow = { id: newId(), post_id: postId, author_id: userId, content, created_at: nowIso(), link_preview: null };
       try {
         await ctx.db.transaction().execute(async (trx) => {
           await commentRepo(trx).insert(row);
           await posts.bumpCommentCount(trx, postId, 1);
+          await tagIndex(trx).commentAdded({
+            id: row.id,
+            postId,
+            authorId: userId,
+            postAuthorId: post.authorId,
+            content,
+            createdAt: row.created_at,
+          });
+          // Readable by whoever sees both the comment's author and the post's.
+          await mentionIndex(trx, ctx.events).written({
+            targetType: 'comment',
+            targetId: row.id,
+            authorId: userId,
+            text: content,
+            postId,
+            audience: { kind: 'public', owners: [userId, post.authorId] },
+            at: row.created_at,
+            isNew: true,
+          });
           await ctx.events.record(trx, 'commentAdded', {
             commentId: row.id,
             postId,
@@ -82,9 +116,11 @@ export function commentService(ctx: AppContext, posts: PostsApi) {
         throw err;
       }
       ctx.events.publish('postChanged', { postId });
+      ctx.events.publish('postCountsChanged', { postId, actorId: userId });
+      if (!noPreview) wantLinkPreview(ctx.events, { targetType: 'comment', targetId: row.id }, content);
       const author = await users.findById(userId);
       if (!author) throw new NotFoundError('This account no longer exists.');
-      return presentComment(row, author, []);
+      return presentComment(row, author, [], await mentionsOfOne(ctx.db, 'comment', { id: row.id, text: content }));
     },
 
     /** Likes or unlikes; answers the message the client keys on. */
@@ -119,7 +155,7 @@ export function commentService(ctx: AppContext, posts: PostsApi) {
       if (comment.author_id !== userId && (await posts.existing(comment.post_id)).authorId !== userId) {
         throw new ForbiddenError("Only the comment's author or the post's author may delete it.");
       }
-      await discard(comment);
+      await discard(comment, userId);
     },
 
     /** Removes a comment whoever wrote it (a moderator's decision); false when it was already gone. */

@@ -20,7 +20,10 @@ export interface ContentFacts {
 }
 
 export interface ModeratedContent {
-  describe(id: string): Promise<ContentFacts | null>;
+  /** `moderatorId`: whom private media (a story's file) is signed for; without one, it is not signed. */
+  describe(id: string, moderatorId?: string): Promise<ContentFacts | null>;
+  /** Whether `viewerId` may see it: what a person cannot see, they cannot report (nor learn exists). */
+  visibleTo(id: string, viewerId: string): Promise<boolean>;
   /** false when it was already gone. */
   remove(id: string): Promise<boolean>;
 }

@@ -4,4 +4,5 @@
  * Roles are changed only from the command line (`npm run admin`, src/admin/main.ts).
  */
 export { createModerationFeature } from './feature';
+export { confirmEmail } from './accounts';
 export { setRole } from './roles';

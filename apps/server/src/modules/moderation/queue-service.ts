@@ -30,23 +30,26 @@ export function queueService(ctx: AppContext, content: ContentParts) {
   const reports = reportRepo(ctx.db);
   const users = userRepo(ctx.db);
 
-  /** The reported thing as it is now (a person, or content with a comment's post as its context); null when gone. */
-  async function factsOf(type: ReportTargetType, id: string): Promise<ContentFacts | null> {
+  /**
+   * The reported thing as it is now (a person, or content with a comment's post as its context), its
+   * private media signed for the moderator reading it; null when gone.
+   */
+  async function factsOf(moderatorId: string, type: ReportTargetType, id: string): Promise<ContentFacts | null> {
     if (type === 'user') {
       const row = await users.findById(id);
       return row ? userAsTarget(row) : null;
     }
-    const facts = await content[type].describe(id);
+    const facts = await content[type].describe(id, moderatorId);
     if (!facts?.postId) return facts;
-    const post = await content.post.describe(facts.postId);
+    const post = await content.post.describe(facts.postId, moderatorId);
     return post
       ? { ...facts, context: [{ id: facts.postId, authorId: post.authorId, text: post.text ?? '', createdAt: post.createdAt }] }
       : facts;
   }
 
   /** The reports with their targets, every person in them looked up at once. */
-  async function present(rows: ReportRow[]): Promise<AdminReport[]> {
-    const facts = await Promise.all(rows.map((r) => factsOf(r.target_type, r.target_id)));
+  async function present(moderatorId: string, rows: ReportRow[]): Promise<AdminReport[]> {
+    const facts = await Promise.all(rows.map((r) => factsOf(moderatorId, r.target_type, r.target_id)));
     const ids = new Set<string>();
     rows.forEach((r) => [r.reporter_id, r.resolved_by].forEach((id) => id && ids.add(id)));
     facts.forEach((f) => f && [f.authorId, ...f.context.map((c) => c.authorId)].forEach((id) => ids.add(id)));
@@ -75,7 +78,7 @@ export function queueService(ctx: AppContext, content: ContentParts) {
     ): Promise<{ data: AdminReport[]; pagination: Pagination }> {
       await requireRole(ctx.db, moderatorId);
       const { rows, total } = await reports.page(q.status, offsetOf(q.page, q.limit), q.limit);
-      return { data: await present(rows), pagination: pageInfo(q.page, q.limit, total) };
+      return { data: await present(moderatorId, rows), pagination: pageInfo(q.page, q.limit, total) };
     },
 
     async resolve(moderatorId: string, reportId: string, body: ResolveReportBody): Promise<AdminReport> {
@@ -128,7 +131,7 @@ export function queueService(ctx: AppContext, content: ContentParts) {
           });
         }
       });
-      const [presented] = await present([(await reports.findById(report.id)) ?? report]);
+      const [presented] = await present(moderatorId, [(await reports.findById(report.id)) ?? report]);
       return presented;
     },
 

@@ -18,8 +18,9 @@ export function reportService(ctx: AppContext, content: ContentParts) {
       return targetId;
     }
     const facts = await content[targetType].describe(targetId);
-    // A message is only its two people's to report; to anyone else it does not exist.
-    if (!facts || (facts.participants && !facts.participants.includes(reporterId)))
+    // What the reporter cannot see (a message not theirs, a story not shared with them, a post or comment
+    // hidden by a block) answers exactly as if it did not exist.
+    if (!facts || !(await content[targetType].visibleTo(targetId, reporterId)))
       throw new NotFoundError(`This ${targetType} does not exist.`);
     return facts.authorId;
   }

@@ -12,7 +12,7 @@ import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf, errorOf } from '../../../test/replies';
 import { connectAs } from '../chat/testing';
 import { createPost } from '../posts/testing';
-import { createStory } from '../stories/testing';
+import { befriend, createStory } from '../stories/testing';
 import { grant, report, resolve, resolveRaw } from './testing';
 
 describe.each(dialects())('resolving reports on %s', (dialect) => {
@@ -72,6 +72,8 @@ describe.each(dialects())('resolving reports on %s', (dialect) => {
 
   it('removes a comment, a story and a message the same way', async () => {
     const [author, reporter, mod] = [await createUser(t.app), await createUser(t.app), await staff()];
+    // Friends, so the reporter can see the story they report.
+    await befriend(t.app, author, reporter);
     const post = await createPost(t.app, reporter, 'my post');
     const comment = bodyOf(
       await as(t.app, author)({ method: 'POST', url: `/comments/posts/${post}/comments`, payload: { commentContent: 'rude' } }),

@@ -1,9 +1,10 @@
 /**
  * Who may moderate. Roles live on the account (`users.role`); only the command line (`npm run admin`)
- * changes them, and each change is written to the audit log like any moderation action.
+ * changes them (and the first signup of a server without mail, auth/service.ts), and each change is written to the audit log like any moderation action.
  */
 import type { Role } from '@plaza/contract';
 import type { Db } from '../../db';
+import type { EventBus } from '../../lib/events';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { userRepo } from '../users';
@@ -20,8 +21,11 @@ export async function requireRole(db: Db, userId: string, allowed: readonly Role
 
 export const isStaff = (role: Role) => STAFF.includes(role);
 
-/** Sets a person's role by user name, from the command line; the audit log records it with no moderator. */
-export async function setRole(db: Db, userName: string, role: Role): Promise<{ userName: string; previous: Role }> {
+/**
+ * Sets a person's role by user name, from the command line; the audit log records it with no moderator,
+ * and the outbox tells a running server (users/account-live.ts), so the person's session applies it at once.
+ */
+export async function setRole(db: Db, events: EventBus, userName: string, role: Role): Promise<{ userName: string; previous: Role }> {
   const users = userRepo(db);
   const user = await users.findByUserName(userName);
   if (!user) throw new NotFoundError(`No user is called "${userName}".`);
@@ -40,6 +44,7 @@ export async function setRole(db: Db, userName: string, role: Role): Promise<{ u
       detail: role,
       created_at: now,
     });
+    await events.record(trx, 'accountChanged', { userId: user.id });
   });
   return { userName: user.user_name, previous: user.role };
 }

@@ -1,17 +1,18 @@
-/** HTTP routes of reports (anyone signed in) and moderation (moderators and admins; CONTRACT "Wave 2 additions → Safety"). */
+/** HTTP routes of reports (anyone signed in) and moderation (moderators and admins; product.md § Safety and moderation). */
 import { adminOperations as admin, safetyOperations as safety } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { perUser } from '../../security/limits';
+import type { AccountReview } from './accounts';
 import type { QueueService } from './queue-service';
 import type { ReportService } from './report-service';
 
 export async function moderationRoutes(
   fastify: FastifyInstance,
   ctx: AppContext,
-  { reports, queue }: { reports: ReportService; queue: QueueService },
+  { reports, queue, accounts }: { reports: ReportService; queue: QueueService; accounts: AccountReview },
 ) {
   const requireAuth = makeRequireAuth(ctx.auth);
 
@@ -34,5 +35,18 @@ export async function moderationRoutes(
   contractRoute(fastify, admin.listAudit, {
     onRequest: requireAuth,
     handler: async (req) => ({ success: true as const, ...(await queue.audit(authOf(req).userId, req.query)) }),
+  });
+
+  contractRoute(fastify, admin.listUnverifiedAccounts, {
+    onRequest: requireAuth,
+    handler: async (req) => ({ success: true as const, data: await accounts.unverified(authOf(req).userId) }),
+  });
+
+  contractRoute(fastify, admin.verifyAccountEmail, {
+    onRequest: requireAuth,
+    handler: async (req) => {
+      await accounts.confirm(authOf(req).userId, req.params.userId);
+      return { success: true as const };
+    },
   });
 }

@@ -6,5 +6,5 @@
 import type { AppContext } from '../../context';
 
 export async function cutOff(ctx: AppContext, userId: string): Promise<void> {
-  await ctx.auth.revokeAllSessions(userId);
+  await ctx.auth.revokeAllSessions(userId, { reason: 'suspended' });
 }

@@ -12,7 +12,7 @@ import { bodyOf } from '../../../test/replies';
 import { setRole } from './roles';
 
 export async function grant(app: FastifyInstance, who: TestUser, role: Role = 'moderator'): Promise<void> {
-  await setRole(app.ctx.db, who.user.userName, role);
+  await setRole(app.ctx.db, app.ctx.events, who.user.userName, role);
 }
 
 export async function report(app: FastifyInstance, who: TestUser, body: CreateReportBody): Promise<string> {

@@ -4,3 +4,4 @@
  */
 export { createNotificationsFeature } from './feature';
 export { notificationTexts } from './texts';
+export { dailyDigest } from './digest';

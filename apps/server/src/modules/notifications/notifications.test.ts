@@ -98,4 +98,29 @@ describe.each(dialects())('notifications on %s', (dialect) => {
     const me = await createUser(t.app);
     expect((await as(t.app, me)({ method: 'GET', url: '/users/notifications?limit=500' })).statusCode).toBe(400);
   });
+
+  // Events can be handled out of order (a retry, two processes): a reaction handled after its post's
+  // deletion must not leave a notification about a post nobody can open.
+  it('tells nobody about a reaction or comment on a post deleted before the event was handled', async () => {
+    const [author, fan] = [await createUser(t.app), await createUser(t.app)];
+    const gone = '01a20000-0000-7000-8000-000000000001';
+    await t.app.ctx.db.transaction().execute(async (trx) => {
+      await t.app.ctx.events.record(trx, 'reactionAdded', {
+        postId: gone,
+        postAuthorId: author.user._id,
+        actorId: fan.user._id,
+        kind: 'heart',
+      });
+      await t.app.ctx.events.record(trx, 'commentAdded', {
+        commentId: '01a20000-0000-7000-8000-000000000002',
+        postId: gone,
+        postAuthorId: author.user._id,
+        authorId: fan.user._id,
+        content: 'late',
+      });
+    });
+    await t.app.ctx.events.settled();
+    const inbox = bodyOf(await as(t.app, author)({ method: 'GET', url: '/users/notifications' }), notificationsResponseSchema);
+    expect(inbox.notifications).toEqual([]);
+  });
 });

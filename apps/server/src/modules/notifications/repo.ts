@@ -79,14 +79,27 @@ export function notificationRepo(db: Db) {
         .execute();
     },
 
-    /** Removes everything anyone was told about a post (reactions, comments, comment likes on it). */
+    /** Removes everything anyone was told about a post (reactions, comments, comment likes and mentions on it). */
     async deleteAboutPost(postId: string): Promise<void> {
       await db
         .deleteFrom('notifications')
         .where('entity_id', '=', postId)
-        .where('type', 'in', ['post_reaction', 'post_comment', 'comment_like'])
+        .where('type', 'in', ['post_reaction', 'post_comment', 'comment_like', 'mention'])
         .execute();
     },
+
+    /** Unread notifications of `types` made after `since` up to `until`, oldest first (the daily digest). */
+    unreadBetween: (recipientId: string, since: string, until: string, limit: number) =>
+      db
+        .selectFrom('notifications')
+        .select(['type', 'text'])
+        .where('recipient_id', '=', recipientId)
+        .where('read', '=', 0)
+        .where('created_at', '>', since)
+        .where('created_at', '<=', until)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
 
     async clear(recipientId: string): Promise<number> {
       const res = await db.deleteFrom('notifications').where('recipient_id', '=', recipientId).executeTakeFirst();

@@ -1,4 +1,4 @@
-/** HTTP routes of the caller's notifications (CONTRACT "Notifications"). */
+/** HTTP routes of the caller's notifications (product.md § Notifications). */
 import { notificationOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';

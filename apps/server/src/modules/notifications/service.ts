@@ -5,7 +5,7 @@
 import type { NotificationType } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../lib/ids';
-import { userRepo } from '../users';
+import { userRepo, type UserRow } from '../users';
 import { presentNotification } from './presenters';
 import { notificationRepo, type NotificationRow } from './repo';
 
@@ -18,29 +18,66 @@ export interface NotifyInput {
   entityId: string | null;
   /** The line shown, given the actor's full name. */
   text: (actorName: string) => string;
+  /** What was said (a comment): a push shows it unless the person hides previews. */
+  preview?: string;
+  /** A fixed part of a push's line (a reaction's emoji, the moderators' reason). */
+  detail?: string;
 }
 
-export function notifier(ctx: AppContext) {
+/** What the notifier asks of the person's preferences and of push (wired in modules/index.ts). */
+export interface NotifierDeps {
+  wantsInApp(userId: string, type: NotificationType): Promise<boolean>;
+  offerPush(req: {
+    recipientId: string;
+    type: string;
+    actorId: string;
+    tag: string;
+    url: string;
+    preview?: string;
+    detail?: string;
+  }): Promise<void>;
+}
+
+export function notifier(ctx: AppContext, deps: NotifierDeps) {
   const users = userRepo(ctx.db);
   const notifications = notificationRepo(ctx.db);
+
+  /** False when this event's notification is stored already (a second delivery). */
+  async function storeOnce(input: NotifyInput, actor: UserRow): Promise<boolean> {
+    const row: NotificationRow = {
+      id: input.id,
+      recipient_id: input.recipientId,
+      actor_id: input.actorId,
+      type: input.type,
+      entity_id: input.entityId,
+      text: input.text(actor.full_name),
+      read: 0,
+      created_at: nowIso(),
+    };
+    if (!(await notifications.insertOnce(row))) return false;
+    ctx.events.publish('notificationCreated', { recipientId: input.recipientId, notification: presentNotification(row, actor) });
+    return true;
+  }
+
   return {
-    /** Never notifies anyone of their own action, nor of someone whose account is gone; never twice for one event. */
+    /**
+     * Never notifies anyone of their own action, nor of someone whose account is gone; never twice for one event.
+     * Stored for the app unless the person turned that kind off there; offered to push either way (push decides).
+     */
     async notify(input: NotifyInput): Promise<void> {
       if (input.recipientId === input.actorId) return;
       const actor = await users.findById(input.actorId);
       if (!actor) return;
-      const row: NotificationRow = {
-        id: input.id,
-        recipient_id: input.recipientId,
-        actor_id: input.actorId,
+      if ((await deps.wantsInApp(input.recipientId, input.type)) && !(await storeOnce(input, actor))) return;
+      await deps.offerPush({
+        recipientId: input.recipientId,
         type: input.type,
-        entity_id: input.entityId,
-        text: input.text(actor.full_name),
-        read: 0,
-        created_at: nowIso(),
-      };
-      if (!(await notifications.insertOnce(row))) return;
-      ctx.events.publish('notificationCreated', { recipientId: input.recipientId, notification: presentNotification(row, actor) });
+        actorId: input.actorId,
+        tag: `${input.type}:${input.entityId ?? input.id}`,
+        url: '/feeds',
+        preview: input.preview,
+        detail: input.detail,
+      });
     },
 
     /** Removes what `recipientId` was told about one thing, e.g. a friend request that was withdrawn. */

@@ -5,11 +5,17 @@
  * the outbox, so one may arrive twice (a retry, a process that died mid-way): a notification takes the
  * event's id, which a second delivery cannot store again, and removals remove nothing the second time.
  */
+import { REACTION_EMOJI } from '@plaza/contract';
 import type { EventBus } from '../../lib/events';
 import type { Notifier } from './service';
 import { notificationTexts as texts } from './texts';
 
-export function subscribeNotifications(events: EventBus, notifier: Notifier): () => void {
+export function subscribeNotifications(events: EventBus, notifier: Notifier, postExists: (postId: string) => Promise<boolean>): () => void {
+  // Events may be handled out of order (a retry, two processes): a reaction or comment handled after its
+  // post's deletion (whose handler removed what was said about it) must not tell of a post that is gone.
+  const aboutLivePost = async (postId: string, tell: () => Promise<void>) => {
+    if (await postExists(postId)) await tell();
+  };
   const stops = [
     events.subscribe('friendRequestSent', ({ requestId, senderId, recipientId }, { id }) =>
       notifier.notify({ id, recipientId, actorId: senderId, type: 'friend_request', entityId: requestId, text: texts.friendRequest }),
@@ -34,24 +40,30 @@ export function subscribeNotifications(events: EventBus, notifier: Notifier): ()
     // A withdrawn request should not linger in the other user's notifications, inviting a 409 on accept.
     events.subscribe('friendRequestCancelled', ({ requestId, recipientId }) => notifier.forget(recipientId, 'friend_request', requestId)),
     events.subscribe('reactionAdded', ({ postId, postAuthorId, actorId, kind }, { id }) =>
-      notifier.notify({
-        id,
-        recipientId: postAuthorId,
-        actorId,
-        type: 'post_reaction',
-        entityId: postId,
-        text: (actor) => texts.reaction(actor, kind),
-      }),
+      aboutLivePost(postId, () =>
+        notifier.notify({
+          id,
+          recipientId: postAuthorId,
+          actorId,
+          type: 'post_reaction',
+          entityId: postId,
+          text: (actor) => texts.reaction(actor, kind),
+          detail: REACTION_EMOJI[kind],
+        }),
+      ),
     ),
     events.subscribe('commentAdded', ({ postId, postAuthorId, authorId, content }, { id }) =>
-      notifier.notify({
-        id,
-        recipientId: postAuthorId,
-        actorId: authorId,
-        type: 'post_comment',
-        entityId: postId,
-        text: (actor) => texts.comment(actor, content),
-      }),
+      aboutLivePost(postId, () =>
+        notifier.notify({
+          id,
+          recipientId: postAuthorId,
+          actorId: authorId,
+          type: 'post_comment',
+          entityId: postId,
+          text: (actor) => texts.comment(actor, content),
+          preview: content,
+        }),
+      ),
     ),
     events.subscribe('commentLiked', ({ postId, commentAuthorId, likerId }, { id }) =>
       notifier.notify({
@@ -63,6 +75,20 @@ export function subscribeNotifications(events: EventBus, notifier: Notifier): ()
         text: texts.commentLike,
       }),
     ),
+    // A mention leads to its post (a comment's: the post it is on) or to its conversation, written
+    // `conversation:<key>` so it is never taken for a post (the pair room of a one-to-one conversation).
+    events.subscribe('mentioned', ({ targetType, postId, conversationKey, authorId, userId, text }, { id }) => {
+      const tell = () =>
+        notifier.notify({
+          id,
+          recipientId: userId,
+          actorId: authorId,
+          type: 'mention',
+          entityId: postId ?? `conversation:${conversationKey ?? ''}`,
+          text: (actor) => texts.mention(actor, targetType, text),
+        });
+      return postId ? aboutLivePost(postId, tell) : tell();
+    }),
     // The author hears from the moderators why their content went; `text` ignores the moderator's name.
     events.subscribe('contentRemoved', ({ authorId, moderatorId, targetType, targetId, reason }, { id }) =>
       notifier.notify({
@@ -72,6 +98,7 @@ export function subscribeNotifications(events: EventBus, notifier: Notifier): ()
         type: 'content_removed',
         entityId: targetId,
         text: () => texts.contentRemoved(targetType, reason),
+        detail: texts.contentRemoved(targetType, reason),
       }),
     ),
     // Notifications about a post that is gone would lead nowhere.

@@ -10,5 +10,8 @@ export const notificationTexts = {
   reaction: (actor: string, kind: ReactionType) => `${actor} reacted ${REACTION_EMOJI[kind]} to your post`,
   comment: (actor: string, content: string) => `${actor} commented on your post: “${excerpt(content)}”`,
   commentLike: (actor: string) => `${actor} liked your comment`,
+  /** A post's or comment's start is quoted; a message's text is not (it stays between the people of the conversation). */
+  mention: (actor: string, where: 'post' | 'comment' | 'message', text: string) =>
+    where === 'message' ? `${actor} mentioned you in a message` : `${actor} mentioned you in a ${where}: “${excerpt(text)}”`,
   contentRemoved: (what: string, reason: string) => `The moderators removed your ${what}: ${excerpt(reason)}`,
 };

@@ -1,4 +1,4 @@
-/** HTTP routes of friend requests and friendships (CONTRACT "Users, connections, search"). */
+/** HTTP routes of friend requests and friendships (product.md § Network and connections). */
 import { connectionOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';

@@ -13,11 +13,17 @@ export interface PeopleFeature extends Feature {
   connections: ConnectionService;
 }
 
-export function createPeopleFeature(ctx: AppContext, deps: { counts: ProfileCounts }): PeopleFeature {
+/** Finds people of other servers by handle (the federation feature's directory); null while federation is off. */
+export interface RemotePeople {
+  isRemoteQuery(query: string): boolean;
+  resolve(query: string): Promise<string | null>;
+}
+
+export function createPeopleFeature(ctx: AppContext, deps: { counts: ProfileCounts; remote: RemotePeople | null }): PeopleFeature {
   const connections = connectionService(ctx);
   const network = networkService(ctx);
   const profiles = profileService(ctx, deps.counts);
-  const search = searchService(ctx);
+  const search = searchService(ctx, deps.remote);
   const requests = requestService(ctx);
   return {
     name: 'people',

@@ -3,7 +3,7 @@
  * friends (the feed's timeline, stories, chat presence). Each takes the database or a transaction and
  * either answers or returns a piece of SQL to compose, so only this feature names `connections`.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/types';
 
 /** The database or a transaction: every function works in either. */
@@ -64,6 +64,22 @@ export async function areFriends(db: Conn, a: string, b: string): Promise<boolea
     .where('status', '=', 'accepted')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** A condition for another feature's query: the person whose id is in `column` is `userId`'s friend (one key lookup). */
+export function isFriendOf(db: Conn, column: string, userId: string): RawBuilder<boolean> {
+  const other = sql.ref<string>(column);
+  const pair = db
+    .selectFrom('connections')
+    .select('id')
+    .where('status', '=', 'accepted')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_low', '=', other), eb('user_high', '=', userId)]),
+        eb.and([eb('user_low', '=', userId), eb('user_high', '=', other)]),
+      ]),
+    );
+  return sql<boolean>`exists ${pair}`;
 }
 
 export async function friendIdsOf(db: Conn, userId: string): Promise<string[]> {

@@ -3,5 +3,6 @@
  * friendship functions below, for the features that show things to friends.
  */
 export { createPeopleFeature } from './feature';
-export { areFriends, friendIdsOf, friendIdsQuery, friendsOfFriendsQuery, friendshipsAmong, pairOf } from './friendships';
+export type { ConnectionService } from './connection-service';
+export { areFriends, friendIdsOf, friendIdsQuery, friendsOfFriendsQuery, friendshipsAmong, isFriendOf, pairOf } from './friendships';
 export { friendPairsQuery, friendsOn } from './friend-pairs';

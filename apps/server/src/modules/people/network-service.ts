@@ -32,7 +32,8 @@ export function networkService(ctx: AppContext) {
       const only =
         query.connection === 'friends'
           ? sql<boolean>`${visible} and ${sql.ref('users.id')} in ${friendIdsQuery(ctx.db, viewerId)}`
-          : visible;
+          : // Everyone else: the people of this server; people of other servers are listed only as friends.
+            sql<boolean>`${visible} and ${sql.ref('users.remote_host')} is null`;
       const { rows, total } = await search.networkPage(viewerId, query.search || undefined, offsetOf(page, limit), limit, only);
       const links = await connections.findBetween(
         viewerId,

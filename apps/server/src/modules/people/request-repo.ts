@@ -2,7 +2,7 @@
 import type { FriendRequestDirection } from '@plaza/contract';
 import type { Db } from '../../db';
 import { notHidden } from '../safety';
-import { publicUsers, type PublicUserColumns } from '../users';
+import { PUBLIC_USER_COLUMNS, publicUsers, type PublicUserColumns } from '../users';
 
 export type RequestRow = PublicUserColumns & { requested_at: string };
 
@@ -33,7 +33,7 @@ export function requestRepo(db: Db) {
     /** Newest request first. */
     page(me: string, direction: FriendRequestDirection, limit: number, offset: number, now: string): Promise<RequestRow[]> {
       return pending(me, direction, now)
-        .select(['u.id', 'u.user_name', 'u.full_name', 'u.avatar_url', 'u.user_bio', 'u.created_at', 'c.created_at as requested_at'])
+        .select([...PUBLIC_USER_COLUMNS.map((c) => `u.${c}` as const), 'c.created_at as requested_at'])
         .orderBy('c.created_at', 'desc')
         .orderBy('c.id', 'desc')
         .limit(limit)

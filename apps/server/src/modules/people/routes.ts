@@ -1,4 +1,4 @@
-/** HTTP routes of the network list, profiles, user search and suggestions (CONTRACT "Users, connections, search"). */
+/** HTTP routes of the network list, profiles, user search and suggestions (product.md § Network and connections, § Profiles, § Search, § Suggestions). */
 import { peopleOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';

@@ -11,7 +11,7 @@ import { grant, report, resolve } from '../moderation/testing';
 import { act } from '../safety/testing';
 
 /**
- * Who a search leaves out is answered from memory (safety/kept-hidden.ts): every test first searches, so
+ * Who a search leaves out is answered from memory (safety/hidden-people-cache.ts): every test first searches, so
  * the viewer's blocks and the found people's standing are kept, and then checks that the change drops them.
  */
 const finds = async (app: FastifyInstance, viewer: TestUser, query: string, who: TestUser) =>

@@ -9,8 +9,9 @@ import { PAGE_SIZES } from '@plaza/contract';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../lib/ids';
-import { keptHiddenAmong } from '../safety';
-import { searchRepo, type PrefixKey, type SearchRow } from '../users';
+import { cachedHiddenAmong } from '../safety';
+import { searchRepo, userRepo, type PrefixKey, type PublicUserColumns, type SearchRow } from '../users';
+import type { RemotePeople } from './feature';
 
 interface Hit {
   row: SearchRow;
@@ -33,13 +34,14 @@ const better = (a: Hit, b: Hit) => a.rank - b.rank || (a.key < b.key ? -1 : a.ke
 /** Distinct queries kept at once; each holds at most one page and a spare row. */
 const CACHED_QUERIES = 2_000;
 
-export function searchService(ctx: AppContext) {
+export function searchService(ctx: AppContext, remote: RemotePeople | null = null) {
+  const users = userRepo(ctx.db);
   const repo = searchRepo(ctx.db, ctx.dialect);
   const max = PAGE_SIZES.searchResults;
   // One row more than a page, so the page is still full once the viewer is left out.
   const ranked = max + 1;
   const ttl = ctx.config.searchCacheMs;
-  const hiddenAmong = keptHiddenAmong(ctx.db, ctx.events);
+  const hiddenAmong = cachedHiddenAmong(ctx.db, ctx.events);
   const cache = ttl > 0 ? new LRUCache<string, SearchRow[]>({ max: CACHED_QUERIES, ttl, perf: { now: () => Date.now() } }) : null;
   if (cache) {
     ctx.events.subscribe('profileChanged', () => cache.clear());
@@ -67,9 +69,12 @@ export function searchService(ctx: AppContext) {
   }
 
   return {
-    async searchUsers(viewerId: string, query: string): Promise<SearchRow[]> {
+    async searchUsers(viewerId: string, query: string): Promise<PublicUserColumns[]> {
       const q = query.trim().toLowerCase();
       if (!q) return [];
+      // A handle (`@name@host`) or a profile address names someone of another server: looked up there, listed first.
+      const remoteId = remote?.isRemoteQuery(q) ? await remote.resolve(query) : null;
+      const found: PublicUserColumns[] = remoteId ? await users.findByIds([remoteId]) : [];
       let rows = cache?.get(q);
       if (!rows) {
         rows = await rank(q);
@@ -81,7 +86,9 @@ export function searchService(ctx: AppContext) {
         rows.map((r) => r.id),
         nowIso(),
       );
-      return rows.filter((r) => r.id !== viewerId && !hidden.has(r.id)).slice(0, max);
+      const local = rows.filter((r) => r.id !== viewerId && !hidden.has(r.id));
+      if (found.length && (await hiddenAmong(viewerId, [found[0].id], nowIso())).size) found.length = 0;
+      return [...found, ...local].slice(0, max);
     },
   };
 }

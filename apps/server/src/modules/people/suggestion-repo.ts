@@ -11,6 +11,8 @@ export function suggestionRepo(db: Db) {
     db
       .selectFrom(publicUsers(db).as('u'))
       .where('u.id', '!=', userId)
+      // People of other servers are found by their handle, never suggested.
+      .where('u.remote_host', 'is', null)
       .where('u.id', 'not in', connectedIdsQuery(db, userId))
       .where(notHidden(db, 'u.id', userId, nowIso()));
 

@@ -3,6 +3,7 @@ import { connectionStatusResponseSchema, type ConnectionAction, type ConnectionS
 import type { FastifyInstance } from 'fastify';
 import { as, type TestUser } from '../../../test/factories';
 import { bodyOf } from '../../../test/replies';
+import { newId, nowIso } from '../../lib/ids';
 
 /** Acts, then waits for what the change sets off after its commit (notifications, timelines), as a person would see it moments later. */
 export async function connect(app: FastifyInstance, who: TestUser, action: ConnectionAction, target: TestUser | string) {
@@ -23,4 +24,45 @@ export async function befriend(app: FastifyInstance, a: TestUser, b: TestUser): 
   const sent = await connect(app, a, 'send', b);
   const accepted = await connect(app, b, 'accept', a);
   if (sent.statusCode !== 200 || accepted.statusCode !== 200) throw new Error(`befriend failed: ${sent.body} ${accepted.body}`);
+}
+
+/** `count` friends of `author`, written straight in (accounts made by the API would take minutes). */
+export async function manyFriends(app: FastifyInstance, author: TestUser, count: number): Promise<string[]> {
+  const now = nowIso();
+  const ids = Array.from({ length: count }, () => newId());
+  const db = app.ctx.db;
+  for (let from = 0; from < count; from += 200) {
+    const chunk = ids.slice(from, from + 200);
+    await db
+      .insertInto('users')
+      .values(
+        chunk.map((id) => ({
+          id,
+          user_name: `fan_${id.slice(-12)}`,
+          user_name_lower: `fan_${id.slice(-12)}`,
+          full_name: 'Fan',
+          full_name_lower: 'fan',
+          email: `${id}@fans.example`,
+          user_bio: null,
+          avatar_url: null,
+          avatar_thumb_url: null,
+          password_hash: 'x',
+          created_at: now,
+          updated_at: now,
+          email_verified_at: now,
+          deleted_at: null,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('connections')
+      .values(
+        chunk.map((id) => {
+          const [low, high] = [id, author.user._id].sort();
+          return { id: newId(), user_low: low, user_high: high, requester_id: id, status: 'accepted', created_at: now, updated_at: now };
+        }),
+      )
+      .execute();
+  }
+  return ids;
 }

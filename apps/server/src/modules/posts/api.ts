@@ -1,13 +1,14 @@
 /**
- * What the posts feature offers the features that act on posts (reactions, comments) and count them
- * (profiles). They receive it from `createPostsFeature`, never reach into this feature's files, and
+ * What the posts feature offers the features that act on posts (reactions, comments), list them (hashtags)
+ * and count them (profiles). They receive it from `createPostsFeature`, never reach into this feature's files, and
  * write nothing of it but through these functions: each `trx` function runs in the caller's transaction.
  */
-import type { ReactionCounts, ReactionType } from '@plaza/contract';
+import type { Post, ReactionCounts, ReactionType } from '@plaza/contract';
 import type { Db } from '../../db';
 import type { HttpError } from '../../lib/errors';
 import type { MediaStorage } from '../../media/storage';
 import { postCounters } from './counters';
+import { postHydrator } from './hydrate';
 import { keysOfMedia } from './media';
 import { existingPost, postGone } from './post-lookup';
 import { presentMedia } from './presenters';
@@ -30,6 +31,8 @@ export interface PostsApi {
   /** That same 404, for a post that went while the caller was writing beside it. */
   gone(): HttpError;
   countByAuthor(authorId: string): Promise<number>;
+  /** The posts as the viewer sees them, in the order of `ids`; a post gone meanwhile is left out. */
+  viewed(viewerId: string, ids: readonly string[]): Promise<Post[]>;
   /** Moves one reaction kind's counter; the counts as they are now, or undefined when the post is gone. */
   bumpReactionCount(trx: Db, postId: string, kind: ReactionType, delta: 1 | -1): Promise<ReactionCounts | undefined>;
   bumpCommentCount(trx: Db, postId: string, delta: 1 | -1): Promise<void>;
@@ -71,6 +74,7 @@ export function postsApi(db: Db, storage: MediaStorage): PostsApi {
     },
     gone: postGone,
     countByAuthor: (authorId) => posts.countByAuthor(authorId),
+    viewed: postHydrator(db),
     bumpReactionCount: (trx, postId, kind, delta) => postCounters(trx).bumpReaction(postId, kind, delta),
     bumpCommentCount: (trx, postId, delta) => postCounters(trx).bumpComments(postId, delta),
     markReaction: (trx, readerId, postId, kind, held) => timelineReadModel(trx).markReaction(readerId, postId, kind, held),

@@ -1,4 +1,4 @@
-/** HTTP routes of favorites (CONTRACT "Favorites"). */
+/** HTTP routes of favorites (product.md § Favorites). */
 import { favoriteOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';

@@ -3,9 +3,11 @@ import type { AppContext, Feature } from '../../context';
 import { postsApi, type PostsApi } from './api';
 import { favoriteRoutes } from './favorite-routes';
 import { favoriteService } from './favorite-service';
+import { startPostLinkPreviews } from './link-preview-sink';
 import { postModeration } from './moderation';
 import { postRoutes } from './routes';
 import { startPostFanOut } from './post-fan-out';
+import { postsLive } from './posts-live';
 import { postService } from './service';
 import { startTimelineSync } from './timeline-sync';
 
@@ -27,9 +29,10 @@ export function createPostsFeature(ctx: AppContext): PostsFeature {
       await favoriteRoutes(app, c, { favorites });
     },
     start: () => {
-      const stops = [startTimelineSync(ctx, log), startPostFanOut(ctx)];
+      const stops = [startTimelineSync(ctx, log), startPostFanOut(ctx), startPostLinkPreviews(ctx)];
       return () => stops.forEach((stop) => stop());
     },
+    realtime: postsLive(ctx),
     moderation: postModeration(ctx.db, posts),
     api: postsApi(ctx.db, ctx.storage),
   };

@@ -3,7 +3,7 @@
  * build and compile cost more than the statements, and no library prepares Kysely queries): who is
  * reading, and one page of post ids with the reader's own marks on each, from the timeline read model
  * (timeline-read-model.ts). Everything else about a post comes from the rendered posts kept by
- * post-json.ts. What other features own comes in through their query pieces (users, people, reactions).
+ * cache/post-json-cache.ts. What other features own comes in through their query pieces (users, people, reactions).
  */
 import { MAX_PAGE_LIMIT } from '@plaza/contract';
 import { PostgresAdapter, sql } from 'kysely';
@@ -53,13 +53,22 @@ export interface ReaderAndPage {
 
 const totalOf = (size: number | null, newer: number | null) => Math.max(0, Number(size ?? 0) - Number(newer ?? 0));
 
-/** What a post is rendered from (post-json.ts). */
+/** What a post is rendered from (cache/post-json-cache.ts). */
 export interface PostToRender {
   post: PostBodyColumns;
   author: PublicUserColumns;
 }
 
-const POST_COLUMNS = ['id', 'content', 'media', 'created_at', 'edited_at', 'comments_count', ...REACTION_COUNTER_COLUMNS] as const;
+const POST_COLUMNS = [
+  'id',
+  'content',
+  'media',
+  'created_at',
+  'edited_at',
+  'comments_count',
+  'link_preview',
+  ...REACTION_COUNTER_COLUMNS,
+] as const;
 const AUTHOR_COLUMNS = PUBLIC_USER_COLUMNS;
 
 /** Names the array row of `postsToRender`, whose select list is POST_COLUMNS then AUTHOR_COLUMNS. */

@@ -1,12 +1,11 @@
 import { feedResponseSchema, postResponseSchema } from '@plaza/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { as, createUser, multipart, pngImage, type TestUser } from '../../../test/factories';
-import { dialects, useTestApp } from '../../../test/harness';
+import { dialects, directRunsOf, useTestApp } from '../../../test/harness';
 import { bodyOf, errorOf } from '../../../test/replies';
 import { newId, nowIso } from '../../lib/ids';
-import { directRuns } from '../../db/prepared';
 import { act } from '../safety/testing';
-import { keptFeedPagesOf } from './kept-feed-pages';
+import { feedPageCacheOf } from '../../cache/feed-page-cache';
 import { befriend, createPost } from './testing';
 
 describe.each(dialects())('home feed on %s', (dialect) => {
@@ -164,8 +163,7 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     }
     // Statements go through Kysely's executor or, for the prepared hot reads, straight to the driver.
     const executor = t.app.ctx.db.getExecutor();
-    const direct = { count: 0 };
-    directRuns.set(t.app.ctx.db, direct);
+    const direct = directRunsOf(t.app);
     // The suggestions' count, once per reader for a while, is not part of reading a timeline page.
     await feedOf(me, '?limit=1');
     const countQueries = async (limit: number) => {
@@ -190,9 +188,9 @@ describe.each(dialects())('home feed on %s', (dialect) => {
     expect(small.queries).toBe(readerAndPage + 1);
     expect(large.queries).toBe(small.queries);
     // Read again, every post's unchanging part is already rendered and the page's answer is kept
-    // (kept-feed-pages.ts; on PostgreSQL only with the relay): no statement, or the reader and the page only.
+    // (cache/feed-page-cache.ts; on PostgreSQL only with the relay): no statement, or the reader and the page only.
     const again = await countQueries(12);
-    expect(again.queries).toBe(keptFeedPagesOf(t.app.ctx.events)?.enabled ? 0 : readerAndPage);
+    expect(again.queries).toBe(feedPageCacheOf(t.app.ctx.events)?.enabled ? 0 : readerAndPage);
     expect(again.data).toEqual({ ...large.data, anchor: again.data.anchor });
     // The batched hydration still knows the viewer's own marks on every post.
     expect(large.data.feeds.every((p) => p.currentUserReactions.includes('heart'))).toBe(true);

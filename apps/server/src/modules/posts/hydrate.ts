@@ -1,11 +1,16 @@
 /**
  * Turns a page of post ids into Post objects for one viewer in one batched query, whatever the page
  * size: the posts with their counters, their authors, and the viewer's reactions and favorite mark.
+ * The home feed hydrates through the post JSON cache instead (`feedPostRenderer`).
  */
 import { REACTION_TYPES, type Post } from '@plaza/contract';
+import { postJsonCache, type PageRenderer } from '../../cache/post-json-cache';
 import type { Db } from '../../db';
+import type { EventBus } from '../../lib/events';
+import { mentionsOf } from '../mentions';
 import type { PublicUserColumns } from '../users';
-import { presentPost, type ViewerState } from './presenters';
+import { feedPageRepo } from './feed-page-repo';
+import { presentPost, presentPostBody, type ViewerState } from './presenters';
 import { postRepo, type ViewedPostRow } from './repo';
 
 function authorOf(row: ViewedPostRow): PublicUserColumns {
@@ -31,10 +36,39 @@ export function postHydrator(db: Db) {
     if (ids.length === 0) return [];
     const rows = await posts.findViewed(viewerId, ids);
     const rowById = new Map(rows.map((r) => [r.id, r]));
+    const mentions = await mentionsOf(
+      db,
+      'post',
+      rows.map((r) => ({ id: r.id, text: r.content })),
+    );
     // Keeps the caller's order; an id whose post was deleted meanwhile is skipped.
     return ids.flatMap((id) => {
       const row = rowById.get(id);
-      return row ? [presentPost(row, authorOf(row), viewerStateOf(row))] : [];
+      return row ? [presentPost(row, authorOf(row), mentions.get(id) ?? [], viewerStateOf(row))] : [];
     });
   };
+}
+
+/**
+ * The home feed's hydration: a page's posts as JSON from the post JSON cache (cache/post-json-cache.ts),
+ * each read and presented here when the cache has none, or one older than `maxAgeMs`.
+ */
+export function feedPostRenderer(db: Db, events: EventBus, { maxAgeMs }: { maxAgeMs: number }): PageRenderer {
+  const pages = feedPageRepo(db);
+  return postJsonCache(events, {
+    maxAgeMs,
+    render: async (ids) => {
+      const rows = await pages.postsToRender(ids);
+      const mentions = await mentionsOf(
+        db,
+        'post',
+        rows.map(({ post }) => ({ id: post.id, text: post.content })),
+      );
+      return rows.map(({ post, author }) => ({
+        id: post.id,
+        authorId: author.id,
+        body: presentPostBody(post, author, mentions.get(post.id) ?? []),
+      }));
+    },
+  });
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { as, createUser, type TestUser } from '../../../test/factories';
+import { as, createUser } from '../../../test/factories';
 import { dialects } from '../../../test/harness';
 import { useSameDatabase } from '../../../test/same-database';
-import { newId, nowIso } from '../../lib/ids';
 import { writeTurns } from '../../db/write-turns';
+import { manyFriends } from '../people/testing';
 import { FAN_OUT_BATCH, fanOutFrom } from './post-fan-out';
 import { createPost } from './testing';
 import { timelineReadModel } from './timeline-read-model';
@@ -14,50 +14,11 @@ const QUICK = { OUTBOX_POLL_MS: '20', OUTBOX_LEASE_MS: '100' };
 /** More than two batches, the last one short. */
 const FRIENDS = 2 * FAN_OUT_BATCH + 37;
 
-/** `count` friends of `author`, written straight in (accounts made by the API would take minutes). */
-async function friendsOf(app: FastifyInstance, author: TestUser, count: number): Promise<string[]> {
-  const now = nowIso();
-  const ids = Array.from({ length: count }, () => newId());
-  const db = app.ctx.db;
-  for (let from = 0; from < count; from += 200) {
-    const chunk = ids.slice(from, from + 200);
-    await db
-      .insertInto('users')
-      .values(
-        chunk.map((id) => ({
-          id,
-          user_name: `fan_${id.slice(-12)}`,
-          user_name_lower: `fan_${id.slice(-12)}`,
-          full_name: 'Fan',
-          full_name_lower: 'fan',
-          email: `${id}@fans.example`,
-          user_bio: null,
-          avatar_url: null,
-          avatar_thumb_url: null,
-          password_hash: 'x',
-          created_at: now,
-          updated_at: now,
-          email_verified_at: now,
-          deleted_at: null,
-        })),
-      )
-      .execute();
-    await db
-      .insertInto('connections')
-      .values(
-        chunk.map((id) => {
-          const [low, high] = [id, author.user._id].sort();
-          return { id: newId(), user_low: low, user_high: high, requester_id: id, status: 'accepted', created_at: now, updated_at: now };
-        }),
-      )
-      .execute();
-  }
-  return ids;
-}
-
 async function drained(app: FastifyInstance) {
   await vi.waitFor(async () => expect((await app.ctx.outbox.backlog()).pending).toBe(0), { timeout: 20_000, interval: 25 });
   await app.ctx.events.settled();
+  // The fan-out itself is a job the event handed over.
+  await app.ctx.jobs.drained();
 }
 
 /** How many timeline rows each of `owners` has for the post, and their timelines' sizes. */
@@ -89,7 +50,7 @@ describe.each(dialects())('a post fanned out in batches on %s', (dialect) => {
   it(`reaches all ${FRIENDS} friends' timelines exactly once, the first batch with the post itself`, async () => {
     const app = await shared.start(QUICK);
     const author = await createUser(app);
-    const friends = await friendsOf(app, author, FRIENDS);
+    const friends = await manyFriends(app, author, FRIENDS);
     const postId = await createPost(app, author, 'to everyone');
     await drained(app);
     expectEveryoneOnce(await timelines(app, postId, [author.user._id, ...friends]), [author.user._id, ...friends]);
@@ -99,7 +60,7 @@ describe.each(dialects())('a post fanned out in batches on %s', (dialect) => {
     // A process that stores the post (and its first batch) and dies before delivering the rest.
     const crashed = await shared.start(QUICK, { outbox: { dispatch: false } });
     const author = await createUser(crashed);
-    const friends = await friendsOf(crashed, author, FRIENDS);
+    const friends = await manyFriends(crashed, author, FRIENDS);
     const postId = await createPost(crashed, author, 'half way');
     const everyone = [author.user._id, ...friends];
     const first = await timelines(crashed, postId, everyone);
@@ -118,7 +79,7 @@ describe.each(dialects())('a post fanned out in batches on %s', (dialect) => {
   it('stops when the post is deleted, leaving none of its rows behind', async () => {
     const crashed = await shared.start(QUICK, { outbox: { dispatch: false } });
     const author = await createUser(crashed);
-    const friends = await friendsOf(crashed, author, FRIENDS);
+    const friends = await manyFriends(crashed, author, FRIENDS);
     const postId = await createPost(crashed, author, 'soon gone');
     await crashed.close();
 
@@ -140,7 +101,7 @@ describe('a post fanned out on sqlite beside the chat writer', () => {
   it('writes a batch only while no chat batch is out on the writer thread, then goes on', async () => {
     const app = await shared.start(QUICK, { outbox: { dispatch: false } });
     const author = await createUser(app);
-    const friends = await friendsOf(app, author, FRIENDS);
+    const friends = await manyFriends(app, author, FRIENDS);
     const postId = await createPost(app, author, 'after the chat');
     const everyone = [author.user._id, ...friends];
     const turns = writeTurns({ maxWaitMs: 60_000 });
@@ -157,7 +118,7 @@ describe('a post fanned out on sqlite beside the chat writer', () => {
   it('publishes (the post and its first batch) only while no chat batch is out', async () => {
     const app = await shared.start(QUICK, { writeTurns: { maxWaitMs: 60_000 } });
     const author = await createUser(app);
-    const friends = await friendsOf(app, author, FAN_OUT_BATCH);
+    const friends = await manyFriends(app, author, FAN_OUT_BATCH);
     const chatBatchAnswered = app.ctx.writeTurns.out();
     let answered = false;
     const publish = createPost(app, author, 'between chat batches').then((postId) => ({ postId, answered }));

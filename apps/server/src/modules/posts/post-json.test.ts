@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { REDIS_TEST_URL } from '../../../test/global-setup';
-import { dialects, useTestApp } from '../../../test/harness';
+import { dialects, directRunsOf, useTestApp } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
 import { dropRedisPrefix, redisProblem } from '../../../test/redis';
 import { eventually, useSecondServer } from '../../../test/second-server';
-import { directRuns } from '../../db/prepared';
-import { postJsonRenderer } from './post-json';
+import { feedPostRenderer } from './hydrate';
 import { befriend, createPost } from './testing';
 
 /** A rendered page's chunks, parsed. */
@@ -69,9 +68,9 @@ describe.each(dialects())('rendered feed posts on %s', (dialect) => {
   it('does not keep a post rendered from a read made before a change that dropped it', async () => {
     const author = await createUser(t.app);
     const id = await createPost(t.app, author, 'rendered while it changes');
-    const renderPage = postJsonRenderer(t.app.ctx.db, t.app.ctx.events, { maxAgeMs: 600_000 });
-    const runs = { count: 0 };
-    directRuns.set(t.app.ctx.db, runs);
+    const renderPage = feedPostRenderer(t.app.ctx.db, t.app.ctx.events, { maxAgeMs: 600_000 });
+    const runs = directRunsOf(t.app);
+    runs.count = 0;
     const row = [id, 0, 0] as const;
     // The post is read, then a reaction is announced before the rendering is kept.
     const first = renderPage([row]);
@@ -88,9 +87,9 @@ describe.each(dialects())('rendered feed posts on %s', (dialect) => {
   it('reads a post once for the pages that find it stale together, and anew after a change', async () => {
     const author = await createUser(t.app);
     const ids = [await createPost(t.app, author, 'shown to many'), await createPost(t.app, author, 'shown to some')];
-    const renderPage = postJsonRenderer(t.app.ctx.db, t.app.ctx.events, { maxAgeMs: 600_000 });
-    const runs = { count: 0 };
-    directRuns.set(t.app.ctx.db, runs);
+    const renderPage = feedPostRenderer(t.app.ctx.db, t.app.ctx.events, { maxAgeMs: 600_000 });
+    const runs = directRunsOf(t.app);
+    runs.count = 0;
     const rows = ids.map((id) => [id, 0, 0] as const);
     // Fifty readers' pages at once: one read renders the posts for all of them.
     const pages = await Promise.all(Array.from({ length: 50 }, (_, i) => renderPage(i % 2 ? [rows[0]] : rows)));

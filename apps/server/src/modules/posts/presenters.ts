@@ -1,5 +1,6 @@
-/** Shapes posts for the API (CONTRACT "Post"). */
-import type { Post, PostMedia, ReactionType } from '@plaza/contract';
+/** Shapes posts for the API (product.md § Posts). */
+import type { Mention, Post, PostMedia, ReactionType } from '@plaza/contract';
+import { presentLinkPreview } from '../link-previews';
 import { presentPublicUser, type PublicUserColumns } from '../users';
 import { reactionCountsOf, totalOf, type ReactionCounters } from './reaction-columns';
 import type { PostRow } from './repo';
@@ -42,10 +43,15 @@ export function presentMedia(json: string): PostMedia[] {
 }
 
 /** The columns a post is presented from, besides its author's. */
-export type PostBodyColumns = Pick<PostRow, 'id' | 'content' | 'media' | 'created_at' | 'edited_at' | 'comments_count'> & ReactionCounters;
+export type PostBodyColumns = Pick<PostRow, 'id' | 'content' | 'media' | 'created_at' | 'edited_at' | 'comments_count' | 'link_preview'> &
+  ReactionCounters;
 
 /** A post as everyone sees it: all of Post but the viewer's own reactions and favorite mark. */
-export function presentPostBody(row: PostBodyColumns, author: PublicUserColumns): Omit<Post, 'currentUserReactions' | 'isFavorite'> {
+export function presentPostBody(
+  row: PostBodyColumns,
+  author: PublicUserColumns,
+  mentions: Mention[],
+): Omit<Post, 'currentUserReactions' | 'isFavorite'> {
   const reactionCounts = reactionCountsOf(row);
   return {
     _id: row.id,
@@ -57,14 +63,16 @@ export function presentPostBody(row: PostBodyColumns, author: PublicUserColumns)
     reactionCounts,
     totalReactions: totalOf(reactionCounts),
     commentsCount: row.comments_count,
+    linkPreview: presentLinkPreview(row.link_preview),
+    mentions,
   };
 }
 
-export function presentPost(row: PostBodyColumns, author: PublicUserColumns, viewer: ViewerState): Post {
-  return { ...presentPostBody(row, author), currentUserReactions: viewer.reactions, isFavorite: viewer.favorite };
+export function presentPost(row: PostBodyColumns, author: PublicUserColumns, mentions: Mention[], viewer: ViewerState): Post {
+  return { ...presentPostBody(row, author, mentions), currentUserReactions: viewer.reactions, isFavorite: viewer.favorite };
 }
 
-/** One page of the home feed with its posts already rendered as a JSON array's UTF-8 chunks (post-json.ts). */
+/** One page of the home feed with its posts already rendered as a JSON array's UTF-8 chunks (cache/post-json-cache.ts). */
 export interface FeedPage {
   feedsJson: Buffer[];
   totalCount: number;
@@ -77,7 +85,7 @@ export interface FeedPage {
 const FEED_HEAD = Buffer.from('{"success":true,"data":{"feeds":');
 
 /**
- * The home feed's response body around a page whose posts are already JSON (post-json.ts), copied
+ * The home feed's response body around a page whose posts are already JSON (cache/post-json-cache.ts), copied
  * into one buffer: sent as it is, with nothing to encode or count.
  */
 export function feedResponseJson(page: FeedPage): Buffer {

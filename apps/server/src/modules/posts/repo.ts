@@ -32,8 +32,18 @@ export function postRepo(db: Db) {
       return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
     },
     /** Writes an author's edit: the new text and remaining media, and when it happened. */
-    async update(id: string, change: { content: string; media: string; edited_at: string }): Promise<boolean> {
+    async update(id: string, change: { content: string; media: string; edited_at: string; link_preview?: null }): Promise<boolean> {
       const res = await db.updateTable('posts').set(change).where('id', '=', id).executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+    /** Keeps the card of the post's link, unless the post is gone or its text changed since the card was asked for. */
+    async setLinkPreview(id: string, content: string, card: string): Promise<boolean> {
+      const res = await db
+        .updateTable('posts')
+        .set({ link_preview: card })
+        .where('id', '=', id)
+        .where('content', '=', content)
+        .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
     /** Reactions, comments (and their likes) and favorites go with it by the foreign keys' cascade. */

@@ -1,5 +1,5 @@
 /**
- * HTTP routes of posts and the home feed (CONTRACT "Posts, reactions, comments, favorites"). The router
+ * HTTP routes of posts and the home feed (product.md § Posts, § Feed). The router
  * prefers static segments, so /posts/my-posts, /posts/favorites, /posts/user/… and /posts/p/… are never
  * taken for a post id or an `{authUser}`.
  */

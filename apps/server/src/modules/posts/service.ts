@@ -4,20 +4,23 @@
  * friends' posts, then "Suggested for you" posts of others (feed-suggestions-repo.ts), so it never runs
  * dry while the network has something to read.
  */
-import type { FeedQuery, Post, PostsPageQuery, UpdatePostBody } from '@plaza/contract';
+import { firstLinkOf, type FeedQuery, type Post, type PostsPageQuery, type UpdatePostBody } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
+import { retryTransient } from '../../db/retry';
 import { newId, nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
+import { tagIndex } from '../hashtags';
+import { wantLinkPreview } from '../link-previews';
+import { mentionIndex, type MentionedText } from '../mentions';
 import { isHiddenFrom } from '../safety';
 import { soonestSuspensionEndQuery, userRepo } from '../users';
-import { feedPageRepo } from './feed-page-repo';
+import { feedPageCache } from '../../cache/feed-page-cache';
+import { feedPageRepo, type ReaderAndPage } from './feed-page-repo';
 import { suggestionCountCache } from './feed-suggestion-count';
 import { feedSuggestionsRepo } from './feed-suggestions-repo';
-import { keptFeedPages } from './kept-feed-pages';
-import { postHydrator } from './hydrate';
+import { feedPostRenderer, postHydrator } from './hydrate';
 import { keysOfMedia, processPostImages, removeKeys, splitMedia, storePostImages, videoMedia } from './media';
-import { postJsonRenderer } from './post-json';
 import { existingPost, postGone } from './post-lookup';
 import type { FeedPage } from './presenters';
 import { postRepo, type PostRow } from './repo';
@@ -27,17 +30,32 @@ import type { PostUpload } from './upload';
 
 const DAY_MS = 86_400_000;
 
+/** A post's text as the mention index reads it: anyone not hidden from its author can read it. */
+const mentionedPost = (id: string, authorId: string, text: string, at: string, isNew: boolean): MentionedText => ({
+  targetType: 'post',
+  targetId: id,
+  authorId,
+  text,
+  postId: id,
+  audience: { kind: 'public', owners: [authorId] },
+  at,
+  isNew,
+});
+
 export function postService(ctx: AppContext) {
   const posts = postRepo(ctx.db);
   const users = userRepo(ctx.db);
   const hydrate = postHydrator(ctx.db);
   const feedPages = feedPageRepo(ctx.db);
-  const renderPage = postJsonRenderer(ctx.db, ctx.events, { maxAgeMs: ctx.config.feedPostMaxAgeMs });
+  const renderPage = feedPostRenderer(ctx.db, ctx.events, { maxAgeMs: ctx.config.feedPostMaxAgeMs });
+  ctx.metrics.gauge('plaza_feed_posts_cached', 'Posts held rendered for feed pages (cache/post-json-cache.ts)', () =>
+    renderPage.cachedPosts(),
+  );
   const suggestions = feedSuggestionsRepo(ctx.db);
   const suggestionCounts = suggestionCountCache(suggestions);
-  const keptPages = keptFeedPages(ctx.db, ctx.events, {
+  const pageCache = feedPageCache<ReaderAndPage>(ctx.db, ctx.events, {
     // PostgreSQL servers hear each other's changes only through the relay; SQLite sees other connections' writes itself.
-    keep: ctx.dialect === 'sqlite' || ctx.redis !== null,
+    enabled: ctx.dialect === 'sqlite' || ctx.redis !== null,
     soonestSuspensionEnd: async (now) => (await soonestSuspensionEndQuery(ctx.db, now).executeTakeFirst())?.ends ?? null,
   });
 
@@ -59,13 +77,15 @@ export function postService(ctx: AppContext) {
 
   /** The post off every timeline and out of the database, then its files; false when someone else removed it first. */
   async function discard(row: PostRow): Promise<boolean> {
-    const { gone: deleted, readers } = await ctx.db.transaction().execute(async (trx) => {
-      // The post first: a fan-out batch under way holds it (post-fan-out.ts), and its rows are taken away after it.
-      const gone = await postRepo(trx).delete(row.id);
-      const readers = await timelineReadModel(trx).withdraw(row.id, row.author_id);
-      if (gone) await ctx.events.record(trx, 'postDeleted', { postId: row.id, authorId: row.author_id });
-      return { gone, readers };
-    });
+    const { gone: deleted, readers } = await retryTransient(() =>
+      ctx.db.transaction().execute(async (trx) => {
+        // The post first: a fan-out batch under way holds it (post-fan-out.ts), and its rows are taken away after it.
+        const gone = await postRepo(trx).delete(row.id);
+        const readers = await timelineReadModel(trx).withdraw(row.id, row.author_id);
+        if (gone) await ctx.events.record(trx, 'postDeleted', { postId: row.id, authorId: row.author_id });
+        return { gone, readers };
+      }),
+    );
     if (readers.length) ctx.events.publish('feedPagesChanged', { readerIds: readers });
     if (!deleted) return false;
     await removeKeys(ctx.storage, keysOfMedia(ctx.storage, row.media));
@@ -74,6 +94,8 @@ export function postService(ctx: AppContext) {
 
   /** Until their address is verified, a person may publish only a few posts a day (docs/decisions/accounts.md). */
   async function checkUnverifiedQuota(authorId: string): Promise<void> {
+    // Without mail nobody can confirm their own address, so the limit would stop people for good.
+    if (ctx.config.mail.smtpUrl === null) return;
     const author = await users.findById(authorId);
     if (!author || author.email_verified_at !== null) return;
     const perDay = ctx.config.unverifiedPostsPerDay;
@@ -102,21 +124,23 @@ export function postService(ctx: AppContext) {
         const publish = () =>
           ctx.db.transaction().execute(async (trx) => {
             await postRepo(trx).insert(row);
-            const timelines = timelineReadModel(trx);
-            await timelines.addOwn(row.id, authorId);
+            await tagIndex(trx).postPublished({ id: row.id, authorId, content: row.content }, row.created_at);
+            await mentionIndex(trx, ctx.events).written(mentionedPost(row.id, authorId, row.content, row.created_at, true));
             // Most people's friends all fit in the first batch; the rest follow in batches of their own.
-            const { next: after, readers } = await timelines.fanOutBatch(row.id, authorId, null, FAN_OUT_BATCH);
+            const { next: after, readers } = await timelineReadModel(trx).publish(row.id, authorId, FAN_OUT_BATCH);
             if (after !== null) await ctx.events.record(trx, 'postPublished', { postId: row.id, authorId, after });
             return readers;
           });
         // The first batch is a fan-out batch too: on SQLite it takes its turn with the chat's writer thread
         // (db/write-turns.ts), or it would sleep in the busy handler with the event loop stopped.
-        const readers = await (ctx.dialect === 'sqlite' ? ctx.writeTurns.background(publish) : publish());
+        const readers = await (ctx.dialect === 'sqlite' ? ctx.writeTurns.background(publish) : retryTransient(publish));
         ctx.events.publish('feedPagesChanged', { readerIds: [authorId, ...readers] });
+        if (readers.length) ctx.events.publish('postReachedReaders', { postId: row.id, authorId, readerIds: readers });
       } catch (err) {
         await removeKeys(ctx.storage, stored.keys);
         throw err;
       }
+      if (!upload.noPreview) wantLinkPreview(ctx.events, { targetType: 'post', targetId: row.id }, row.content);
       return get(authorId, row.id);
     },
 
@@ -132,9 +156,22 @@ export function postService(ctx: AppContext) {
       if (content === '' && kept.length === 0) {
         throw new BadRequestError('A post needs text or an image.', [{ path: 'content', message: 'Write something or keep an image' }]);
       }
-      const updated = await posts.update(postId, { content, media: JSON.stringify(kept), edited_at: nowIso() });
+      const editedAt = nowIso();
+      // A different first link makes a different card; the same one keeps the card it has (or its removal).
+      const linkChanged = firstLinkOf(content) !== firstLinkOf(row.content);
+      const edit = { content, media: JSON.stringify(kept), edited_at: editedAt, ...(linkChanged ? { link_preview: null } : {}) };
+      // The text and its tags change together, so a tag page never lists the post without the tag.
+      const updated = await retryTransient(() =>
+        ctx.db.transaction().execute(async (trx) => {
+          if (!(await postRepo(trx).update(postId, edit))) return false;
+          await tagIndex(trx).postEdited({ id: postId, authorId: row.author_id, content }, editedAt);
+          await mentionIndex(trx, ctx.events).written(mentionedPost(postId, row.author_id, content, editedAt, false));
+          return true;
+        }),
+      );
       if (!updated) throw postGone();
       ctx.events.publish('postChanged', { postId });
+      if (linkChanged) wantLinkPreview(ctx.events, { targetType: 'post', targetId: postId }, content);
       await removeKeys(ctx.storage, keysOfMedia(ctx.storage, JSON.stringify(removed)));
       return get(userId, postId);
     },
@@ -170,7 +207,7 @@ export function postService(ctx: AppContext) {
       const offset = offsetOf(q.page, q.limit);
       const now = nowIso();
       // The page of someone else's name is read and dropped: it is the caller's own timeline either way.
-      const { userNameLower, timelineTotal, rows } = await keptPages.get(
+      const { userNameLower, timelineTotal, rows } = await pageCache.get(
         { reader: userId, givenAnchor: q.anchor, anchor, offset, limit: q.limit, now },
         () => feedPages.readerAndPage(q.limit, { reader: userId, anchor, offset, now }),
       );

@@ -23,6 +23,35 @@ import { viewerFavoriteOn } from './viewer-marks';
 
 export function timelineReadModel(db: Db) {
   const friendsOf = (userId: string) => friendIdsQuery(db, userId);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  /**
+   * Takes the size rows of these readers in one order, ascending id, for the rest of the transaction (on
+   * PostgreSQL; SQLite runs one write transaction at a time). Two friends publishing at once each move
+   * both their sizes; taken in the order each came to them (the author's first), each waited for the
+   * other's and PostgreSQL ended one of them as a deadlock. Rows not there yet are made, at size 0.
+   */
+  const lockSizes = async (ownerIds: string[]) => {
+    if (!postgres || ownerIds.length === 0) return;
+    const ids = [...new Set(ownerIds)].sort();
+    await db
+      .insertInto('feed_sizes')
+      .values(ids.map((id) => ({ owner_id: id, size: 0 })))
+      .onConflict((oc) => oc.column('owner_id').doUpdateSet({ size: sql<number>`feed_sizes.size` }))
+      .execute();
+  };
+
+  /** The next `limit` friends of the author in id order after `after`. */
+  const friendBatch = async (authorId: string, after: string | null, limit: number) =>
+    (
+      await db
+        .selectFrom(friendsOf(authorId).as('f'))
+        .select('f.friend_id')
+        .where('f.friend_id', '>', after ?? '')
+        .orderBy('f.friend_id')
+        .limit(limit)
+        .execute()
+    ).map((b) => b.friend_id);
 
   /** Moves one reader's size by `delta`. */
   const resize = (ownerId: string, delta: number) =>
@@ -45,23 +74,21 @@ export function timelineReadModel(db: Db) {
      * when its row was actually added. Answers the batch's friends (`readers`: their kept feed pages drop
      * once the batch commits) and `next`, the last friend's id when there may be more, else null.
      * A publish runs the first batch in its own transaction and the rest in batches of their own
-     * (post-fan-out.ts); running a batch again changes nothing.
+     * (post-fan-out.ts); running a batch again changes nothing. `readers`: the batch, when the caller read it already.
      */
     async fanOutBatch(
       postId: string,
       authorId: string,
       after: string | null,
       limit: number,
+      readers?: string[],
     ): Promise<{ next: string | null; readers: string[] }> {
       const range = (from: string) => db.selectFrom(friendsOf(authorId).as('f')).select('f.friend_id').where('f.friend_id', '>', from);
       // The batch is a range of friend ids; the writes below use the range, not the list.
-      const batch = await range(after ?? '')
-        .orderBy('f.friend_id')
-        .limit(limit)
-        .execute();
-      const readers = batch.map((b) => b.friend_id);
+      readers ??= await friendBatch(authorId, after, limit);
       const last = readers.at(-1);
       if (last === undefined) return { next: null, readers };
+      await lockSizes(readers);
       const friends = () =>
         db
           .selectFrom(range(after ?? '').as('f'))
@@ -74,7 +101,7 @@ export function timelineReadModel(db: Db) {
         .onConflict((oc) => oc.columns(['owner_id', 'post_id']).doNothing());
       const bump = (oc: OnConflictBuilder<Database, 'feed_sizes'>) =>
         oc.column('owner_id').doUpdateSet({ size: sql<number>`feed_sizes.size + 1` });
-      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      if (postgres) {
         // One statement: the sizes move by exactly the rows added, whatever another transaction added meanwhile.
         await db
           .with('added', () => rows.returning('owner_id'))
@@ -108,7 +135,18 @@ export function timelineReadModel(db: Db) {
           .execute();
         await rows.execute();
       }
-      return { next: batch.length < limit ? null : last, readers };
+      return { next: readers.length < limit ? null : last, readers };
+    },
+
+    /**
+     * A new post on its author's timeline and on the first `limit` friends' (fanOutBatch), every size row
+     * taken first in one order (lockSizes).
+     */
+    async publish(postId: string, authorId: string, limit: number): Promise<{ next: string | null; readers: string[] }> {
+      const readers = await friendBatch(authorId, null, limit);
+      await lockSizes([authorId, ...readers]);
+      await this.addOwn(postId, authorId);
+      return this.fanOutBatch(postId, authorId, null, limit, readers);
     },
 
     /** Takes a post off every timeline holding it (its author's and the friends'); answers whose timelines it left. */
@@ -121,6 +159,7 @@ export function timelineReadModel(db: Db) {
         .execute();
       const owners = removed.map((r) => r.owner_id);
       if (owners.length === 0) return owners;
+      await lockSizes(owners);
       await db
         .updateTable('feed_sizes')
         .set({ size: sql<number>`size - 1` })
@@ -134,6 +173,7 @@ export function timelineReadModel(db: Db) {
      * may already have left on them (posts are open to everyone signed in).
      */
     async link(a: string, b: string): Promise<void> {
+      await lockSizes([a, b]);
       for (const [reader, author] of [
         [a, b],
         [b, a],
@@ -185,6 +225,7 @@ export function timelineReadModel(db: Db) {
 
     /** Two people are no longer friends: each one's posts leave the other's timeline. */
     async unlink(a: string, b: string): Promise<void> {
+      await lockSizes([a, b]);
       for (const [reader, author] of [
         [a, b],
         [b, a],

@@ -9,6 +9,7 @@
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { retryTransient } from '../../db/retry';
 import type { Logger } from '../../lib/logger';
 import { areFriends } from '../people';
 import { timelineReadModel } from './timeline-read-model';
@@ -18,13 +19,15 @@ export function timelineSync(ctx: AppContext) {
     /** Brings both timelines of the pair in line with whether they are friends now. */
     async syncPair(a: string, b: string): Promise<void> {
       const [low, high] = a < b ? [a, b] : [b, a];
-      await ctx.db.transaction().execute(async (trx) => {
-        // Held until commit: another process syncing the same pair waits, then reads what this one left.
-        if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`timeline:${low}:${high}`}))`.execute(trx);
-        const timeline = timelineReadModel(trx);
-        if (await areFriends(trx, a, b)) await timeline.link(a, b);
-        else await timeline.unlink(a, b);
-      });
+      await retryTransient(() =>
+        ctx.db.transaction().execute(async (trx) => {
+          // Held until commit: another process syncing the same pair waits, then reads what this one left.
+          if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`timeline:${low}:${high}`}))`.execute(trx);
+          const timeline = timelineReadModel(trx);
+          if (await areFriends(trx, a, b)) await timeline.link(a, b);
+          else await timeline.unlink(a, b);
+        }),
+      );
       ctx.events.publish('feedPagesChanged', { readerIds: [a, b] });
     },
   };

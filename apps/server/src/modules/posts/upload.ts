@@ -18,6 +18,8 @@ export interface PostUpload {
   images: Buffer[];
   /** Already stored (video and poster); the caller removes it when the post cannot be written. */
   video: StoredVideo | null;
+  /** The author removed the link preview card in the composer: none is made. */
+  noPreview: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -31,11 +33,13 @@ export async function receivePostUpload(request: FastifyRequest, storage: MediaS
   const images: Buffer[] = [];
   let video: StoredVideo | null = null;
   let fileCount = 0;
+  let noPreview = false;
 
   try {
     const parts = request.parts({ limits: { fileSize: LIMITS.videoBytes, files: FILES_READ, fields: 8, fieldSize: 64 * 1024 } });
     for await (const part of parts) {
       if (part.type === 'field') {
+        if (part.fieldname === 'noPreview') noPreview = part.value === 'true';
         if (part.fieldname !== 'content') continue;
         const parsed = postContentSchema.safeParse(typeof part.value === 'string' ? part.value : '');
         if (part.valueTruncated || !parsed.success) {
@@ -90,7 +94,7 @@ export async function receivePostUpload(request: FastifyRequest, storage: MediaS
       { path: 'content', message: 'Write something or add an image or a video' },
     ]);
   }
-  return { content, images, video };
+  return { content, images, video, noPreview };
 }
 
 const tooManyImages = () =>

@@ -1,7 +1,7 @@
 /** What the reactions feature offers others: a person's reactions, for their data export and for deleting their account. */
 import type { ReactionType } from '@plaza/contract';
 import type { Db } from '../../db';
-import type { PostsApi } from '../posts';
+import type { PostsPort } from './posts-port';
 import { reactionRepo } from './repo';
 
 export interface GivenReaction {
@@ -16,7 +16,7 @@ export interface ReactionsApi {
   removeAllBy(trx: Db, userId: string): Promise<string[]>;
 }
 
-export function reactionsApi(db: Db, posts: PostsApi): ReactionsApi {
+export function reactionsApi(db: Db, posts: PostsPort): ReactionsApi {
   return {
     async givenBy(userId) {
       const rows = await reactionRepo(db).allBy(userId);

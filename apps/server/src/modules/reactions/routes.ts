@@ -1,4 +1,4 @@
-/** HTTP routes of reactions (CONTRACT "Reactions"). */
+/** HTTP routes of reactions (product.md § Reactions). */
 import { reactionOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';

@@ -18,7 +18,7 @@ import type { AppContext } from '../../context';
 import { isForeignKeyViolation } from '../../db/errors';
 import { ConflictError } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
-import type { PostsApi } from '../posts';
+import type { PostsPort } from './posts-port';
 import { assertCanInteract, notHidden } from '../safety';
 import { presentPublicUser, userRepo } from '../users';
 import { reactionRepo } from './repo';
@@ -28,7 +28,7 @@ export interface ToggleOutcome {
   totalReactions: number;
 }
 
-export function reactionService(ctx: AppContext, posts: PostsApi) {
+export function reactionService(ctx: AppContext, posts: PostsPort) {
   const users = userRepo(ctx.db);
   // Toggles under way in this process, by person, post and kind; and the last ones finished, with when.
   const underway = new Map<string, Promise<ToggleOutcome>>();
@@ -72,6 +72,7 @@ export function reactionService(ctx: AppContext, posts: PostsApi) {
     if (!outcome.counts) throw posts.gone();
     ctx.events.publish('feedPagesChanged', { readerIds: [userId] });
     ctx.events.publish('postChanged', { postId });
+    ctx.events.publish('postCountsChanged', { postId, actorId: userId });
     return { action: outcome.action, totalReactions: posts.totalOf(outcome.counts) };
   }
 

@@ -180,7 +180,10 @@ describe.each(dialects())('blocking on %s', (dialect) => {
       muted: false,
       canInteract: false,
     });
-    expect((await ok(them, `/users/${me.user._id}/relation`, relationResponseSchema)).canInteract).toBe(false);
+    // The blocked person learns nothing: the answer of an account that does not exist, as the profile's.
+    const theirs = await get(them, `/users/${me.user._id}/relation`);
+    const missing = await get(them, `/users/00000000-0000-7000-8000-000000000000/relation`);
+    expect({ status: theirs.statusCode, body: theirs.body }).toEqual({ status: 404, body: missing.body });
   });
 
   it('lists whom I blocked, and unblocking brings them back (but not the friendship)', async () => {

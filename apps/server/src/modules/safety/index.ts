@@ -3,6 +3,15 @@
  * them act on each other ask its policy functions (one per rule) or compose its subqueries of hidden people.
  */
 export { createSafetyFeature } from './feature';
-export { keptHiddenAmong } from './kept-hidden';
-export { keptInteractionCheck } from './kept-interaction';
-export { assertCanInteract, feedHiddenPeopleQuery, isHiddenFrom, notFeedHidden, notHidden } from './policy';
+export { cachedHiddenAmong } from './hidden-people-cache';
+export { cachedInteractionCheck } from './interaction-cache';
+export {
+  assertCanInteract,
+  blocksAmong,
+  feedHiddenPeopleQuery,
+  hasBlocksEitherWay,
+  isHiddenFrom,
+  mayInteractWith,
+  notFeedHidden,
+  notHidden,
+} from './policy';

@@ -41,6 +41,37 @@ export function notFeedHidden(db: Conn, column: string, viewerId: string, now: s
   return sql<boolean>`${sql.ref(column)} not in ${feedHiddenPeopleQuery(db, viewerId, now)}`;
 }
 
+/** Whether `viewerId` blocked anyone or is blocked by anyone: without, only suspensions hide people from them. */
+export async function hasBlocksEitherWay(db: Conn, viewerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where('blocker_id', '=', viewerId)
+    .unionAll(db.selectFrom('blocks').select('blocker_id').where('blocked_id', '=', viewerId))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * `canInteract` as a condition of another feature's query, for a path that may cost one query only (a
+ * story's file): no block either way between `viewerId` and the person in `column`, neither suspended.
+ */
+export function mayInteractWith(db: Conn, column: string, viewerId: string, now: string): RawBuilder<boolean> {
+  const other = sql.ref<string>(column);
+  const blocks = db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', viewerId), eb('blocked_id', '=', other)]),
+        eb.and([eb('blocker_id', '=', other), eb('blocked_id', '=', viewerId)]),
+      ]),
+    );
+  const suspended = suspendedIdsQuery(db, now).where((eb) => eb.or([eb('id', '=', viewerId), eb('id', '=', other)]));
+  return sql<boolean>`not exists ${blocks} and not exists ${suspended}`;
+}
+
 /** Whether either of the two blocked the other. */
 export async function isBlockedBetween(db: Conn, a: string, b: string): Promise<boolean> {
   const row = await db
@@ -51,6 +82,18 @@ export async function isBlockedBetween(db: Conn, a: string, b: string): Promise<
     )
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Every block touching one of `userIds`, either way, as its two people. */
+export function blocksAmong(db: Conn, userIds: readonly string[]): Promise<Array<{ blocker_id: string; blocked_id: string }>> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  // Two halves instead of an OR, so each reads its own index.
+  return db
+    .selectFrom('blocks')
+    .select(['blocker_id', 'blocked_id'])
+    .where('blocker_id', 'in', userIds)
+    .unionAll(db.selectFrom('blocks').select(['blocker_id', 'blocked_id']).where('blocked_id', 'in', userIds))
+    .execute();
 }
 
 /** Whether the two may reach each other (requests, messages, comments, reactions): no block either way, nobody suspended. */

@@ -1,4 +1,4 @@
-/** HTTP routes of blocks, mutes and how the caller stands with someone (CONTRACT "Wave 2 additions → Safety"). */
+/** HTTP routes of blocks, mutes and how the caller stands with someone (product.md § Safety and moderation). */
 import { safetyOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';

@@ -47,7 +47,7 @@ export function safetyService(ctx: AppContext, connections: Connections) {
     async block(me: string, userId: string): Promise<void> {
       await other(me, userId);
       await repo.add('block', me, userId, nowIso());
-      // Before the answer: from then on, no server here lets the two reach each other (kept-interaction.ts).
+      // Before the answer: from then on, no server here lets the two reach each other (interaction-cache.ts).
       ctx.events.publish('blockChanged', { blockerId: me, blockedId: userId });
       const ending = ENDING[await connections.statusWith(me, userId)];
       if (ending) await connections.act(me, ending, userId);
@@ -74,11 +74,15 @@ export function safetyService(ctx: AppContext, connections: Connections) {
 
     async relation(me: string, userId: string) {
       if (me !== userId && !(await users.exists(userId))) throw new NotFoundError('This user does not exist.');
-      const [blocked, muted, interact] = await Promise.all([
+      const [blocked, blockedMe, muted, interact] = await Promise.all([
         repo.has('block', me, userId),
+        repo.has('block', userId, me),
         repo.has('mute', me, userId),
         canInteract(ctx.db, me, userId, nowIso()),
       ]);
+      // Their block is theirs to know: to the blocked person they answer as their profile does, like an
+      // account that does not exist (an answer saying "stranger, but you cannot interact" told them).
+      if (blockedMe && !blocked) throw new NotFoundError('This user does not exist.');
       return { blocked, muted, canInteract: interact };
     },
   };

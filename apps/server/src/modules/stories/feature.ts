@@ -1,5 +1,7 @@
 /** Builds the stories feature once per app: its service, routes, and the sweep that removes expired stories. */
 import type { AppContext, Feature } from '../../context';
+import { mediaSigner, type PrivateMediaAccess } from '../../security/signed-media';
+import { storyMediaAccess } from './media-access';
 import { storyModeration } from './moderation';
 import { storiesApi, type StoriesApi } from './api';
 import { storyRoutes } from './routes';
@@ -10,6 +12,8 @@ export interface StoriesFeature extends Feature {
   /** For the moderation feature: a story as a moderator sees it, and its removal. */
   moderation: ReturnType<typeof storyModeration>;
   api: StoriesApi;
+  /** For the media route: who may fetch a story's file. */
+  mediaAccess: PrivateMediaAccess;
 }
 
 export function createStoriesFeature(ctx: AppContext): StoriesFeature {
@@ -21,5 +25,6 @@ export function createStoriesFeature(ctx: AppContext): StoriesFeature {
     start: () => startStorySweep(ctx, log),
     moderation: storyModeration(ctx.db, ctx.config, stories),
     api: storiesApi(ctx.db, ctx.storage),
+    mediaAccess: storyMediaAccess(ctx.db, mediaSigner(ctx.config.jwtSecret)),
   };
 }

@@ -7,20 +7,22 @@ import type { StoryService } from './service';
 
 export function storyModeration(db: Db, config: Pick<Config, 'jwtSecret'>, stories: StoryService) {
   const repo = storyRepo(db);
-  // Story media are private: the moderator gets a signed URL, as a viewer does.
+  // Story media are private: the moderator gets a URL signed for them, good while they hold the role.
   const signer = mediaSigner(config.jwtSecret);
   return {
-    async describe(storyId: string) {
+    async describe(storyId: string, moderatorId?: string) {
       const row = await repo.findById(storyId);
       if (!row) return null;
+      const url = moderatorId ? signer.sign(row.media_url, { storyId, viewerId: moderatorId, as: 'moderator' }) : row.media_url;
       return {
         authorId: row.user_id,
         text: row.caption,
-        media: [{ url: signer.sign(row.media_url), type: row.media_type }],
+        media: [{ url, type: row.media_type }],
         createdAt: row.created_at,
         context: [],
       };
     },
+    visibleTo: (storyId: string, viewerId: string) => stories.isVisibleTo(storyId, viewerId),
     remove: (storyId: string) => stories.removeById(storyId),
   };
 }

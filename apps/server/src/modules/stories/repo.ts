@@ -1,9 +1,11 @@
 /** SQL of the stories feature; friendships and viewers' names are read through the people and users features' query functions. */
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { StoriesTable } from '../../db/tables/stories';
-import { areFriends, friendIdsQuery } from '../people';
-import { notFeedHidden } from '../safety';
-import { publicUsers } from '../users';
+import type { MediaGrant } from '../../security/signed-media';
+import { areFriends, friendIdsQuery, isFriendOf } from '../people';
+import { mayInteractWith, notFeedHidden } from '../safety';
+import { publicUsers, staffIdsQuery } from '../users';
 
 export type StoryRow = StoriesTable;
 export type VisibleStoryRow = StoryRow & { viewed_by_me: number };
@@ -38,6 +40,32 @@ export function storyRepo(db: Db) {
         .orderBy('stories.created_at')
         .orderBy('stories.id')
         .execute();
+    },
+
+    /**
+     * Whether the file at `url` belongs to the grant's story and its viewer may see it at `now`: the owner,
+     * or a friend with no block either way and nobody suspended (service.ts's `loadVisible`, in one query);
+     * for a moderator, while the story exists and they hold the role.
+     */
+    async mediaVisible(grant: MediaGrant, url: string, now: string): Promise<boolean> {
+      const { storyId, viewerId } = grant;
+      let query = db
+        .selectFrom('stories')
+        .select('stories.id')
+        .where('stories.id', '=', storyId)
+        .where((eb) => eb.or([eb('stories.media_url', '=', url), eb('stories.poster_url', '=', url)]));
+      query =
+        grant.as === 'moderator'
+          ? query.where(() => sql<boolean>`${viewerId} in ${staffIdsQuery(db)}`)
+          : query
+              .where('stories.expires_at', '>', now)
+              .where((eb) =>
+                eb.or([
+                  eb('stories.user_id', '=', viewerId),
+                  eb.and([isFriendOf(db, 'stories.user_id', viewerId), mayInteractWith(db, 'stories.user_id', viewerId, now)]),
+                ]),
+              );
+      return (await query.executeTakeFirst()) !== undefined;
     },
 
     /** View counts of the given stories (absent = 0), in one grouped query. */

@@ -1,4 +1,4 @@
-/** HTTP routes of stories (CONTRACT "Stories"). */
+/** HTTP routes of stories (product.md § Stories). */
 import { storyOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';

@@ -16,7 +16,6 @@ export function storyService(ctx: AppContext) {
   const stories = storyRepo(ctx.db);
   const users = userRepo(ctx.db);
   const signer = mediaSigner(ctx.config.jwtSecret);
-  const signUrl = (url: string) => signer.sign(url);
 
   /** The story if it is unexpired and `viewerId` may see it (the owner or a friend); 404 otherwise, so existence stays private. */
   async function loadVisible(storyId: string, viewerId: string): Promise<StoryRow> {
@@ -71,7 +70,7 @@ export function storyService(ctx: AppContext) {
       try {
         const user = await publicUser(userId);
         await stories.insert(row);
-        return presentStory(row, user, { viewerId: userId, viewed: true, viewCount: 0, signUrl });
+        return presentStory(row, user, { viewerId: userId, viewed: true, viewCount: 0, signer });
       } catch (err) {
         await ctx.storage.remove(upload.media.key);
         if (upload.poster) await ctx.storage.remove(upload.poster.key);
@@ -90,7 +89,7 @@ export function storyService(ctx: AppContext) {
       for (const row of rows) {
         const user = ownerById.get(row.user_id);
         if (!user) continue;
-        const story = presentStory(row, user, { viewerId, viewed: row.viewed_by_me === 1, viewCount: counts.get(row.id), signUrl });
+        const story = presentStory(row, user, { viewerId, viewed: row.viewed_by_me === 1, viewCount: counts.get(row.id), signer });
         const group = groups.get(row.user_id) ?? { user, stories: [], hasUnviewed: false, newest: '' };
         group.stories.push(story);
         group.hasUnviewed ||= !story.viewed;
@@ -119,6 +118,17 @@ export function storyService(ctx: AppContext) {
 
     async delete(storyId: string, userId: string): Promise<void> {
       await discard(await loadOwn(storyId, userId));
+    },
+
+    /** Whether the story is live and `viewerId` may see it (the owner or a friend, no block). */
+    async isVisibleTo(storyId: string, viewerId: string): Promise<boolean> {
+      try {
+        await loadVisible(storyId, viewerId);
+        return true;
+      } catch (err) {
+        if (err instanceof NotFoundError) return false;
+        throw err;
+      }
     },
 
     /** Removes a story whoever posted it (a moderator's decision); false when it was already gone. */

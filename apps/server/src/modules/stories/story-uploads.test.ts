@@ -71,7 +71,7 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
       viewed: true,
       viewCount: 0,
     });
-    expect(story.mediaUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.webp\?exp=\d+&sig=[\w-]+$/);
+    expect(story.mediaUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.webp\?exp=\d+&story=[\w-]+&viewer=[\w-]+&sig=[\w-]+$/);
     expect(Date.parse(story.expiresAt) - Date.parse(story.createdAt)).toBe(24 * 3_600_000);
 
     const file = await t.app.inject({ method: 'GET', url: story.mediaUrl });
@@ -139,8 +139,8 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
     expect(res.statusCode).toBe(201);
     const { story } = bodyOf(res, createStoryResponseSchema);
     expect(story).toMatchObject({ mediaType: 'video', caption: null });
-    expect(story.mediaUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.mp4\?exp=\d+&sig=[\w-]+$/);
-    expect(story.posterUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.webp\?exp=\d+&sig=[\w-]+$/);
+    expect(story.mediaUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.mp4\?exp=\d+&story=[\w-]+&viewer=[\w-]+&sig=[\w-]+$/);
+    expect(story.posterUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.webp\?exp=\d+&story=[\w-]+&viewer=[\w-]+&sig=[\w-]+$/);
 
     const stored = readFileSync(t.app.ctx.storage.pathOf(t.app.ctx.storage.keyOf(story.mediaUrl.split('?')[0])!));
     const facts = await probeVideo(t.app.ctx.storage.pathOf(t.app.ctx.storage.keyOf(story.mediaUrl.split('?')[0])!));

@@ -1,4 +1,4 @@
-/** Routes of the signed-in user's own account (CONTRACT "Accounts", beyond SPEC for settings). */
+/** Routes of the signed-in user's own account (product.md § Settings and your data). */
 import { accountOperations as ops, LIMITS } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';

@@ -31,6 +31,34 @@ describe.each(dialects())('own account on %s', (dialect) => {
     expect(empty.statusCode).toBe(400);
   });
 
+  it('keeps the language a person reads Plaza in: chosen at sign-up, changed in settings, English by default', async () => {
+    const plain = await createUser(t.app);
+    expect(plain.user.language).toBe('en');
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: {
+        userName: 'lengua_ar',
+        email: 'lengua_ar@example.test',
+        password: 'a long password 123',
+        fullName: 'Lengua Ar',
+        language: 'ar',
+      },
+    });
+    expect(signup.statusCode).toBe(201);
+    expect(signup.json<{ user: { language: string } }>().user.language).toBe('ar');
+
+    const changed = await as(t.app, plain)({ method: 'PATCH', url: '/users/me', payload: { language: 'es' } });
+    expect(bodyOf(changed, meResponseSchema).user.language).toBe('es');
+    const me = await as(t.app, plain)({ method: 'GET', url: '/users/me' });
+    expect(bodyOf(me, meResponseSchema).user.language).toBe('es');
+    // A language Plaza is not written in is refused, and nothing changes.
+    const unknown = await as(t.app, plain)({ method: 'PATCH', url: '/users/me', payload: { language: 'xx' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(errorOf(unknown).details?.[0]?.path).toBe('language');
+    expect(bodyOf(await as(t.app, plain)({ method: 'GET', url: '/users/me' }), meResponseSchema).user.language).toBe('es');
+  });
+
   it('stores an avatar re-encoded as a 512 px WebP without EXIF, served under /media', async () => {
     const u = await createUser(t.app);
     const withExif = await sharp(await pngImage(900, 600))

@@ -8,9 +8,11 @@ export {
   PUBLIC_USER_COLUMNS,
   publicUsers,
   soonestSuspensionEndQuery,
+  staffIdsQuery,
   suspendedIdsQuery,
   suspensionsQuery,
   userNameLowerOf,
 } from './queries';
+export { remotePeopleRepo } from './remote-people';
 export { userRepo, type UserRow } from './repo';
 export { searchRepo, SUBSTRING_CANDIDATES, type PrefixKey, type SearchRow } from './search-repo';

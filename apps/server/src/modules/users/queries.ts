@@ -5,7 +5,16 @@
 import type { Db } from '../../db';
 
 /** What anyone signed in may see of a person: the columns of a PublicUser. */
-export const PUBLIC_USER_COLUMNS = ['id', 'user_name', 'full_name', 'avatar_url', 'user_bio', 'created_at'] as const;
+export const PUBLIC_USER_COLUMNS = [
+  'id',
+  'user_name',
+  'full_name',
+  'avatar_url',
+  'user_bio',
+  'created_at',
+  'remote_host',
+  'profile_url',
+] as const;
 
 /**
  * Everyone's public columns as a derived table, to join: `innerJoin(publicUsers(db).as('u'), 'u.id', …)`.
@@ -40,4 +49,9 @@ export function soonestSuspensionEndQuery(db: Db, now: string) {
 /** When each of the people's suspensions ends (null: not suspended), as a query to run or prepare. */
 export function suspensionsQuery(db: Db, ids: readonly string[]) {
   return db.selectFrom('users').select(['id', 'suspended_until']).where('id', 'in', ids);
+}
+
+/** The ids of the moderators and admins, as a subquery. */
+export function staffIdsQuery(db: Db) {
+  return db.selectFrom('users').select('id').where('role', 'in', ['moderator', 'admin']).where('deleted_at', 'is', null);
 }

@@ -1,6 +1,6 @@
 /** SQL for user accounts: the users feature's own writes, and the reads other features make through its public API. */
-import type { Selectable } from 'kysely';
-import type { Db } from '../../db';
+import { sql, type Selectable } from 'kysely';
+import type { Db, DialectName } from '../../db';
 import { preparedQuery } from '../../db/prepared';
 import type { UsersTable } from '../../db/tables/users';
 
@@ -24,6 +24,9 @@ const USER_COLUMNS = [
   'updated_at',
   'email_verified_at',
   'deleted_at',
+  'language',
+  'remote_host',
+  'profile_url',
 ] as const satisfies ReadonlyArray<keyof UserRow>;
 // A column added to the table and not to the list fails the build here.
 const everyColumn: Exclude<keyof UserRow, (typeof USER_COLUMNS)[number]> extends never ? true : never = true;
@@ -62,6 +65,28 @@ export function userRepo(db: Db) {
         .where('deleted_at', 'is', null)
         .execute();
     },
+    /** Whether any account was ever made on this server (a deleted one's row stays). */
+    async anyAccount(): Promise<boolean> {
+      return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+    },
+    /**
+     * Inside a transaction: waits for any other signup deciding whether it is the first account. PostgreSQL
+     * needs the lock; SQLite runs one write transaction at a time already.
+     */
+    async lockFirstAccount(dialect: DialectName): Promise<void> {
+      if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('plaza:first-account'))`.execute(db);
+    },
+    /** Accounts whose address nobody confirmed yet, newest first. */
+    unverified(limit: number) {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('email_verified_at', 'is', null)
+        .where('deleted_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
     async exists(id: string): Promise<boolean> {
       return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
@@ -89,6 +114,16 @@ export function userRepo(db: Db) {
         .where('held_until', '>', new Date().toISOString())
         .executeTakeFirst();
       return held !== undefined;
+    },
+    /** Accounts of this server (not deleted, not people of other servers): NodeInfo's user count. */
+    async countLocal(): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('deleted_at', 'is', null)
+        .where('remote_host', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
     listAll() {
       return db.selectFrom('users').selectAll().where('deleted_at', 'is', null).orderBy('created_at').execute();

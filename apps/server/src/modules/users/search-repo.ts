@@ -114,6 +114,7 @@ export function searchRepo(db: Db, dialect: DialectName) {
                   .where(sql<boolean>`id = n.user_id`)
                   .where(matches)
                   .where('deleted_at', 'is', null)
+                  .where('remote_host', 'is', null)
                   .offset(0)
                   .as('u'),
               (join) => join.onTrue(),
@@ -134,6 +135,7 @@ export function searchRepo(db: Db, dialect: DialectName) {
           .where(sql<boolean>`id in (${ids})`)
           .where(matches)
           .where('deleted_at', 'is', null)
+          .where('remote_host', 'is', null)
           .orderBy(wordStart)
           .orderBy('user_name_lower')
           .limit(p.limit);
@@ -168,6 +170,7 @@ export function searchRepo(db: Db, dialect: DialectName) {
               .select([...SEARCH_COLUMNS, sql<number>`${sql.lit(PREFIX_KEYS.indexOf(key))}`.as('via')])
               .where(sql<boolean>`${keys[key]} >= ${p.from} and ${keys[key]} < ${p.to}`)
               .where('deleted_at', 'is', null)
+              .where('remote_host', 'is', null)
               .orderBy(keys[key])
               .limit(p.limit)
               .as(key),

@@ -3,11 +3,11 @@
  * asks for it, and reading the row, presenting it and serialising it cost more than the rest of the
  * request. Dropped by the events that change what it shows — a profile edit (`profileChanged`), a new
  * or verified address (`accountChanged`), a suspension or deletion (`accountStandingChanged`) — on this
- * server at once and on the others through the event relay (lib/kept-by-events.ts). A role changed from
+ * server at once and on the others through the event relay (cache/event-invalidated-cache.ts). A role changed from
  * the operator's command line announces nothing, so nothing is kept longer than MAX_AGE_MS.
  */
 import type { EventBus } from '../../lib/events';
-import { KeptByEvents } from '../../lib/kept-by-events';
+import { EventInvalidatedCache } from '../../cache/event-invalidated-cache';
 
 const MAX_KEPT = 50_000;
 const SELF_REPLY_MAX_AGE_MS = 10_000;
@@ -19,8 +19,8 @@ export interface SelfReplies {
   get(userId: string): Promise<string>;
 }
 
-export function keptSelfReplies(events: EventBus, render: (userId: string) => Promise<string>): SelfReplies {
-  const kept = new KeptByEvents<string, string>(events, MAX_KEPT, undefined, SELF_REPLY_MAX_AGE_MS);
+export function cachedSelfReplies(events: EventBus, render: (userId: string) => Promise<string>): SelfReplies {
+  const kept = new EventInvalidatedCache<string, string>(events, MAX_KEPT, undefined, SELF_REPLY_MAX_AGE_MS);
   const forget = ({ userId }: { userId: string }) => kept.forget(userId);
   events.subscribe('profileChanged', forget);
   events.subscribe('accountChanged', forget);

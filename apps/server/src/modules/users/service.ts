@@ -8,7 +8,7 @@ import { nowIso } from '../../lib/ids';
 import { processImage } from '../../media/images';
 import { presentSelfUser } from './presenters';
 import { userRepo, type UserRow } from './repo';
-import { keptSelfReplies } from './self-reply';
+import { cachedSelfReplies } from './self-reply';
 
 export function accountService(ctx: AppContext) {
   const users = userRepo(ctx.db);
@@ -19,11 +19,11 @@ export function accountService(ctx: AppContext) {
     return user;
   }
 
-  const selfReply = keptSelfReplies(ctx.events, async (userId) =>
+  const selfReply = cachedSelfReplies(ctx.events, async (userId) =>
     JSON.stringify({ success: true, user: presentSelfUser(await load(userId)) }),
   );
 
-  /** What others see of this person changed: their posts are rendered afresh (posts/post-json.ts). */
+  /** What others see of this person changed: their posts are rendered afresh (cache/post-json-cache.ts). */
   async function saveProfile(userId: string, patch: Partial<UserRow>) {
     await users.update(userId, patch);
     ctx.events.publish('profileChanged', { userId });
@@ -49,6 +49,7 @@ export function accountService(ctx: AppContext) {
       if (patch.userName !== undefined && patch.userName.toLowerCase() !== user.user_name_lower) {
         if (await users.userNameTaken(patch.userName, userId)) throw new ConflictError('This user name is already taken.');
       }
+      if (patch.language !== undefined) set.language = patch.language;
       if (patch.userName !== undefined) Object.assign(set, { user_name: patch.userName, user_name_lower: patch.userName.toLowerCase() });
       try {
         await saveProfile(userId, set);

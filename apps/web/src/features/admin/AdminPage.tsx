@@ -1,17 +1,22 @@
 /**
- * /admin: the moderators' screen. The report queue (open, then resolved) and, for admins, the audit log.
+ * /admin: the moderators' screen. The report queue (open, then resolved) and, for admins, the accounts
+ * waiting for a confirmed address and the audit log.
  * Anyone else gets the not-found page, as for any path that is not theirs; the server refuses them anyway.
  */
+import type { Role } from '@plaza/contract';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { ErrorBanner } from '../../components/EmptyState';
 import { NotFoundPage } from '../shell';
 import { compactAge, exactTime } from '../../lib/dates';
+import { useInstanceQuery, useMeQuery } from '../settings';
+import { AccountsReview, NoMailNotice } from './AccountsReview';
 import { useAuditQuery, useReportsQuery } from './api';
 import { ReportCard, untilText } from './ReportCard';
+import { useDocumentTitle } from '../../lib/document-title';
 
-type Tab = 'open' | 'resolved' | 'audit';
+type Tab = 'open' | 'resolved' | 'accounts' | 'audit';
 
 function Queue({ status }: { status: 'open' | 'resolved' }) {
   const reports = useReportsQuery(status, { refetchOnMountOrArgChange: true });
@@ -88,14 +93,29 @@ function AuditLog() {
   );
 }
 
+const isStaff = (role: Role | undefined): role is 'moderator' | 'admin' => role === 'moderator' || role === 'admin';
+
 export default function AdminPage() {
-  const role = useAppSelector((s) => s.auth.userDetails?.role);
+  useDocumentTitle('Moderation');
+  const sessionRole = useAppSelector((s) => s.auth.userDetails?.role);
+  // A role granted a moment ago may not have reached this session yet: ask the server before saying "not found".
+  const fresh = useMeQuery(undefined, { skip: isStaff(sessionRole), refetchOnMountOrArgChange: true });
+  const role = isStaff(sessionRole) ? sessionRole : fresh.currentData?.role;
   const [tab, setTab] = useState<Tab>('open');
-  if (role !== 'moderator' && role !== 'admin') return <NotFoundPage inApp />;
+  const { data: instance } = useInstanceQuery(undefined, { skip: role !== 'admin' });
+  if (!isStaff(role)) {
+    if (fresh.isFetching) return <div className="card mx-auto h-40 max-w-3xl skeleton" aria-busy="true" />;
+    return <NotFoundPage inApp />;
+  }
   const tabs: Array<[Tab, string]> = [
     ['open', 'Open reports'],
     ['resolved', 'Resolved'],
-    ...(role === 'admin' ? ([['audit', 'Audit log']] as Array<[Tab, string]>) : []),
+    ...(role === 'admin'
+      ? ([
+          ['accounts', 'Accounts'],
+          ['audit', 'Audit log'],
+        ] as Array<[Tab, string]>)
+      : []),
   ];
   return (
     <div className="mx-auto max-w-3xl">
@@ -115,7 +135,8 @@ export default function AdminPage() {
           </button>
         ))}
       </nav>
-      {tab === 'audit' ? <AuditLog /> : <Queue status={tab} />}
+      {role === 'admin' && instance?.mail === false && <NoMailNotice />}
+      {tab === 'audit' ? <AuditLog /> : tab === 'accounts' ? <AccountsReview /> : <Queue status={tab} />}
     </div>
   );
 }

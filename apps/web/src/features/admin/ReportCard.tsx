@@ -41,7 +41,7 @@ function Target({ report }: { report: AdminReport }) {
       )}
       <div className="rounded-xl border border-rose-200 bg-rose-50/60 p-3 dark:border-rose-500/30 dark:bg-rose-500/10">
         <div className="flex items-center gap-2">
-          <Avatar name={t.author.fullName} src={t.author.userImage} size="sm" />
+          <Avatar name={t.author.fullName} id={t.author._id} src={t.author.userImage} size="sm" />
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-semibold">
               {t.author.fullName} <span className="font-normal text-slate-500 dark:text-slate-400">@{t.author.userName}</span>

@@ -1,4 +1,4 @@
-/** Moderation (CONTRACT "Wave 2 additions → Safety"): the report queue, resolutions and the audit log. */
+/** Moderation (product.md § Safety and moderation): the report queue, resolutions, the audit log, addresses confirmed by hand. */
 import type { OperationResponse, ResolveReportBody } from '@plaza/contract';
 import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';
@@ -6,6 +6,7 @@ import { plazaApi } from '../../api/plaza-api';
 
 type ReportsPage = OperationResponse<typeof operations.listReports>;
 type AuditPage = OperationResponse<typeof operations.listAudit>;
+type UnverifiedPage = OperationResponse<typeof operations.listUnverifiedAccounts>;
 
 export const adminApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
@@ -17,6 +18,21 @@ export const adminApi = plazaApi.injectEndpoints({
       query: () => operationRequest(operations.listAudit, { query: { limit: 50 } }),
       providesTags: [{ type: 'Reports', id: 'AUDIT' }],
     }),
+    unverifiedAccounts: build.query<UnverifiedPage, void>({
+      query: () => operationRequest(operations.listUnverifiedAccounts),
+      providesTags: [{ type: 'Reports', id: 'UNVERIFIED' }],
+    }),
+    verifyAccountEmail: build.mutation<unknown, string>({
+      query: (userId) =>
+        operationRequest(operations.verifyAccountEmail, {
+          params: { userId },
+          fallback: { error: 'Not confirmed', message: 'The address could not be confirmed.' },
+        }),
+      invalidatesTags: [
+        { type: 'Reports', id: 'UNVERIFIED' },
+        { type: 'Reports', id: 'AUDIT' },
+      ],
+    }),
     resolveReport: build.mutation<unknown, ResolveReportBody & { reportId: string }>({
       query: ({ reportId, ...body }) => operationRequest(operations.resolveReport, { params: { reportId }, body }),
       // A removal or suspension changes what everyone's lists show.
@@ -25,4 +41,5 @@ export const adminApi = plazaApi.injectEndpoints({
   }),
 });
 
-export const { useReportsQuery, useAuditQuery, useResolveReportMutation } = adminApi;
+export const { useReportsQuery, useAuditQuery, useResolveReportMutation, useUnverifiedAccountsQuery, useVerifyAccountEmailMutation } =
+  adminApi;

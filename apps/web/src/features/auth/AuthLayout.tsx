@@ -1,9 +1,19 @@
 import { Moon, Sun } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { canKeepSession } from '../../lib/secure-storage';
 import { AuthLink, useAuthNav } from './auth-nav';
+import { InsecureAddressNotice } from './InsecureAddressNotice';
+
+interface AuthLayoutProps {
+  title: string;
+  subtitle: string;
+  /** A form that ends signed in: on a page that cannot keep a session it gives way to a notice saying why. */
+  signsIn?: boolean;
+  children: ReactNode;
+}
 
 /** The frame of login and signup: brand panel beside the form on desktop, form alone on phones. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+export function AuthLayout({ title, subtitle, signsIn = false, children }: AuthLayoutProps) {
   const { dark, toggleTheme } = useAuthNav();
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
@@ -12,7 +22,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
           <img src="/favicon.svg" alt="" className="h-10 w-10 rounded-xl ring-2 ring-white/40" /> Plaza
         </div>
         <div>
-          <p className="text-4xl leading-tight font-bold">Your people, your plaza.</p>
+          <h2 className="text-4xl leading-tight font-bold">Your people, your plaza.</h2>
           <p className="mt-4 max-w-md text-lg text-indigo-50">
             Share posts and 24-hour stories, react with six reactions, and chat live with your friends.
           </p>
@@ -38,7 +48,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-8">
           <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
           <p className="mt-2 mb-8 text-slate-600 dark:text-slate-300">{subtitle}</p>
-          {children}
+          {signsIn && !canKeepSession() ? <InsecureAddressNotice /> : children}
         </div>
       </main>
     </div>

@@ -12,6 +12,7 @@ import { Field } from '../../components/Field';
 import { AuthLayout } from './AuthLayout';
 import { RoutedAuthNav } from './RoutedAuthNav';
 import { failureText, useForgotPasswordMutation } from './links-api';
+import { useDocumentTitle } from '../../lib/document-title';
 
 type Form = z.input<typeof forgotPasswordBodySchema>;
 
@@ -77,6 +78,7 @@ function ForgotPassword() {
 
 /** The auth screens' frame (theme toggle, links) comes from the signed-in app's router here. */
 export default function ForgotPasswordPage() {
+  useDocumentTitle('Forgot password');
   return (
     <RoutedAuthNav>
       <ForgotPassword />

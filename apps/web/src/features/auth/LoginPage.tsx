@@ -4,15 +4,23 @@ import { ErrorBanner } from '../../components/EmptyState';
 import { Field, PasswordField } from '../../components/Field';
 import { AuthLink, useAuthNav } from './auth-nav';
 import { requestLogin } from './auth-requests';
+import type { LoginResponse } from './auth-types';
 import { AuthLayout } from './AuthLayout';
 import { loginErrors } from './form-rules';
+import { PasskeySignIn } from './PasskeySignIn';
+import { TwoFactorStep } from './TwoFactorStep';
 import { useFormState } from './use-form-state';
+import { useDocumentTitle } from '../../lib/document-title';
 
 export default function LoginPage() {
+  useDocumentTitle('Log in');
   const nav = useAuthNav();
   const { field, check } = useFormState({ identifier: '', password: '' }, loginErrors);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Set when the password was right and the account asks for a two-factor code next.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const signedIn = (response: LoginResponse) => nav.signedIn({ kind: 'login', response });
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -22,22 +30,37 @@ export default function LoginPage() {
     setError(null);
     const result = await requestLogin(values);
     if (result.ok) {
-      await nav.signedIn({ kind: 'login', response: result.data });
+      const answer = result.data;
+      if ('twoFactorRequired' in answer) {
+        setLoading(false);
+        setChallenge(answer.challenge);
+      } else await signedIn(answer);
       return;
     }
     setLoading(false);
     setError(result.failure.error || 'Login failed');
   };
 
+  if (challenge) {
+    return (
+      <AuthLayout title="Two-factor authentication" subtitle="One more step to keep your account yours.">
+        <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onCancel={() => setChallenge(null)} />
+      </AuthLayout>
+    );
+  }
+
   return (
-    <AuthLayout title="Welcome back" subtitle="Log in to see what your friends are sharing.">
+    <AuthLayout signsIn title="Welcome back" subtitle="Log in to see what your friends are sharing.">
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-2">
         {error && <ErrorBanner message={error} />}
         <Field label="User name or email" autoComplete="username" autoFocus {...field('identifier')} />
         <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
         {/* A full page load on purpose: the reset pages live in the signed-in app, not in this light first screen. */}
         <p className="-mt-3 mb-2 text-right text-sm">
-          <a href="/auth/forgot-password" className="font-semibold text-brand-primary hover:underline dark:text-indigo-300">
+          <a
+            href="/auth/forgot-password"
+            className="inline-flex min-h-11 items-center font-semibold text-brand-primary hover:underline dark:text-indigo-300"
+          >
             Forgot password?
           </a>
         </p>
@@ -45,6 +68,10 @@ export default function LoginPage() {
           {loading ? 'Logging in…' : 'Log in'}
         </Button>
       </form>
+      <div className="my-4 flex items-center gap-3 text-xs text-slate-500 dark:text-slate-400">
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" /> or <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      </div>
+      <PasskeySignIn onSignedIn={signedIn} onError={setError} />
       <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
         New to Plaza?{' '}
         <AuthLink to="/auth/signup" className="font-semibold text-brand-primary hover:underline dark:text-indigo-300">

@@ -12,6 +12,7 @@ import { NewPasswordField, PasswordField } from '../../components/Field';
 import { AuthLayout } from './AuthLayout';
 import { RoutedAuthNav } from './RoutedAuthNav';
 import { failureText, useResetPasswordMutation } from './links-api';
+import { useDocumentTitle } from '../../lib/document-title';
 
 const formSchema = z
   .object({ newPassword: passwordSchema, confirm: z.string() })
@@ -95,6 +96,7 @@ function ResetPassword() {
 
 /** The auth screens' frame (theme toggle, links) comes from the signed-in app's router here. */
 export default function ResetPasswordPage() {
+  useDocumentTitle('Reset password');
   return (
     <RoutedAuthNav>
       <ResetPassword />

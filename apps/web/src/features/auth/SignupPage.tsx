@@ -10,6 +10,7 @@ import { AuthLayout } from './AuthLayout';
 import { signupErrors } from './form-rules';
 import { useFormState } from './use-form-state';
 import { USERNAME_CHECK_ERROR, useUsernameAvailability } from './useUsernameAvailability';
+import { useDocumentTitle } from '../../lib/document-title';
 
 function AvailabilityHint({ state }: { state: ReturnType<typeof useUsernameAvailability> }) {
   if (state === 'checking')
@@ -35,6 +36,7 @@ function AvailabilityHint({ state }: { state: ReturnType<typeof useUsernameAvail
 }
 
 export default function SignupPage() {
+  useDocumentTitle('Sign up');
   const nav = useAuthNav();
   const {
     values,
@@ -64,7 +66,7 @@ export default function SignupPage() {
   };
 
   return (
-    <AuthLayout title="Create your account" subtitle="Join Plaza in less than a minute.">
+    <AuthLayout signsIn title="Create your account" subtitle="Join Plaza in less than a minute.">
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-1">
         {error && <ErrorBanner message={error} />}
         <Field label="Full name" autoComplete="name" autoFocus {...field('fullName')} />

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/Spinner';
 import { AuthLayout } from './AuthLayout';
 import { RoutedAuthNav } from './RoutedAuthNav';
 import { failureText, useVerifyEmailMutation } from './links-api';
+import { useDocumentTitle } from '../../lib/document-title';
 
 type Outcome = { state: 'working' } | { state: 'done'; email: string; changed: boolean } | { state: 'failed'; message: string };
 
@@ -82,6 +83,7 @@ function VerifyEmail() {
 
 /** The auth screens' frame (theme toggle, links) comes from the signed-in app's router here. */
 export default function VerifyEmailPage() {
+  useDocumentTitle('Confirm email');
   return (
     <RoutedAuthNav>
       <VerifyEmail />

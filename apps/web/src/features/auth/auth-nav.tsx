@@ -23,10 +23,22 @@ export function useAuthNav(): AuthNav {
   return nav;
 }
 
-/** A returnUrl worth following: a path of this site, never `//elsewhere`. */
+/**
+ * A returnUrl worth following: a path of this site, `/` and then neither `/` nor `\` (browsers read `/\x`
+ * as `//x`, another origin), with no control characters or spaces (browsers drop tabs and newlines, so
+ * `/\t/x` is `//x` too). Anything else is ignored and the app loads as usual.
+ */
 export function safeReturnUrl(search: string): string | null {
   const returnUrl = new URLSearchParams(search).get('returnUrl');
-  return returnUrl && returnUrl.startsWith('/') && !returnUrl.startsWith('//') ? returnUrl : null;
+  const unsafeChar = [...(returnUrl ?? '')].some((ch) => ch <= ' ' || ch === '\u007f' || ch === '\\');
+  if (!returnUrl || !/^\/(?![/\\])/.test(returnUrl) || unsafeChar) return null;
+  try {
+    const origin = window.location.origin;
+    const url = new URL(returnUrl, origin);
+    return url.origin === origin ? url.pathname + url.search + url.hash : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A link between the public screens: a real `<a href>`, navigating in place on a plain click. */

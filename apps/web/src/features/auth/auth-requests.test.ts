@@ -11,5 +11,9 @@ describe('the public screens call the contract operations', () => {
     expect(operations.signup.method).toBe('POST');
     expect(AUTH_URLS.checkUserName).toBe(`/api/v1${operationPath(operations.checkUserNameAvailable)}`);
     expect(operations.checkUserNameAvailable.method).toBe('POST');
+    expect(AUTH_URLS.loginTwoFactor).toBe(`/api/v1${operationPath(operations.loginTwoFactor)}`);
+    expect(AUTH_URLS.passkeyOptions).toBe(`/api/v1${operationPath(operations.passkeyLoginOptions)}`);
+    expect(AUTH_URLS.passkeyLogin).toBe(`/api/v1${operationPath(operations.passkeyLogin)}`);
+    for (const op of [operations.loginTwoFactor, operations.passkeyLoginOptions, operations.passkeyLogin]) expect(op.method).toBe('POST');
   });
 });

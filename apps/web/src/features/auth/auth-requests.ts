@@ -1,14 +1,17 @@
 /**
  * Login, signup and the user-name check with `fetch`: the public screens load before (and without) the
  * signed-in app's API client, store and schemas. Paths and fallback texts match the contract's
- * operations and SPEC §8 (auth-requests.test.ts holds them to it).
+ * operations and product.md § Error texts (auth-requests.test.ts holds them to it).
  */
-import type { LoginBody, LoginResponse, SignupBody, SignupResponse } from './auth-types';
+import type { LoginAnswer, LoginBody, LoginTwoFactorBody, SignupBody, SignupResponse } from './auth-types';
 
 export const AUTH_URLS = {
   login: '/api/v1/auth/login',
   signup: '/api/v1/auth/signup',
   checkUserName: '/api/v1/users/get-username-available',
+  loginTwoFactor: '/api/v1/auth/login/2fa',
+  passkeyOptions: '/api/v1/auth/passkeys/options',
+  passkeyLogin: '/api/v1/auth/passkeys/verify',
 } as const;
 
 export const LOGIN_FALLBACK = { error: 'Unknown error occurred', message: 'An error occurred during login.' };
@@ -43,7 +46,15 @@ async function post<T>(url: string, body: unknown, fallback: AuthFailure, signal
   };
 }
 
-export const requestLogin = (body: LoginBody) => post<LoginResponse>(AUTH_URLS.login, body, LOGIN_FALLBACK);
+export const requestLogin = (body: LoginBody) => post<LoginAnswer>(AUTH_URLS.login, body, LOGIN_FALLBACK);
+
+/** The log-in's second step: the challenge it answered and a code from the app (or a recovery code). */
+export const requestLoginTwoFactor = (body: LoginTwoFactorBody) => post<LoginAnswer>(AUTH_URLS.loginTwoFactor, body, LOGIN_FALLBACK);
+
+export const requestPasskeyOptions = () =>
+  post<{ options: Record<string, unknown> & { challenge: string } }>(AUTH_URLS.passkeyOptions, {}, LOGIN_FALLBACK);
+
+export const requestPasskeyLogin = (response: unknown) => post<LoginAnswer>(AUTH_URLS.passkeyLogin, { response }, LOGIN_FALLBACK);
 
 export const requestSignup = (body: SignupBody) => post<SignupResponse>(AUTH_URLS.signup, body, SIGNUP_FALLBACK);
 

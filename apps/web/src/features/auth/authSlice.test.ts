@@ -19,13 +19,14 @@ const user: SelfUser = {
   email: 'ada@example.com',
   role: 'member',
   emailVerified: true,
+  language: 'en',
   userImage: null,
   userBio: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 const signedIn: AuthState = { loading: false, userDetails: user, accessToken: 'acc', error: null, isAuthenticated: true };
 
-describe('session state (SPEC §4)', () => {
+describe('session state (product.md § Session and tokens)', () => {
   it('is restored from storage: authenticated iff an access token exists', () => {
     expect(restoredAuthState({ userDetails: user, accessToken: 'acc' }).isAuthenticated).toBe(true);
     expect(restoredAuthState({ userDetails: user, accessToken: null }).isAuthenticated).toBe(false);

@@ -1,4 +1,4 @@
-/** The session, with exactly the transitions of SPEC §4 "Session" and the fallback texts of §8. */
+/** The session, with exactly the transitions and texts of product.md § Session and tokens. */
 import type { SelfUser } from '@plaza/contract';
 import { operations } from '../../api/operations';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -32,7 +32,7 @@ export function restoredAuthState(stored: { userDetails: SelfUser | null; access
   };
 }
 
-/** A failed logout request is treated as success (SPEC §8): the local session ends either way. */
+/** A failed logout request is treated as success (product.md § Session and tokens): the local session ends either way. */
 export const logoutUser = createAsyncThunk<{ success: boolean }, void, { rejectValue: ApiErrorPayload }>('auth/logout', async () => {
   try {
     await api.get(operationPath(operations.logout));

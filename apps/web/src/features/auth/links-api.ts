@@ -1,4 +1,4 @@
-/** The calls behind the links Plaza mails: ask for a reset link, set a new password, confirm an address. */
+/** The calls behind the links Plaza mails: ask for a reset link, set a new password, confirm an address or cancel its change. */
 import type { OperationBody, OperationResponse } from '@plaza/contract';
 import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';
@@ -31,10 +31,19 @@ export const accountLinksApi = plazaApi.injectEndpoints({
       // The banner and the settings read the account again.
       invalidatesTags: ['Me'],
     }),
+    cancelEmailChange: build.mutation<void, OperationBody<typeof operations.cancelEmailChange>>({
+      query: (body) =>
+        operationRequest(operations.cancelEmailChange, {
+          body,
+          fallback: { error: 'Cancel failed', message: 'The change could not be cancelled.' },
+        }),
+      transformResponse: () => undefined,
+    }),
   }),
 });
 
-export const { useForgotPasswordMutation, useResetPasswordMutation, useVerifyEmailMutation } = accountLinksApi;
+export const { useForgotPasswordMutation, useResetPasswordMutation, useVerifyEmailMutation, useCancelEmailChangeMutation } =
+  accountLinksApi;
 
 /** The server's sentence for a failed call, or the page's own. */
 export function failureText(failure: unknown, fallback: string): string {

@@ -1,4 +1,4 @@
-/** Mirrors session changes into encrypted storage (SPEC §4: what is persisted, and when). */
+/** Mirrors session changes into encrypted storage (product.md § Session and tokens: what is persisted, and when). */
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import { isAnyOf } from '@reduxjs/toolkit';
 import { clearSession, persistSession } from '../../lib/secure-storage';

@@ -1,4 +1,4 @@
-/** Debounced user-name availability check for the signup form (SPEC §7, valid true = available). */
+/** Debounced user-name availability check for the signup form (product.md § Accounts, valid true = available). */
 import { useEffect, useState } from 'react';
 import { isUserNameAvailable } from './auth-requests';
 import { userNameError } from './form-rules';

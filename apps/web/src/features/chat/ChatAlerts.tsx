@@ -10,17 +10,20 @@ import { toast } from 'sonner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSocketEvent } from '../../lib/useSocketEvent';
 import { chatApi, useChatConversationsQuery } from './api';
-import type { ChatUser } from './chat-model';
+import { chatPath, type ChatUser } from './chat-model';
 import { desktopNotificationsOn } from './desktop-notifications';
 import { MessageToast, MESSAGE_TOAST_MS } from './MessageToast';
 import { displayName } from './ConversationRow';
-import { drawFaviconBadge, titleWithUnread } from './tab-badge';
+import { setUnreadInTitle } from '../../lib/document-title';
+import { drawFaviconBadge } from './tab-badge';
 import { useUnreadChatCount } from './unread';
+import { useOutboxDelivery } from './useOutboxDelivery';
 
 export function ChatAlerts() {
   const me = useAppSelector((s) => s.auth.userDetails);
   const openId = useAppSelector((s) => s.chat.openUser?._id);
   const unread = useUnreadChatCount();
+  useOutboxDelivery(me);
   const { data: conversations } = useChatConversationsQuery(me?._id ?? '', { skip: !me });
   const location = useLocation();
   const navigate = useNavigate();
@@ -29,12 +32,12 @@ export function ChatAlerts() {
   latest.current = { conversations, openId, onChat: location.pathname.startsWith('/chat') };
 
   useEffect(() => {
-    document.title = titleWithUnread(unread);
+    setUnreadInTitle(unread);
     drawFaviconBadge(unread);
   }, [unread]);
   useEffect(
     () => () => {
-      document.title = titleWithUnread(0);
+      setUnreadInTitle(0);
       drawFaviconBadge(0);
     },
     [],
@@ -63,7 +66,8 @@ export function ChatAlerts() {
 
   function alert(message: Message, sender: ChatUser | undefined) {
     if (!me) return;
-    const openChat = (user: ChatUser | undefined) => void navigate('/chat', user ? { state: { openWith: user } } : undefined);
+    const openChat = (user: ChatUser | undefined) =>
+      void navigate(user ? chatPath(user.userName) : '/chat', user ? { state: { openWith: user } } : undefined);
 
     if (document.visibilityState === 'hidden' && desktopNotificationsOn()) {
       const shown = new Notification(sender ? displayName(sender) : 'New message', {

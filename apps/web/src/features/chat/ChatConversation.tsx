@@ -1,5 +1,5 @@
 /** The right panel with a person selected: header, notices, the messages and the composer. */
-import { CHAT, pairRoom } from '@plaza/contract';
+import { pairRoom } from '@plaza/contract';
 import { ArrowLeft, Ban } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,21 +8,15 @@ import { Avatar } from '../../components/Avatar';
 import { ErrorBanner } from '../../components/EmptyState';
 import type { PlazaSocket } from '../../lib/socket';
 import { ReportDialog, SafetyMenu, useRelationQuery, type ReportTarget } from '../safety';
-import { useChatHistoryInfiniteQuery, useMarkChatReadMutation, useSendChatMessageMutation } from './api';
+import { useChatHistoryInfiniteQuery, useMarkChatReadMutation } from './api';
 import { historyMessages } from './chat-cache';
-import { CHAT_ERRORS, type ChatUser, type Presence } from './chat-model';
+import { CHAT_ERRORS, toChatUser, type ChatUser, type Presence } from './chat-model';
 import { displayName, PresenceDot } from './ConversationRow';
 import { useDocumentVisible } from './hooks';
 import { MessageInput } from './MessageInput';
 import { MessageList, type HistoryPhase } from './MessageList';
+import { newClientMessageId, outbox, useOutbox, withUnsent } from './outbox';
 import { useTypingSignal } from './useTypingSignal';
-
-/** crypto.randomUUID exists only in secure contexts; a plain-http LAN address still needs an id. */
-function newClientMessageId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 export interface ChatConversationProps {
   me: { _id: string; userName: string };
@@ -37,10 +31,11 @@ export interface ChatConversationProps {
 
 export function ChatConversation({ me, user, unreadCount, presence, socket, showBack, onBack }: ChatConversationProps) {
   const conversation = useMemo(() => ({ me: me._id, other: user._id }), [me._id, user._id]);
+  const mentionable = useMemo(() => [user], [user]);
   const { data, isError, isFetchNextPageError, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } =
     useChatHistoryInfiniteQuery(conversation);
-  const messages = useMemo(() => historyMessages(data), [data]);
-  const [sendMessage, { isError: sendFailed, reset: clearSendError }] = useSendChatMessageMutation();
+  const unsent = useOutbox(me._id);
+  const messages = useMemo(() => withUnsent(historyMessages(data), unsent, user._id), [data, unsent, user._id]);
   const [markRead] = useMarkChatReadMutation();
   const connected = useAppSelector((s) => s.chat.isConnected);
   const online = presence.online.includes(user._id);
@@ -59,42 +54,23 @@ export function ChatConversation({ me, user, unreadCount, presence, socket, show
     if (visible && (unreadIncoming > 0 || (unreadCount > 0 && phase === 'loaded'))) void markRead(conversation);
   }, [markRead, conversation, visible, unreadIncoming, unreadCount, phase]);
 
-  useEffect(() => {
-    if (!sendFailed) return;
-    const timer = setTimeout(clearSendError, CHAT.sendErrorClearMs);
-    return () => clearTimeout(timer);
-  }, [sendFailed, clearSendError]);
-
+  // Kept in the outbox first (outbox.ts), so a lost connection or a reload loses nothing; the outbox's
+  // delivery (useOutboxDelivery.ts) sends it, once, as soon as Plaza can be reached.
   const send = useCallback(
-    async (text: string) => {
-      // Sending requires a room, a socket and a selected user (SPEC §5).
-      if (!room || !socket || !user) return false;
-      const result = await sendMessage({
-        sender: { _id: me._id, userName: me.userName },
-        receiver: user,
-        text,
+    async (text: string, noPreview: boolean) => {
+      outbox.add({
         clientMessageId: newClientMessageId(),
+        senderId: me._id,
+        receiver: toChatUser(user),
+        text,
+        createdAt: new Date().toISOString(),
+        ...(noPreview ? { noPreview } : {}),
       });
-      if (!result.data) return false;
-      // The server announced the stored message already; this only asks it to confirm (SPEC §7).
-      if (socket.connected) {
-        socket.emit(
-          'sendMessage',
-          {
-            room,
-            message: result.data,
-            senderId: me._id,
-            senderUsername: me.userName,
-            receiverId: user._id,
-            receiverUsername: user.userName,
-          },
-          () => {},
-        );
-      }
       return true;
     },
-    [sendMessage, me._id, me.userName, room, socket, user],
+    [me._id, user],
   );
+  const retry = useCallback((clientMessageId: string) => outbox.mark(me._id, clientMessageId, undefined), [me._id]);
 
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   // A block either way closes the composer; the server refuses the send anyway.
@@ -117,7 +93,7 @@ export function ChatConversation({ me, user, unreadCount, presence, socket, show
           </button>
         )}
         <span className="relative shrink-0">
-          <Avatar name={name} src={user.userImage} size="sm" />
+          <Avatar name={name} id={user._id} src={user.userImage} size="sm" />
           <PresenceDot online={online} className="h-2.5 w-2.5" />
         </span>
         <div className="min-w-0 flex-1">
@@ -132,10 +108,9 @@ export function ChatConversation({ me, user, unreadCount, presence, socket, show
         <SafetyMenu person={user} label="More options" />
       </header>
 
-      {(loadFailed || sendFailed) && (
+      {loadFailed && (
         <div className="space-y-2 px-3 pt-3 sm:px-4">
-          {loadFailed && <ErrorBanner message={CHAT_ERRORS.messages} onRetry={() => void refetch()} />}
-          {sendFailed && <ErrorBanner message={CHAT_ERRORS.send} />}
+          <ErrorBanner message={CHAT_ERRORS.messages} onRetry={() => void refetch()} />
         </div>
       )}
 
@@ -147,6 +122,7 @@ export function ChatConversation({ me, user, unreadCount, presence, socket, show
         loadingOlder={isFetchingNextPage}
         onLoadOlder={loadOlder}
         onReport={reportMessage}
+        onRetry={retry}
       />
       {closed ? (
         <div
@@ -168,7 +144,7 @@ export function ChatConversation({ me, user, unreadCount, presence, socket, show
           </p>
         </div>
       ) : (
-        <MessageInput connected={connected} onSend={send} onTyping={signalTyping} />
+        <MessageInput connected={connected} onSend={send} onTyping={signalTyping} people={mentionable} />
       )}
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
     </section>

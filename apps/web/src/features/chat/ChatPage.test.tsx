@@ -2,11 +2,13 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { pairRoom, type Message, type SendMessageBody } from '@plaza/contract';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { unauthenticatedState } from '../auth';
 import ChatPage from './ChatPage';
+import { outbox } from './outbox';
+import { useOutboxDelivery } from './useOutboxDelivery';
 import { answerEvery } from '../../test/stub-server';
 import { at, BOB, fakeSocket, ME, message, person, publicUser } from './test-chat';
 import { live } from '../../test/live-socket';
@@ -15,7 +17,15 @@ vi.mock('../../lib/socket', () => import('../../test/live-socket'));
 
 const bob = person(BOB, 'Bob Stone');
 
-function renderChat() {
+/** The signed-in frame sends what the outbox holds (ChatAlerts); here, beside the chat screen alone. */
+function Delivery() {
+  useOutboxDelivery({ _id: ME, userName: 'me myself' });
+  return null;
+}
+
+beforeEach(() => outbox.clear(ME));
+
+function renderChat({ at: entry = '/chat', conversationsDown = () => false }: { at?: string; conversationsDown?: () => boolean } = {}) {
   const socket = fakeSocket();
   live.socket = socket.socket;
   const requests = answerEvery(({ url, method, body }) => {
@@ -29,6 +39,15 @@ function renderChat() {
         },
       };
     }
+    if (url.startsWith('/users/u/profile/') && url.endsWith(`/visited/${encodeURIComponent(bob.userName)}`))
+      return {
+        status: 200,
+        data: {
+          success: true,
+          data: { user: publicUser(bob), stats: { posts: 0, friends: 1 }, connectionStatus: 'friends', mutualFriends: 0 },
+        },
+      };
+    if (url === '/chats/conversations' && conversationsDown()) return { status: 0 };
     if (url === '/chats/conversations')
       return {
         status: 200,
@@ -55,13 +74,22 @@ function renderChat() {
       ...unauthenticatedState,
       isAuthenticated: true,
       accessToken: 'token',
-      userDetails: { ...publicUser(person(ME, 'Me Myself')), email: 'me@example.test', role: 'member', emailVerified: true },
+      userDetails: {
+        ...publicUser(person(ME, 'Me Myself')),
+        email: 'me@example.test',
+        role: 'member',
+        emailVerified: true,
+        language: 'en',
+      },
     },
   });
   render(
     <Provider store={store}>
-      <MemoryRouter>
-        <ChatPage />
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path="/chat/:userName?" element={<ChatPage />} />
+        </Routes>
+        <Delivery />
       </MemoryRouter>
     </Provider>,
   );
@@ -100,7 +128,7 @@ describe('the chat screen', () => {
     expect(await within(log).findByRole('img', { name: 'Read' })).toBeInTheDocument();
   });
 
-  it('a dropped connection shows the SPEC notice and disables sending until it is back', async () => {
+  it('a dropped connection shows the notice of product.md § Chat; a message written meanwhile waits, then goes', async () => {
     const { socket, user } = renderChat();
     await user.click(await screen.findByRole('button', { name: /Bob Stone/ }));
     const conversation = screen.getByRole('region', { name: 'Conversation with Bob Stone' });
@@ -114,10 +142,34 @@ describe('the chat screen', () => {
       socket.failToConnect();
     });
     expect(await screen.findByText('Connection error. Trying to reconnect...')).toBeInTheDocument();
-    expect(send).toBeDisabled();
+    // Nothing typed is lost: it goes to the outbox, and is delivered as soon as Plaza answers.
+    expect(send).toBeEnabled();
+    expect(send).toHaveAttribute('title', 'Sends when the connection returns');
 
     act(() => socket.setConnected(true));
     await vi.waitFor(() => expect(screen.queryByText('Connection error. Trying to reconnect...')).not.toBeInTheDocument());
     expect(send).toBeEnabled();
+  });
+
+  it('a conversation opened by its address stays open, with what is typed, when the list fails to refresh offline', async () => {
+    let offline = false;
+    const { socket, user, requests } = renderChat({ at: `/chat/${bob.userName}`, conversationsDown: () => offline });
+    const conversation = await screen.findByRole('region', { name: 'Conversation with Bob Stone' });
+    const input = within(conversation).getByPlaceholderText('Type a message...');
+    await user.type(input, 'on the train');
+
+    offline = true;
+    const listAsked = () => requests.filter((r) => r.url === '/chats/conversations').length;
+    // Each reconnect asks for the list again; offline, every one of those fails.
+    for (let i = 0; i < 3; i++) {
+      const before = listAsked();
+      act(() => socket.setConnected(false));
+      act(() => socket.setConnected(true));
+      await vi.waitFor(() => expect(listAsked()).toBe(before + 1));
+      await act(() => new Promise((settle) => setTimeout(settle, 50)));
+      expect(screen.getByRole('region', { name: 'Conversation with Bob Stone' })).toBe(conversation);
+    }
+    expect(input).toBeInTheDocument();
+    expect(input).toHaveValue('on the train');
   });
 });

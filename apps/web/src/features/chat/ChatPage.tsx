@@ -1,23 +1,32 @@
 /**
- * The chat screen (SPEC §2 "Chat screen"): 'Conversations' on the left, the open conversation on the right;
+ * The chat screen (product.md § Chat): 'Conversations' on the left, the open conversation on the right;
  * under 768 px one of the two at a time.
  */
 import type { SelfUser } from '@plaza/contract';
 import { MessagesSquare, WifiOff } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useConnectivity } from '../../lib/connectivity';
+import { OFFLINE_TEXT, useConnectivity, useConnectivityLineClaim } from '../../lib/connectivity';
 import { useChatConversationsQuery } from './api';
 import { useChatPresence } from './presence-api';
 import { ChatConversation } from './ChatConversation';
-import type { ChatUser, ConversationSummary } from './chat-model';
-import { conversationClosed, conversationOpened } from './chatSlice';
+import { chatPath, groupChatPath, toChatUser, type ChatUser, type ConversationSummary } from './chat-model';
+import { UnknownConversation, useAddressedPartner, type AddressedPartner } from './chat-address';
+import { conversationClosed, conversationOpened, groupOpened } from './chatSlice';
+import { useAddressedGroup } from './group-address';
+import { useChatGroups, type GroupSummary } from './group-api';
+import { useGroupTyping } from './group-typing';
+import { GroupConversation } from './GroupConversation';
+import { displayName } from './ConversationRow';
+import { useDocumentTitle } from '../../lib/document-title';
 import { ConversationList } from './ConversationList';
 import { useIsMobile } from './hooks';
 import { useChatSocket } from './useChatSocket';
 
 const NO_CONVERSATIONS: ConversationSummary[] = [];
+const NO_GROUPS: GroupSummary[] = [];
+const NO_ONE: string[] = [];
 
 export default function ChatPage() {
   const me = useAppSelector((s) => s.auth.userDetails);
@@ -32,10 +41,19 @@ function ChatScreen({ me }: { me: SelfUser }) {
   const connectionError = useAppSelector((s) => s.chat.connectionError);
   const reconnectNotice = useAppSelector((s) => s.chat.reconnectNotice);
   const connectivity = useConnectivity();
+  // Offline is told in a line of the chat's own, above its header, rather than over it.
+  useConnectivityLineClaim();
+  const notice = connectivity === 'online' ? (reconnectNotice ?? connectionError) : OFFLINE_TEXT[connectivity];
   const isMobile = useIsMobile();
   // Held for the whole screen, so the list and the conversation read one live copy.
-  const { data: conversations = NO_CONVERSATIONS } = useChatConversationsQuery(me._id);
+  // Loaded once is loaded: a refresh that fails offline keeps the list it had, and the open conversation with it.
+  const { data: conversations = NO_CONVERSATIONS, isError } = useChatConversationsQuery(me._id);
+  const conversationsLoaded = conversations !== NO_CONVERSATIONS || isError;
   const presence = useChatPresence(me._id);
+  const groups = useChatGroups(me._id) ?? NO_GROUPS;
+  const groupTyping = useGroupTyping(me._id);
+  const { groupId } = useParams();
+  const group = useAddressedGroup(groupId, groups);
 
   useEffect(
     () => () => {
@@ -44,42 +62,76 @@ function ChatScreen({ me }: { me: SelfUser }) {
     [dispatch],
   );
 
-  // Opening a conversation shows that person's history, which loads with the conversation panel (SPEC §4).
-  const open = useCallback(
-    (user: ChatUser) => {
-      if (user._id !== selected?._id) dispatch(conversationOpened(user));
-    },
-    [dispatch, selected?._id],
+  // The address names the open conversation (/chat/<userName>), so reload, links and Back all work.
+  const navigate = useNavigate();
+  const location = useLocation();
+  const target = useAddressedPartner(me, conversations, conversationsLoaded);
+  useEffect(() => {
+    if (target.kind === 'user' && target.user._id !== selected?._id) dispatch(conversationOpened(target.user));
+    if (target.kind !== 'user' && selected) dispatch(conversationClosed());
+  }, [target, selected, dispatch]);
+  const openGroup = group.kind === 'group' ? group.group : null;
+  const openGroupId = openGroup?._id ?? null;
+  useEffect(() => {
+    dispatch(groupOpened(openGroupId));
+  }, [openGroupId, dispatch]);
+  useEffect(() => () => void dispatch(groupOpened(null)), [dispatch]);
+  useDocumentTitle(
+    openGroup
+      ? `${openGroup.name} · Group chat`
+      : target.kind === 'user'
+        ? `Chat with ${displayName(target.user)}`
+        : target.kind === 'loading' || group.kind === 'loading'
+          ? null
+          : 'Chat',
   );
 
-  // "Message" on a profile or card arrives here with the person to open.
-  const location = useLocation();
-  const navigate = useNavigate();
-  const openWith = (location.state as { openWith?: ChatUser } | null)?.openWith;
+  // Opening a conversation shows that person's history, which loads with the conversation panel (product.md § Chat).
+  const open = useCallback(
+    (user: ChatUser) => {
+      if (user._id === selected?._id) return;
+      void navigate(chatPath(user.userName), { state: { openWith: toChatUser(user), fromList: true } });
+    },
+    [navigate, selected?._id],
+  );
+  const openGroupById = useCallback(
+    (id: string) => {
+      if (id === openGroupId) return;
+      void navigate(groupChatPath(id), { state: { fromList: true } });
+    },
+    [navigate, openGroupId],
+  );
+
+  // "Message" and chat toasts hand the person over on /chat: move to their address, in place.
+  const handed = (location.state as { openWith?: ChatUser } | null)?.openWith;
   useEffect(() => {
-    if (!openWith) return;
-    open(openWith);
-    void navigate('.', { replace: true, state: null });
-  }, [openWith, open, navigate]);
+    if (handed && target.kind === 'none') void navigate(chatPath(handed.userName), { replace: true, state: { openWith: handed } });
+  }, [handed, target.kind, navigate]);
 
+  // Back to the list: the entry before this one when it was the list's, a new one otherwise.
+  const fromList = (location.state as { fromList?: boolean } | null)?.fromList === true;
   const back = useCallback(() => {
-    dispatch(conversationClosed());
-  }, [dispatch]);
+    if (fromList) void navigate(-1);
+    else void navigate('/chat');
+  }, [navigate, fromList]);
 
-  const showList = !isMobile || !selected;
-  const showConversation = !isMobile || Boolean(selected);
+  const selectedShown = target.kind === 'user' ? target.user : null;
+  const addressed = target.kind !== 'none';
+  const showList = !isMobile || !addressed;
+  const showConversation = !isMobile || addressed;
 
   return (
-    <div className="card mx-auto flex h-[calc(100dvh-11rem)] max-w-6xl flex-col overflow-hidden md:h-[calc(100dvh-7.5rem)]">
+    // On a phone the chat is the screen between the navbar and the tab bar: no card margins, no band below it.
+    <div className="fixed inset-x-0 top-16 bottom-14 z-10 flex flex-col overflow-hidden bg-white md:static md:mx-auto md:card md:h-[calc(100dvh-6rem)] md:max-w-6xl dark:bg-brand-surface-dark">
       <h1 className="sr-only">Chat</h1>
-      {/* One notice at a time, and none while the app-wide offline line already says it. */}
-      {connectivity === 'online' && (connectionError || reconnectNotice) && (
+      {/* One notice at a time: being offline first, else the socket's own trouble. */}
+      {notice && (
         <div
           role="status"
           className="flex items-center gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-xs font-medium text-amber-800 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200"
         >
           <WifiOff aria-hidden className="h-4 w-4 shrink-0" />
-          <span>{reconnectNotice ?? connectionError}</span>
+          <span>{notice}</span>
         </div>
       )}
       <div className="flex min-h-0 flex-1">
@@ -92,26 +144,43 @@ function ChatScreen({ me }: { me: SelfUser }) {
               meId={me._id}
               conversations={conversations}
               presence={presence}
-              selectedId={selected?._id ?? null}
+              selectedId={selectedShown?._id ?? null}
               onSelect={open}
+              groups={groups}
+              groupTyping={groupTyping}
+              selectedGroupId={openGroupId}
+              onSelectGroup={openGroupById}
             />
           </aside>
         )}
         {showConversation && (
           <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-            {selected ? (
-              <ChatConversation
-                key={selected._id}
+            {openGroup ? (
+              <GroupConversation
+                key={openGroup._id}
                 me={me}
-                user={selected}
-                unreadCount={conversations.find((c) => c.user._id === selected._id)?.unreadCount ?? 0}
+                group={openGroup}
+                presence={presence}
+                typing={groupTyping[openGroup._id] ?? NO_ONE}
+                socket={socket}
+                showBack={isMobile}
+                onBack={back}
+              />
+            ) : group.kind === 'loading' ? (
+              <Welcome target={{ kind: 'loading' }} onBack={null} />
+            ) : selectedShown ? (
+              <ChatConversation
+                key={selectedShown._id}
+                me={me}
+                user={selectedShown}
+                unreadCount={conversations.find((c) => c.user._id === selectedShown._id)?.unreadCount ?? 0}
                 presence={presence}
                 socket={socket}
                 showBack={isMobile}
                 onBack={back}
               />
             ) : (
-              <Welcome />
+              <Welcome target={target} onBack={isMobile ? back : null} />
             )}
           </div>
         )}
@@ -120,7 +189,9 @@ function ChatScreen({ me }: { me: SelfUser }) {
   );
 }
 
-function Welcome() {
+function Welcome({ target, onBack }: { target: AddressedPartner; onBack: (() => void) | null }) {
+  if (target.kind === 'loading') return <div className="h-full bg-slate-50/70 dark:bg-slate-900/40" aria-busy="true" />;
+  if (target.kind === 'unknown') return <UnknownConversation target={target} onBack={onBack} />;
   return (
     <div className="flex h-full flex-col items-center justify-center gap-3 bg-slate-50/70 px-6 text-center dark:bg-slate-900/40">
       <div className="rounded-full bg-brand-primary/10 p-5 text-brand-primary dark:text-indigo-300">

@@ -1,5 +1,5 @@
-/** The left panel 'Conversations' (SPEC §2): search, filter chips, and the people one can chat with. */
-import { Bell, BellOff, SquarePen, Users } from 'lucide-react';
+/** The left panel 'Conversations' (product.md § Chat): search, filter chips, groups and the people one can chat with. */
+import { Bell, BellOff, SquarePen, Users, UsersRound } from 'lucide-react';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ErrorBanner } from '../../components/EmptyState';
@@ -11,11 +11,16 @@ import { CHAT_ERRORS, type ChatUser, type ConversationSummary, type Presence } f
 import { ConversationRow } from './ConversationRow';
 import { desktopNotificationsSupported, setDesktopNotifications, useDesktopNotifications } from './desktop-notifications';
 import { FriendPicker } from './FriendPicker';
+import type { GroupSummary } from './group-api';
+import { buildGroupRows, mergeChatList } from './group-list';
+import type { GroupTyping } from './group-typing';
+import { GroupRow } from './GroupRow';
+import { NewGroupDialog } from './NewGroupDialog';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 const iconButton =
-  'rounded-full p-2 text-slate-500 transition hover:bg-slate-100 hover:text-slate-700 dark:text-slate-400 dark:hover:bg-slate-700 dark:hover:text-slate-200';
+  'rounded-full p-[13px] text-slate-500 transition sm:p-2 hover:bg-slate-100 hover:text-slate-700 dark:text-slate-400 dark:hover:bg-slate-700 dark:hover:text-slate-200';
 
 export interface ConversationListProps {
   meId: string;
@@ -23,9 +28,23 @@ export interface ConversationListProps {
   presence: Presence;
   selectedId: string | null;
   onSelect: (user: ChatUser) => void;
+  groups: readonly GroupSummary[];
+  groupTyping: GroupTyping;
+  selectedGroupId: string | null;
+  onSelectGroup: (groupId: string) => void;
 }
 
-export function ConversationList({ meId, conversations, presence, selectedId, onSelect }: ConversationListProps) {
+export function ConversationList({
+  meId,
+  conversations,
+  presence,
+  selectedId,
+  onSelect,
+  groups,
+  groupTyping,
+  selectedGroupId,
+  onSelectGroup,
+}: ConversationListProps) {
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<ChatListFilter>('all');
   const term = query.trim();
@@ -41,8 +60,23 @@ export function ConversationList({ meId, conversations, presence, selectedId, on
     () => buildChatList({ conversations, users, presence, meId, openId: selectedId, query, filter }),
     [conversations, users, presence, meId, selectedId, query, filter],
   );
+  const groupRows = useMemo(
+    () =>
+      buildGroupRows({
+        // A group one is no longer in leaves the list (while open, it still says why).
+        groups: groups.filter((g) => !g.gone || g._id === selectedGroupId),
+        meId,
+        openId: selectedGroupId,
+        query,
+        filter,
+        typing: groupTyping,
+      }),
+    [groups, meId, selectedGroupId, query, filter, groupTyping],
+  );
+  const entries = useMemo(() => mergeChatList(rows, groupRows, filter), [rows, groupRows, filter]);
   const pageCount = data?.pages.length ?? 0;
   const [picking, setPicking] = useState(false);
+  const [creating, setCreating] = useState(false);
   const notifying = useDesktopNotifications();
 
   async function toggleNotifications() {
@@ -71,7 +105,7 @@ export function ConversationList({ meId, conversations, presence, selectedId, on
   }, [hasNextPage, pageCount, isFetching]);
 
   const settled = !isFetching && searched === term;
-  const firstLoad = rows.length === 0 && !settled && !isError;
+  const firstLoad = entries.length === 0 && !settled && !isError;
 
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -81,6 +115,15 @@ export function ConversationList({ meId, conversations, presence, selectedId, on
         onPick={(user) => {
           setPicking(false);
           onSelect(user);
+        }}
+      />
+      <NewGroupDialog
+        open={creating}
+        me={meId}
+        onClose={() => setCreating(false)}
+        onCreated={(group) => {
+          setCreating(false);
+          onSelectGroup(group._id);
         }}
       />
       <div className="space-y-3 border-b border-slate-200 p-4 dark:border-slate-700/70">
@@ -99,6 +142,9 @@ export function ConversationList({ meId, conversations, presence, selectedId, on
                 {notifying ? <Bell className="h-[18px] w-[18px]" /> : <BellOff className="h-[18px] w-[18px]" />}
               </button>
             )}
+            <button type="button" onClick={() => setCreating(true)} aria-label="New group" title="New group" className={iconButton}>
+              <UsersRound className="h-[18px] w-[18px]" />
+            </button>
             <button
               type="button"
               onClick={() => setPicking(true)}
@@ -126,7 +172,7 @@ export function ConversationList({ meId, conversations, presence, selectedId, on
             <Chip active={filter === 'unread'} onClick={() => setFilter(filter === 'unread' ? 'all' : 'unread')}>
               Unread
             </Chip>
-            <Chip active={false} disabled title="Group chats are coming soon">
+            <Chip active={filter === 'groups'} onClick={() => setFilter(filter === 'groups' ? 'all' : 'groups')}>
               Groups
             </Chip>
           </div>
@@ -144,29 +190,32 @@ export function ConversationList({ meId, conversations, presence, selectedId, on
               <RowSkeleton key={i} />
             ))}
           </div>
-        ) : rows.length === 0 && isError ? (
+        ) : entries.length === 0 && isError && filter !== 'groups' ? (
           <div className="p-2">
             <ErrorBanner message={CHAT_ERRORS.users} onRetry={retry} />
           </div>
-        ) : rows.length === 0 ? (
-          <EmptyList query={term} filter={filter} settled={settled} />
+        ) : entries.length === 0 ? (
+          <EmptyList query={term} filter={filter} settled={settled} onNewGroup={() => setCreating(true)} />
         ) : (
           <ul className="space-y-0.5" aria-label="People">
-            {rows.map((row, i) => (
-              <Fragment key={row.user._id}>
-                {row.preview === null && i > 0 && rows[i - 1].preview !== null && (
-                  <li
-                    role="presentation"
-                    className="px-3 pt-3 pb-1 text-[11px] font-semibold tracking-wide text-slate-400 uppercase dark:text-slate-500"
-                  >
-                    People
-                  </li>
-                )}
-                <li>
-                  <ConversationRow row={row} selected={row.user._id === selectedId} onSelect={onSelect} />
+            {entries.map((entry, i) =>
+              entry.kind === 'group' ? (
+                <li key={`g:${entry.row.group._id}`}>
+                  <GroupRow row={entry.row} selected={entry.row.group._id === selectedGroupId} onSelect={onSelectGroup} />
                 </li>
-              </Fragment>
-            ))}
+              ) : (
+                <Fragment key={entry.row.user._id}>
+                  {entry.row.preview === null && i > 0 && (entries[i - 1].kind === 'group' || entries[i - 1].row.preview !== null) && (
+                    <li className="px-3 pt-3 pb-1 text-[11px] font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+                      People
+                    </li>
+                  )}
+                  <li>
+                    <ConversationRow row={entry.row} selected={entry.row.user._id === selectedId} onSelect={onSelect} />
+                  </li>
+                </Fragment>
+              ),
+            )}
             <li ref={sentinel} aria-hidden className="h-px" />
             {isFetching && (
               <li className="flex justify-center py-3 text-brand-primary">
@@ -185,23 +234,13 @@ export function ConversationList({ meId, conversations, presence, selectedId, on
   );
 }
 
-function Chip({
-  active,
-  children,
-  ...rest
-}: {
-  active: boolean;
-  children: React.ReactNode;
-  disabled?: boolean;
-  title?: string;
-  onClick?: () => void;
-}) {
+function Chip({ active, children, ...rest }: { active: boolean; children: React.ReactNode; onClick?: () => void }) {
   return (
     <button
       type="button"
       aria-pressed={active}
       {...rest}
-      className={`rounded-full px-3 py-1 text-xs font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 ${
+      className={`min-h-11 rounded-full px-4 text-sm font-semibold transition sm:min-h-8 sm:px-3 sm:text-xs ${
         active
           ? 'bg-brand-primary text-white shadow-sm'
           : 'bg-slate-100 text-slate-600 hover:bg-slate-200 dark:bg-slate-700/60 dark:text-slate-300 dark:hover:bg-slate-700'
@@ -212,7 +251,17 @@ function Chip({
   );
 }
 
-function EmptyList({ query, filter, settled }: { query: string; filter: ChatListFilter; settled: boolean }) {
+function EmptyList({
+  query,
+  filter,
+  settled,
+  onNewGroup,
+}: {
+  query: string;
+  filter: ChatListFilter;
+  settled: boolean;
+  onNewGroup: () => void;
+}) {
   if (query && !settled) {
     return (
       <p className="flex items-center gap-2 px-3 py-4 text-sm text-slate-500 dark:text-slate-400">
@@ -221,11 +270,16 @@ function EmptyList({ query, filter, settled }: { query: string; filter: ChatList
       </p>
     );
   }
-  const [title, hint] = query
-    ? [`No users found matching "${query}"`, 'Try another name or user name.']
-    : filter === 'unread'
-      ? ['No unread conversations', 'You are all caught up.']
-      : ['No one to chat with yet', 'People you can talk to will show up here.'];
+  const [title, hint] =
+    filter === 'groups'
+      ? query
+        ? [`No groups found matching "${query}"`, 'Try another group or member name.']
+        : ['No groups yet', 'Talk with several friends at once: start a group.']
+      : query
+        ? [`No users found matching "${query}"`, 'Try another name or user name.']
+        : filter === 'unread'
+          ? ['No unread conversations', 'You are all caught up.']
+          : ['No one to chat with yet', 'People you can talk to will show up here.'];
   return (
     <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
       <div className="rounded-full bg-brand-primary/10 p-3 text-brand-primary">
@@ -233,6 +287,15 @@ function EmptyList({ query, filter, settled }: { query: string; filter: ChatList
       </div>
       <p className="text-sm font-semibold">{title}</p>
       <p className="text-xs text-slate-500 dark:text-slate-400">{hint}</p>
+      {filter === 'groups' && !query && (
+        <button
+          type="button"
+          onClick={onNewGroup}
+          className="mt-2 inline-flex items-center gap-2 rounded-xl bg-brand-primary px-4 py-2 text-sm font-semibold text-white hover:bg-brand-primary-hover"
+        >
+          <UsersRound className="h-4 w-4" aria-hidden /> New group
+        </button>
+      )}
     </div>
   );
 }

@@ -41,7 +41,7 @@ export const ConversationRow = memo(function ConversationRow({
       }`}
     >
       <span className="relative shrink-0">
-        <Avatar name={name} src={user.userImage} size="md" />
+        <Avatar name={name} id={user._id} src={user.userImage} size="md" decorative />
         <PresenceDot online={online} />
       </span>
       <span className="min-w-0 flex-1">

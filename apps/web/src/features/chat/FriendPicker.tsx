@@ -57,7 +57,7 @@ export function FriendPicker({ open, onClose, onPick }: FriendPickerProps) {
                       onClick={() => onPick(friend)}
                       className="flex w-full items-center gap-3 rounded-xl px-3 py-2 text-left hover:bg-slate-100 dark:hover:bg-slate-700/50"
                     >
-                      <Avatar name={displayName(friend)} src={friend.userImage} size="md" />
+                      <Avatar name={displayName(friend)} id={friend._id} src={friend.userImage} size="md" decorative />
                       <span className="min-w-0">
                         <span className="block truncate text-sm font-semibold">{displayName(friend)}</span>
                         <span className="block truncate text-xs text-slate-500 dark:text-slate-400">@{friend.userName}</span>

@@ -1,12 +1,21 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderSignedIn } from '../../test/render-signed-in';
+import { stubServer, type StubServer } from '../../test/stub-server';
 import { MessageInput } from './MessageInput';
 
+let server: StubServer | null = null;
+afterEach(() => {
+  server?.restore();
+  server = null;
+});
+
 function setup(props: Partial<Parameters<typeof MessageInput>[0]> = {}) {
-  const onSend = vi.fn(async () => true);
+  const onSend = vi.fn(async (_text: string, _noPreview: boolean) => true);
   const onTyping = vi.fn();
-  render(<MessageInput connected onSend={onSend} onTyping={onTyping} {...props} />);
+  // The composer asks for the card of a link it sees (GET /link-preview).
+  renderSignedIn(<MessageInput connected onSend={onSend} onTyping={onTyping} {...props} />);
   const input = screen.getByPlaceholderText<HTMLTextAreaElement>('Type a message...');
   return { onSend, onTyping, input, user: userEvent.setup() };
 }
@@ -15,7 +24,7 @@ describe('MessageInput', () => {
   it('Enter sends the message and empties the input', async () => {
     const { onSend, input, user } = setup();
     await user.type(input, 'hello{Enter}');
-    expect(onSend).toHaveBeenCalledWith('hello');
+    expect(onSend).toHaveBeenCalledWith('hello', false);
     expect(input.value).toBe('');
   });
 
@@ -26,13 +35,24 @@ describe('MessageInput', () => {
     expect(input.value).toBe('one\ntwo');
   });
 
-  it('send is disabled for blank text and while disconnected', async () => {
-    const { input, user } = setup({ connected: false });
+  it('send is disabled for blank text; while disconnected a message is still taken (it waits in the outbox)', async () => {
+    const { onSend, input, user } = setup({ connected: false });
     const send = screen.getByRole('button', { name: 'Send message' });
     expect(send).toBeDisabled();
     await user.type(input, 'hi{Enter}');
-    expect(send).toBeDisabled();
-    expect(input.value).toBe('hi');
+    expect(onSend).toHaveBeenCalledWith('hi', false);
+    expect(input.value).toBe('');
+  });
+
+  it('takes the focus when it appears, and Ctrl/Cmd+Enter sends too', async () => {
+    const { onSend, input, user } = setup();
+    expect(input).toHaveFocus();
+    await user.type(input, 'one{Control>}{Enter}{/Control}');
+    await user.type(input, 'two{Meta>}{Enter}{/Meta}');
+    expect(onSend.mock.calls).toEqual([
+      ['one', false],
+      ['two', false],
+    ]);
   });
 
   it('blank text never sends', async () => {
@@ -65,5 +85,23 @@ describe('MessageInput', () => {
     expect(onTyping).toHaveBeenLastCalledWith(true);
     await user.clear(input);
     expect(onTyping).toHaveBeenLastCalledWith(false);
+  });
+
+  it("shows the card of the message's link, and a removed card is sent as noPreview", async () => {
+    server = stubServer().on('GET', '/link-preview', () => ({
+      status: 200,
+      data: {
+        success: true,
+        linkPreview: { url: 'https://news.example.org/a', title: 'Harbour news', description: null, image: null, siteName: 'News' },
+      },
+    }));
+    const { onSend, input, user } = setup();
+    await user.type(input, 'look https://news.example.org/a');
+    expect(await screen.findByRole('link', { name: /Harbour news/ }, { timeout: 3000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove link preview' }));
+    expect(screen.queryByRole('link', { name: /Harbour news/ })).toBeNull();
+    await user.type(input, '{Enter}');
+    expect(onSend).toHaveBeenCalledWith('look https://news.example.org/a', true);
+    expect(server.callsTo('GET', '/link-preview')[0].params).toEqual({ url: 'https://news.example.org/a' });
   });
 });

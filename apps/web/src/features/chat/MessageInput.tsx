@@ -1,11 +1,13 @@
 /**
- * The composer (SPEC §2, §5): 'Type a message...', a send button enabled only while connected and the text
- * is not blank, the 'n/1000' counter, Enter sends and Shift+Enter breaks the line; a failed send puts the
- * text back.
+ * The composer (product.md § Chat): 'Type a message...', a send button enabled while the text is not blank
+ * (disconnected too: the message waits in the outbox), the 'n/1000' counter, Enter sends and Shift+Enter
+ * breaks the line; a failed send puts the text back.
  */
-import { CHAT } from '@plaza/contract';
+import { CHAT, firstLinkOf } from '@plaza/contract';
 import { SendHorizontal } from 'lucide-react';
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ComposerLinkPreview, useComposerLink } from '../link-previews';
+import { useMentionAutocomplete, type MentionCandidate } from '../mentions';
 import { counterColor } from './chat-helpers';
 
 const COUNTER_CLASSES = {
@@ -19,17 +21,29 @@ const MAX_HEIGHT_PX = 144;
 
 export interface MessageInputProps {
   connected: boolean;
-  /** Resolves true once the message is stored, false when it could not be sent. */
-  onSend: (text: string) => Promise<boolean>;
+  /** Resolves true once the message is stored, false when it could not be sent; `noPreview`: its link card was removed. */
+  onSend: (text: string, noPreview: boolean) => Promise<boolean>;
   /** Called on every edit while text is present, and with false when the text is cleared or sent. */
   onTyping?: (isTyping: boolean) => void;
+  /** The people of the conversation, offered first when a `@name` is typed. */
+  people?: MentionCandidate[];
 }
 
-export function MessageInput({ connected, onSend, onTyping }: MessageInputProps) {
+export function MessageInput({ connected, onSend, onTyping, people }: MessageInputProps) {
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
+  const mention = useMentionAutocomplete({ text, setText, inputRef: area, people, placement: 'above' });
+  // The link whose card the sender removed; another link gets its card again.
+  const [removedLink, setRemovedLink] = useState<string | null>(null);
+  const link = useComposerLink(text);
   const length = text.length;
-  const canSend = connected && text.trim().length > 0 && length <= CHAT.messageMaxLength;
+  // Written while disconnected, a message waits in the outbox and goes when the connection returns.
+  const canSend = text.trim().length > 0 && length <= CHAT.messageMaxLength;
+
+  // A conversation just opened: the next keystroke belongs to its message box.
+  useEffect(() => {
+    area.current?.focus({ preventScroll: true });
+  }, []);
 
   useLayoutEffect(() => {
     const el = area.current;
@@ -41,15 +55,19 @@ export function MessageInput({ connected, onSend, onTyping }: MessageInputProps)
   const submit = async () => {
     if (!canSend) return;
     const sending = text.trim();
+    const noPreview = removedLink !== null && firstLinkOf(sending) === removedLink;
     setText('');
+    setRemovedLink(null);
     onTyping?.(false);
-    const ok = await onSend(sending);
+    const ok = await onSend(sending, noPreview);
     // Whatever was typed meanwhile stays, after the restored text.
     if (!ok) setText((current) => (current ? `${sending}\n${current}` : sending));
     area.current?.focus();
   };
 
+  // Enter sends (product.md § Chat), and so does Ctrl/Cmd+Enter, as in the post composer.
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mention.onKeyDown(e)) return;
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void submit();
@@ -64,6 +82,9 @@ export function MessageInput({ connected, onSend, onTyping }: MessageInputProps)
         void submit();
       }}
     >
+      <div className="mb-2 max-w-sm empty:hidden [&>*]:mt-0">
+        <ComposerLinkPreview link={link} removed={link !== null && link === removedLink} onRemove={() => setRemovedLink(link)} row />
+      </div>
       <div className="flex items-end gap-2">
         <div className="relative min-w-0 flex-1">
           <textarea
@@ -72,8 +93,10 @@ export function MessageInput({ connected, onSend, onTyping }: MessageInputProps)
             value={text}
             onChange={(e) => {
               setText(e.target.value);
+              mention.track(e);
               onTyping?.(e.target.value.length > 0);
             }}
+            {...mention.inputProps}
             onKeyDown={onKeyDown}
             onBlur={() => onTyping?.(false)}
             placeholder="Type a message..."
@@ -87,12 +110,16 @@ export function MessageInput({ connected, onSend, onTyping }: MessageInputProps)
           >
             {length}/{CHAT.messageMaxLength}
           </span>
+          {mention.list}
+          <span role="status" className="sr-only">
+            {mention.status}
+          </span>
         </div>
         <button
           type="submit"
           disabled={!canSend}
           aria-label="Send message"
-          title={connected ? 'Send (Enter)' : 'Waiting for the connection'}
+          title={connected ? 'Send (Enter)' : 'Sends when the connection returns'}
           className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-primary text-white shadow-sm transition hover:bg-brand-primary-hover disabled:cursor-not-allowed disabled:bg-slate-300 disabled:shadow-none dark:disabled:bg-slate-700 dark:disabled:text-slate-400"
         >
           <SendHorizontal className="h-5 w-5" />

@@ -5,8 +5,9 @@
 import { ArrowDown, MessageCircle } from 'lucide-react';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../components/Spinner';
+import { clockTime } from '../../lib/dates';
 import { groupByDate } from './chat-helpers';
-import type { ChatMessage } from './chat-model';
+import type { ChatMessage, ChatUser } from './chat-model';
 import { MessageBubble } from './MessageBubble';
 
 /** Within this many pixels of the bottom the reader counts as following the conversation. */
@@ -25,9 +26,26 @@ export interface MessageListProps {
   onLoadOlder: () => void;
   /** Reporting the other person's message to the moderators. */
   onReport?: (messageId: string) => void;
+  /** Sending an unsent message again. */
+  onRetry?: (clientMessageId: string) => void;
+  /** In a group: who the other senders are, so their bubbles carry a name and a picture. */
+  senders?: ReadonlyMap<string, ChatUser>;
+  /** In a group: the line under one message, e.g. "Seen by 4" under one's own last one. */
+  receipt?: { messageId: string; text: string } | null;
 }
 
-export function MessageList({ messages, meId, phase, hasOlder, loadingOlder, onLoadOlder, onReport }: MessageListProps) {
+export function MessageList({
+  messages,
+  meId,
+  phase,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  onReport,
+  onRetry,
+  senders,
+  receipt,
+}: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const groups = useMemo(() => groupByDate(messages), [messages]);
   const [showJump, setShowJump] = useState(false);
@@ -116,9 +134,29 @@ export function MessageList({ messages, meId, phase, hasOlder, loadingOlder, onL
                   </span>
                 </h3>
                 <ol className="space-y-1.5">
-                  {group.messages.map((m) => (
-                    <MessageBubble key={m._id} message={m} own={m.messageSender === meId} onReport={onReport} />
-                  ))}
+                  {group.messages.map((m, i) =>
+                    m.system ? (
+                      <SystemLine key={m._id} message={m} />
+                    ) : (
+                      <MessageBubble
+                        key={m._id}
+                        message={m}
+                        own={m.messageSender === meId}
+                        onReport={onReport}
+                        onRetry={onRetry}
+                        inGroup={senders !== undefined}
+                        // A run of one person's messages carries their name once, on the first.
+                        sender={
+                          senders &&
+                          m.messageSender !== meId &&
+                          (i === 0 || group.messages[i - 1].messageSender !== m.messageSender || group.messages[i - 1].system)
+                            ? (senders.get(m.messageSender) ?? null)
+                            : undefined
+                        }
+                        receipt={receipt?.messageId === m._id ? receipt.text : undefined}
+                      />
+                    ),
+                  )}
                 </ol>
               </section>
             ))}
@@ -136,6 +174,21 @@ export function MessageList({ messages, meId, phase, hasOlder, loadingOlder, onL
         </button>
       )}
     </div>
+  );
+}
+
+/** A line about the group itself, centred between the messages. */
+function SystemLine({ message }: { message: ChatMessage }) {
+  return (
+    <li className="flex justify-center py-1" data-message-id={message._id}>
+      <p className="max-w-[85%] rounded-full bg-slate-200/70 px-3 py-1 text-center text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+        {message.messageText}
+        <span className="sr-only">
+          {' '}
+          at <time dateTime={message.createdAt}>{clockTime(message.createdAt)}</time>
+        </span>
+      </p>
+    </li>
   );
 }
 

@@ -8,7 +8,7 @@ import { useSendChatMessageMutation } from './api';
 import { CHAT_ERRORS, type ChatUser } from './chat-model';
 import { displayName } from './ConversationRow';
 
-/** Longer than other toasts (SPEC's 3 s): there is a reply to write. Hovering keeps it open. */
+/** Longer than other toasts (3 s, product.md § Constants and limits): there is a reply to write. Hovering keeps it open. */
 export const MESSAGE_TOAST_MS = 8000;
 
 interface MessageToastProps {
@@ -40,7 +40,7 @@ export function MessageToast({ me, sender, message, onOpen, onDone }: MessageToa
       className="card w-[min(22rem,calc(100vw-1rem))] p-3 text-sm shadow-lg ring-1 ring-slate-200 dark:ring-slate-700"
     >
       <div className="flex items-start gap-3">
-        <Avatar name={name} src={sender?.userImage ?? null} size="sm" />
+        <Avatar name={name} id={sender?._id ?? message.messageSender} src={sender?.userImage ?? null} size="sm" />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold">{name}</p>
           <p className="line-clamp-2 text-slate-600 dark:text-slate-300">{message.messageText}</p>

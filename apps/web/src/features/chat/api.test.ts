@@ -2,8 +2,8 @@ import { CHAT_HISTORY_MAX_LIMIT, PAGE_SIZES, pairRoom, type Message } from '@pla
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, type AppStore } from '../../app/store';
 import { resetAuth } from '../auth';
-import { catchUpCursor, chatApi, type SendArgs } from './api';
-import { historyMessages } from './chat-cache';
+import { chatApi, type SendArgs } from './api';
+import { catchUpCursor, historyMessages } from './chat-cache';
 import type { ChatMessage } from './chat-model';
 import { conversationOpened } from './chatSlice';
 import { presenceApi } from './presence-api';
@@ -17,6 +17,20 @@ const conversation = { me: ME, other: BOB };
 const historyPath = `/chats/${ME}/${BOB}`;
 const ROOM = pairRoom(ME, BOB);
 const ok = (data: unknown): Answer => ({ status: 200, data });
+type Params = Request['params'];
+
+/**
+ * The server's history: with `after`, the first `limit` messages stored after that one (by seq), or with an
+ * id after it when that message is gone; otherwise all of them.
+ */
+function historyAnswer(stored: readonly Message[], params: Params): Answer {
+  const after = params.after;
+  if (typeof after !== 'string') return ok(stored);
+  const from = stored.find((m) => m._id === after)?.seq;
+  const later = from === undefined ? stored.filter((m) => m._id > after) : stored.filter((m) => m.seq > from);
+  return ok(later.sort((x, y) => x.seq - y.seq).slice(0, Number(params.limit ?? CHAT_HISTORY_MAX_LIMIT)));
+}
+const afters = (requests: readonly Request[]) => requests.filter((r) => r.params.after).map((r) => r.params.after);
 const mine = (id: string, second: number, over: Partial<Message> = {}) =>
   message(id, second, { messageSender: ME, messageReceiver: BOB, ...over });
 const summary = (user: string, name: string, lastMessage: Message, unreadCount: number) => ({
@@ -100,11 +114,9 @@ describe('chat history', () => {
     await vi.waitFor(() => expect(idsOf(store)).toEqual(['m1', 'm2']));
   });
 
-  it('after a reconnect it asks for what came after the newest message it holds: every missed one once, in order', async () => {
+  it('after a reconnect it asks for what was stored after the newest message it holds: every missed one once, in order', async () => {
     let stored = [message('m1', 1)];
-    const { store, socket, requests } = setup(({ url, params }) =>
-      url === historyPath ? ok(params.after ? stored.filter((m) => m._id > String(params.after)) : stored) : undefined,
-    );
+    const { store, socket, requests } = setup(({ url, params }) => (url === historyPath ? historyAnswer(stored, params) : undefined));
     await store.dispatch(chatApi.endpoints.chatHistory.initiate(conversation));
     socket.setConnected(false);
     stored = [message('m1', 1), message('m2', 2), message('m3', 3)];
@@ -116,33 +128,112 @@ describe('chat history', () => {
     await vi.waitFor(() => expect(idsOf(store)).toEqual(['m1', 'm2', 'm3']));
   });
 
-  it('catches up from ten seconds before the newest message held, since a slightly older one may be stored later', () => {
-    const page = (messages: ChatMessage[]) => ({ pages: [{ messages, hasOlder: false }], pageParams: [null] });
+  it('starts a catch-up at the held message with the highest seq up to which it holds them all', () => {
+    const history = (messages: ChatMessage[], through?: number) => ({
+      pages: [{ messages, hasOlder: false, through }],
+      pageParams: [null],
+    });
     expect(catchUpCursor(undefined)).toBeUndefined();
-    expect(catchUpCursor(page([message('a', 1), message('b', 5), message('c', 20), message('d', 25)]))).toBe('b');
-    expect(catchUpCursor(page([message('a', 1), message('b', 5)]))).toBe('a');
-    expect(catchUpCursor(page([message('a', 1), { ...message('p', 30), pending: true }]))).toBe('a');
+    expect(catchUpCursor(history([message('a', 1), message('b', 2), message('d', 4)], 2))).toBe('b');
+    // Ids do not say the order messages were stored in: one minted earlier may have been stored later.
+    expect(catchUpCursor(history([message('z', 1), message('y', 2)], 2))).toBe('y');
+    expect(catchUpCursor(history([message('a', 1), { ...message('p', 2), pending: true }], 1))).toBe('a');
+    expect(catchUpCursor(history([message('a', 3)], 2))).toBeUndefined();
   });
 
-  it('a long absence is caught up page after page, oldest first', async () => {
-    let stored = [message('m000', 0)];
-    const { store, socket, requests } = setup(({ url, params }) =>
-      url === historyPath
-        ? ok(params.after ? stored.filter((m) => m._id > String(params.after)).slice(0, Number(params.limit)) : stored)
-        : undefined,
-    );
+  it('a push that overtook an earlier message is not where the catch-up starts', async () => {
+    // m20 was stored before m30 on another node, but its push came later, after the socket dropped.
+    const [held, overtaken, overtaking] = [message('m10', 1), message('m20', 2), message('m30', 3)];
+    let stored = [held];
+    const { store, socket, requests } = setup(({ url, params }) => (url === historyPath ? historyAnswer(stored, params) : undefined));
+    await store.dispatch(chatApi.endpoints.chatHistory.initiate(conversation));
+    stored = [held, overtaken, overtaking];
+    socket.serverSends('receiveMessage', overtaking);
+    await vi.waitFor(() => expect(idsOf(store)).toEqual(['m10', 'm30']));
+    socket.setConnected(false);
+    socket.setConnected(true);
+    await vi.waitFor(() => expect(idsOf(store)).toEqual(['m10', 'm20', 'm30']));
+    expect(afters(requests)).toEqual(['m10']);
+  });
+
+  it('our own sends answered while the socket was down do not move the catch-up past what the other person wrote meanwhile', async () => {
+    const [held, theirs, first, second] = [
+      message('m01', 1, { seq: 1 }),
+      message('m60', 60, { seq: 2 }),
+      mine('m65', 65, { clientMessageId: 'c-65', seq: 3 }),
+      mine('m80', 80, { clientMessageId: 'c-80', seq: 4 }),
+    ];
+    let stored = [held];
+    let reply = first;
+    const { store, socket, requests } = setup(({ url, params }) => {
+      if (url === historyPath) return historyAnswer(stored, params);
+      if (url === '/chats/send') return { status: 201, data: reply };
+    });
     await store.dispatch(chatApi.endpoints.chatHistory.initiate(conversation));
     socket.setConnected(false);
-    const missed = Array.from({ length: CHAT_HISTORY_MAX_LIMIT + 20 }, (_, i) => message(`m${String(i + 1).padStart(3, '0')}`, 10 + i));
-    stored = [message('m000', 0), ...missed];
+    // Bob writes while our socket is down; we send twice over HTTP, 5 and 20 s later.
+    stored = [held, theirs, first];
+    await store.dispatch(chatApi.endpoints.sendChatMessage.initiate(sendArgs('c-65')));
+    stored = [held, theirs, first, second];
+    reply = second;
+    await store.dispatch(chatApi.endpoints.sendChatMessage.initiate(sendArgs('c-80')));
+    expect(idsOf(store)).toEqual(['m01', 'm65', 'm80']);
+    socket.setConnected(true);
+    await vi.waitFor(() => expect(idsOf(store)).toEqual(['m01', 'm60', 'm65', 'm80']));
+    expect(afters(requests)).toEqual(['m01']);
+    // Now everything up to our last send is held: the next catch-up starts there.
+    expect(catchUpCursor(historyOf(store).data)).toBe('m80');
+  });
+
+  it('a seq that never comes (a removed message) holds the catch-up back only until the next catch-up answers past it', async () => {
+    // Seq 3 was removed by a moderator: pushes of 4 and 5 do not show everything up to 5 is held.
+    let stored = [message('m1', 1), message('m2', 2)];
+    const { store, socket, requests } = setup(({ url, params }) => (url === historyPath ? historyAnswer(stored, params) : undefined));
+    await store.dispatch(chatApi.endpoints.chatHistory.initiate(conversation));
+    stored = [...stored, message('m4', 4), message('m5', 5)];
+    socket.serverSends('receiveMessage', message('m4', 4));
+    socket.serverSends('receiveMessage', message('m5', 5));
+    await vi.waitFor(() => expect(idsOf(store)).toEqual(['m1', 'm2', 'm4', 'm5']));
+    expect(catchUpCursor(historyOf(store).data)).toBe('m2');
+    socket.serverSends('resync', {});
+    await vi.waitFor(() => expect(afters(requests)).toEqual(['m2']));
+    await vi.waitFor(() => expect(catchUpCursor(historyOf(store).data)).toBe('m5'));
+    // From there on, pushes in order move it on again.
+    stored = [...stored, message('m6', 6)];
+    socket.serverSends('receiveMessage', message('m6', 6));
+    await vi.waitFor(() => expect(catchUpCursor(historyOf(store).data)).toBe('m6'));
+    socket.serverSends('resync', {});
+    await vi.waitFor(() => expect(afters(requests)).toEqual(['m2', 'm6']));
+  });
+
+  it("catches up on the server's resync while the socket stays connected", async () => {
+    let stored = [message('m1', 1)];
+    const { store, socket, requests } = setup(({ url, params }) => (url === historyPath ? historyAnswer(stored, params) : undefined));
+    await store.dispatch(chatApi.endpoints.chatHistory.initiate(conversation));
+    // Sent through another node while Redis was away: never pushed here.
+    stored = [message('m1', 1), message('m2', 2)];
+    socket.serverSends('resync', {});
+    await vi.waitFor(() => expect(idsOf(store)).toEqual(['m1', 'm2']));
+    expect(requests.at(-1)?.params).toEqual({ after: 'm1', limit: CHAT_HISTORY_MAX_LIMIT });
+  });
+
+  it('a long absence is caught up page after page, in the order the messages were stored', async () => {
+    let stored = [message('m000', 0, { seq: 1 })];
+    const { store, socket, requests } = setup(({ url, params }) => (url === historyPath ? historyAnswer(stored, params) : undefined));
+    await store.dispatch(chatApi.endpoints.chatHistory.initiate(conversation));
+    socket.setConnected(false);
+    const missed = Array.from({ length: CHAT_HISTORY_MAX_LIMIT + 20 }, (_, i) =>
+      message(`m${String(i + 1).padStart(3, '0')}`, 10 + i, { seq: i + 2 }),
+    );
+    stored = [message('m000', 0, { seq: 1 }), ...missed];
     socket.setConnected(true);
     await vi.waitFor(() => expect(idsOf(store)).toEqual(stored.map((m) => m._id)));
-    expect(requests.filter((r) => r.params.after).map((r) => r.params.after)).toEqual(['m000', missed[CHAT_HISTORY_MAX_LIMIT - 1]._id]);
+    expect(afters(requests)).toEqual(['m000', missed[CHAT_HISTORY_MAX_LIMIT - 1]._id]);
   });
 });
 
 describe('sending', () => {
-  it('shows the message at once; the stored copy from the socket replaces it (same clientMessageId), once', async () => {
+  it('the stored copy from the socket and the send’s answer show the message once (same clientMessageId)', async () => {
     const stored = mine('m9', 9, { messageText: 'hello', clientMessageId: 'c-1' });
     let answer: (a: Answer) => void = () => {};
     const { store, socket, requests } = setup(({ url }) => {
@@ -151,10 +242,8 @@ describe('sending', () => {
     });
     await store.dispatch(chatApi.endpoints.chatHistory.initiate(conversation));
     const sending = store.dispatch(chatApi.endpoints.sendChatMessage.initiate(sendArgs('c-1')));
-    expect(historyMessages(historyOf(store).data).map((m) => [m._id, m.pending ?? false])).toEqual([
-      ['m1', false],
-      ['pending:c-1', true],
-    ]);
+    // Until it is stored, the message shows from the outbox (outbox.ts), not from the history.
+    expect(historyMessages(historyOf(store).data).map((m) => [m._id, m.pending ?? false])).toEqual([['m1', false]]);
     await vi.waitFor(() => expect(requests.at(-1)?.url).toBe('/chats/send'));
 
     // The server announces the stored message before its HTTP answer arrives.

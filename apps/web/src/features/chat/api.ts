@@ -1,8 +1,9 @@
 /**
- * The chat's server data (SPEC §7 "Chat", CONTRACT "Chat") in the RTK Query cache: people to talk to,
- * conversations, each conversation's history; sends and reads. Socket events (CONTRACT "Socket.io") are
+ * The chat's server data (product.md § Chat) in the RTK Query cache: people to talk to,
+ * conversations, each conversation's history; sends and reads. Socket events (product.md § Realtime events) are
  * written into the entries they change while those entries live. Presence is in `./presence-api`.
  */
+import { withEarlyCard } from '../../lib/early-cards';
 import {
   CHAT,
   CHAT_HISTORY_MAX_LIMIT,
@@ -11,10 +12,13 @@ import {
   PAGE_SIZES,
   pairRoom,
   parsePairRoom,
+  type GroupConversation,
+  type LinkPreview,
   type Message,
   type MessagesReadEvent,
   type OperationResponse,
 } from '@plaza/contract';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { operations } from '../../api/operations';
 import { retry } from '@reduxjs/toolkit/query/react';
 import { apiBaseQuery } from '../../api/base-query';
@@ -22,9 +26,9 @@ import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
 import {
   addToHistory,
+  catchUpCursor,
   clearUnread,
-  dropPending,
-  historyMessages,
+  highestSeq,
   markHistoryRead,
   markLastMessageRead,
   noteMessage,
@@ -33,8 +37,9 @@ import {
   type HistoryPage,
 } from './chat-cache';
 import { delay } from './chat-helpers';
-import { CHAT_ERRORS, toChatUser, type ChatMessage, type ChatUser, type ConversationArgs, type ConversationSummary } from './chat-model';
+import { CHAT_ERRORS, toChatUser, type ChatUser, type ConversationArgs, type ConversationSummary } from './chat-model';
 import { followChatEvents } from './chat-socket-events';
+import { storeGroups } from './group-api';
 import { streamFromSocket } from './socket-stream';
 
 interface ChatUsersPage {
@@ -48,6 +53,8 @@ export interface SendArgs {
   receiver: ChatUser;
   text: string;
   clientMessageId: string;
+  /** The sender removed the link preview card: the server makes none. */
+  noPreview?: boolean;
 }
 
 /** How many pages of conversations the list reads at most (a thousand people talked with). */
@@ -63,7 +70,7 @@ const historyParams = ({ me, other }: ConversationArgs) => ({ currentUserId: me,
 const errorField = (error: unknown, field: 'error' | 'status'): unknown =>
   typeof error === 'object' && error !== null && field in error ? (error as Record<typeof field, unknown>)[field] : undefined;
 
-/** An identical request replaced this one (SPEC §7): trying it again would only cancel the other. */
+/** An identical request replaced this one (product.md § API conventions): trying it again would only cancel the other. */
 const wasCanceled = (error: unknown) => errorField(error, 'error') === 'canceled';
 
 /** Retrying cannot fix a refused message; anything else (network, 5xx, 429, 408) is worth another try. */
@@ -72,13 +79,13 @@ function isRetryable(error: unknown): boolean {
   return !wasCanceled(error) && (typeof status !== 'number' || status >= 500 || status === 429 || status === 408);
 }
 
-/** The latest history: three retries, 1, 2 and 4 s apart (SPEC §9). */
+/** The latest history: three retries, 1, 2 and 4 s apart (product.md § Constants and limits). */
 const fetchWithBackoff = retry(apiBaseQuery, {
   retryCondition: (error, _request, { attempt }) => attempt <= CHAT.historyRetries && !wasCanceled(error),
   backoff: (attempt, _max, signal) => delay(CHAT.historyBackoffMs[Math.min(attempt, CHAT.historyBackoffMs.length) - 1], signal),
 });
 
-/** A send: two retries a second apart (SPEC §9); the same clientMessageId makes a retry return the first copy. */
+/** A send: two retries a second apart (product.md § Constants and limits); the same clientMessageId makes a retry return the first copy. */
 const sendWithRetries = retry(apiBaseQuery, {
   retryCondition: (error, _request, { attempt }) => attempt <= CHAT.sendRetries && isRetryable(error),
   backoff: (_attempt, _max, signal) => delay(CHAT.sendRetryDelayMs, signal),
@@ -97,29 +104,11 @@ const belongsTo = (message: Message, { me, other }: ConversationArgs) =>
 
 /** Pages of catch-up after a reconnect before loading the conversation afresh instead. */
 const CATCH_UP_PAGES = 5;
-
-/**
- * Messages are numbered when sent but may be stored (and pushed) a little out of that order: one sent by
- * the other person a moment earlier can arrive after ours. So the catch-up starts from the newest message
- * that is `CATCH_UP_SLACK_MS` older than the newest one we hold (merging by _id drops what we have).
- */
-const CATCH_UP_SLACK_MS = 10_000;
-
-/** Where a catch-up starts: a stored message we hold, far enough back; undefined when we hold none. */
-export function catchUpCursor(data: HistoryData | undefined): string | undefined {
-  const stored = historyMessages(data).filter((m) => !m.pending);
-  const newest = stored.at(-1);
-  if (!newest) return undefined;
-  const before = Date.parse(newest.createdAt) - CATCH_UP_SLACK_MS;
-  for (let i = stored.length - 1; i >= 0; i--) if (Date.parse(stored[i].createdAt) <= before) return stored[i]._id;
-  return stored[0]._id;
-}
-
 const historyTag = ({ me, other }: ConversationArgs) => ({ type: 'Messages' as const, id: pairRoom(me, other) });
 
 export const chatApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
-    /** The people one can chat with, ten a page (SPEC §9); the server filters by `search` too. */
+    /** The people one can chat with, ten a page (product.md § Constants and limits); the server filters by `search` too. */
     chatUsers: build.infiniteQuery<ChatUsersPage, string, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
@@ -148,8 +137,9 @@ export const chatApi = plazaApi.injectEndpoints({
      * recent first: page after page of the largest size, so unread counts cover every conversation.
      */
     chatConversations: build.query<ConversationSummary[], string>({
-      async queryFn(_me, api) {
+      async queryFn(me, api) {
         const list: ConversationSummary[] = [];
+        const groups: GroupConversation[] = [];
         for (let page = 1; page <= CONVERSATION_PAGES_MAX; page++) {
           const result = await apiBaseQuery(
             operationRequest(operations.listConversations, { query: { page, limit: CONVERSATIONS_MAX_LIMIT } }),
@@ -159,11 +149,17 @@ export const chatApi = plazaApi.injectEndpoints({
           if (result.error) return { error: result.error };
           const res = result.data as OperationResponse<typeof operations.listConversations>;
           for (const c of res.data) {
+            // Groups are held in a list of their own (group-api.ts).
+            if (c.kind === 'group') {
+              if (!groups.some((known) => known._id === c._id)) groups.push(c);
+              continue;
+            }
             if (!list.some((known) => known.user._id === c.user._id))
               list.push({ user: toChatUser(c.user), lastMessage: c.lastMessage, unreadCount: c.unreadCount });
           }
           if (!res.pagination.hasMore) break;
         }
+        api.dispatch(storeGroups(me, groups));
         return { data: list };
       },
       providesTags: ['Conversations'],
@@ -213,15 +209,18 @@ export const chatApi = plazaApi.injectEndpoints({
           : await fetchWithBackoff(operationRequest(operations.getChatHistory, { params, fallback: HISTORY_FALLBACK }), api, {});
         if (result.error) return { error: result.error };
         const messages = result.data as HistoryReply;
-        return { data: { messages, hasOlder: messages.length >= PAGE_SIZES.chatHistory } };
+        const hasOlder = messages.length >= PAGE_SIZES.chatHistory;
+        // The latest page holds every message up to its highest seq (older ones are paged back by id).
+        return { data: pageParam ? { messages, hasOlder } : { messages, hasOlder, through: highestSeq(messages) } };
       },
       providesTags: (_data, _error, arg) => [historyTag(arg)],
       async onCacheEntryAdded(arg, lifecycle) {
         const { dispatch } = lifecycle;
         const room = pairRoom(arg.me, arg.other);
         /**
-         * After a reconnect: everything after the catch-up cursor (near the newest message we hold), oldest first, a page at a
-         * time (`after=`), merged by _id. Nothing held yet, or more missed than a few pages: load it afresh.
+         * After a reconnect or the server's resync: everything stored after the catch-up cursor (catchUpCursor: the message
+         * up to which we hold them all), a page at a time (`after=`), merged by _id. Each answer holds all up to its last
+         * message. Nothing held yet, or more missed than a few pages: load it afresh.
          */
         const resync = async () => {
           let after = catchUpCursor(lifecycle.getCacheEntry().data);
@@ -231,7 +230,8 @@ export const chatApi = plazaApi.injectEndpoints({
             ).data;
             // Failed: the next reconnect (or the next push) tries again.
             if (!missed) return;
-            if (missed.length > 0) lifecycle.updateCachedData((data: HistoryData) => addToHistory(data, missed));
+            if (missed.length > 0)
+              lifecycle.updateCachedData((data: HistoryData) => addToHistory(data, missed, missed[missed.length - 1].seq));
             if (missed.length < CHAT_HISTORY_MAX_LIMIT) return;
             after = missed[missed.length - 1]._id;
           }
@@ -239,7 +239,8 @@ export const chatApi = plazaApi.injectEndpoints({
         };
         await streamFromSocket(lifecycle, (socket, whenLoaded) => {
           const onMessage = (message: Message) => {
-            if (belongsTo(message, arg)) whenLoaded(() => lifecycle.updateCachedData((data) => addToHistory(data, [message])));
+            if (belongsTo(message, arg))
+              whenLoaded(() => lifecycle.updateCachedData((data) => addToHistory(data, [withEarlyCard('message', message)])));
           };
           const onRead = ({ room: readRoom, readerId, readAt }: MessagesReadEvent) => {
             if (readRoom !== room) return;
@@ -253,7 +254,7 @@ export const chatApi = plazaApi.injectEndpoints({
       },
     }),
 
-    /** The messages after one, oldest first: the catch-up after a reconnect (CONTRACT "Operations and limits"). */
+    /** The messages after one, oldest first: the catch-up after a reconnect (product.md § Chat). */
     chatMessagesAfter: build.query<HistoryReply, ConversationArgs & { after: string }>({
       query: ({ after, ...arg }) =>
         operationRequest(operations.getChatHistory, { params: historyParams(arg), query: { after, limit: CHAT_HISTORY_MAX_LIMIT } }),
@@ -262,37 +263,30 @@ export const chatApi = plazaApi.injectEndpoints({
 
     /** Sending (`sendMessage`): shown at once as pending, replaced by the stored copy, rolled back when it fails. */
     sendChatMessage: build.mutation<SentReply, SendArgs>({
-      async queryFn({ sender, receiver, text, clientMessageId }, api) {
+      async queryFn({ sender, receiver, text, clientMessageId, noPreview }, api) {
         const request = operationRequest(operations.sendMessage, {
           body: {
             messageSenderUsername: sender.userName,
             messageReceiverUsername: receiver.userName,
             messageContent: text,
             clientMessageId,
+            ...(noPreview ? { noPreview } : {}),
           },
         });
         const result = await sendWithRetries(request, api, {});
         return result.error ? { error: result.error } : { data: result.data as SentReply };
       },
-      async onQueryStarted({ sender, receiver, text, clientMessageId }, { dispatch, queryFulfilled }) {
+      // The unsent message shows from the outbox (outbox.ts) until this stored one replaces it.
+      async onQueryStarted({ sender, receiver }, { dispatch, queryFulfilled }) {
         const conversation = { me: sender._id, other: receiver._id };
-        const pending: ChatMessage = {
-          _id: `pending:${clientMessageId}`,
-          clientMessageId,
-          messageSender: sender._id,
-          messageReceiver: receiver._id,
-          messageText: text,
-          createdAt: new Date().toISOString(),
-          readAt: null,
-          pending: true,
-        };
-        dispatch(chatApi.util.updateQueryData('chatHistory', conversation, (data) => addToHistory(data, [pending])));
         try {
           const { data: stored } = await queryFulfilled;
-          dispatch(chatApi.util.updateQueryData('chatHistory', conversation, (data) => addToHistory(data, [stored])));
+          dispatch(
+            chatApi.util.updateQueryData('chatHistory', conversation, (data) => addToHistory(data, [withEarlyCard('message', stored)])),
+          );
           dispatch(chatApi.util.updateQueryData('chatConversations', sender._id, (list) => noteSent(list, stored, receiver)));
         } catch {
-          dispatch(chatApi.util.updateQueryData('chatHistory', conversation, (data) => dropPending(data, clientMessageId)));
+          // Still in the outbox: tried again, or shown as failed with Retry.
         }
       },
     }),
@@ -322,3 +316,19 @@ export const {
   useSendChatMessageMutation,
   useMarkChatReadMutation,
 } = chatApi;
+
+type ChatState = Parameters<typeof chatApi.util.selectCachedArgsForQuery>[0];
+
+/** A message's link card arrived (socket `linkPreview`): the cached history that holds the message shows it. */
+export const applyMessageLinkPreview =
+  (messageId: string, linkPreview: LinkPreview): ThunkAction<void, ChatState, unknown, UnknownAction> =>
+  (dispatch, getState) => {
+    for (const conversation of chatApi.util.selectCachedArgsForQuery(getState(), 'chatHistory')) {
+      dispatch(
+        chatApi.util.updateQueryData('chatHistory', conversation, (data) => {
+          for (const message of data.pages.flatMap((page) => page.messages))
+            if (message._id === messageId) message.linkPreview = linkPreview;
+        }),
+      );
+    }
+  };

@@ -11,6 +11,13 @@ import { partnerOf, toChatUser, type ChatMessage, type ChatUser, type Conversati
 export interface HistoryPage {
   messages: ChatMessage[];
   hasOlder: boolean;
+  /**
+   * On the newest page only: the highest `seq` such that the history holds every message of the
+   * conversation up to it from this page on (a page of the latest messages holds all up to its highest;
+   * later ones count as they arrive in order). A catch-up starts at the message that has it: a message
+   * pushed out of order, or our own send answered while the socket was down, may lie past one we missed.
+   */
+  through?: number;
 }
 
 /** Pages newest first; a page's param is the message id it was fetched `before` (null for the latest). */
@@ -25,11 +32,40 @@ export const historyMessages = (data: HistoryData | undefined): ChatMessage[] =>
       )
     : [];
 
+/** The highest seq among stored messages, 0 for none: what a page of the latest messages holds everything up to. */
+export const highestSeq = (messages: readonly ChatMessage[]): number =>
+  messages.reduce((max, m) => (m.pending || m.seq <= max ? max : m.seq), 0);
+
+/**
+ * Moves the history's `through` on: to `completeThrough` when a catch-up's answer says everything up to
+ * there is held, then over each next seq the history holds (pushes and send answers that came in order).
+ */
+function advanceThrough(data: HistoryData, completeThrough = 0): void {
+  const newest = data.pages[0];
+  const held = new Set<number>();
+  for (const page of data.pages) for (const m of page.messages) if (!m.pending) held.add(m.seq);
+  let through = Math.max(newest.through ?? 0, completeThrough);
+  while (held.has(through + 1)) through += 1;
+  newest.through = through;
+}
+
+/**
+ * The message a catch-up asks for what was stored after: the one we hold with the highest seq up to
+ * `through`. Undefined when we hold none, and the history is loaded afresh instead.
+ */
+export function catchUpCursor(data: HistoryData | undefined): string | undefined {
+  const through = data?.pages[0]?.through ?? 0;
+  let cursor: ChatMessage | undefined;
+  for (const m of historyMessages(data)) if (!m.pending && m.seq > 0 && m.seq <= through && (!cursor || m.seq > cursor.seq)) cursor = m;
+  return cursor?._id;
+}
+
 /**
  * Adds messages to the history: one already on a page replaces its copy there (keeping a known read time);
  * a new one joins the newest page, where it also replaces its optimistic twin (same clientMessageId).
+ * `completeThrough`: a catch-up's answer holds every message after its cursor up to this seq.
  */
-export function addToHistory(data: HistoryData, incoming: readonly ChatMessage[]): void {
+export function addToHistory(data: HistoryData, incoming: readonly ChatMessage[], completeThrough?: number): void {
   if (data.pages.length === 0) {
     data.pages.push({ messages: [], hasOlder: false });
     data.pageParams.push(null);
@@ -41,11 +77,7 @@ export function addToHistory(data: HistoryData, incoming: readonly ChatMessage[]
     else fresh.push(message);
   }
   if (fresh.length > 0) data.pages[0].messages = mergeMessages(data.pages[0].messages, fresh);
-}
-
-/** Drops the optimistic copy of a message that could not be sent. */
-export function dropPending(data: HistoryData, clientMessageId: string): void {
-  for (const page of data.pages) page.messages = page.messages.filter((m) => !(m.pending && m.clientMessageId === clientMessageId));
+  advanceThrough(data, completeThrough);
 }
 
 /** `sender`'s stored messages up to `readAt` become read; a message written after stays unread. */

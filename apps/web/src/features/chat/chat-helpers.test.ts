@@ -10,6 +10,9 @@ const plain = {
   messageText: 'hi',
   createdAt: '2025-11-23T10:00:00.000Z',
   readAt: null,
+  seq: 1,
+  linkPreview: null,
+  mentions: [],
 };
 
 describe('mergeMessages', () => {

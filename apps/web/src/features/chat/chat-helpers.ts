@@ -19,8 +19,10 @@ export function mergeMessages(current: readonly ChatMessage[], incoming: readonl
   for (const m of current) byId.set(m._id, m);
   for (const m of incoming) {
     const known = byId.get(m._id);
-    // A copy without a read time never undoes one we already know.
-    byId.set(m._id, known && known.readAt && !m.readAt ? { ...m, readAt: known.readAt } : m);
+    // A copy without a read time (or a link card) never undoes one we already know.
+    let merged = known && known.readAt && !m.readAt ? { ...m, readAt: known.readAt } : m;
+    if (known?.linkPreview && !merged.linkPreview) merged = { ...merged, linkPreview: known.linkPreview };
+    byId.set(m._id, merged);
   }
   const storedClientIds = new Set<string>();
   for (const m of byId.values()) if (!m.pending && m.clientMessageId) storedClientIds.add(m.clientMessageId);
@@ -54,7 +56,7 @@ export function groupByDate<T extends { createdAt: string }>(messages: readonly 
 
 export type CounterColor = 'normal' | 'amber' | 'red';
 
-/** The counter's warning level: amber over 900 characters, red over 980 (SPEC §9). */
+/** The counter's warning level: amber over 900 characters, red over 980 (product.md § Chat). */
 export function counterColor(length: number): CounterColor {
   if (length > CHAT.counterRedOver) return 'red';
   if (length > CHAT.counterAmberOver) return 'amber';

@@ -12,7 +12,8 @@ export interface ChatListRow {
   typing: boolean;
 }
 
-export type ChatListFilter = 'all' | 'unread';
+/** `groups`: group chats are not here yet; the list says so rather than showing a disabled chip. */
+export type ChatListFilter = 'all' | 'unread' | 'groups';
 
 export interface ChatListSources {
   conversations: readonly ConversationSummary[];
@@ -57,5 +58,6 @@ export function buildChatList({ conversations, users, presence, meId, openId, qu
   };
   for (const summary of [...conversations].sort(byRecentActivity)) add(summary.user);
   for (const user of users) add(user);
+  if (filter === 'groups') return [];
   return filter === 'unread' ? rows.filter((r) => r.unreadCount > 0) : rows;
 }

@@ -1,5 +1,5 @@
-/** The chat's shapes as the screen holds them, and the SPEC §8 chat texts. */
-import type { Message, PublicUser } from '@plaza/contract';
+/** The chat's shapes as the screen holds them, and the chat texts of product.md § Chat. */
+import type { GroupSystem, Message, PublicUser } from '@plaza/contract';
 
 export const CHAT_ERRORS = {
   users: 'Failed to load users. Please try again.',
@@ -8,6 +8,12 @@ export const CHAT_ERRORS = {
   send: 'Failed to send message. Please try again.',
   reconnecting: 'Attempting to reconnect...',
 } as const;
+
+/** The address of the conversation with `userName` (chat-address.tsx reads it back). */
+export const chatPath = (userName: string) => `/chat/${encodeURIComponent(userName)}`;
+
+/** The address of a group's conversation. */
+export const groupChatPath = (id: string) => `/chat/g/${encodeURIComponent(id)}`;
 
 export type ChatUser = Pick<PublicUser, '_id' | 'userName' | 'fullName' | 'userImage' | 'userBio'>;
 
@@ -19,9 +25,18 @@ export const toChatUser = ({ _id, userName, fullName, userImage, userBio }: Chat
   userBio,
 });
 
-/** A message as the screen holds it: an optimistic one is `pending` until the stored one replaces it. */
+/**
+ * A message as the screen holds it: an unsent one (outbox.ts) is `pending`, with `seq` 0, until the stored
+ * one replaces it.
+ */
 export interface ChatMessage extends Message {
   pending?: boolean;
+  /** Not sent: why the server refused it (the outbox keeps it for Retry). */
+  failed?: string;
+  /** A group's line about the group itself ("Ana added Ben"), shown centred, from nobody. */
+  system?: boolean;
+  /** What that line records, for the app to say in its own words. */
+  groupSystem?: GroupSystem;
 }
 
 /** One conversation of the signed-in user, by the other person. */

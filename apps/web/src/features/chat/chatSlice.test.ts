@@ -11,7 +11,7 @@ import reducer, {
 import { BOB, person } from './test-chat';
 
 describe('chat screen state', () => {
-  it('a connection error shows the SPEC text until connected again', () => {
+  it('a connection error shows the text of product.md § Chat until connected again', () => {
     let state = reducer(initialChatState, connectionFailed());
     expect(state.connectionError).toBe('Connection error. Trying to reconnect...');
     expect(state.isConnected).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * The chat screen's own state (SPEC §4 "Chat connection"): the open conversation, the connection flag and
+ * The chat screen's own state (product.md § Chat): the open conversation, the connection flag and
  * its notices. Server data lives in the RTK Query cache (`./api`); this starts over when the session changes.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -9,6 +9,8 @@ import { CHAT_ERRORS, toChatUser, type ChatUser } from './chat-model';
 export interface ChatUiState {
   /** The person whose conversation is open, if any. */
   openUser: ChatUser | null;
+  /** The group whose conversation is open, if any. */
+  openGroupId: string | null;
   isConnected: boolean;
   connectionError: string | null;
   reconnectNotice: string | null;
@@ -16,6 +18,7 @@ export interface ChatUiState {
 
 export const initialChatState: ChatUiState = {
   openUser: null,
+  openGroupId: null,
   isConnected: false,
   connectionError: null,
   reconnectNotice: null,
@@ -30,6 +33,9 @@ const chatSlice = createSlice({
     },
     conversationClosed(state) {
       state.openUser = null;
+    },
+    groupOpened(state, action: PayloadAction<string | null>) {
+      state.openGroupId = action.payload;
     },
     connectionChanged(state, action: PayloadAction<boolean>) {
       state.isConnected = action.payload;
@@ -51,7 +57,14 @@ const chatSlice = createSlice({
   },
 });
 
-export const { conversationOpened, conversationClosed, connectionChanged, connectionFailed, reconnectAttempted, reconnectNoticeCleared } =
-  chatSlice.actions;
+export const {
+  conversationOpened,
+  conversationClosed,
+  groupOpened,
+  connectionChanged,
+  connectionFailed,
+  reconnectAttempted,
+  reconnectNoticeCleared,
+} = chatSlice.actions;
 
 export default chatSlice.reducer;

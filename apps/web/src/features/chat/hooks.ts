@@ -6,7 +6,7 @@ const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 
 const mobileNow = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches;
 
-/** True under 768 px (SPEC §9), where the list and the conversation show one at a time. */
+/** True under 768 px (product.md § Chat), where the list and the conversation show one at a time. */
 export function useIsMobile(): boolean {
   const [mobile, setMobile] = useState(mobileNow);
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * Who is online, and who is typing to the signed-in user (CONTRACT "Socket.io": `onlineUsers`, `typing`):
+ * Who is online, and who is typing to the signed-in user (product.md § Realtime events: `onlineUsers`, `typing`):
  * a cache entry the socket alone fills, for as long as the chat screen holds it.
  */
 import type { Message, TypingEvent } from '@plaza/contract';
@@ -32,7 +32,7 @@ export const presenceApi = plazaApi.injectEndpoints({
           });
         };
         await streamFromSocket(lifecycle, (socket, whenLoaded) => {
-          // The server's list replaces ours (SPEC §4).
+          // The server's list replaces ours (product.md § Chat).
           const onOnline = (ids: string[]) =>
             whenLoaded(() =>
               updateCachedData((p) => {

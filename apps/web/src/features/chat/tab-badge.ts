@@ -1,13 +1,8 @@
 /**
- * The unread chat count where a person sees it with the tab in the background: the document title
- * ("(3) Plaza") and a badge drawn on the favicon.
+ * The unread chat count where a person sees it with the tab in the background: a badge drawn on the
+ * favicon (the title's count is lib/document-title.ts).
  */
-const BASE_TITLE = 'Plaza';
 const FAVICON = '/favicon.svg';
-
-export function titleWithUnread(unread: number): string {
-  return unread > 0 ? `(${unread > 99 ? '99+' : unread}) ${BASE_TITLE}` : BASE_TITLE;
-}
 
 let icon: HTMLImageElement | null = null;
 

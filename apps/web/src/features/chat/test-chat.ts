@@ -20,7 +20,7 @@ const START = Date.UTC(2025, 10, 23, 10, 0, 0);
 /** The moment `second` seconds into a fixed day, so order and read times are easy to state. */
 export const at = (second: number) => new Date(START + second * 1000).toISOString();
 
-/** A message from Bob to me at `second`, unless `over` says otherwise. */
+/** A message from Bob to me at `second`, stored `second`th in the conversation, unless `over` says otherwise. */
 export function message(id: string, second: number, over: Partial<Message> = {}): Message {
   return {
     _id: id,
@@ -30,6 +30,9 @@ export function message(id: string, second: number, over: Partial<Message> = {})
     messageText: `text ${id}`,
     createdAt: at(second),
     readAt: null,
+    seq: second,
+    linkPreview: null,
+    mentions: [],
     ...over,
   };
 }

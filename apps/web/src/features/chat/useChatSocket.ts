@@ -1,5 +1,5 @@
 /**
- * The chat screen's side of the socket (SPEC §4 "Chat connection", §7 "Realtime"): the connection flag and
+ * The chat screen's side of the socket (product.md § Chat, § Realtime events): the connection flag and
  * its notices, the room of the open conversation, and the 25 s ping. Server data pushed over the socket goes
  * into the cache (`./api`). Listeners are registered once per socket object, never inside `connect`, so a
  * reconnect can never register a second copy.
@@ -65,7 +65,7 @@ export function useChatSocket(me: { _id: string; userName: string }): PlazaSocke
     };
   }, [socket, openId, me._id, me.userName]);
 
-  // Presence heartbeat while connected (SPEC §9: every 25 s).
+  // Presence heartbeat while connected (product.md § Chat: every 25 s).
   useEffect(() => {
     if (!socket || !isConnected) return;
     const timer = setInterval(() => socket.emit('ping', { userId: me._id }), CHAT.pingIntervalMs);

@@ -11,6 +11,7 @@ import { PostText } from '../../components/PostText';
 import { compactAge, exactTime } from '../../lib/dates';
 import { errorText, wasCanceled } from '../../lib/error-text';
 import { profilePath } from '../../lib/profile-path';
+import { LinkPreviewCard } from '../link-previews';
 import { SafetyMenu } from '../safety';
 import { DELETE_COMMENT_FAILED, LIKE_COMMENT_FAILED, useDeleteCommentMutation, useLikeCommentMutation } from './api';
 
@@ -42,15 +43,15 @@ export function CommentItem({ comment, postAuthorId }: { comment: Comment; postA
 
   return (
     <li className="flex gap-2.5">
-      <Link to={link} className="shrink-0" aria-hidden="true" tabIndex={-1}>
-        <Avatar name={author.fullName} src={author.userImage} size="sm" />
-      </Link>
+      {/* The name beside it is the link: a second one here would be a narrow target for a finger. */}
+      <Avatar name={author.fullName} id={author._id} src={author.userImage} size="sm" decorative />
       <div className="min-w-0 flex-1">
         <div className="inline-block max-w-full rounded-2xl bg-slate-100 px-3.5 py-2 dark:bg-slate-700/50">
           <Link to={link} className="text-sm font-semibold hover:underline">
             {author.fullName}
           </Link>
-          <PostText text={comment.commentContent} className="text-sm text-slate-800 dark:text-slate-200" />
+          <PostText text={comment.commentContent} mentions={comment.mentions} className="text-sm text-slate-800 dark:text-slate-200" />
+          {comment.linkPreview && <LinkPreviewCard preview={comment.linkPreview} compact className="my-1.5 w-72 max-w-full" />}
         </div>
         <div className="mt-0.5 flex items-center gap-1 px-2 text-xs text-slate-500 dark:text-slate-400">
           <time dateTime={comment.createdAt} title={exactTime(comment.createdAt)}>
@@ -63,7 +64,7 @@ export function CommentItem({ comment, postAuthorId }: { comment: Comment; postA
             aria-busy={liking || undefined}
             aria-pressed={liked}
             aria-label={`${liked ? 'Unlike' : 'Like'} comment (${likes})`}
-            className={`inline-flex items-center gap-1 rounded-full px-1.5 py-0.5 font-semibold hover:bg-slate-100 aria-busy:opacity-60 dark:hover:bg-slate-700/60 ${liked ? 'text-rose-600 dark:text-rose-400' : ''}`}
+            className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full px-1.5 py-0.5 font-semibold sm:min-h-0 sm:min-w-0 hover:bg-slate-100 aria-busy:opacity-60 dark:hover:bg-slate-700/60 ${liked ? 'text-rose-600 dark:text-rose-400' : ''}`}
           >
             <Heart className={`h-3.5 w-3.5 ${liked ? 'fill-current' : ''}`} />
             {likes > 0 && <span className="tabular-nums">{likes}</span>}
@@ -74,7 +75,7 @@ export function CommentItem({ comment, postAuthorId }: { comment: Comment; postA
               onClick={() => setConfirming(true)}
               disabled={busy}
               aria-label="Delete comment"
-              className="inline-flex items-center rounded-full p-1 hover:bg-slate-100 hover:text-rose-600 disabled:opacity-60 dark:hover:bg-slate-700/60"
+              className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full p-1 sm:min-h-0 sm:min-w-0 hover:bg-slate-100 hover:text-rose-600 disabled:opacity-60 dark:hover:bg-slate-700/60"
             >
               <Trash2 className="h-3.5 w-3.5" />
             </button>

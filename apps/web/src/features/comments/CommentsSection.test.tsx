@@ -29,7 +29,7 @@ async function openComments(post: Post, comments: Comment[] | ((page: number) =>
   return { card, section: await within(card).findByRole('region', { name: 'Comments' }) };
 }
 
-describe('comments under a post (SPEC §3 "Comment", §4)', () => {
+describe('comments under a post (product.md § Comments)', () => {
   it("posting puts the comment on top, raises the post's count and empties the box", async () => {
     const post = buildPost({ author: buildUser({ fullName: 'Talked About' }) });
     const mine = buildComment({ postId: post._id, commentAuthor: { ...ME }, commentContent: 'First!' });
@@ -128,7 +128,7 @@ describe('comments under a post (SPEC §3 "Comment", §4)', () => {
     expect(within(section).queryByText('Oops')).not.toBeInTheDocument();
   });
 
-  it('a failed fetch shows the SPEC text', async () => {
+  it('a failed fetch shows the text of product.md § Comments', async () => {
     const post = buildPost({ author: buildUser({ fullName: 'Broken Thread' }) });
     server.on('GET', FEED_URL, () => ({ status: 200, data: feedPage([post]) }));
     server.on('GET', commentsUrl(post), () => ({ status: 500, data: {} }));

@@ -18,7 +18,7 @@ function CommentSkeleton() {
 }
 
 export function CommentsSection({ post }: { post: Post }) {
-  // Opening the comments always reads them afresh (SPEC §4 "Requests and content").
+  // Opening the comments always reads them afresh (product.md § Comments).
   const { data, error, isError, isSuccess, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } =
     useGetCommentsInfiniteQuery(post._id, { refetchOnMountOrArgChange: true });
   const comments = commentsOf(data);

@@ -1,11 +1,13 @@
 /**
- * A post's comments in the RTK Query cache (CONTRACT "Comments"): the pages, posting, liking and
+ * A post's comments in the RTK Query cache (product.md § Comments): the pages, posting, liking and
  * deleting. Posting and deleting also move the post's comment count wherever the post is cached.
  */
-import { COMMENT_LIKE_MESSAGES, PAGE_SIZES, type Comment, type OperationResponse } from '@plaza/contract';
+import { COMMENT_LIKE_MESSAGES, PAGE_SIZES, type Comment, type LinkPreview, type OperationResponse } from '@plaza/contract';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
+import { withEarlyCard } from '../../lib/early-cards';
 import { fallback, wasCanceled } from '../../lib/error-text';
 import { patchPost } from '../posts';
 import { addOnTop, removeComment, setLike, type CommentsPage } from './comment-pages';
@@ -45,17 +47,21 @@ const commentsApi = plazaApi.injectEndpoints({
       providesTags: (_data, _error, postId) => [{ type: 'Comments', id: postId }],
     }),
 
-    addComment: build.mutation<Comment, { postId: string; commentContent: string }, OperationResponse<typeof operations.createComment>>({
-      query: ({ postId, commentContent }) =>
+    addComment: build.mutation<
+      Comment,
+      { postId: string; commentContent: string; noPreview?: boolean },
+      OperationResponse<typeof operations.createComment>
+    >({
+      query: ({ postId, commentContent, noPreview }) =>
         operationRequest(operations.createComment, {
           params: { postId },
-          body: { commentContent },
+          body: noPreview ? { commentContent, noPreview } : { commentContent },
           fallback: fallback(SUBMIT_COMMENT_FAILED),
         }),
       transformResponse: (r) => r.comment,
       async onQueryStarted({ postId }, { dispatch, queryFulfilled }) {
         try {
-          const { data: comment } = await queryFulfilled;
+          const comment = withEarlyCard('comment', (await queryFulfilled).data);
           dispatch(commentsApi.util.updateQueryData('getComments', postId, (draft) => addOnTop(draft.pages, comment)));
           dispatch(
             patchPost(postId, (post) => {
@@ -68,7 +74,7 @@ const commentsApi = plazaApi.injectEndpoints({
       },
     }),
 
-    /** Toggles; the answer's message says which way it went (SPEC §4). */
+    /** Toggles; the answer's message says which way it went (product.md § Comments). */
     likeComment: build.mutation<CommentLikeReply, CommentLikeToggle, CommentLikeReply>({
       query: ({ commentId }) =>
         operationRequest(operations.toggleCommentLike, { params: { commentId }, fallback: fallback(LIKE_COMMENT_FAILED) }),
@@ -107,3 +113,19 @@ const commentsApi = plazaApi.injectEndpoints({
 });
 
 export const { useGetCommentsInfiniteQuery, useAddCommentMutation, useLikeCommentMutation, useDeleteCommentMutation } = commentsApi;
+
+type CommentsState = Parameters<typeof commentsApi.util.selectCachedArgsForQuery>[0];
+
+/** A comment's link card arrived (socket `linkPreview`): every cached page that holds the comment shows it. */
+export const applyCommentLinkPreview =
+  (commentId: string, linkPreview: LinkPreview): ThunkAction<void, CommentsState, unknown, UnknownAction> =>
+  (dispatch, getState) => {
+    for (const postId of commentsApi.util.selectCachedArgsForQuery(getState(), 'getComments')) {
+      dispatch(
+        commentsApi.util.updateQueryData('getComments', postId, (draft) => {
+          for (const comment of draft.pages.flatMap((page) => page.comments))
+            if (comment._id === commentId) comment.linkPreview = linkPreview;
+        }),
+      );
+    }
+  };

@@ -1,5 +1,5 @@
 /**
- * The cached pages of a post's comments (SPEC §3 "Comment", §4): newest first, paged by 10. Posting puts
+ * The cached pages of a post's comments (product.md § Comments): newest first, paged by 10. Posting puts
  * the new comment on top and raises the total; deleting lowers it (never below one page).
  */
 import type { Comment, CommentsResponse } from '@plaza/contract';

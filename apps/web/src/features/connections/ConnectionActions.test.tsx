@@ -109,7 +109,7 @@ describe('ConnectionActions', () => {
     expect(server.calls('GET', statusPath)).toHaveLength(2);
   });
 
-  it('a status check that fails offers Retry with the SPEC §8 text', async () => {
+  it('a status check that fails offers Retry with the text of product.md § Network and connections', async () => {
     server.once('POST', '/users/follow/friend-request/cancel', failure(409));
     const user = await renderBob('request_sent');
     server.once('GET', statusPath, failure(500));

@@ -1,4 +1,4 @@
-/** "Message": opens the chat with this person's conversation (the chat screen reads `openWith`). */
+/** "Message": opens the chat at this person's conversation (`openWith` spares the chat screen a lookup). */
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 
@@ -18,7 +18,7 @@ export function MessageButton({ user, size = 'sm', className = '' }: MessageButt
   };
   return (
     <Link
-      to="/chat"
+      to={`/chat/${encodeURIComponent(user.userName)}`}
       state={{ openWith }}
       aria-label={`Message ${user.fullName}`}
       className={`inline-flex items-center justify-center gap-2 rounded-xl bg-brand-primary font-semibold text-white transition hover:bg-brand-primary-hover ${size === 'sm' ? 'px-3 py-1.5 text-sm' : 'px-4 py-2.5 text-sm'} ${className}`}

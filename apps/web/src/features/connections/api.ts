@@ -1,5 +1,5 @@
 /**
- * Connection endpoints (SPEC §7 "Users, connections, search"): a status check and the five changes.
+ * Connection endpoints (product.md § Network and connections): a status check and the five changes.
  * A change shows its expected status at once in every cached list that holds the person, takes it back
  * if the server refuses, and then refetches what the change made stale.
  */

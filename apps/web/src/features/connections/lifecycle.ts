@@ -1,7 +1,7 @@
 /**
  * What a request's follow-up (a rollback, a correction written into the cache, a toast) must check first,
  * since it runs only when the answer arrives:
- * - whether the request was canceled: by the API client because an identical one replaced it (SPEC §7),
+ * - whether the request was canceled: by the API client because an identical one replaced it (product.md § API conventions),
  *   and the replacement settles things; or by the cache, which aborts what is in flight when it starts
  *   over for a session change. Either way it must neither roll back nor warn;
  * - whether the person who made it is still the one signed in: after a logout and someone else's login

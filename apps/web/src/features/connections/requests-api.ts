@@ -1,5 +1,5 @@
 /**
- * Pending friend requests (CONTRACT "GET /users/follow/requests"): those waiting for the caller's answer
+ * Pending friend requests (product.md § Network and connections): those waiting for the caller's answer
  * and those the caller sent, newest first, paged. Each person carries the status a connection button
  * needs, so a change written by `writeConnectionStatus` reaches these lists like any other.
  */

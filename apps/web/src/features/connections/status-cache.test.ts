@@ -59,7 +59,7 @@ async function storeShowingBob(status: ConnectionStatus, { suggested = false } =
   return { store, bobIn, change };
 }
 
-describe('a connection change in the cache (SPEC §4)', () => {
+describe('a connection change in the cache (product.md § Network and connections)', () => {
   it('an optimistic friend request shows everywhere Bob is listed before the server answers, and rolls back everywhere on failure', async () => {
     const { bobIn, change } = await storeShowingBob('not_connected', { suggested: true });
     const answer = deferred<Reply>();

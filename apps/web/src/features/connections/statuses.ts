@@ -1,4 +1,4 @@
-/** What each connection change leads to (SPEC §4) and the SPEC §8 text of each failure. */
+/** What each connection change leads to and the text of each failure (product.md § Network and connections). */
 import type { ConnectionAction, ConnectionStatus } from '@plaza/contract';
 
 export const CONNECTION_ERRORS = {
@@ -19,5 +19,5 @@ export const EXPECTED_STATUS: Record<ConnectionAction, ConnectionStatus> = {
   remove: 'not_connected',
 };
 
-/** The server's statuses plus the client-only `loading` and `error` of SPEC §4. */
+/** The server's statuses plus the client-only `loading` and `error` of product.md § Network and connections. */
 export type ClientConnectionStatus = ConnectionStatus | 'loading' | 'error';

@@ -27,6 +27,7 @@ export const me: SelfUser = {
   email: 'ada@example.test',
   role: 'member',
   emailVerified: true,
+  language: 'en',
 };
 
 export const signedInStore = () =>

@@ -1,6 +1,6 @@
 /**
  * One person's connection button state: the change in flight (shared by every button showing that
- * person), a toast with the SPEC §8 text when a change fails, and after a conflict a fresh status check
+ * person), a toast with the text of product.md § Network and connections when a change fails, and after a conflict a fresh status check
  * whose own loading and error states the buttons show.
  */
 import type { ConnectionAction } from '@plaza/contract';

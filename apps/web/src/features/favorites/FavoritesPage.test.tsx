@@ -57,7 +57,7 @@ describe('one copy of a post, wherever it is shown', () => {
     expect(server.callsTo('GET', '/posts/p/reactions-all')).toHaveLength(0);
 
     answer.resolve();
-    // SPEC §4: after the toggle the post's reactions are refetched, and every copy follows them.
+    // product.md § Reactions: after the toggle the post's reactions are refetched, and every copy follows them.
     expect(await within(savedCard('Ada Poster')).findByRole('button', { name: 'Clap (1)' })).toBeInTheDocument();
     expect(within(feedCard('Ada Poster')).getByRole('button', { name: 'See who reacted (4)' })).toBeInTheDocument();
     expect(server.callsTo('GET', '/posts/p/reactions-all').map((c) => c.params)).toEqual([{ postId: post._id }]);
@@ -133,7 +133,7 @@ describe('one copy of a post, wherever it is shown', () => {
 });
 
 describe('the saved posts page', () => {
-  it('shows the SPEC error text when saved posts cannot load', async () => {
+  it('shows the error text of product.md § Favorites when saved posts cannot load', async () => {
     server.on('GET', '/posts/favorites', () => ({ status: 500, data: {} }));
     renderSignedIn(<FavoritesPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch saved posts');

@@ -4,15 +4,17 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PostList } from '../feed';
 import { FETCH_FAVORITES_FAILED, useGetFavoritesInfiniteQuery } from '../posts';
+import { useDocumentTitle } from '../../lib/document-title';
 
 export default function FavoritesPage() {
+  useDocumentTitle('Favorites');
   // Saved posts change from other pages and devices; opening the page reads the latest.
   const favorites = useGetFavoritesInfiniteQuery(undefined, { refetchOnMountOrArgChange: true });
 
   return (
     <div className="mx-auto max-w-[640px] space-y-4">
       <header>
-        <h1 className="text-xl font-bold">Saved posts</h1>
+        <h1 className="text-xl font-bold">Favorites</h1>
         <p className="text-sm text-slate-500 dark:text-slate-400">Posts you bookmark are kept here, newest saved first.</p>
       </header>
       <PostList

@@ -1,11 +1,14 @@
-/** The home feed (/feeds): stories, then the feed column; suggestions beside it on wide screens. */
+/** The home feed (/feeds): stories, then the feed column; trending tags and suggestions beside it on wide screens. */
 import { useMediaQuery } from '../../lib/useMediaQuery';
+import { TrendingTags } from '../hashtags';
 import { StoriesBar } from '../stories';
 import { SuggestionsPanel } from '../suggestions';
 import { HomeFeed } from './HomeFeed';
+import { useDocumentTitle } from '../../lib/document-title';
 
 export default function FeedPage() {
-  // Only where it shows: a phone neither asks for suggestions nor renders them while the feed starts.
+  useDocumentTitle('Feed');
+  // Only where it shows: a phone neither asks for trending tags and suggestions nor renders them while the feed starts.
   const wide = useMediaQuery('(min-width: 1280px)');
   return (
     <div className="mx-auto flex max-w-[1000px] justify-center gap-6">
@@ -15,8 +18,9 @@ export default function FeedPage() {
       </div>
 
       {wide && (
-        <aside aria-label="Suggestions" className="w-80 shrink-0">
-          <div className="sticky top-20">
+        <aside aria-label="Trending and suggestions" className="w-80 shrink-0">
+          <div className="sticky top-20 space-y-4">
+            <TrendingTags />
             <SuggestionsPanel />
           </div>
         </aside>

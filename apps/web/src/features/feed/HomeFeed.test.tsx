@@ -52,7 +52,7 @@ describe('the home feed screen', () => {
     expect(screen.getByText("You're all caught up")).toBeInTheDocument();
   });
 
-  it('shows the SPEC error text when the feed cannot load, and "Try again" loads it', async () => {
+  it('shows the error text of product.md § Feed when the feed cannot load, and "Try again" loads it', async () => {
     let fail = true;
     server.on('GET', FEED_URL, ({ params }) =>
       fail && params.limit !== 1
@@ -77,6 +77,40 @@ describe('the home feed screen', () => {
     await userEvent.click(offer);
     expect(await screen.findByRole('article', { name: 'Fresh News' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New posts' })).not.toBeInTheDocument();
+  });
+
+  it('"New posts" puts the new ones on top and keeps the pages already read below them', async () => {
+    const [a, b, c] = [buildPost(), buildPost(), buildPost()];
+    const fresh = buildPost({ author: buildUser({ fullName: 'Fresh News' }) });
+    let head = [a, b];
+    server.on('GET', FEED_URL, ({ params }) => ({
+      status: 200,
+      data: params.limit === 1 ? feedPage([fresh]) : params.page === 1 ? feedPage(head, { hasMore: true }) : feedPage([c]),
+    }));
+    renderSignedIn(<HomeFeed />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    await screen.findByText("You're all caught up");
+    head = [fresh, a];
+    await userEvent.click(await screen.findByRole('button', { name: 'New posts' }));
+    await within(feed()).findByRole('article', { name: 'Fresh News' });
+    expect(
+      within(feed())
+        .getAllByRole('article')
+        .map((el) => el.getAttribute('aria-labelledby')),
+    ).toEqual([fresh, a, b, c].map((p) => `post-${p._id}-author`));
+    expect(screen.queryByRole('button', { name: 'New posts' })).not.toBeInTheDocument();
+  });
+
+  it('"New posts" reads the feed afresh when more came than one page holds', async () => {
+    const old = buildPost({ author: buildUser({ fullName: 'Old News' }) });
+    const fresh = buildPost({ author: buildUser({ fullName: 'Fresh News' }) });
+    serveFeed([old], fresh);
+    renderSignedIn(<HomeFeed />);
+    const offer = await screen.findByRole('button', { name: 'New posts' });
+    serveFeed([fresh], fresh);
+    await userEvent.click(offer);
+    expect(await within(feed()).findByRole('article', { name: 'Fresh News' })).toBeInTheDocument();
+    expect(within(feed()).queryByRole('article', { name: 'Old News' })).not.toBeInTheDocument();
   });
 
   it('does not offer "New posts" when the newest post is already shown', async () => {

@@ -1,15 +1,16 @@
 /**
- * The home feed column (SPEC §3 "Feed", §4): the heading with refresh, the "New posts" offer, the
- * composer and the posts of you and your friends. Coming back to it keeps what was read; a small
- * poll for the newest post offers what came since without moving the page.
+ * The home feed column (product.md § Feed): the heading with refresh, the "New posts" pill, the
+ * composer and the posts of you and your friends. Coming back to it keeps what was read; a friend's new
+ * post (or a small poll) shows the pill without moving the page, and only tapping it brings them in.
  */
+import { useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { ArrowUp, Newspaper, RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
 import { connectivity } from '../../lib/connectivity';
-import { Composer, FETCH_FEED_FAILED, postsOf, useGetFeedInfiniteQuery, useGetNewestPostQuery } from '../posts';
+import { Composer, FETCH_FEED_FAILED, postsOf, showNewPosts, useGetFeedInfiniteQuery, useGetNewestPostQuery } from '../posts';
 import { PostList } from './PostList';
 
 /** How often an open, focused feed asks whether something newer was posted. */
@@ -18,6 +19,8 @@ const NEW_POSTS_CHECK_MS = 60_000;
 export const FEED_OFFLINE_TEXT = "Can't refresh while offline: these are the posts loaded earlier.";
 
 export function HomeFeed() {
+  const dispatch = useAppDispatch();
+  const [bringing, setBringing] = useState(false);
   const userName = useAppSelector((s) => s.auth.userDetails?.userName);
   const authUser = userName ?? skipToken;
   const feed = useGetFeedInfiniteQuery(authUser, { refetchOnMountOrArgChange: false });
@@ -42,8 +45,31 @@ export function HomeFeed() {
     if (result.isError && connectivity.current() !== 'online') toast.warning(FEED_OFFLINE_TEXT);
   }
 
+  /** The pill: the new posts join the top of the feed, the pages read stay below, and the page goes up to them. */
+  async function bringInNewPosts() {
+    if (!userName || connectivity.current() === 'offline') return refresh();
+    setBringing(true);
+    const shown = await dispatch(showNewPosts(userName));
+    setBringing(false);
+    if (!shown) return refresh();
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }
+
   return (
     <>
+      {/* Always there and of no height: the pill floats over the heading, then the posts, so its coming and going moves nothing. */}
+      <div className="sticky top-20 z-20 my-0 flex h-0 justify-center">
+        {newPostsAvailable && (
+          <button
+            type="button"
+            onClick={() => void bringInNewPosts()}
+            disabled={bringing}
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-brand-primary px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-brand-primary/30 transition hover:bg-brand-primary-hover disabled:opacity-80"
+          >
+            <ArrowUp className="h-4 w-4" /> New posts
+          </button>
+        )}
+      </div>
       <div className="flex items-center justify-between">
         <h1 className="text-xl font-bold">Home</h1>
         <button
@@ -57,18 +83,6 @@ export function HomeFeed() {
           <RefreshCw className={`h-5 w-5 ${refreshing ? 'animate-spin' : ''}`} />
         </button>
       </div>
-
-      {newPostsAvailable && (
-        <div className="sticky top-20 z-20 flex justify-center">
-          <button
-            type="button"
-            onClick={() => void refresh()}
-            className="inline-flex items-center gap-1.5 rounded-full bg-brand-primary px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-brand-primary/30 transition hover:bg-brand-primary-hover"
-          >
-            <ArrowUp className="h-4 w-4" /> New posts
-          </button>
-        </div>
-      )}
 
       <Composer />
 

@@ -13,6 +13,7 @@ import { compactAge, exactTime } from '../../lib/dates';
 import { errorText, wasCanceled } from '../../lib/error-text';
 import { profilePath } from '../../lib/profile-path';
 import { CommentsSection } from '../comments';
+import { LinkPreviewCard } from '../link-previews';
 import {
   DELETE_POST_FAILED,
   EditPostForm,
@@ -25,7 +26,7 @@ import { ReactionBar, WhoReacted } from '../reactions';
 import { SafetyMenu } from '../safety';
 
 const actionButton =
-  'inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium text-slate-600 transition hover:bg-slate-100 disabled:opacity-60 dark:text-slate-300 dark:hover:bg-slate-800';
+  'inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-3 py-1.5 text-sm sm:min-h-0 sm:min-w-0 font-medium text-slate-600 transition hover:bg-slate-100 disabled:opacity-60 dark:text-slate-300 dark:hover:bg-slate-800';
 
 interface PostCardProps {
   post: Post;
@@ -63,7 +64,7 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
     <article aria-labelledby={titleId} className="card overflow-hidden">
       <header className="flex items-start gap-3 px-4 pt-4">
         <Link to={link} tabIndex={-1} aria-hidden="true" className="shrink-0">
-          <Avatar name={author.fullName} src={author.userImage} size="md" />
+          <Avatar name={author.fullName} id={author._id} src={author.userImage} size="md" />
         </Link>
         <div className="min-w-0 flex-1">
           <Link id={titleId} to={link} className="block truncate font-semibold hover:underline">
@@ -121,12 +122,16 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
       </header>
 
       {editing && <EditPostForm post={post} onDone={() => setEditing(false)} />}
-      {!editing && post.content && <PostText text={post.content} className="px-4 pt-3 text-[15px] leading-relaxed" />}
+      {!editing && post.content && (
+        <PostText text={post.content} mentions={post.mentions} className="px-4 pt-3 text-[15px] leading-relaxed" />
+      )}
       {!editing && post.media.length > 0 && (
         <div className="mt-3">
           <PostMediaView media={post.media} authorName={author.fullName} priority={priority} />
         </div>
       )}
+      {/* A post's own images come first: with them, its link stays a link in the text. */}
+      {!editing && post.linkPreview && post.media.length === 0 && <LinkPreviewCard preview={post.linkPreview} className="mx-4 mt-3" />}
 
       <div className="space-y-2 px-4 pt-3 pb-3">
         <ReactionBar post={post} />
@@ -144,7 +149,7 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
               <MessageCircle
                 className={`h-4.5 w-4.5 ${commentsOpen ? 'fill-brand-primary/15 text-brand-primary dark:text-indigo-300' : ''}`}
               />
-              <span className="tabular-nums">{post.commentsCount}</span>
+              <span className="tabular-nums">{post.commentsCount}</span>{' '}
               <span className="hidden sm:inline">{post.commentsCount === 1 ? 'comment' : 'comments'}</span>
             </button>
             <button

@@ -1,5 +1,5 @@
 /**
- * A cached list of posts as cards (SPEC §4): skeletons on first load, an error with retry, an empty
+ * A cached list of posts as cards (product.md § Feed): skeletons on first load, an error with retry, an empty
  * state, infinite scroll with "Load more", "You're all caught up" at the end. The home feed's
  * suggested posts (docs/decisions/feed-suggestions.md) come after a "Suggested for you" divider. One card at a time shows
  * its comments: opening another closes the first.
@@ -34,15 +34,19 @@ interface PostListQuery {
 
 interface PostListProps {
   query: PostListQuery;
-  /** The SPEC §8 text shown when a failure brings none. */
+  /** The text (product.md § Error texts) shown when a failure brings none. */
   errorFallback: string;
   empty: ReactNode;
   label: string;
+  /** The post whose comments show from the start (a post's own page). */
+  commentsOpenAt?: string;
+  /** Whether the end of the list says "You're all caught up" (not under a post on its own page). */
+  endNote?: boolean;
 }
 
-export function PostList({ query, errorFallback, empty, label }: PostListProps) {
+export function PostList({ query, errorFallback, empty, label, commentsOpenAt, endNote = true }: PostListProps) {
   const { data, error, isError, isSuccess, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage } = query;
-  const [commentsOpenFor, setCommentsOpenFor] = useState<string | null>(null);
+  const [commentsOpenFor, setCommentsOpenFor] = useState<string | null>(commentsOpenAt ?? null);
   const posts = postsOf(data);
   // A first page that arrives while the list waits is rendered in two tasks (the first posts, then the rest),
   // so a phone never holds its main thread for the whole page; posts already cached (coming back) render at once.
@@ -95,7 +99,7 @@ export function PostList({ query, errorFallback, empty, label }: PostListProps) 
           </Button>
         </div>
       )}
-      {!hasNextPage && posts.length > 0 && isSuccess && !isFetching && !pending && (
+      {endNote && !hasNextPage && posts.length > 0 && isSuccess && !isFetching && !pending && (
         <p className="py-4 text-center text-sm text-slate-500 dark:text-slate-400">You're all caught up</p>
       )}
     </section>

@@ -30,8 +30,8 @@ const names = () =>
     .map((a) => a.getAttribute('aria-label'));
 const networkCalls = () => server.calls('GET', '/users/network').map((r) => r.params);
 
-describe('the network page (SPEC §3 "User list")', () => {
-  it('asks for page 1 of the SPEC §9 size and says how many people there are', async () => {
+describe('the network page (product.md § Network and connections)', () => {
+  it('asks for page 1 of the size in product.md § Constants and limits and says how many people there are', async () => {
     server.on('GET', '/users/network', networkPage([networkUser({ fullName: 'Ada Byron' })], 1, false, 1));
     renderPage();
     expect(await screen.findByRole('article', { name: 'Ada Byron' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 /**
- * The network (SPEC §2 /network) in four tabs: Requests waiting for your answer, requests you Sent,
+ * The network (product.md § Network and connections) in four tabs: Requests waiting for your answer, requests you Sent,
  * your Friends, and Everyone else on Plaza; each paged, the last two searchable. The tab is in the URL
  * (`?tab=`); without one, the page opens on Requests when any are waiting.
  */
@@ -11,6 +11,7 @@ import { useDebouncedValue } from '../search';
 import { SuggestionsPanel } from '../suggestions';
 import { PeopleList } from './PeopleList';
 import { RequestList } from './RequestList';
+import { useDocumentTitle } from '../../lib/document-title';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -25,6 +26,7 @@ type TabId = (typeof TABS)[number]['id'];
 const isTab = (value: string | null): value is TabId => TABS.some((t) => t.id === value);
 
 export default function NetworkPage() {
+  useDocumentTitle('Network');
   const [params, setParams] = useSearchParams();
   const received = useReceivedRequestCount();
   const { data: receivedLoaded } = useFriendRequestsInfiniteQuery('received');

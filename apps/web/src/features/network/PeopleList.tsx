@@ -15,7 +15,7 @@ export interface PeopleListProps {
 }
 
 export function PeopleList({ query, connection, label }: PeopleListProps) {
-  // Once a search has started the list over, pages are larger (SPEC §9).
+  // Once a search has started the list over, pages are larger (product.md § Network and connections).
   const [searched, setSearched] = useState(false);
   if (query && !searched) setSearched(true);
   const { currentData, isFetching, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError, refetch } =

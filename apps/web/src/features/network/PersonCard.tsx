@@ -34,7 +34,7 @@ export function PersonCard({ user, note }: PersonCardProps) {
       <div className="hidden h-16 bg-gradient-to-r from-brand-primary/80 via-violet-500/70 to-brand-accent/70 sm:block" aria-hidden />
       <div className="flex flex-1 items-start gap-3 p-4 sm:-mt-12 sm:flex-col sm:items-center sm:text-center">
         <Link to={href} tabIndex={-1} aria-hidden className="shrink-0 rounded-full sm:ring-4 sm:ring-white sm:dark:ring-brand-surface-dark">
-          <Avatar name={user.fullName} src={user.userImage} size="lg" />
+          <Avatar name={user.fullName} id={user._id} src={user.userImage} size="lg" />
         </Link>
         <div className="flex min-w-0 flex-1 flex-col self-stretch sm:items-center">
           <Link

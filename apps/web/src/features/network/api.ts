@@ -1,6 +1,6 @@
 /**
- * The network list (SPEC §3 "User list", §7 GET /users/network): everyone else, searchable, ten a page
- * (fifteen once a search has started the list over, SPEC §9). One cache entry per search term, paged.
+ * The network list (product.md § Network and connections, GET /users/network): everyone else, searchable, ten a page
+ * (fifteen once a search has started the list over, product.md § Constants and limits). One cache entry per search term, paged.
  */
 import { PAGE_SIZES, type NetworkUser, type OperationResponse } from '@plaza/contract';
 import { operations } from '../../api/operations';
@@ -41,7 +41,7 @@ export const networkApi = plazaApi.injectEndpoints({
       query: ({ queryArg: { search, connection }, pageParam: { page, limit } }) =>
         operationRequest(operations.listNetwork, {
           query: { page, limit, search: search || undefined, connection },
-          // The list has no SPEC §8 text of its own: the server's words, or the generic fallback.
+          // The list has no text of its own (product.md § Error texts): the server's words, or the generic fallback.
           fallback: { error: NETWORK_ERROR_TEXT, message: NETWORK_ERROR_TEXT },
         }),
       providesTags: (data, _error, arg) => [

@@ -68,15 +68,16 @@ export function NotificationsBell() {
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-        className={`relative rounded-full p-2.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 ${open ? 'bg-slate-100 dark:bg-slate-800' : ''}`}
+        // The count as the badge shows it ("9+"), so the name holds what is seen.
+        aria-label={unread > 0 ? `Notifications, ${badgeText(unread)} unread` : 'Notifications'}
+        className={`relative rounded-full p-3 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 ${open ? 'bg-slate-100 dark:bg-slate-800' : ''}`}
       >
         <Bell className="h-5 w-5" />
         {unread > 0 && (
           <span
             data-testid="notifications-badge"
             aria-hidden
-            className="absolute top-0 right-0 flex h-[1.15rem] min-w-[1.15rem] items-center justify-center rounded-full bg-brand-accent px-1 text-[10px] leading-none font-bold text-white ring-2 ring-white dark:ring-brand-dark"
+            className="absolute top-0 right-0 flex h-[1.15rem] min-w-[1.15rem] items-center justify-center rounded-full bg-pink-700 px-1 text-[10px] leading-none font-bold text-white ring-2 ring-white dark:ring-brand-dark"
           >
             {badgeText(unread)}
           </span>

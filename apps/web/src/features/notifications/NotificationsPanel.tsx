@@ -1,6 +1,7 @@
 /** The inside of the bell's panel: header actions, the list and its empty, loading and error states. */
-import type { Notification, NotificationType } from '@plaza/contract';
+import { pairRoom, type Notification, type NotificationType } from '@plaza/contract';
 import {
+  AtSign,
   BellOff,
   CheckCheck,
   Heart,
@@ -21,6 +22,7 @@ import { PersonRowSkeletons } from '../../components/PersonRowSkeletons';
 import { compactAge, exactTime } from '../../lib/dates';
 import { isCanceledError } from '../connections';
 import { useProfilePath } from '../../lib/profile-path';
+import { useAppSelector } from '../../app/hooks';
 import {
   NOTIFICATION_ERRORS,
   notificationsOf,
@@ -37,7 +39,20 @@ const TYPE_ICON: Record<NotificationType, { icon: LucideIcon; className: string 
   post_comment: { icon: MessageCircle, className: 'bg-sky-500' },
   comment_like: { icon: ThumbsUp, className: 'bg-amber-500' },
   content_removed: { icon: ShieldAlert, className: 'bg-slate-600' },
+  mention: { icon: AtSign, className: 'bg-violet-600' },
 };
+
+/**
+ * Where a mention leads (product.md § Mentions): its post (a comment's: the post it is on), or its conversation,
+ * named `conversation:<key>`: the pair room of a one-to-one conversation opens the chat with its author.
+ */
+export function mentionTarget(entityId: string, myId: string, author: { _id: string; userName: string }): string {
+  const conversation = /^conversation:(.+)$/.exec(entityId)?.[1];
+  if (conversation === undefined) return `/posts/${encodeURIComponent(entityId)}`;
+  return conversation === pairRoom(myId, author._id)
+    ? `/chat/${encodeURIComponent(author.userName)}`
+    : `/chat/g/${encodeURIComponent(conversation)}`;
+}
 
 export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
   const navigate = useNavigate();
@@ -58,8 +73,13 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
         (error: unknown) => !isCanceledError(error),
       );
 
-  const targetOf = (n: Notification) =>
-    n.type === 'friend_request' || n.type === 'friend_accept' ? profilePath(n.actor.userName) : '/feeds';
+  const myId = useAppSelector((s) => s.auth.userDetails?._id ?? '');
+
+  const targetOf = (n: Notification) => {
+    if (n.type === 'friend_request' || n.type === 'friend_accept') return profilePath(n.actor.userName);
+    if (n.type === 'mention' && n.entityId) return mentionTarget(n.entityId, myId, n.actor);
+    return '/feeds';
+  };
 
   async function open(n: Notification) {
     onNavigate();
@@ -135,9 +155,9 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
                     <span className="relative shrink-0">
                       {/* Moderators act for Plaza, not as themselves. */}
                       {n.type === 'content_removed' ? (
-                        <Avatar name="Moderation" src={null} size="md" />
+                        <Avatar name="Moderation" id="moderation" src={null} size="md" />
                       ) : (
-                        <Avatar name={n.actor.fullName} src={n.actor.userImage} size="md" />
+                        <Avatar name={n.actor.fullName} id={n.actor._id} src={n.actor.userImage} size="md" />
                       )}
                       <span
                         className={`absolute -right-1 -bottom-1 flex h-5 w-5 items-center justify-center rounded-full text-white ring-2 ring-white dark:ring-brand-surface-dark ${kind.className}`}

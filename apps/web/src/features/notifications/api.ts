@@ -1,5 +1,5 @@
 /**
- * The signed-in user's notifications (SPEC §4, CONTRACT "Notifications"): newest first, twenty a page,
+ * The signed-in user's notifications (product.md § Notifications): newest first, twenty a page,
  * with the unread count the first page carries. Marking one read shows at once and is taken back if the
  * server refuses; clear-all empties the list; live arrivals go on top once.
  */

@@ -67,7 +67,7 @@ async function openPanel(user: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole('list', { name: 'Notifications list' });
 }
 
-describe('the bell (SPEC §4 notifications)', () => {
+describe('the bell (product.md § Notifications)', () => {
   it('shows the unread count of the first page, capped at 9+', async () => {
     server.on('GET', '/users/notifications', page([note('a'), note('b', true)]));
     renderBell();
@@ -92,7 +92,7 @@ describe('the bell (SPEC §4 notifications)', () => {
     expect(badge()).toBeNull();
   });
 
-  it('a failed mark-read puts the unread mark back, with the SPEC §8 text', async () => {
+  it('a failed mark-read puts the unread mark back, with the text of product.md § Notifications', async () => {
     server.on('GET', '/users/notifications', page([note('a', false, 'post_reaction')]));
     server.once('PUT', '/users/notifications/a/read', failure(404, 'Gone'));
     const { user } = renderBell();
@@ -118,7 +118,7 @@ describe('the bell (SPEC §4 notifications)', () => {
     expect(screen.queryAllByRole('img', { name: 'Unread' })).toHaveLength(0);
   });
 
-  it('Clear all empties the list; a failed clear keeps it, with the SPEC §8 text', async () => {
+  it('Clear all empties the list; a failed clear keeps it, with the text of product.md § Notifications', async () => {
     server.on('GET', '/users/notifications', page([note('a'), note('b')]));
     server.once('DELETE', '/users/notifications/clear', failure(500, 'Boom'));
     const { user } = renderBell();
@@ -132,7 +132,7 @@ describe('the bell (SPEC §4 notifications)', () => {
     expect(badge()).toBeNull();
   });
 
-  it('a failed load shows the SPEC §8 text with Try again', async () => {
+  it('a failed load shows the text of product.md § Notifications with Try again', async () => {
     server.on('GET', '/users/notifications', failure(500));
     const { user } = renderBell();
     await user.click(screen.getByRole('button', { name: /^Notifications/ }));

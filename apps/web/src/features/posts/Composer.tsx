@@ -3,7 +3,7 @@
  * one video (MP4 or WebM, 50 MB; the server checks its length), checked here before upload; shows upload
  * progress, and the stored post joins the cached lists.
  */
-import { LIMITS, VIDEO_LIMITS } from '@plaza/contract';
+import { firstLinkOf, LIMITS, VIDEO_LIMITS } from '@plaza/contract';
 import { Film, ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -11,6 +11,9 @@ import { useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { errorText } from '../../lib/error-text';
+import { withSniffedType } from '../../lib/media-sniff';
+import { ComposerLinkPreview, useComposerLink } from '../link-previews';
+import { useMentionAutocomplete } from '../mentions';
 import { PUBLISH_FAILED, useCreatePostMutation } from './mutations';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
@@ -53,7 +56,12 @@ export function Composer() {
   const [video, setVideo] = useState<Picked | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
+  // The link whose card the author removed; another link gets its card again.
+  const [removedLink, setRemovedLink] = useState<string | null>(null);
+  const link = useComposerLink(text);
   const fileRef = useRef<HTMLInputElement>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const mention = useMentionAutocomplete({ text, setText, inputRef: textRef });
   const videoRef = useRef<HTMLInputElement>(null);
   const pickedRef = useRef({ images, video });
   pickedRef.current = { images, video };
@@ -71,17 +79,20 @@ export function Composer() {
     [],
   );
 
-  function pick(list: FileList | null) {
-    const { accepted, problems: found } = checkImages([...(list ?? [])], images.length);
+  // Types come from the files' first bytes: a text file named .png is refused here, not previewed as a broken image.
+  async function pick(list: FileList | null) {
+    const chosen = [...(list ?? [])];
+    if (fileRef.current) fileRef.current.value = '';
+    const { accepted, problems: found } = checkImages(await Promise.all(chosen.map(withSniffedType)), images.length);
     setProblems(found);
     setImages((current) => [...current, ...accepted.map((file) => ({ file, preview: URL.createObjectURL(file) }))]);
-    if (fileRef.current) fileRef.current.value = '';
   }
 
-  function pickVideo(list: FileList | null) {
-    const file = list?.[0];
+  async function pickVideo(list: FileList | null) {
+    const chosen = list?.[0];
     if (videoRef.current) videoRef.current.value = '';
-    if (!file) return;
+    if (!chosen) return;
+    const file = await withSniffedType(chosen);
     const problem = checkVideo(file);
     setProblems(problem ? [problem] : []);
     if (problem) return;
@@ -113,11 +124,14 @@ export function Composer() {
     setProblems([]);
     setProgress(0);
     try {
-      await createPost({ content: text.trim(), images: images.map((i) => i.file), video: video?.file, onProgress: setProgress }).unwrap();
+      const content = text.trim();
+      const noPreview = removedLink !== null && firstLinkOf(content) === removedLink;
+      await createPost({ content, images: images.map((i) => i.file), video: video?.file, noPreview, onProgress: setProgress }).unwrap();
       [...images, ...(video ? [video] : [])].forEach((i) => URL.revokeObjectURL(i.preview));
       setImages([]);
       setVideo(null);
       setText('');
+      setRemovedLink(null);
       toast.success('Post published');
     } catch (err) {
       setProblems([errorText(err, PUBLISH_FAILED)]);
@@ -135,21 +149,38 @@ export function Composer() {
   return (
     <form onSubmit={(e) => void publish(e)} aria-label="Create a post" className="card p-4">
       <div className="flex gap-3">
-        <Avatar name={me?.fullName ?? '?'} src={me?.userImage} size="md" />
-        <div className="min-w-0 flex-1">
+        <Avatar name={me?.fullName ?? '?'} id={me?._id ?? ''} src={me?.userImage} size="md" />
+        <div className="relative min-w-0 flex-1">
           <label htmlFor={textId} className="sr-only">
             What's on your mind?
           </label>
           <textarea
             id={textId}
+            ref={textRef}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              mention.track(e);
+            }}
+            {...mention.inputProps}
+            // Ctrl/Cmd+Enter posts; Enter alone keeps breaking lines.
+            onKeyDown={(e) => {
+              if (mention.onKeyDown(e)) return;
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                e.currentTarget.form?.requestSubmit();
+              }
+            }}
             disabled={sending}
             rows={2}
             aria-invalid={tooLong || undefined}
             placeholder={firstName ? `What's on your mind, ${firstName}?` : "What's on your mind?"}
             className="field-sizing-content max-h-80 min-h-16 w-full resize-none bg-transparent py-2 text-[15px] outline-none placeholder:text-slate-400 focus-visible:outline-none disabled:opacity-60 dark:placeholder:text-slate-500"
           />
+          {mention.list}
+          <span role="status" className="sr-only">
+            {mention.status}
+          </span>
         </div>
       </div>
 
@@ -198,6 +229,16 @@ export function Composer() {
         </div>
       )}
 
+      {/* A post's own images or video take the place of the card, as on the post itself. */}
+      {images.length === 0 && !video && (
+        <ComposerLinkPreview
+          link={link}
+          removed={link !== null && link === removedLink}
+          onRemove={() => setRemovedLink(link)}
+          disabled={sending}
+        />
+      )}
+
       {problems.length > 0 && (
         <ul
           role="alert"
@@ -231,13 +272,14 @@ export function Composer() {
             multiple
             hidden
             aria-label="Choose images"
-            onChange={(e) => pick(e.target.files)}
+            onChange={(e) => void pick(e.target.files)}
           />
           <button
             type="button"
             onClick={() => fileRef.current?.click()}
             disabled={sending || images.length >= MAX_IMAGES || video !== null}
-            aria-label="Add images"
+            // The name holds what is shown ("Photo", "1/4"), as speech input needs.
+            aria-label={images.length > 0 ? `Add photo (${images.length}/${MAX_IMAGES})` : 'Add photo'}
             title={`Add up to ${MAX_IMAGES} images`}
             className="inline-flex items-center gap-2 rounded-full px-3 py-2 text-sm font-medium text-emerald-700 hover:bg-emerald-50 disabled:opacity-50 dark:text-emerald-400 dark:hover:bg-emerald-950/40"
           >
@@ -251,7 +293,7 @@ export function Composer() {
             accept={VIDEO_TYPES.join(',')}
             hidden
             aria-label="Choose a video"
-            onChange={(e) => pickVideo(e.target.files)}
+            onChange={(e) => void pickVideo(e.target.files)}
           />
           <button
             type="button"

@@ -1,4 +1,4 @@
-/** Editing one's own post in place: the text, and images or the video to take off (CONTRACT "PATCH /posts/{postId}"). */
+/** Editing one's own post in place: the text, and images or the video to take off (product.md § Posts). */
 import { LIMITS, type Post } from '@plaza/contract';
 import { X } from 'lucide-react';
 import { useState } from 'react';

@@ -22,7 +22,7 @@ function signedInStore() {
 
 const readFeed = (store: ReturnType<typeof signedInStore>) => postsApi.endpoints.getFeed.select(ME.userName)(store.getState());
 
-describe('the home feed in the cache (SPEC §3 "Feed", §4)', () => {
+describe('the home feed in the cache (product.md § Feed)', () => {
   it('asks page 1 without an anchor, then sends the anchor page 1 answered with every later page', async () => {
     const pages = [
       feedPage([buildPost()], { hasMore: true, anchor: 'frozen-at-1' }),
@@ -69,7 +69,7 @@ describe('the home feed in the cache (SPEC §3 "Feed", §4)', () => {
     expect(server.callsTo('GET', FEED_URL).at(-1)?.params).toMatchObject({ page: 2, anchor: 'second' });
   });
 
-  it('a failure reads as the server said, with the SPEC texts when the server says nothing', async () => {
+  it('a failure reads as the server said, with the texts of product.md § Feed when the server says nothing', async () => {
     server.on('GET', FEED_URL, () => ({ status: 500, data: {} }));
     const store = signedInStore();
     await store.dispatch(postsApi.endpoints.getFeed.initiate(ME.userName));

@@ -1,6 +1,6 @@
 /**
- * The lists of posts in the RTK Query cache (CONTRACT "Posts"): the home feed, the newest post (for the
- * "New posts" offer), a profile's posts and the saved posts. Every list is kept as `PostsPage`s.
+ * The lists of posts in the RTK Query cache (product.md § Feed, § Posts): the home feed, the newest post (for the
+ * "New posts" offer), a profile's posts, the saved posts, a tag's posts and one post on its own page. Every list is kept as `PostsPage`s.
  */
 import { PAGE_SIZES, type OperationResponse, type Post } from '@plaza/contract';
 import { operations } from '../../api/operations';
@@ -12,6 +12,8 @@ import type { PostsPage } from './post-pages';
 export const FETCH_FEED_FAILED = 'An error occurred while fetching feeds';
 export const FETCH_USER_POSTS_FAILED = 'Failed to fetch user feeds';
 export const FETCH_FAVORITES_FAILED = 'Failed to fetch saved posts';
+export const FETCH_TAG_POSTS_FAILED = 'Failed to fetch posts with this tag';
+export const FETCH_POST_FAILED = 'Failed to fetch the post';
 
 /** Page 1 asks without an anchor; later pages carry the one page 1 answered. */
 interface FeedPageParam {
@@ -29,6 +31,8 @@ type FeedReply = OperationResponse<typeof operations.getFeed>;
 /** listMyPosts answers as listUserPosts does. */
 type UserPostsReply = OperationResponse<typeof operations.listUserPosts | typeof operations.listMyPosts>;
 type FavoritesReply = OperationResponse<typeof operations.listFavorites>;
+type TagPostsReply = OperationResponse<typeof operations.listTagPosts>;
+type PostReply = OperationResponse<typeof operations.getPost>;
 
 const toPostsPage = (posts: Post[], pagination: UserPostsReply['pagination']): PostsPage => ({
   posts,
@@ -70,6 +74,18 @@ export const postsApi = plazaApi.injectEndpoints({
       transformResponse: ({ data }) => data.feeds[0] ?? null,
     }),
 
+    /** The feed's first page as it stands now, read when the reader asks for the new posts (see showNewPosts). */
+    getFeedHead: build.query<Post[], string, FeedReply>({
+      query: (authUser) =>
+        operationRequest(operations.getFeed, {
+          params: { authUser },
+          query: { page: 1, limit: PAGE_SIZES.feed },
+          fallback: fallback(FETCH_FEED_FAILED),
+        }),
+      transformResponse: ({ data }) => data.feeds,
+      keepUnusedDataFor: 0,
+    }),
+
     getUserPosts: build.infiniteQuery<PostsPage, UserPostsArg, number, UserPostsReply>({
       query: ({ queryArg: { userName, mine }, pageParam }) => {
         const page = { query: { page: pageParam, limit: PAGE_SIZES.feed }, fallback: fallback(FETCH_USER_POSTS_FAILED) };
@@ -93,7 +109,35 @@ export const postsApi = plazaApi.injectEndpoints({
       infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPage, refetchCachedPages: false },
       providesTags: (data) => ['Favorites', ...postTags(data?.pages)],
     }),
+
+    /** The posts carrying a tag (its normalized form), newest first. */
+    getTagPosts: build.infiniteQuery<PostsPage, string, number, TagPostsReply>({
+      query: ({ queryArg: tag, pageParam }) =>
+        operationRequest(operations.listTagPosts, {
+          params: { tag },
+          query: { page: pageParam, limit: PAGE_SIZES.feed },
+          fallback: fallback(FETCH_TAG_POSTS_FAILED),
+        }),
+      transformResponse: (r) => toPostsPage(r.data, r.pagination),
+      infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPage, refetchCachedPages: false },
+      providesTags: (data, _error, tag) => [{ type: 'TagPosts', id: tag }, ...postTags(data?.pages)],
+    }),
+
+    /** One post on its own page (`/posts/<id>`, where a mention leads), as a list of one. */
+    getPost: build.infiniteQuery<PostsPage, string, number, PostReply>({
+      query: ({ queryArg: postId }) => operationRequest(operations.getPost, { params: { postId }, fallback: fallback(FETCH_POST_FAILED) }),
+      transformResponse: (r) => ({ posts: [r.post], hasMore: false, total: 1 }),
+      infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: () => undefined },
+      providesTags: (data) => postTags(data?.pages),
+    }),
   }),
 });
 
-export const { useGetFeedInfiniteQuery, useGetNewestPostQuery, useGetUserPostsInfiniteQuery, useGetFavoritesInfiniteQuery } = postsApi;
+export const {
+  useGetFeedInfiniteQuery,
+  useGetNewestPostQuery,
+  useGetUserPostsInfiniteQuery,
+  useGetFavoritesInfiniteQuery,
+  useGetTagPostsInfiniteQuery,
+  useGetPostInfiniteQuery,
+} = postsApi;

@@ -2,10 +2,14 @@
 export {
   FETCH_FAVORITES_FAILED,
   FETCH_FEED_FAILED,
+  FETCH_POST_FAILED,
+  FETCH_TAG_POSTS_FAILED,
   FETCH_USER_POSTS_FAILED,
   useGetFavoritesInfiniteQuery,
   useGetFeedInfiniteQuery,
   useGetNewestPostQuery,
+  useGetPostInfiniteQuery,
+  useGetTagPostsInfiniteQuery,
   useGetUserPostsInfiniteQuery,
 } from './api';
 export { Composer } from './Composer';
@@ -13,4 +17,6 @@ export { PostMediaView } from './PostMediaView';
 export { DELETE_POST_FAILED, FAVORITE_FAILED, useDeletePostMutation, useToggleFavoriteMutation } from './mutations';
 export { EditPostForm } from './EditPostForm';
 export { patchPost } from './post-cache';
+export { usePostsLive } from './live';
+export { showNewPosts } from './new-posts';
 export { postsOf, toggleReaction, type PostsPage } from './post-pages';

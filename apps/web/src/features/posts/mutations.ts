@@ -1,5 +1,5 @@
 /** Publishing, deleting and bookmarking a post; each writes its outcome into every cached list. */
-import type { OperationResponse, Post } from '@plaza/contract';
+import { firstLinkOf, hashtagsOf, type OperationResponse, type Post } from '@plaza/contract';
 import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
@@ -16,6 +16,8 @@ interface NewPost {
   images: File[];
   /** Instead of images. */
   video?: File;
+  /** The author removed the link preview card: the server makes none. */
+  noPreview?: boolean;
   /** Upload progress from 0 to 1. */
   onProgress?: (fraction: number) => void;
 }
@@ -24,13 +26,15 @@ const postMutationsApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
     /** Multipart: `content` beside up to four `images` or one `video`. */
     createPost: build.mutation<Post, NewPost, OperationResponse<typeof operations.createPost>>({
-      query: ({ content, images, video, onProgress }) =>
+      query: ({ content, images, video, noPreview, onProgress }) =>
         operationRequest(operations.createPost, {
-          form: { content, images, video },
+          form: { content, images, video, noPreview: noPreview ? 'true' : undefined },
           onUploadProgress: (e) => onProgress?.(e.total ? e.loaded / e.total : 0),
           fallback: fallback(PUBLISH_FAILED),
         }),
       transformResponse: (r) => r.post,
+      // Its tags may now trend; the tag lists it joins get it on top (addPublishedPost).
+      invalidatesTags: (post) => (post && hashtagsOf(post.content).length > 0 ? ['Tags'] : []),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -50,6 +54,8 @@ const postMutationsApi = plazaApi.injectEndpoints({
       query: ({ postId, ...body }) =>
         operationRequest(operations.updatePost, { params: { postId }, body, fallback: fallback(EDIT_POST_FAILED) }),
       transformResponse: (r) => r.post,
+      // Its tags may have changed: the tag lists and the trending tags read again.
+      invalidatesTags: (post) => (post ? ['TagPosts', 'Tags'] : []),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -58,6 +64,8 @@ const postMutationsApi = plazaApi.injectEndpoints({
               p.content = data.content;
               p.media = data.media;
               p.editedAt = data.editedAt;
+              // Another first link drops the old card; its own arrives later (socket `linkPreview`), maybe already has.
+              if (data.linkPreview || p.linkPreview?.url !== firstLinkOf(data.content)) p.linkPreview = data.linkPreview;
             }),
           );
         } catch {

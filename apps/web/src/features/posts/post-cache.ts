@@ -2,8 +2,9 @@
  * One copy of a post's state: each change to a post (a reaction, a bookmark, a comment count, a new or
  * deleted post) is written into every cached list that shows it, and can be undone as one.
  */
-import type { Post } from '@plaza/contract';
+import { hashtagsOf, type Post, type PostCountsEvent } from '@plaza/contract';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { withEarlyCard } from '../../lib/early-cards';
 import { postsApi } from './api';
 import { addOnTop, changePost, holdsPost, removeFromPages, type PostsPage } from './post-pages';
 
@@ -17,9 +18,11 @@ interface PostPatch {
 }
 
 interface CachedList {
-  kind: 'feed' | 'userPosts' | 'favorites';
+  kind: 'feed' | 'userPosts' | 'favorites' | 'tagPosts' | 'post';
   /** For a profile's list: whose posts. */
   userName?: string;
+  /** For a tag's list: which tag. */
+  tag?: string;
   pages: PostsPage[] | undefined;
   update(change: PagesChange): PostThunk<PostPatch>;
 }
@@ -42,6 +45,17 @@ function cachedLists(state: PostsState): CachedList[] {
       kind: 'favorites',
       pages: endpoints.getFavorites.select(arg)(state).data?.pages,
       update: (change) => util.updateQueryData('getFavorites', arg, (draft) => change(draft.pages)),
+    })),
+    ...util.selectCachedArgsForQuery(state, 'getTagPosts').map((tag): CachedList => ({
+      kind: 'tagPosts',
+      tag,
+      pages: endpoints.getTagPosts.select(tag)(state).data?.pages,
+      update: (change) => util.updateQueryData('getTagPosts', tag, (draft) => change(draft.pages)),
+    })),
+    ...util.selectCachedArgsForQuery(state, 'getPost').map((postId): CachedList => ({
+      kind: 'post',
+      pages: endpoints.getPost.select(postId)(state).data?.pages,
+      update: (change) => util.updateQueryData('getPost', postId, (draft) => change(draft.pages)),
     })),
   ];
 }
@@ -69,12 +83,18 @@ const findCachedPost = (state: PostsState, postId: string): Post | undefined => 
 
 const sameName = (a: string | undefined, b: string) => a?.toLowerCase() === b.toLowerCase();
 
-/** A post just published goes on top of the feed and of its author's profile list. */
+/** A post just published goes on top of the feed, of its author's profile list and of the lists of its tags. */
 export const addPublishedPost =
-  (post: Post): PostThunk<void> =>
+  (published: Post): PostThunk<void> =>
   (dispatch, getState) => {
+    const post = withEarlyCard('post', published);
+    const tags = hashtagsOf(post.content);
     for (const list of cachedLists(getState())) {
-      if (list.kind === 'feed' || (list.kind === 'userPosts' && sameName(list.userName, post.author.userName))) {
+      if (
+        list.kind === 'feed' ||
+        (list.kind === 'userPosts' && sameName(list.userName, post.author.userName)) ||
+        (list.kind === 'tagPosts' && list.tag !== undefined && tags.includes(list.tag))
+      ) {
         dispatch(list.update((pages) => addOnTop(pages, post)));
       }
     }
@@ -107,4 +127,23 @@ export const settleFavorite =
       if (list.kind !== 'favorites') continue;
       dispatch(list.update((pages) => (isFavorite ? addOnTop(pages, { ...latest, isFavorite }) : removeFromPages(pages, post._id))));
     }
+  };
+
+/**
+ * Counts pushed by the server (someone reacted or commented) replace the cached ones on every copy of
+ * the post; answers whether its comment count moved, so open comments can load what came.
+ */
+export const applyPostCounts =
+  ({ postId, reactionCounts, commentsCount }: PostCountsEvent): PostThunk<boolean> =>
+  (dispatch, getState) => {
+    const before = findCachedPost(getState(), postId);
+    if (!before) return false;
+    dispatch(
+      patchPost(postId, (p) => {
+        p.reactionCounts = reactionCounts;
+        p.totalReactions = Object.values(reactionCounts).reduce((sum, n) => sum + n, 0);
+        p.commentsCount = commentsCount;
+      }),
+    );
+    return before.commentsCount !== commentsCount;
   };

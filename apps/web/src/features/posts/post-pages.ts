@@ -9,11 +9,11 @@ export interface PostsPage {
   hasMore: boolean;
   /** How many posts the whole list holds, as counted by the server and kept up by local changes. */
   total: number;
-  /** Feed only: the moment page 1 froze the feed at (CONTRACT `anchor`), sent back with later pages. */
+  /** Feed only: the moment page 1 froze the feed at (`anchor`, product.md § Feed), sent back with later pages. */
   anchor?: string;
 }
 
-/** Pages overlap when posts are added or removed between two page reads: show each post once (SPEC §4 "Feed"). */
+/** Pages overlap when posts are added or removed between two page reads: show each post once (product.md § Feed). */
 export function postsOf(data: { pages: PostsPage[] } | undefined): Post[] {
   if (!data) return [];
   const seen = new Set<string>();

@@ -27,7 +27,13 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
       <div className="px-4 pb-6 sm:px-8">
         <div className="relative -mt-14 flex flex-col items-center gap-4 sm:-mt-12 sm:flex-row sm:items-end sm:justify-between">
           <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-end sm:gap-5">
-            <Avatar name={user.fullName} src={user.userImage} size="xl" className="ring-4 ring-white dark:ring-brand-surface-dark" />
+            <Avatar
+              name={user.fullName}
+              id={user._id}
+              src={user.userImage}
+              size="xl"
+              className="ring-4 ring-white dark:ring-brand-surface-dark"
+            />
             <div className="min-w-0 text-center sm:pb-1 sm:text-left">
               <h1 className="truncate text-2xl font-bold tracking-tight">{user.fullName}</h1>
               <p className="truncate text-slate-500 dark:text-slate-400">@{user.userName}</p>

@@ -72,7 +72,7 @@ describe('the profile page', () => {
     expect(screen.getByText(/There is no one called @nobody on Plaza/)).toBeInTheDocument();
   });
 
-  it('an own profile answer without success true is a failure with the SPEC §8 text, and Try again asks again', async () => {
+  it('an own profile answer without success true is a failure with the text of product.md § Profiles, and Try again asks again', async () => {
     server.once('GET', '/users/u/profile/ada', { data: { success: false } });
     const { user } = renderProfile('ada');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch user profile');

@@ -1,4 +1,4 @@
-/** A profile (SPEC §2 /network/u/profile/{visitor}/visited/{visitedUser}): one's own, or someone else's as the signed-in user sees it. */
+/** A profile (product.md § Profiles; /network/u/profile/{visitor}/visited/{visitedUser}): one's own, or someone else's as the signed-in user sees it. */
 import { skipToken } from '@reduxjs/toolkit/query';
 import { UserX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { EmptyState, ErrorBanner } from '../../components/EmptyState';
 import { isSameUser, PROFILE_ERROR, useOwnProfileQuery, useVisitedProfileQuery, type ProfileData } from './api';
 import { ProfileHeader, ProfileHeaderSkeleton } from './ProfileHeader';
 import { ProfilePostsSection } from './ProfilePostsSection';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /** The profile named in the address, read from whichever of the two calls fits. */
 function useProfile(visitedUser: string) {
@@ -29,6 +30,7 @@ function useProfile(visitedUser: string) {
 export default function ProfilePage() {
   const { visitedUser = '' } = useParams();
   const { profile, failed, notFound, retry } = useProfile(visitedUser);
+  useDocumentTitle(profile ? profile.user.fullName : failed && notFound ? 'Not found' : null);
 
   if (failed && notFound) {
     return (

@@ -1,5 +1,5 @@
 /**
- * Profiles (SPEC §2, §7): the signed-in user's own (GET /users/u/profile/{authUser}) or a visited one
+ * Profiles (product.md § Profiles): the signed-in user's own (GET /users/u/profile/{authUser}) or a visited one
  * (…/visited/{userName}), with their counts. A visited person is tagged like every list that shows a
  * connection status, so a change made anywhere shows here too.
  */
@@ -40,7 +40,7 @@ export const isSameUser = (a: string, b: string) => a.toLowerCase() === b.toLowe
 export const profileApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
     ownProfile: build.query<OwnProfile, string>({
-      // SPEC §7: the own profile counts as loaded only with status 200 and success true, so this one
+      // product.md § Profiles: the own profile counts as loaded only with status 200 and success true, so this one
       // reads the status the API client answered with.
       async queryFn(authUser) {
         try {

@@ -22,7 +22,7 @@ async function showPost(post: Post) {
   return screen.findByRole('article', { name: post.author.fullName });
 }
 
-describe('reactions on a post (SPEC §4)', () => {
+describe('reactions on a post (product.md § Reactions)', () => {
   it('taking a reaction back shows at once; the kind waits for its call while the others stay free', async () => {
     const post = buildPost({
       author: buildUser({ fullName: 'Has Fire' }),
@@ -56,7 +56,7 @@ describe('reactions on a post (SPEC §4)', () => {
     answer.resolve();
     await waitFor(() => expect(within(card).getByRole('button', { name: 'Fire (1)' })).not.toHaveAttribute('aria-busy'));
     expect(within(card).getByRole('button', { name: 'Fire (1)' })).toHaveFocus();
-    // SPEC §4: after the toggle the post's reactions are refetched.
+    // product.md § Reactions: after the toggle the post's reactions are refetched.
     await waitFor(() => expect(server.callsTo('GET', REACTIONS_URL).map((c) => c.params)).toEqual([{ postId: post._id }]));
     expect(within(card).getByRole('button', { name: 'See who reacted (1)' })).toBeInTheDocument();
   });

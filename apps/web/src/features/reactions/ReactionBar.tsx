@@ -29,7 +29,7 @@ function ReactionButton({ post, kind }: { post: Post; kind: ReactionType }) {
       aria-pressed={active}
       aria-label={`${REACTION_LABELS[kind]} (${count})`}
       title={REACTION_LABELS[kind]}
-      className={`inline-flex h-8 min-w-10 items-center justify-center gap-1 rounded-full border px-2.5 text-sm transition active:scale-95 aria-busy:cursor-wait ${
+      className={`inline-flex h-11 min-w-11 items-center sm:h-8 sm:min-w-10 justify-center gap-1 rounded-full border px-2.5 text-sm transition active:scale-95 aria-busy:cursor-wait ${
         active
           ? 'border-brand-primary/40 bg-brand-primary/10 font-semibold text-brand-primary dark:border-indigo-400/40 dark:bg-indigo-400/15 dark:text-indigo-200'
           : 'border-slate-200 text-slate-600 hover:border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800'

@@ -46,7 +46,7 @@ function PeopleWhoReacted({ post, tab }: { post: Post; tab: Tab }) {
             to={profilePath(me, user.userName)}
             className="flex items-center gap-2.5 rounded-lg px-2 py-1.5 hover:bg-slate-50 dark:hover:bg-slate-800"
           >
-            <Avatar name={user.fullName} src={user.userImage} size="xs" />
+            <Avatar name={user.fullName} id={user._id} src={user.userImage} size="xs" decorative />
             <span className="min-w-0 flex-1 truncate text-sm font-medium">{user.fullName}</span>
             <span aria-label={kinds.map((k) => REACTION_LABELS[k]).join(', ')} className="text-sm">
               {kinds.map((k) => REACTION_EMOJI[k]).join('')}

@@ -1,5 +1,5 @@
 /**
- * Reactions (SPEC §3 "Reaction set per post", §4): who reacted with what, and the toggle of one kind.
+ * Reactions (product.md § Reactions): who reacted with what, and the toggle of one kind.
  * A toggle shows at once on every copy of the post, rolls back if the call fails, and after it succeeds
  * the post's reactions are refetched; the fetched counts are written back into the post.
  */

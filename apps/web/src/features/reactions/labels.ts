@@ -1,4 +1,4 @@
-/** Names people read for each reaction kind (SPEC §9), beside the emoji of the contract. */
+/** Names people read for each reaction kind (product.md § Reactions), beside the emoji of the contract. */
 import type { ReactionType } from '@plaza/contract';
 
 export const REACTION_LABELS: Record<ReactionType, string> = {

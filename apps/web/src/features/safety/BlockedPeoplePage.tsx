@@ -7,11 +7,12 @@ import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { errorText } from '../../lib/error-text';
 import { useBlocksQuery, useMutesQuery, useSetBlockedMutation, useSetMutedMutation } from './api';
+import { useDocumentTitle } from '../../lib/document-title';
 
 function PersonRow({ user, action }: { user: PublicUser; action: ReactNode }) {
   return (
     <li className="flex items-center gap-3 px-4 py-3">
-      <Avatar name={user.fullName} src={user.userImage} size="md" />
+      <Avatar name={user.fullName} id={user._id} src={user.userImage} size="md" />
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold">{user.fullName}</p>
         <p className="truncate text-sm text-slate-500 dark:text-slate-400">@{user.userName}</p>
@@ -58,6 +59,7 @@ function Section({
 }
 
 export default function BlockedPeoplePage() {
+  useDocumentTitle('Blocked people');
   const blocks = useBlocksQuery();
   const mutes = useMutesQuery();
   const [setBlocked, blocking] = useSetBlockedMutation();

@@ -98,7 +98,7 @@ export function SafetyMenu(props: SafetyMenuProps) {
       <Menu className="relative">
         <MenuButton
           aria-label={label}
-          className={`rounded-full text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800 ${size === 'md' ? 'p-2.5' : 'p-2'}`}
+          className={`rounded-full text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800 ${size === 'md' ? 'p-3 sm:p-2.5' : 'p-3 sm:p-2'}`}
         >
           <MoreHorizontal className="h-5 w-5" />
         </MenuButton>

@@ -1,5 +1,5 @@
 /**
- * Blocks, mutes and reports (CONTRACT "Wave 2 additions → Safety"). A block or mute changes what many
+ * Blocks, mutes and reports (product.md § Safety and moderation). A block or mute changes what many
  * lists show, so it refreshes all of them; the server decides who is hidden.
  */
 import type { CreateReportBody, OperationResponse } from '@plaza/contract';

@@ -1,17 +1,25 @@
 /**
- * Navbar user search (SPEC §7 GET /search/users): a combobox whose dropdown lists matching people after
- * 300 ms without typing. ↑ ↓ move, Enter opens the profile, Esc closes (a second Esc clears).
+ * Navbar search (product.md § Search, § Hashtags): a combobox whose dropdown lists matching people, then
+ * matching tags, after 300 ms without typing; text starting with `#` looks for tags only. Opened empty where
+ * the feed has no side column (phones, narrow windows), it lists the trending tags instead. ↑ ↓ move, Enter
+ * opens the profile or tag, Esc closes (a second Esc clears).
  */
-import { Search, SearchX } from 'lucide-react';
+import type { FoundTag, PublicUser, TrendingTag } from '@plaza/contract';
+import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Avatar } from '../../components/Avatar';
-import { Spinner } from '../../components/Spinner';
 import { useProfilePath } from '../../lib/profile-path';
-import { SEARCH_ERROR, useSearchUsersQuery } from './api';
+import { tagPath } from '../../lib/rich-text';
+import { useMediaQuery } from '../../lib/useMediaQuery';
+import { useSearchTagsQuery, useTrendingTagsQuery } from '../hashtags';
+import { useSearchUsersQuery } from './api';
+import { PeopleResults, TagResults, TrendingResults, type OptionProps } from './SearchResults';
 import { useDebouncedValue } from './useDebouncedValue';
 
 export const NAVBAR_SEARCH_DEBOUNCE_MS = 300;
+
+/** One choice of the dropdown, whichever list shows it. */
+type SearchOption = { kind: 'person'; user: PublicUser } | { kind: 'tag'; tag: string };
 
 export function NavbarSearch() {
   const navigate = useNavigate();
@@ -21,28 +29,41 @@ export function NavbarSearch() {
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
   const baseId = useId();
-  const listId = `${baseId}-results`;
+  const ids = { people: `${baseId}-people`, tags: `${baseId}-tags`, trending: `${baseId}-trending` };
   const optionId = (i: number) => `${baseId}-option-${i}`;
+  // Where the feed's side column (with Trending) does not show, the empty box offers the trending tags.
+  const sideColumnShown = useMediaQuery('(min-width: 1280px)');
+  // A phone's box is too narrow for the longer hint.
+  const roomy = useMediaQuery('(min-width: 480px)');
 
-  const query = useDebouncedValue(text.trim(), NAVBAR_SEARCH_DEBOUNCE_MS);
-  const found = useSearchUsersQuery(query, { skip: !query });
+  const typed = text.trim();
+  const query = useDebouncedValue(typed, NAVBAR_SEARCH_DEBOUNCE_MS);
+  const tagsOnly = typed.startsWith('#');
+  const peopleQuery = query.startsWith('#') ? '' : query;
+  const foundPeople = useSearchUsersQuery(peopleQuery, { skip: !peopleQuery });
+  const foundTags = useSearchTagsQuery(query, { skip: !query });
+  const browsing = open && typed === '' && !sideColumnShown;
+  const trending = useTrendingTagsQuery(undefined, { skip: !browsing });
 
-  useEffect(() => setActive(-1), [query]);
+  useEffect(() => setActive(-1), [query, browsing]);
 
   // Results and errors are shown only for what the box says now, never for an earlier query.
-  const settled = text.trim() === query;
-  const results = (settled && found.currentData) || [];
-  const loading = Boolean(text.trim()) && (!settled || (found.isFetching && !found.currentData));
-  const failed = settled && found.isError && !found.isFetching;
-  const showDropdown = open && text.trim() !== '';
+  const settled = typed === query;
+  const people = (settled && !tagsOnly && foundPeople.currentData) || [];
+  const tags: FoundTag[] = (settled && foundTags.currentData) || [];
+  const trendingTags: TrendingTag[] = (browsing && trending.data) || [];
+  const options: SearchOption[] = browsing
+    ? trendingTags.map(({ tag }) => ({ kind: 'tag', tag }))
+    : [...people.map((user) => ({ kind: 'person' as const, user })), ...tags.map(({ tag }) => ({ kind: 'tag' as const, tag }))];
+  const showDropdown = open && (typed !== '' || browsing);
 
   function choose(index: number) {
-    const user = results[index];
-    if (!user) return;
+    const option = options[index];
+    if (!option) return;
     setOpen(false);
     setText('');
     inputRef.current?.blur();
-    void navigate(profilePath(user.userName));
+    void navigate(option.kind === 'person' ? profilePath(option.user.userName) : tagPath(option.tag));
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
@@ -50,15 +71,16 @@ export function NavbarSearch() {
       case 'ArrowDown':
         e.preventDefault();
         setOpen(true);
-        if (results.length) setActive((i) => (i + 1) % results.length);
+        if (options.length) setActive((i) => (i + 1) % options.length);
         break;
       case 'ArrowUp':
         e.preventDefault();
         setOpen(true);
-        if (results.length) setActive((i) => (i <= 0 ? results.length - 1 : i - 1));
+        if (options.length) setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
         break;
       case 'Enter':
-        if (showDropdown && results.length) {
+        // The empty box opens a trending tag only once one is picked with the arrows.
+        if (showDropdown && options.length && (active >= 0 || !browsing)) {
           e.preventDefault();
           choose(active >= 0 ? active : 0);
         }
@@ -72,10 +94,18 @@ export function NavbarSearch() {
     }
   }
 
+  const optionProps = (i: number): OptionProps => ({
+    id: optionId(i),
+    selected: i === active,
+    onHover: () => setActive(i),
+    onChoose: () => choose(i),
+  });
+  const shownLists = browsing ? [ids.trending] : [...(tagsOnly ? [] : [ids.people]), ...(tags.length || tagsOnly ? [ids.tags] : [])];
+
   return (
     <div className="relative">
       <label htmlFor={`${baseId}-input`} className="sr-only">
-        Search people
+        Search people and tags
       </label>
       <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
       <input
@@ -84,12 +114,12 @@ export function NavbarSearch() {
         type="text"
         role="combobox"
         aria-expanded={showDropdown}
-        aria-controls={listId}
+        aria-controls={showDropdown ? shownLists.join(' ') : ids.people}
         aria-autocomplete="list"
-        aria-activedescendant={showDropdown && active >= 0 && results[active] ? optionId(active) : undefined}
+        aria-activedescendant={showDropdown && active >= 0 && options[active] ? optionId(active) : undefined}
         autoComplete="off"
         enterKeyHint="search"
-        placeholder="Search people..."
+        placeholder={roomy ? 'Search people, #tags...' : 'Search...'}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -98,44 +128,37 @@ export function NavbarSearch() {
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
-        className="input rounded-full py-2 pl-9"
+        className="input rounded-full py-2 pr-3 pl-9 text-ellipsis"
       />
       {showDropdown && (
-        <div className="card fixed inset-x-2 top-[4.25rem] z-50 overflow-hidden p-1.5 shadow-xl sm:absolute sm:inset-x-0 sm:top-full sm:mt-2">
-          {loading && results.length === 0 ? (
-            <div className="flex items-center gap-2 px-3 py-3 text-brand-primary dark:text-indigo-300">
-              <Spinner size="sm" label="Searching…" />
-            </div>
-          ) : failed ? (
-            <p role="alert" className="px-3 py-3 text-sm text-rose-600 dark:text-rose-400">
-              {SEARCH_ERROR}
-            </p>
-          ) : results.length === 0 ? (
-            <p className="flex items-center gap-2 px-3 py-3 text-sm text-slate-500 dark:text-slate-400">
-              <SearchX className="h-4 w-4" /> No users found
-            </p>
-          ) : null}
-          <ul id={listId} role="listbox" aria-label="People found" className="max-h-[min(24rem,70vh)] overflow-y-auto">
-            {results.map((user, i) => (
-              <li
-                key={user._id}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === active}
-                // Keeps focus in the input so the blur does not close the list before the click lands.
-                onMouseDown={(e) => e.preventDefault()}
-                onMouseEnter={() => setActive(i)}
-                onClick={() => choose(i)}
-                className={`flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2 ${i === active ? 'bg-brand-primary/10 dark:bg-brand-primary/25' : ''}`}
-              >
-                <Avatar name={user.fullName} src={user.userImage} size="sm" />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-semibold">{user.fullName}</span>
-                  <span className="block truncate text-xs text-slate-500 dark:text-slate-400">@{user.userName}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
+        <div className="card fixed inset-x-2 top-[4.25rem] z-50 max-h-[min(28rem,75vh)] overflow-y-auto p-1.5 shadow-xl sm:absolute sm:inset-x-0 sm:top-full sm:mt-2">
+          {browsing ? (
+            <TrendingResults listId={ids.trending} query={trending} tags={trendingTags} optionProps={optionProps} />
+          ) : (
+            <>
+              {!tagsOnly && (
+                <PeopleResults
+                  listId={ids.people}
+                  people={people}
+                  loading={!settled || (foundPeople.isFetching && !foundPeople.currentData)}
+                  failed={settled && foundPeople.isError && !foundPeople.isFetching}
+                  // Tags found say enough; 'No users found' above them only gets in the way.
+                  quietWhenNone={tags.length > 0}
+                  optionProps={optionProps}
+                />
+              )}
+              <TagResults
+                listId={ids.tags}
+                tags={tags}
+                firstIndex={people.length}
+                // Beside people, tags only show when some are found; alone, they say how the search went.
+                alone={tagsOnly}
+                loading={!settled || (foundTags.isFetching && !foundTags.currentData)}
+                failed={settled && foundTags.isError && !foundTags.isFetching}
+                optionProps={optionProps}
+              />
+            </>
+          )}
         </div>
       )}
     </div>

@@ -1,4 +1,4 @@
-/** User search (SPEC §3 "Search result", §7 GET /search/users): one cache entry per query, so an older answer never shows for a newer one. */
+/** User search (product.md § Search, GET /search/users): one cache entry per query, so an older answer never shows for a newer one. */
 import type { OperationResponse, PublicUser } from '@plaza/contract';
 import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';

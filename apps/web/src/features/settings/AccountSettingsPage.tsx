@@ -12,8 +12,10 @@ import { logoutUser } from '../auth';
 import { useChangePasswordMutation, useMeQuery } from './api';
 import { EmailSettings } from './EmailSettings';
 import { failureMessage, showFieldErrors } from './failure';
+import { useDocumentTitle } from '../../lib/document-title';
 
 export default function AccountSettingsPage() {
+  useDocumentTitle('Settings');
   const sessionUser = useAppSelector((s) => s.auth.userDetails);
   const { data: me } = useMeQuery();
   const user = me ?? sessionUser;

@@ -6,12 +6,12 @@ import { toast } from 'sonner';
 import { useAppDispatch } from '../../app/hooks';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';
+import { dateAndTime } from '../../lib/dates';
 import { resetAuth } from '../auth';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { failureMessage } from './failure';
 import { useLatestExportQuery, useStartExportMutation } from './lifecycle-api';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { useDocumentTitle } from '../../lib/document-title';
 
 function ExportSection() {
   const [polling, setPolling] = useState(false);
@@ -69,8 +69,7 @@ function ExportSection() {
               </a>
               {latest.expiresAt && (
                 <p className="text-xs text-emerald-800 dark:text-emerald-200">
-                  Prepared {timeFormat.format(new Date(latest.createdAt))}. This link works until{' '}
-                  {timeFormat.format(new Date(latest.expiresAt))}.
+                  Prepared {dateAndTime(latest.createdAt)}. This link works until {dateAndTime(latest.expiresAt)}.
                 </p>
               )}
             </div>
@@ -88,6 +87,7 @@ function ExportSection() {
 }
 
 export default function DataSettingsPage() {
+  useDocumentTitle('Your data');
   const [confirming, setConfirming] = useState(false);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

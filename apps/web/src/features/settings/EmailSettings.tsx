@@ -8,15 +8,15 @@ import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Field, PasswordField } from '../../components/Field';
 import { failureMessage, showFieldErrors } from './failure';
-import { useChangeEmailMutation } from './lifecycle-api';
+import { CHANGE_EMAIL_KEY, useChangeEmailMutation, usePendingEmail } from './lifecycle-api';
 import { useSendLinkAgain } from './useSendLinkAgain';
 
 type Form = OperationBody<typeof operations.changeEmail>;
 
 export function EmailSettings({ user }: { user: SelfUser | null }) {
   const [changing, setChanging] = useState(false);
-  const [pendingTo, setPendingTo] = useState<string | null>(null);
-  const [changeEmail] = useChangeEmailMutation();
+  const [changeEmail] = useChangeEmailMutation({ fixedCacheKey: CHANGE_EMAIL_KEY });
+  const pendingTo = usePendingEmail();
   const { sendAgain, sending: resending } = useSendLinkAgain();
   const { register, handleSubmit, formState, reset, setError } = useForm<Form>({
     resolver: zodResolver(changeEmailBodySchema),
@@ -25,8 +25,7 @@ export function EmailSettings({ user }: { user: SelfUser | null }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      toast.success(await changeEmail(values).unwrap());
-      setPendingTo(values.email);
+      toast.success((await changeEmail(values).unwrap()).message);
       setChanging(false);
       reset();
     } catch (failure) {

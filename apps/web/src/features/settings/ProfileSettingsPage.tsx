@@ -10,10 +10,12 @@ import { useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
+import { withSniffedType } from '../../lib/media-sniff';
 import { isCanceledError } from '../connections';
 import { useUpdateMeMutation, useUploadAvatarMutation } from './api';
 import { failureMessage } from './failure';
 import { useSessionUserUpdate } from './useSessionUser';
+import { useDocumentTitle } from '../../lib/document-title';
 
 const profileSchema = z.object({
   fullName: fullNameSchema,
@@ -23,6 +25,7 @@ type ProfileForm = z.infer<typeof profileSchema>;
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif';
 
 export default function ProfileSettingsPage() {
+  useDocumentTitle('Profile settings');
   const user = useAppSelector((s) => s.auth.userDetails);
   const toSession = useSessionUserUpdate();
   const [updateMe] = useUpdateMeMutation();
@@ -49,8 +52,13 @@ export default function ProfileSettingsPage() {
     }
   });
 
-  async function onPick(file: File | undefined) {
-    if (!file) return;
+  async function onPick(chosen: File | undefined) {
+    if (!chosen) return;
+    const file = await withSniffedType(chosen);
+    if (!ACCEPTED.split(',').includes(file.type)) {
+      if (fileRef.current) fileRef.current.value = '';
+      return toast.error(`${file.name} is not a JPEG, PNG, WebP or GIF image.`);
+    }
     if (file.size > LIMITS.avatarBytes) return toast.error('That image is larger than 5 MB.');
     setPreview(URL.createObjectURL(file));
     setProgress(0);
@@ -71,7 +79,7 @@ export default function ProfileSettingsPage() {
     <div className="space-y-6">
       <section className="card flex flex-col items-center gap-4 p-6 sm:flex-row">
         <div className="relative">
-          <Avatar name={user?.fullName ?? '?'} src={preview ?? user?.userImage} size="xl" />
+          <Avatar name={user?.fullName ?? '?'} id={user?._id ?? ''} src={preview ?? user?.userImage} size="xl" />
           {progress !== null && (
             <div className="absolute inset-0 flex items-center justify-center rounded-full bg-black/50 text-sm font-semibold text-white">
               {Math.round(progress * 100)}%

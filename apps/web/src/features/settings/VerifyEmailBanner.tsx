@@ -1,8 +1,9 @@
 /** Shown above every signed-in page until the account's address is confirmed, with a way to get a new link. */
 import { MailWarning, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { useMeQuery } from './api';
+import { useInstanceQuery, usePendingEmail } from './lifecycle-api';
 import { useSendLinkAgain } from './useSendLinkAgain';
 
 export function VerifyEmailBanner() {
@@ -10,20 +11,22 @@ export function VerifyEmailBanner() {
   const { data: me } = useMeQuery(undefined, { skip: !sessionUser });
   const { sendAgain, sending } = useSendLinkAgain();
   const [hidden, setHidden] = useState(false);
+  const pendingTo = usePendingEmail();
   const user = me ?? sessionUser;
+  const unconfirmed = Boolean(user && user.emailVerified === false);
+  const { data: instance } = useInstanceQuery(undefined, { skip: !unconfirmed });
   // Sessions stored before verification existed carry no flag: the account call below answers for them.
-  if (!user || hidden || user.emailVerified !== false) return null;
+  // The banner shows at once, as for a server that mails (most do): waiting for the answer would push the
+  // page down when it came. A server without mail swaps the text in the same place.
+  if (!user || hidden || !unconfirmed) return null;
+  if (instance?.mail === false) return <NoMailBanner admin={user.role === 'admin'} onHide={() => setHidden(true)} />;
 
   return (
-    <div
-      role="region"
-      aria-label="Confirm your email"
-      className="mx-auto mb-4 flex max-w-3xl items-start gap-3 rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900/70 dark:bg-amber-950/40 dark:text-amber-100"
-    >
-      <MailWarning className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-      <p className="min-w-0 flex-1">
-        <span className="font-semibold">Confirm your email address.</span> We sent a link to{' '}
-        <span className="font-medium break-all">{user.email}</span>. Until you open it you can publish only a few posts a day.{' '}
+    <ReminderFrame onHide={() => setHidden(true)}>
+      <span className="font-semibold">Confirm your email address.</span> We sent a link to{' '}
+      {/* After a change was asked for, the link that counts is the one mailed to the new address (as the card says). */}
+      <span className="font-medium break-all">{pendingTo ?? user.email}</span>. Until you open it you can publish only a few posts a day.{' '}
+      {!pendingTo && (
         <button
           type="button"
           onClick={() => void sendAgain()}
@@ -32,12 +35,38 @@ export function VerifyEmailBanner() {
         >
           Send it again
         </button>
-      </p>
+      )}
+    </ReminderFrame>
+  );
+}
+
+/** On a server that cannot send mail no link went anywhere: say so, and who can confirm the address instead. */
+function NoMailBanner({ admin, onHide }: { admin: boolean; onHide: () => void }) {
+  return (
+    <ReminderFrame onHide={onHide}>
+      <span className="font-semibold">This server cannot send mail yet,</span> so no confirmation link was sent.{' '}
+      {admin
+        ? 'Set SMTP_URL (and MAIL_FROM) where Plaza runs and restart it to send mail; until then confirm addresses in Moderation → Accounts.'
+        : 'An admin of this server can confirm your address for you.'}
+    </ReminderFrame>
+  );
+}
+
+/** The reminder's frame, whichever text it holds: one region, its icon and a hide button of a full tap target. */
+function ReminderFrame({ onHide, children }: { onHide: () => void; children: ReactNode }) {
+  return (
+    <div
+      role="region"
+      aria-label="Confirm your email"
+      className="mx-auto mb-4 flex max-w-3xl items-start gap-3 rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900/70 dark:bg-amber-950/40 dark:text-amber-100"
+    >
+      <MailWarning className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+      <p className="min-w-0 flex-1">{children}</p>
       <button
         type="button"
-        onClick={() => setHidden(true)}
+        onClick={onHide}
         aria-label="Hide this reminder"
-        className="rounded-lg p-1 text-amber-800 hover:bg-amber-100 dark:text-amber-200 dark:hover:bg-amber-900/50"
+        className="-my-2.5 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-amber-800 hover:bg-amber-100 dark:text-amber-200 dark:hover:bg-amber-900/50"
       >
         <X className="h-4 w-4" aria-hidden="true" />
       </button>

@@ -1,4 +1,4 @@
-/** The signed-in user's own account (CONTRACT "beyond SPEC, for settings"): read, edit, photo, password. */
+/** The signed-in user's own account (product.md § Settings and your data): read, edit, photo, password. */
 import type { OperationBody, OperationResponse, SelfUser } from '@plaza/contract';
 import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';

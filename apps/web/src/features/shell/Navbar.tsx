@@ -31,7 +31,7 @@ export function Navbar() {
       <NotificationsBell />
       <Menu className="relative shrink-0">
         <MenuButton aria-label="Account menu" className="rounded-full focus-visible:outline-2">
-          <Avatar name={user?.fullName ?? user?.userName ?? '?'} src={user?.userImage} size="sm" />
+          <Avatar name={user?.fullName ?? user?.userName ?? '?'} id={user?._id ?? ''} src={user?.userImage} size="sm" decorative />
         </MenuButton>
         <MenuItems className="card z-50 mt-2 w-56 p-1.5 focus:outline-none">
           <div className="px-3 py-2">

@@ -1,8 +1,10 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /** `inApp`: shown inside the signed-in frame (a screen that is not this person's), not as a page of its own. */
 export default function NotFoundPage({ inApp = false }: { inApp?: boolean }) {
+  useDocumentTitle('Page not found');
   // On its own it is the page's main region; inside the signed-in frame, that frame's <main> holds it.
   const Root = inApp ? 'div' : 'main';
   return (

@@ -11,7 +11,7 @@ import { SessionExpiredOverlay } from './SessionExpiredOverlay';
 
 export function RootLayout() {
   const dark = useAppSelector((s) => s.theme.isDarkMode);
-  // Desktop: top right, 8 px from the top (SPEC §9), clear of the centred search box. Phone: above the
+  // Desktop: top right, 8 px from the top (product.md § Layout and theme), clear of the centred search box. Phone: above the
   // bottom navigation, where it covers neither the header nor the page's first lines.
   const desktop = useMediaQuery('(min-width: 768px)');
   return (

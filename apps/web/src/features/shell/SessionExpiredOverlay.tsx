@@ -1,18 +1,33 @@
-/** SPEC §8 session expiry: toast, blocking overlay with a 5-second countdown, then login with returnUrl. */
-import { SESSION_EXPIRY_REDIRECT_SECONDS } from '@plaza/contract';
+/**
+ * Session expiry (product.md § Session and tokens): toast, blocking overlay with a 5-second countdown, then login with returnUrl.
+ * Also when the server ends the session elsewhere (`sessionEnded`): the overlay then says why.
+ */
+import { SESSION_EXPIRY_REDIRECT_SECONDS, type SessionEndReason } from '@plaza/contract';
 import { Clock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { resetAuth } from '../auth';
+import { useSocketEvent } from '../../lib/useSocketEvent';
+import { resetAuth, sessionExpired } from '../auth';
 import { sessionExpiryHandled } from '../auth';
 
 export const SESSION_EXPIRED_TOAST = 'Your session has expired. Please log in again.';
 
+/** Why the server ended the session, in the person's words. */
+export const SESSION_END_TEXT: Record<SessionEndReason, string> = {
+  password_changed: 'You were signed out because your password was changed.',
+  signed_out: 'You were signed out from another device.',
+  suspended: 'You were signed out because your account was suspended.',
+  deleted: 'You were signed out because your account was deleted.',
+  expired: 'You were signed out because your session expired.',
+};
+
 export function SessionExpiredOverlay() {
   const expired = useAppSelector((s) => s.session.expired);
+  const reason = useAppSelector((s) => s.session.reason);
   const dispatch = useAppDispatch();
+  useSocketEvent('sessionEnded', ({ reason: why }) => dispatch(sessionExpired(why)));
   const location = useLocation();
   const [seconds, setSeconds] = useState(SESSION_EXPIRY_REDIRECT_SECONDS);
   // Where the person was when the session expired; navigating during the countdown must not restart it.
@@ -54,6 +69,11 @@ export function SessionExpiredOverlay() {
           Session Expired
         </h2>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">Your session has expired. You'll be redirected to the login page.</p>
+        {reason && (
+          <p className="mt-2 text-sm font-medium text-slate-800 dark:text-slate-100" data-testid="session-end-reason">
+            {SESSION_END_TEXT[reason]}
+          </p>
+        )}
         <p className="mt-4 font-semibold text-brand-primary" aria-live="polite">
           Redirecting in {seconds} seconds...
         </p>

@@ -19,41 +19,45 @@ export function Sidebar() {
   const staff = role === 'moderator' || role === 'admin';
   const badges = useNavBadges();
   return (
+    // The column runs the page's whole height (a long page captured or printed whole shows no strip of background
+    // below it); what is inside sticks under the navbar, a screen tall.
     <aside
       aria-label="Main navigation"
-      className={`fixed top-16 bottom-0 left-0 z-30 hidden flex-col border-r border-slate-200 bg-white/80 p-3 backdrop-blur md:flex dark:border-slate-800 dark:bg-brand-dark/80 ${expanded ? 'w-60' : 'w-20'}`}
+      className={`absolute inset-y-0 left-0 z-30 hidden border-r border-slate-200 bg-white/80 pt-16 md:block dark:border-slate-800 dark:bg-brand-dark/80 ${expanded ? 'w-60' : 'w-20'}`}
     >
-      <nav className="flex flex-1 flex-col gap-1">
-        {NAV_ITEMS.map((item) => {
-          const { to, label, icon: Icon } = item;
-          const badge = 'badge' in item ? item.badge : null;
-          return (
-            <NavLink key={to} to={to} title={label} className={({ isActive }) => linkClass(isActive, expanded)}>
-              <span className="relative shrink-0">
-                <Icon className="h-5 w-5" />
-                {badge && !expanded && <NavBadgeCount kind={badge} count={badges[badge]} compact />}
-              </span>
-              {expanded && <span>{label}</span>}
-              {badge && expanded && <NavBadgeCount kind={badge} count={badges[badge]} compact={false} />}
+      <div className="sticky top-16 flex h-[calc(100dvh-4rem)] flex-col p-3">
+        <nav className="flex flex-1 flex-col gap-1">
+          {NAV_ITEMS.map((item) => {
+            const { to, label, icon: Icon } = item;
+            const badge = 'badge' in item ? item.badge : null;
+            return (
+              <NavLink key={to} to={to} title={label} className={({ isActive }) => linkClass(isActive, expanded)}>
+                <span className="relative shrink-0">
+                  <Icon className="h-5 w-5" />
+                  {badge && !expanded && <NavBadgeCount kind={badge} count={badges[badge]} compact />}
+                </span>
+                {expanded && <span>{label}</span>}
+                {badge && expanded && <NavBadgeCount kind={badge} count={badges[badge]} compact={false} />}
+              </NavLink>
+            );
+          })}
+          {staff && (
+            <NavLink to="/admin" title="Moderation" className={({ isActive }) => linkClass(isActive, expanded)}>
+              <ShieldCheck className="h-5 w-5 shrink-0" />
+              {expanded && <span>Moderation</span>}
             </NavLink>
-          );
-        })}
-        {staff && (
-          <NavLink to="/admin" title="Moderation" className={({ isActive }) => linkClass(isActive, expanded)}>
-            <ShieldCheck className="h-5 w-5 shrink-0" />
-            {expanded && <span>Moderation</span>}
-          </NavLink>
-        )}
-      </nav>
-      <button
-        onClick={() => dispatch(toggleSidebar())}
-        aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
-        aria-expanded={expanded}
-        className="flex items-center justify-center gap-2 rounded-xl px-3 py-2 text-sm text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
-      >
-        {expanded ? <ChevronsLeft className="h-5 w-5" /> : <ChevronsRight className="h-5 w-5" />}
-        {expanded && 'Collapse'}
-      </button>
+          )}
+        </nav>
+        <button
+          onClick={() => dispatch(toggleSidebar())}
+          aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
+          aria-expanded={expanded}
+          className="flex items-center justify-center gap-2 rounded-xl px-3 py-2 text-sm text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
+        >
+          {expanded ? <ChevronsLeft className="h-5 w-5" /> : <ChevronsRight className="h-5 w-5" />}
+          {expanded && 'Collapse'}
+        </button>
+      </div>
     </aside>
   );
 }
@@ -63,7 +67,7 @@ export function MobileNav() {
   return (
     <nav
       aria-label="Main navigation"
-      className="fixed inset-x-0 bottom-0 z-30 flex justify-around border-t border-slate-200 bg-white/95 py-1.5 backdrop-blur md:hidden dark:border-slate-800 dark:bg-brand-dark/95"
+      className="fixed inset-x-0 bottom-0 z-30 flex h-14 items-center justify-around border-t border-slate-200 bg-white/95 backdrop-blur md:hidden dark:border-slate-800 dark:bg-brand-dark/95"
     >
       {NAV_ITEMS.map((item) => {
         const { to, label, icon: Icon } = item;
@@ -73,7 +77,7 @@ export function MobileNav() {
             key={to}
             to={to}
             className={({ isActive }) =>
-              `flex flex-col items-center gap-0.5 rounded-lg px-3 py-1 text-[11px] font-medium ${isActive ? 'text-brand-primary dark:text-indigo-300' : 'text-slate-500 dark:text-slate-400'}`
+              `flex min-h-11 min-w-11 flex-col items-center justify-center gap-0.5 rounded-lg px-3 py-1 text-[11px] font-medium ${isActive ? 'text-brand-primary dark:text-indigo-300' : 'text-slate-500 dark:text-slate-400'}`
             }
           >
             <span className="relative">

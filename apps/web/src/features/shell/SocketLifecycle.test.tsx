@@ -1,7 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plazaApi } from '../../api/plaza-api';
-import { renderSignedIn } from '../../test/render-signed-in';
+import { ME, renderSignedIn } from '../../test/render-signed-in';
+import { stubServer } from '../../test/stub-server';
+import { useAccountUpdates } from '../settings';
+import { useAppSelector } from '../../app/hooks';
 
 /** A socket that connects and drops when the test says so. */
 const fake = vi.hoisted(() => {
@@ -17,8 +20,8 @@ const fake = vi.hoisted(() => {
       listeners.get(event)?.delete(fn);
       return socket;
     },
-    fire(event: 'connect' | 'disconnect') {
-      socket.connected = event === 'connect';
+    fire(event: 'connect' | 'disconnect' | 'resync') {
+      if (event !== 'resync') socket.connected = event === 'connect';
       for (const fn of listeners.get(event) ?? []) fn();
     },
   };
@@ -64,9 +67,52 @@ describe('the socket lifecycle', () => {
     expect(invalidate).not.toHaveBeenCalled();
     act(() => fake.fire('connect'));
     expect(invalidate).toHaveBeenCalledTimes(1);
-    expect(invalidate).toHaveBeenCalledWith(['Notifications', 'Conversations', 'Requests', 'Connection', 'Profile']);
+    expect(invalidate).toHaveBeenCalledWith(['Me', 'Notifications', 'Conversations', 'Requests', 'Connection', 'Profile']);
     act(() => fake.fire('disconnect'));
     act(() => fake.fire('connect'));
     expect(invalidate).toHaveBeenCalledTimes(2);
+  });
+
+  // Cross-node delivery may have dropped pushes while this socket stayed connected (Redis was away).
+  it("refreshes the same on the server's resync, with the socket still connected", async () => {
+    const invalidate = vi.spyOn(plazaApi.util, 'invalidateTags');
+    const before = connection.connects;
+    renderSignedIn(
+      <SocketLifecycle>
+        <p>app</p>
+      </SocketLifecycle>,
+    );
+    await waitFor(() => expect(connection.connects).toBe(before + 1));
+    act(() => fake.fire('connect'));
+    invalidate.mockClear();
+    act(() => fake.fire('resync'));
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledWith(['Me', 'Notifications', 'Conversations', 'Requests', 'Connection', 'Profile']);
+  });
+
+  // A role granted while the page loaded is pushed to a socket not yet connected: the connect asks again.
+  it('a role granted before the socket connected reaches the session once it connects', async () => {
+    let role: 'member' | 'moderator' = 'member';
+    const server = stubServer().on('GET', '/users/me', () => ({ status: 200, data: { success: true, user: { ...ME, role } } }));
+    function Role() {
+      useAccountUpdates();
+      return <p>role: {useAppSelector((s) => s.auth.userDetails?.role)}</p>;
+    }
+    const before = connection.connects;
+    try {
+      renderSignedIn(
+        <SocketLifecycle>
+          <Role />
+        </SocketLifecycle>,
+      );
+      await waitFor(() => expect(connection.connects).toBe(before + 1));
+      await waitFor(() => expect(server.callsTo('GET', '/users/me')).toHaveLength(1));
+      expect(screen.getByText('role: member')).toBeInTheDocument();
+      role = 'moderator';
+      act(() => fake.fire('connect'));
+      expect(await screen.findByText('role: moderator')).toBeInTheDocument();
+    } finally {
+      server.restore();
+    }
   });
 });

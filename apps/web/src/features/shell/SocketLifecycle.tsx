@@ -1,9 +1,11 @@
 /**
  * Opens the socket while signed in and closes it on logout or expiry. A socket that stays down feeds the
  * app-wide connectivity line (OfflineBanner: one banner, whatever is down); after every connect, what
- * pushes may have missed meanwhile is refreshed (`PUSHED_TAGS`): notifications, the conversation list (unread
- * counts), friend requests (the Network badge) and how the caller stands with the people on screen.
- * Each open chat history catches up by itself (`after=`, chat/api.ts).
+ * pushes may have missed meanwhile is refreshed (`PUSHED_TAGS`): the account (a role granted meanwhile),
+ * notifications, the conversation list (unread counts), friend requests (the Network badge) and how the
+ * caller stands with the people on screen.
+ * The server's `resync` (cross-node delivery may have dropped pushes while the socket stayed up) does the
+ * same. Each open chat history catches up by itself (`after=`, chat/api.ts), after either.
  *
  * socket.io's client is loaded and connected once the first screen has painted and the page is idle (or
  * after `SOCKET_START_MAX_WAIT_MS` at most): evaluating it was part of the signed-in app's one long start-up
@@ -35,7 +37,7 @@ function whenPainted(task: () => void): () => void {
 }
 
 /** What socket events keep fresh: after a connect, these load again, since pushes sent while down reached no one. */
-export const PUSHED_TAGS = ['Notifications', 'Conversations', 'Requests', 'Connection', 'Profile'] as const;
+export const PUSHED_TAGS = ['Me', 'Notifications', 'Conversations', 'Requests', 'Connection', 'Profile'] as const;
 
 /** A disconnect shorter than this (a node handing its sockets to another during a deploy) shows nothing. */
 export const SOCKET_DOWN_NOTICE_MS = 1500;
@@ -56,15 +58,18 @@ function connectAndWatch(
     reportReachable();
     dispatch(plazaApi.util.invalidateTags([...PUSHED_TAGS]));
   };
+  const onResync = () => dispatch(plazaApi.util.invalidateTags([...PUSHED_TAGS]));
   const onDisconnect = () => {
     clearTimeout(downTimer);
     downTimer = setTimeout(reportUnreachable, SOCKET_DOWN_NOTICE_MS);
   };
   socket.on('connect', onConnect);
+  socket.on('resync', onResync);
   socket.on('disconnect', onDisconnect);
   return () => {
     clearTimeout(downTimer);
     socket.off('connect', onConnect);
+    socket.off('resync', onResync);
     socket.off('disconnect', onDisconnect);
     connection.disconnectSocket();
   };

@@ -31,7 +31,7 @@ function renderAt(path: string, signedIn: boolean) {
   return screen.getByTestId('where').textContent;
 }
 
-describe('route guards (SPEC §2)', () => {
+describe('route guards (product.md § Screens and routes)', () => {
   it('sends a signed-out visitor of a protected page to /auth/login with the origin', () => {
     expect(renderAt('/chat', false)).toBe('/auth/login|/chat');
   });

@@ -1,4 +1,4 @@
-/** Route guards of SPEC §2/§6. */
+/** Route guards of product.md § Screens and routes. */
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { RoutedAuthNav, safeReturnUrl } from '../auth';

@@ -1,4 +1,4 @@
-/** The collapsible sidebar (SPEC §3: isSidebarExpanded, default true). */
+/** The collapsible sidebar (product.md § Layout and theme: isSidebarExpanded, default true). */
 import { createSlice } from '@reduxjs/toolkit';
 
 const sidebarSlice = createSlice({

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { CloseButton } from '../../components/CloseButton';
+import { withSniffedType } from '../../lib/media-sniff';
 import { CREATE_FALLBACK, useCreateStoryMutation } from './api';
 import { ACCEPTED_MEDIA, checkStoryMedia } from './media-rules';
 
@@ -41,8 +42,10 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
     reset();
   }
 
-  function pick(file: File | undefined) {
-    if (!file) return;
+  async function pick(chosen: File | undefined) {
+    if (!chosen) return;
+    // By its first bytes: a text file named .png is refused now, not shown as a broken preview.
+    const file = await withSniffedType(chosen);
     const checked = checkStoryMedia(file);
     if (checked.error !== null) {
       setError(checked.error);
@@ -88,7 +91,7 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
               className="sr-only"
               aria-label="Choose a photo or video"
               disabled={uploading}
-              onChange={(e) => pick(e.target.files?.[0])}
+              onChange={(e) => void pick(e.target.files?.[0])}
             />
             {picked ? (
               <div className="relative mx-auto aspect-[9/16] max-h-[46vh] overflow-hidden rounded-2xl bg-black">

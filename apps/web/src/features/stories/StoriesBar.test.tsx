@@ -15,7 +15,7 @@ function renderBar(answers: Array<{ status: number; data?: unknown }>) {
   const store = makeStore({
     auth: {
       ...unauthenticatedState,
-      userDetails: { ...person('me', 'Me Myself'), email: 'me@example.test', role: 'member', emailVerified: true },
+      userDetails: { ...person('me', 'Me Myself'), email: 'me@example.test', role: 'member', emailVerified: true, language: 'en' },
     },
   });
   render(

@@ -92,6 +92,7 @@ export function StoriesBar() {
         {me && (
           <OwnBubble
             name={me.fullName}
+            id={me._id}
             image={me.userImage}
             group={own}
             onAdd={() => setCreating(true)}
@@ -120,11 +121,12 @@ export function StoriesBar() {
             <Bubble
               key={group.user._id}
               label={group.user.fullName}
-              ariaLabel={`Stories of ${group.user.fullName}${group.hasUnviewed ? ', new' : ''}`}
+              before="Stories of "
+              after={group.hasUnviewed ? ', new' : undefined}
               onClick={() => dispatch(openGroup(group.user._id))}
             >
               <StoryRing unviewed={group.hasUnviewed}>
-                <Avatar name={group.user.fullName} src={group.user.userImage} size="lg" />
+                <Avatar name={group.user.fullName} id={group.user._id} src={group.user.userImage} size="lg" decorative />
               </StoryRing>
             </Bubble>
           ))}
@@ -144,21 +146,34 @@ export function StoriesBar() {
   );
 }
 
-function Bubble({ label, ariaLabel, onClick, children }: { label: string; ariaLabel: string; onClick: () => void; children: ReactNode }) {
+interface BubbleProps {
+  label: string;
+  /** Read before and after the label, never shown: "Stories of " … ", new". */
+  before?: string;
+  after?: string;
+  onClick: () => void;
+  children: ReactNode;
+}
+
+/** Named by its content, which holds the visible label (the avatar is decorative), never by an aria-label that could drift from it. */
+function Bubble({ label, before, after, onClick, children }: BubbleProps) {
   return (
     <button
       onClick={onClick}
-      aria-label={ariaLabel}
       className="group flex w-[80px] shrink-0 flex-col items-center gap-1.5 rounded-xl pt-0.5 pb-1 focus-visible:outline-2"
     >
       <span className="transition group-hover:scale-[1.04] group-active:scale-95">{children}</span>
-      <span className="w-full truncate text-center text-xs font-medium text-slate-700 dark:text-slate-300">{label}</span>
+      <span className="sr-only">{`${before ?? ''}${label}${after ?? ''}`}</span>
+      <span aria-hidden="true" className="w-full truncate text-center text-xs font-medium text-slate-700 dark:text-slate-300">
+        {label}
+      </span>
     </button>
   );
 }
 
 interface OwnBubbleProps {
   name: string;
+  id: string;
   image: string | null;
   group: StoryGroup | undefined;
   onAdd: () => void;
@@ -166,14 +181,14 @@ interface OwnBubbleProps {
 }
 
 /** Without stories the whole bubble adds one; with stories the avatar opens them and the + adds another. */
-function OwnBubble({ name, image, group, onAdd, onOpen }: OwnBubbleProps) {
+function OwnBubble({ name, id, image, group, onAdd, onOpen }: OwnBubbleProps) {
   const badge =
     'absolute right-0 bottom-0 flex h-6 w-6 items-center justify-center rounded-full bg-brand-primary text-white ring-[3px] ring-white dark:ring-brand-surface-dark';
   if (!group) {
     return (
-      <Bubble label="Add story" ariaLabel="Add story" onClick={onAdd}>
+      <Bubble label="Add story" onClick={onAdd}>
         <span className="relative inline-flex p-[5px]">
-          <Avatar name={name} src={image} size="lg" />
+          <Avatar name={name} id={id} src={image} size="lg" decorative />
           <span className={badge}>
             <Plus className="h-4 w-4" strokeWidth={3} />
           </span>
@@ -183,9 +198,9 @@ function OwnBubble({ name, image, group, onAdd, onOpen }: OwnBubbleProps) {
   }
   return (
     <div className="relative flex w-[80px] shrink-0 flex-col items-center">
-      <Bubble label="Your story" ariaLabel="Open your story" onClick={onOpen}>
+      <Bubble label="Your story" before="Open " onClick={onOpen}>
         <StoryRing unviewed={group.hasUnviewed}>
-          <Avatar name={name} src={image} size="lg" />
+          <Avatar name={name} id={id} src={image} size="lg" decorative />
         </StoryRing>
       </Bubble>
       <button onClick={onAdd} aria-label="Add story" className={`${badge} right-1.5 bottom-6 transition hover:scale-110`}>

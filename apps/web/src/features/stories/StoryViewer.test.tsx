@@ -37,7 +37,10 @@ async function setup() {
     url.endsWith('/view') ? { status: 200, data: { success: true, viewed: true } } : { status: 200, data: storiesBody(groups) },
   );
   const store = makeStore({
-    auth: { ...unauthenticatedState, userDetails: { ...person('me'), email: 'me@example.test', role: 'member', emailVerified: true } },
+    auth: {
+      ...unauthenticatedState,
+      userDetails: { ...person('me'), email: 'me@example.test', role: 'member', emailVerified: true, language: 'en' },
+    },
   });
   await store.dispatch(storiesApi.endpoints.stories.initiate());
   render(

@@ -301,7 +301,7 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
             className="sr-only"
           />
           <div className="mt-3 flex items-center gap-2.5">
-            <Avatar name={story.user.fullName} src={story.user.userImage} size="sm" className="ring-2 ring-white/30" />
+            <Avatar name={story.user.fullName} id={story.user._id} src={story.user.userImage} size="sm" className="ring-2 ring-white/30" />
             <div className="min-w-0">
               <p className="truncate text-sm font-semibold text-white">{isOwner ? 'Your story' : story.user.fullName}</p>
               <p className="text-xs text-white/70">

@@ -52,7 +52,7 @@ export function ViewersSheet({ storyId, onClose }: { storyId: string; onClose: (
             <ul aria-label="People who viewed this story">
               {viewers.map(({ user, viewedAt }) => (
                 <li key={user._id} className="flex items-center gap-3 rounded-xl px-3 py-2">
-                  <Avatar name={user.fullName} src={user.userImage} size="sm" />
+                  <Avatar name={user.fullName} id={user._id} src={user.userImage} size="sm" />
                   <div className="min-w-0">
                     <p className="truncate text-sm font-semibold">{user.fullName}</p>
                     <p className="truncate text-xs text-slate-500 dark:text-slate-400">@{user.userName}</p>

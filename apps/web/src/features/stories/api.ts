@@ -1,4 +1,4 @@
-/** Stories of the caller and their friends (SPEC §7 "Stories", CONTRACT "Stories") in the RTK Query cache. */
+/** Stories of the caller and their friends (product.md § Stories) in the RTK Query cache. */
 import type { OperationResponse, Story, StoryGroup } from '@plaza/contract';
 import { operations } from '../../api/operations';
 import type { ApiErrorPayload } from '../../api/errors';
@@ -7,7 +7,7 @@ import { plazaApi } from '../../api/plaza-api';
 import { addOwnStory, removeStory, setViewCount, setViewed, withViewed } from './stories-cache';
 import { forgetViewed, readViewedIds, rememberViewed } from './viewed-storage';
 
-/** SPEC §8 texts for when the server gives none. */
+/** The texts of product.md § Stories, for when the server gives none. */
 export const FETCH_FALLBACK = { error: 'Failed to fetch stories', message: 'Failed to fetch stories' };
 export const CREATE_FALLBACK = { error: 'Failed to create story', message: 'Failed to create story' };
 const VIEW_FALLBACK = { error: 'Failed to view story', message: 'Failed to view story' };
@@ -21,7 +21,7 @@ export interface CreateStoryArgs {
   onProgress?: (fraction: number) => void;
 }
 
-/** A request canceled because an identical one replaced it says nothing about the data (SPEC §7). */
+/** A request canceled because an identical one replaced it says nothing about the data (product.md § API conventions). */
 export const wasCanceled = (error: ApiErrorPayload | undefined) => error?.error === 'canceled';
 
 const failureOf = (rejection: unknown): ApiErrorPayload | undefined =>

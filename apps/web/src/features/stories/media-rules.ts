@@ -1,4 +1,4 @@
-/** What a story may be made of (CONTRACT "Stories"), checked before an upload starts. */
+/** What a story may be made of (product.md § Stories), checked before an upload starts. */
 import { LIMITS } from '@plaza/contract';
 
 export const IMAGE_MIME = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];

@@ -1,5 +1,5 @@
 /**
- * The ids of stories this browser has watched (SPEC §4), so a refetch that races a view, or a view the
+ * The ids of stories this browser has watched (product.md § Stories), so a refetch that races a view, or a view the
  * server has not recorded yet, never shows a watched story as new again.
  */
 import { STORAGE_KEYS } from '@plaza/contract';

@@ -1,6 +1,6 @@
 /**
  * What the story viewer shows and does, across the cached stories and the viewer's state: the story and
- * person on screen, moving between them, watching and deleting (SPEC §4 "Requests and content").
+ * person on screen, moving between them, watching and deleting (product.md § Stories).
  */
 import type { StoryGroup } from '@plaza/contract';
 import { createSelector, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';

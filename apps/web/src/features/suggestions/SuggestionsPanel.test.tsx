@@ -33,8 +33,8 @@ const listed = (layout: 'list' | 'strip') => {
     .map((li) => within(li).getByRole('link').textContent);
 };
 
-describe('suggestions (SPEC §3)', () => {
-  it('both layouts share one request for the first page of the SPEC §9 size, with mutual friends', async () => {
+describe('suggestions (product.md § Suggestions)', () => {
+  it('both layouts share one request for the first page of the size in product.md § Suggestions, with mutual friends', async () => {
     server.on('GET', '/users/suggested-users', suggestionsAnswer([publicUser({ fullName: 'Grace' }), publicUser({ fullName: 'Alan' })]));
     renderPanels();
     expect(await screen.findAllByText('1 mutual friend')).toHaveLength(4);

@@ -1,7 +1,8 @@
 /**
- * "People you may know" (SPEC §7 suggested users, page size of §9): add a friend or dismiss a suggestion.
+ * "People you may know" (product.md § Suggestions): add a friend or dismiss a suggestion.
  * A vertical list for side columns (network, feed) or a horizontal strip for narrow screens.
  */
+import { InlineRetry } from '../../components/EmptyState';
 import { Sparkles, X } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -42,15 +43,7 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
       </h2>
 
       {isError && items.length === 0 ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400">
-          {(error && 'error' in error && error.message) || SUGGESTIONS_ERROR}{' '}
-          <button
-            className="font-semibold text-brand-primary underline-offset-2 hover:underline dark:text-indigo-300"
-            onClick={() => void refetch()}
-          >
-            Try again
-          </button>
-        </p>
+        <InlineRetry message={(error && 'error' in error && error.message) || SUGGESTIONS_ERROR} onRetry={() => void refetch()} />
       ) : isLoading && items.length === 0 ? (
         <SuggestionsSkeleton layout={layout} />
       ) : items.length === 0 ? (
@@ -60,7 +53,7 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
           {items.map((user) => (
             <li key={user._id} className="flex items-start gap-3">
               <Link to={profilePath(user.userName)} tabIndex={-1} aria-hidden>
-                <Avatar name={user.fullName} src={user.userImage} size="md" />
+                <Avatar name={user.fullName} id={user._id} src={user.userImage} size="md" />
               </Link>
               <div className="min-w-0 flex-1">
                 <Link to={profilePath(user.userName)} className="block truncate text-sm font-semibold hover:underline">
@@ -83,7 +76,7 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
                 <DismissButton name={user.fullName} onClick={() => dispatch(dismissSuggestion(user._id))} />
               </div>
               <Link to={profilePath(user.userName)} tabIndex={-1} aria-hidden>
-                <Avatar name={user.fullName} src={user.userImage} size="lg" />
+                <Avatar name={user.fullName} id={user._id} src={user.userImage} size="lg" />
               </Link>
               <Link to={profilePath(user.userName)} className="mt-2 max-w-full truncate text-sm font-semibold hover:underline">
                 {user.fullName}

@@ -1,4 +1,4 @@
-/** Suggested people (SPEC §3, §7 GET /users/suggested-users, page size of §9): friends of friends first. */
+/** Suggested people (product.md § Suggestions, GET /users/suggested-users): friends of friends first. */
 import { PAGE_SIZES, type OperationResponse, type SuggestedUser } from '@plaza/contract';
 import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';

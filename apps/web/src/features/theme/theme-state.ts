@@ -1,4 +1,4 @@
-/** The theme as stored and shown (SPEC §3 Theme, §9 brand classes); no store here, so the first screen can read it. */
+/** The theme as stored and shown (product.md § Layout and theme); no store here, so the first screen can read it. */
 import { STORAGE_KEYS, THEME_CLASSES } from '@plaza/contract/constants';
 
 export interface ThemeState {

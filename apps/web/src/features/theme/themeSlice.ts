@@ -1,4 +1,4 @@
-/** Light/dark theme (SPEC §3 Theme, §9 brand classes), persisted under the theme key. */
+/** Light/dark theme (product.md § Layout and theme), persisted under the theme key. */
 import { createSlice } from '@reduxjs/toolkit';
 import { themeFor } from './theme-state';
 

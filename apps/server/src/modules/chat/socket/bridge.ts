@@ -17,6 +17,8 @@ export function chatBridge(io: PlazaServer, events: EventBus, onlineUsers: Onlin
       io.to([userRoom(otherId), userRoom(readerId)]).emit('messagesRead', { room, readerId, readAt });
     }),
     events.subscribe('friendshipChanged', ({ userIds: [a, b] }) => onlineUsers.relationChanged(a, b)),
+    // Heard on every server (the event relay), so each forgets the two audiences it keeps.
+    events.subscribe('blockChanged', ({ blockerId, blockedId }) => onlineUsers.relationChanged(blockerId, blockedId)),
   ];
   return () => {
     for (const unsubscribe of subscriptions) unsubscribe();

@@ -1,17 +1,33 @@
 /** What the chat's socket handlers share: the server, presence, the chat service, the onlineUsers broadcaster and the logger. */
 import { CHAT_ACK_ERRORS, parsePairRoom, type AckResult } from '@plaza/contract';
+import type { Counter } from 'prom-client';
 import type { Logger } from '../../../lib/logger';
 import type { Presence } from '../../../realtime/presence';
 import type { PlazaServer, PlazaSocket } from '../../../realtime/server';
+import type { GroupService } from '../groups/service';
 import type { ChatService } from '../service';
+import type { AudienceCache } from './audience-cache';
 import type { OnlineUsersBroadcaster } from './online-users';
 
 export interface ChatSocketContext {
   io: PlazaServer;
   presence: Presence;
   service: ChatService;
+  groups: GroupService;
   onlineUsers: OnlineUsersBroadcaster;
+  audience: AudienceCache;
   log: Logger;
+  /** Sends over the socket answered with an error, by the error. */
+  sendFailures: Counter<'error'>;
+}
+
+/**
+ * Whether `userId` may see `otherId`'s presence and typing: a friend or chat partner (the security notes'
+ * presence audience), with no block either way and nobody suspended.
+ */
+export async function sharesPresence(c: ChatSocketContext, userId: string, otherId: string): Promise<boolean> {
+  const audience = (await c.audience.get([userId])).get(userId);
+  return audience !== undefined && audience.has(otherId) && (await c.service.mayReach(userId, otherId));
 }
 
 export type AckError = (typeof CHAT_ACK_ERRORS)[keyof typeof CHAT_ACK_ERRORS];

@@ -1,11 +1,16 @@
 /** The chat's realtime part: the onlineUsers broadcaster, the event bridge and one handler per client event. */
+import { Counter } from 'prom-client';
 import type { AppContext } from '../../../context';
 import { isDatabaseUnavailable } from '../../../db/errors';
 import type { Logger } from '../../../lib/logger';
 import type { RealtimeFeature } from '../../../realtime/server';
+import type { GroupService } from '../groups/service';
 import type { ChatService } from '../service';
 import { audienceCache } from './audience-cache';
 import { chatBridge } from './bridge';
+import { groupBridge } from './group-bridge';
+import { onGroupRead } from './group-read';
+import { onGroupTyping } from './group-typing';
 import type { ChatSocketContext } from './context';
 import { onJoinRoom } from './join-room';
 import { onLeaveRoom } from './leave-room';
@@ -27,6 +32,8 @@ function listenersOf(c: ChatSocketContext) {
     ping: onPing(c),
     typing: onTyping(c),
     userConnected: onUserConnected(c),
+    groupTyping: onGroupTyping(c),
+    groupRead: onGroupRead(c),
   };
 }
 
@@ -34,19 +41,26 @@ function listenersOf(c: ChatSocketContext) {
  * Built once with the chat feature; what the socket handlers share, the listeners included, is made when
  * the server starts, so a connecting socket gets the same six functions as every other.
  */
-export function chatRealtime(ctx: AppContext, service: ChatService, log: Logger): RealtimeFeature {
+export function chatRealtime(ctx: AppContext, service: ChatService, groups: GroupService, log: Logger): RealtimeFeature {
   let shared: { c: ChatSocketContext; on: ReturnType<typeof listenersOf> } | null = null;
+  const sendFailures = new Counter({
+    name: 'plaza_chat_socket_send_failures_total',
+    help: 'Chat messages sent over a socket and refused, by error: failed (the server could not store it), rate_limited, forbidden, not_found, invalid_payload',
+    labelNames: ['error'] as const,
+    registers: [ctx.metrics.registry],
+  });
 
   return {
     setup(io, { presence }) {
-      const onlineUsers = onlineUsersBroadcaster(io, presence, audienceCache(ctx.db, AUDIENCE_TTL_MS), (err) =>
-        logFailure(log, err, 'onlineUsers broadcast failed'),
-      );
-      const c: ChatSocketContext = { io, presence, service, onlineUsers, log };
+      const audience = audienceCache(ctx.db, AUDIENCE_TTL_MS);
+      const onlineUsers = onlineUsersBroadcaster(io, presence, audience, (err) => logFailure(log, err, 'onlineUsers broadcast failed'));
+      const c: ChatSocketContext = { io, presence, service, groups, onlineUsers, audience, log, sendFailures };
       shared = { c, on: listenersOf(c) };
       const stopBridge = chatBridge(io, ctx.events, onlineUsers);
+      const stopGroupBridge = groupBridge(io, ctx.events);
       return () => {
         stopBridge();
+        stopGroupBridge();
         onlineUsers.stop();
         shared = null;
       };
@@ -61,6 +75,8 @@ export function chatRealtime(ctx: AppContext, service: ChatService, log: Logger)
       socket.on('ping', on.ping);
       socket.on('typing', on.typing);
       socket.on('userConnected', on.userConnected);
+      socket.on('groupTyping', on.groupTyping);
+      socket.on('groupRead', on.groupRead);
       c.onlineUsers.sendOwnList(socket).catch((err: unknown) => logFailure(log, err, 'onlineUsers failed'));
     },
   };

@@ -1,7 +1,10 @@
-/** `joinRoom {room, userId, username}`: only the caller's own pair room with an existing user; answers `roomJoined`. */
+/**
+ * `joinRoom {room, userId, username}`: only the caller's own pair room with an existing user; answers
+ * `roomJoined`, whose `online` is true only for someone whose presence the caller may see.
+ */
 import { CHAT_ACK_ERRORS, joinRoomPayloadSchema } from '@plaza/contract';
 import type { PlazaSocket } from '../../../realtime/server';
-import { answer, partnerIn, safely, type ChatSocketContext } from './context';
+import { answer, partnerIn, safely, sharesPresence, type ChatSocketContext } from './context';
 
 export function onJoinRoom(c: ChatSocketContext) {
   return safely(
@@ -15,7 +18,8 @@ export function onJoinRoom(c: ChatSocketContext) {
       if (!(await c.service.userExists(other))) return answer(ack, CHAT_ACK_ERRORS.notFound);
       if (socket.disconnected) return;
       await socket.join(room);
-      socket.emit('roomJoined', { room, online: await c.presence.isOnline(other) });
+      const online = (await sharesPresence(c, socket.data.userId, other)) && (await c.presence.isOnline(other));
+      socket.emit('roomJoined', { room, online });
       answer(ack);
     },
     (_payload, ack) => ack,

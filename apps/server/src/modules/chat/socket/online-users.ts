@@ -1,7 +1,8 @@
 /**
  * `onlineUsers`: each user sees which of their friends and chat partners are online (and themselves).
  * When someone comes or goes, the people in their audience who are online get a fresh list, coalesced:
- * changes gather for up to a second and each recipient gets one list per flush. Nobody else is told.
+ * changes gather for up to a second and each recipient gets one list per flush; someone who came online
+ * gets theirs too. Nobody else is told.
  */
 import type { Presence } from '../../../realtime/presence';
 import { userRoom, type PlazaServer, type PlazaSocket } from '../../../realtime/server';
@@ -54,6 +55,10 @@ export function onlineUsersBroadcaster(
       resend.clear();
       audience.sweep();
       for (const ids of (await audience.get(changed)).values()) for (const id of ids) recipients.add(id);
+      // The people who came online get their own list too. A connect sends one (sendOwnList), but a node
+      // writing its people back after a Redis outage does not: whoever was written back after a friend
+      // would keep a list from when that friend counted as offline.
+      for (const id of changed) recipients.add(id);
       if (recipients.size === 0) return;
       const online = await presence.onlineAmong([...recipients]);
       const lists = await listsFor([...recipients].filter((id) => online.has(id)));

@@ -27,26 +27,31 @@ function ackErrorOf(err: unknown): AckError {
 }
 
 export function onSendMessage(c: ChatSocketContext) {
+  /** Every refused send is counted by its error (`plaza_chat_socket_send_failures_total`). */
+  const refuse = (ack: unknown, error: AckError) => {
+    c.sendFailures.inc({ error });
+    answer(ack, error);
+  };
   return safely(
     c.log,
     async (socket: PlazaSocket, payload: unknown, ack?: unknown) => {
       const p = sendMessagePayloadSchema.safeParse(payload);
-      if (!p.success) return answer(ack, CHAT_ACK_ERRORS.invalid);
-      if ('messageContent' in p.data) {
-        try {
+      if (!p.success) return refuse(ack, CHAT_ACK_ERRORS.invalid);
+      try {
+        if ('messageContent' in p.data) {
           const { message } = await c.service.send(socket.data.userId, p.data, socket.id);
           if (typeof ack === 'function') (ack as (r: AckResult) => void)({ status: 'ok', message });
-        } catch (err) {
-          const error = ackErrorOf(err);
-          if (error === CHAT_ACK_ERRORS.failed) c.log.error({ err }, 'sending a message over the socket failed');
-          answer(ack, error);
+          return;
         }
-        return;
+        const stored = await c.service.ownStoredMessage(socket.data.userId, p.data.room, p.data.message._id);
+        // Someone else's message, another room's and no message at all answer alike, so ids cannot be probed.
+        if (!stored) return refuse(ack, CHAT_ACK_ERRORS.notFound);
+        answer(ack);
+      } catch (err) {
+        const error = ackErrorOf(err);
+        if (error === CHAT_ACK_ERRORS.failed) c.log.error({ err }, 'sending a message over the socket failed');
+        refuse(ack, error);
       }
-      const stored = await c.service.ownStoredMessage(socket.data.userId, p.data.room, p.data.message._id);
-      // Someone else's message, another room's and no message at all answer alike, so ids cannot be probed.
-      if (!stored) return answer(ack, CHAT_ACK_ERRORS.notFound);
-      answer(ack);
     },
     (_payload, ack) => ack,
   );

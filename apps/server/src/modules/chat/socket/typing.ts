@@ -1,11 +1,12 @@
 /**
- * `typing {room, isTyping}`: relayed to the partner's personal room only, at most once per 300 ms per
- * socket. The last state inside a window is sent when the window ends, so "stopped typing" is never lost.
+ * `typing {room, isTyping}`: relayed to the partner's personal room only, when the two share presence
+ * (friends or chat partners, no block either way), at most once per 300 ms per socket. The last state
+ * inside a window is sent when the window ends, so "stopped typing" is never lost.
  */
 import { typingPayloadSchema } from '@plaza/contract';
 import type { PlazaSocket } from '../../../realtime/server';
 import { userRoom } from '../../../realtime/server';
-import { partnerIn, type ChatSocketContext, type SocketListener } from './context';
+import { partnerIn, sharesPresence, type ChatSocketContext, type SocketListener } from './context';
 
 export const TYPING_THROTTLE_MS = 300;
 
@@ -33,11 +34,11 @@ export function onTyping(c: ChatSocketContext): SocketListener<[payload: unknown
     return throttle;
   }
 
-  function typed(socket: PlazaSocket, payload: unknown) {
+  async function typed(socket: PlazaSocket, payload: unknown) {
     const p = typingPayloadSchema.safeParse(payload);
     if (!p.success) return;
     const partner = partnerIn(p.data.room, socket.data.userId);
-    if (!partner) return;
+    if (!partner || !(await sharesPresence(c, socket.data.userId, partner))) return;
     const throttle = throttleOf(socket);
     const wait = throttle.lastAt + TYPING_THROTTLE_MS - Date.now();
     if (wait <= 0 && !throttle.timer) return relay(socket, throttle, p.data.room, partner, p.data.isTyping);
@@ -55,6 +56,6 @@ export function onTyping(c: ChatSocketContext): SocketListener<[payload: unknown
   }
 
   return function (this: PlazaSocket, payload: unknown) {
-    typed(this, payload);
+    typed(this, payload).catch((err: unknown) => c.log.error({ err }, 'typing relay failed'));
   };
 }

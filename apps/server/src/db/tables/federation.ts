@@ -1,0 +1,46 @@
+/** Tables of the federation feature: how to reach people of other servers, key pairs, follows, Fedify's store. */
+
+/** One row per remote person (their `users` row has `remote_host` set): where their actor and inboxes are. */
+export interface RemoteActorsTable {
+  user_id: string;
+  actor_url: string;
+  inbox_url: string;
+  shared_inbox_url: string | null;
+  fetched_at: string;
+}
+
+/** A local person's key pairs as JWK JSON, made once on first use. */
+export interface FederationKeysTable {
+  user_id: string;
+  rsa_public: string;
+  rsa_private: string;
+  ed25519_public: string;
+  ed25519_private: string;
+  created_at: string;
+}
+
+/**
+ * A follow between a local and a remote person, either way: `pending` until the followee's server
+ * accepted it. `activity_id` is the Follow's id, which Accept, Reject and Undo name.
+ */
+export interface FederationFollowsTable {
+  follower_id: string;
+  followee_id: string;
+  activity_id: string;
+  state: 'pending' | 'accepted';
+  created_at: string;
+}
+
+/** Fedify's key-value store: the key is the JSON of Fedify's key array, the value JSON. */
+export interface FederationKvTable {
+  key: string;
+  value: string;
+  expires_at: string | null;
+}
+
+export interface FederationTables {
+  remote_actors: RemoteActorsTable;
+  federation_keys: FederationKeysTable;
+  federation_follows: FederationFollowsTable;
+  federation_kv: FederationKvTable;
+}

@@ -1,0 +1,29 @@
+/** The job system: BullMQ when REDIS_URL is set, the database queue otherwise (jobs.ts says how to use it). */
+import type { Config } from '../config';
+import type { Db, DialectName } from '../db';
+import type { WriteTurns } from '../db/write-turns';
+import type { Logger } from '../lib/logger';
+import { bullmqQueue, type BullmqJobs } from './bullmq-queue';
+import { databaseQueue } from './database-queue';
+import { runsWorkers, type Jobs } from './jobs';
+
+export type { JobInfo, Jobs } from './jobs';
+export { servesWeb } from './jobs';
+export { exportJobMetrics } from './job-metrics';
+export { registerQueueBoard } from './admin-routes';
+
+export type AnyJobs = BullmqJobs | (Jobs & { engine: 'database' });
+
+export function createJobs(config: Config, deps: { db: Db; dialect: DialectName; log: Logger; turns: WriteTurns }): AnyJobs {
+  const log = deps.log.child({ part: 'jobs' });
+  const works = runsWorkers(config.role);
+  if (config.redisUrl)
+    return bullmqQueue(log, {
+      url: config.redisUrl,
+      keyPrefix: config.redisKeyPrefix,
+      leaseMs: config.outbox.leaseMs,
+      commandMs: config.redisTimeouts.commandMs,
+      works,
+    });
+  return databaseQueue({ ...deps, log }, { pollMs: config.outbox.pollMs, leaseMs: config.outbox.leaseMs, works });
+}

@@ -1,0 +1,88 @@
+/**
+ * Group conversations as their members see them: one page of group keys → the groups, their members,
+ * the people, the last messages and the unread counts in a fixed number of batched queries → present.
+ */
+import type { GroupConversation, GroupReadPosition, PublicUser } from '@plaza/contract';
+import type { Db } from '../../../db';
+import { notHidden } from '../../safety';
+import { presentPublicUser, userRepo } from '../../users';
+import { chatRepo } from '../repo';
+import { presentGroupMessage } from './presenters';
+import { groupRepo, type GroupMemberRow } from './repo';
+
+/** What every member sees alike; `unreadCount` and `muted` are each member's own. */
+type Shared = Omit<GroupConversation, 'unreadCount' | 'muted'>;
+
+export function groupViews(db: Db) {
+  const groups = groupRepo(db);
+  const messages = chatRepo(db);
+  const users = userRepo(db);
+
+  /** The shared part of each group, given its last message id; groups without one are left out. */
+  async function shared(lastIds: ReadonlyMap<string, string>): Promise<{ views: Map<string, Shared>; members: GroupMemberRow[] }> {
+    const ids = [...lastIds.keys()];
+    const [rows, members, lasts] = await Promise.all([
+      groups.groupsByIds(ids),
+      groups.membersOf(ids),
+      messages.messagesByKeys([...lastIds].map(([pairKey, id]) => ({ pairKey, id }))),
+    ]);
+    const people = await users.findByIdsWithDeleted([...new Set(members.map((m) => m.user_id))]);
+    const personById = new Map<string, PublicUser>(people.map((u) => [u.id, presentPublicUser(u)]));
+    const lastById = new Map(lasts.map((m) => [m.id, m]));
+    const views = new Map<string, Shared>();
+    for (const g of rows) {
+      const last = lastById.get(lastIds.get(g.pair_key) ?? '');
+      if (!last) continue;
+      const own = members.filter((m) => m.conversation_key === g.pair_key);
+      views.set(g.pair_key, {
+        kind: 'group',
+        _id: g.pair_key,
+        name: g.name ?? '',
+        photo: g.photo_url ?? null,
+        members: own.flatMap((m) => personById.get(m.user_id) ?? []),
+        lastMessage: presentGroupMessage(last),
+        createdBy: g.created_by ?? '',
+        admins: own.filter((m) => m.role === 'admin').map((m) => m.user_id),
+        reads: own.map((m): GroupReadPosition => ({ userId: m.user_id, seq: Number(m.read_seq) })),
+        createdAt: g.created_at,
+      });
+    }
+    return { views, members };
+  }
+
+  return {
+    /** The groups of `lastIds` (group key → id of its last message the viewer may see) as `viewerId` sees them. */
+    async forViewer(viewerId: string, lastIds: ReadonlyMap<string, string>, now: string): Promise<Map<string, GroupConversation>> {
+      const [{ views, members }, unread] = await Promise.all([
+        shared(lastIds),
+        groups.unreadCounts([...lastIds.keys()], { id: viewerId, now }),
+      ]);
+      const out = new Map<string, GroupConversation>();
+      for (const [id, view] of views) {
+        const mine = members.find((m) => m.conversation_key === id && m.user_id === viewerId);
+        if (!mine) continue;
+        out.set(id, { ...view, unreadCount: unread.get(`${id} ${viewerId}`) ?? 0, muted: Number(mine.muted) === 1 });
+      }
+      return out;
+    },
+
+    /** One group as each of its members sees it (for `conversationUpdate`), with its last message. */
+    async forMembers(id: string): Promise<Map<string, GroupConversation>> {
+      const [last] = await messages.history(id, undefined, 1);
+      const out = new Map<string, GroupConversation>();
+      if (!last) return out;
+      const [{ views, members }, unread] = await Promise.all([shared(new Map([[id, last.id]])), groups.unreadCounts([id])]);
+      const view = views.get(id);
+      if (!view) return out;
+      for (const m of members)
+        out.set(m.user_id, { ...view, unreadCount: unread.get(`${id} ${m.user_id}`) ?? 0, muted: Number(m.muted) === 1 });
+      return out;
+    },
+
+    /** The last message of the group `viewerId` may see (someone not hidden from them). */
+    async lastVisible(id: string, viewerId: string, now: string): Promise<string | undefined> {
+      const [last] = await messages.history(id, undefined, 1, (column) => notHidden(db, column, viewerId, now));
+      return last?.id;
+    },
+  };
+}

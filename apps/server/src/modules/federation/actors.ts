@@ -1,0 +1,77 @@
+/**
+ * What other servers read about Plaza's people: a Person actor per local account (the bio as `summary`,
+ * the avatar as `icon`, friend requests needing approval: `manuallyApprovesFollowers`), their key pairs,
+ * outbox and followers, found by WebFinger under their user name; and NodeInfo 2.1 about the server.
+ */
+import type { Federation } from '@fedify/fedify';
+import { Endpoints, Image, Person } from '@fedify/vocab';
+import type { AppContext } from '../../context';
+import { version } from '../../../package.json';
+import { userRepo } from '../users';
+import { AP_PATHS } from './fedify';
+import { followsRepo } from './follows-repo';
+import type { KeyStore } from './keys';
+
+export function registerActors(ctx: AppContext, federation: Federation<void>, keys: KeyStore): void {
+  const users = userRepo(ctx.db);
+  const follows = followsRepo(ctx.db);
+  const origin = new URL(ctx.config.publicUrl);
+
+  /** A local, existing account's row, or null (remote people and deleted accounts have no actor here). */
+  const localUser = async (id: string) => {
+    const user = await users.findById(id);
+    return user && !user.deleted_at && !user.remote_host ? user : null;
+  };
+
+  federation
+    .setActorDispatcher(AP_PATHS.actor, async (c, identifier) => {
+      const user = await localUser(identifier);
+      if (!user) return null;
+      const pairs = await c.getActorKeyPairs(identifier);
+      return new Person({
+        id: c.getActorUri(identifier),
+        preferredUsername: user.user_name,
+        name: user.full_name,
+        summary: user.user_bio,
+        icon: user.avatar_url ? new Image({ url: new URL(user.avatar_url, origin) }) : null,
+        inbox: c.getInboxUri(identifier),
+        outbox: c.getOutboxUri(identifier),
+        followers: c.getFollowersUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: c.getInboxUri() }),
+        manuallyApprovesFollowers: true,
+        publicKey: pairs[0]?.cryptographicKey,
+        assertionMethods: pairs.map((p) => p.multikey),
+      });
+    })
+    // WebFinger asks for acct:name@host; the actor's address uses the account's id.
+    .mapHandle(async (_c, userName) => {
+      const user = await users.findByUserName(userName);
+      return user && !user.remote_host ? user.id : null;
+    })
+    .setKeyPairsDispatcher(async (_c, identifier) => {
+      if (!(await localUser(identifier))) return [];
+      const { rsa, ed25519 } = await keys.pairsOf(identifier);
+      return [rsa, ed25519];
+    });
+
+  // Posts do not federate yet: the outbox is there, and empty.
+  federation.setOutboxDispatcher(AP_PATHS.outbox, () => ({ items: [] }));
+
+  federation.setFollowersDispatcher(AP_PATHS.followers, async (_c, identifier) => {
+    const rows = await follows.acceptedFollowersOf(identifier);
+    return {
+      items: rows.map((r) => ({
+        id: new URL(r.actor_url),
+        inboxId: new URL(r.inbox_url),
+        endpoints: r.shared_inbox_url ? { sharedInbox: new URL(r.shared_inbox_url) } : null,
+      })),
+    };
+  });
+
+  federation.setNodeInfoDispatcher(AP_PATHS.nodeInfo, async () => ({
+    software: { name: 'plaza', version, homepage: origin },
+    protocols: ['activitypub'],
+    openRegistrations: true,
+    usage: { users: { total: await users.countLocal() }, localPosts: 0, localComments: 0 },
+  }));
+}

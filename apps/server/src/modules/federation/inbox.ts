@@ -1,0 +1,105 @@
+/**
+ * Activities other servers send to Plaza's inboxes, after Fedify has checked their HTTP Signature and that
+ * the signing key belongs to the activity's actor (anything else is refused with 401 before this runs).
+ * Each turns into the friend-request step the remote person would take on Plaza, then `reconcile` answers:
+ *   Follow         → their friend request (or, if ours to them is pending, the friendship);
+ *   Accept(Follow) → our follow of them is accepted (friends once they follow us too);
+ *   Reject(Follow) → our request declined, or the friendship ended;
+ *   Undo(Follow)   → their request withdrawn, or the friendship ended.
+ */
+import type { Federation, InboxContext } from '@fedify/fedify';
+import { Accept, Follow, Reject, Undo, type Activity } from '@fedify/vocab';
+import type { ConnectionAction } from '@plaza/contract';
+import type { AppContext } from '../../context';
+import { ConflictError } from '../../lib/errors';
+import { nowIso } from '../../lib/ids';
+import type { ConnectionService } from '../people';
+import type { RemoteDirectory } from './directory';
+import { AP_PATHS } from './fedify';
+import { followsRepo } from './follows-repo';
+import type { FriendshipSync } from './friendship-sync';
+
+export function registerInbox(
+  ctx: AppContext,
+  federation: Federation<void>,
+  deps: { connections: ConnectionService; directory: RemoteDirectory; sync: FriendshipSync },
+): void {
+  const follows = followsRepo(ctx.db);
+  const log = ctx.log.child({ part: 'federation-inbox' });
+
+  /** The local person an actor URI of ours names, or null. */
+  function localIdOf(c: InboxContext<void>, uri: URL | null): string | null {
+    const parsed = uri ? c.parseUri(uri) : null;
+    return parsed?.type === 'actor' ? parsed.identifier : null;
+  }
+
+  /** The remote sender as a Plaza person (fetched and stored when new), or null. */
+  async function senderOf(c: InboxContext<void>, activity: Activity): Promise<string | null> {
+    if (!activity.actorId) return null;
+    const known = await deps.directory.byActorUrl(activity.actorId.href);
+    if (known) return known.user_id;
+    const actor = await activity.getActor(c);
+    return actor ? deps.directory.remember(actor) : null;
+  }
+
+  /** A friend-request step taken by the remote person; one that no longer applies (a 409) changes nothing. */
+  async function act(remoteId: string, action: ConnectionAction, localId: string): Promise<void> {
+    try {
+      await deps.connections.act(remoteId, action, localId);
+    } catch (err) {
+      if (!(err instanceof ConflictError)) throw err;
+    }
+  }
+
+  /** Ends whatever stands between them: a pending request from `by`, or the friendship. */
+  async function end(by: string, other: string, pendingStep: 'cancel' | 'decline'): Promise<void> {
+    const status = await deps.connections.statusWith(by, other);
+    if (status === 'friends') await act(by, 'remove', other);
+    else if (pendingStep === 'cancel' && status === 'request_sent') await act(by, 'cancel', other);
+    else if (pendingStep === 'decline' && status === 'request_received') await act(by, 'decline', other);
+  }
+
+  federation
+    .setInboxListeners(AP_PATHS.inbox, AP_PATHS.sharedInbox)
+    .on(Follow, async (c, follow) => {
+      const localId = localIdOf(c, follow.objectId);
+      if (!follow.id || !localId) return;
+      const remoteId = await senderOf(c, follow);
+      if (!remoteId) return;
+      await follows.upsert({
+        follower_id: remoteId,
+        followee_id: localId,
+        activity_id: follow.id.href,
+        state: 'pending',
+        created_at: nowIso(),
+      });
+      await act(remoteId, 'send', localId);
+      await deps.sync.reconcile(localId, remoteId);
+    })
+    .on(Accept, async (c, accept) => {
+      const remoteId = await senderOf(c, accept);
+      const ours = accept.objectId ? await follows.findByActivity(accept.objectId.href) : undefined;
+      if (!remoteId || !ours || ours.followee_id !== remoteId) return;
+      await follows.markAccepted(ours.follower_id, remoteId);
+    })
+    .on(Reject, async (c, reject) => {
+      const remoteId = await senderOf(c, reject);
+      const ours = reject.objectId ? await follows.findByActivity(reject.objectId.href) : undefined;
+      if (!remoteId || !ours || ours.followee_id !== remoteId) return;
+      await follows.delete(ours.follower_id, remoteId);
+      await end(remoteId, ours.follower_id, 'decline');
+      await deps.sync.reconcile(ours.follower_id, remoteId);
+    })
+    .on(Undo, async (c, undo) => {
+      const remoteId = await senderOf(c, undo);
+      const undone = undo.objectId ? await follows.findByActivity(undo.objectId.href) : undefined;
+      // Only their own follow can be undone by them.
+      if (!remoteId || !undone || undone.follower_id !== remoteId) return;
+      await follows.delete(remoteId, undone.followee_id);
+      await end(remoteId, undone.followee_id, 'cancel');
+      await deps.sync.reconcile(undone.followee_id, remoteId);
+    })
+    .onError((_c, error) => {
+      log.warn({ err: error }, 'an incoming activity could not be handled');
+    });
+}

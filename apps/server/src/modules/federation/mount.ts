@@ -1,0 +1,38 @@
+/**
+ * Fedify's endpoints in the Fastify app: requests under its paths become web `Request`s for
+ * `federation.fetch` (there is no Fastify integration package for Fedify 2), bodies kept as raw bytes so
+ * the digest and signature of an inbox POST are checked against exactly what was sent.
+ */
+import type { Federation } from '@fedify/fedify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const PATHS = ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1', '/ap/*'];
+
+function requestOf(req: FastifyRequest, origin: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const raw = req.body as Buffer | undefined;
+  const body = req.method === 'GET' || req.method === 'HEAD' || !raw ? undefined : new Uint8Array(raw);
+  return new Request(new URL(req.url, origin), { method: req.method, headers, body });
+}
+
+export async function mountFederation(app: FastifyInstance, federation: Federation<void>, origin: string): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      const response = await federation.fetch(requestOf(req, origin), {
+        contextData: undefined,
+        onNotFound: () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } }),
+        onNotAcceptable: () => new Response('Not acceptable', { status: 406, headers: { 'content-type': 'text/plain' } }),
+      });
+      reply.status(response.status);
+      response.headers.forEach((value, name) => void reply.header(name, value));
+      return reply.send(Buffer.from(await response.arrayBuffer()));
+    };
+    for (const url of PATHS) scope.route({ method: ['GET', 'POST'], url, handler });
+  });
+}

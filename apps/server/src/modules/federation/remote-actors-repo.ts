@@ -1,0 +1,25 @@
+/** SQL for how to reach people of other servers: their actor's id and inboxes (migration 0121). */
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db';
+import type { RemoteActorsTable } from '../../db/tables/federation';
+
+export type RemoteActorRow = Selectable<RemoteActorsTable>;
+
+export function remoteActorsRepo(db: Db) {
+  return {
+    async upsert(row: RemoteActorRow): Promise<void> {
+      const { user_id: _id, ...rest } = row;
+      await db
+        .insertInto('remote_actors')
+        .values(row)
+        .onConflict((oc) => oc.column('user_id').doUpdateSet(rest))
+        .execute();
+    },
+    byUserId(userId: string): Promise<RemoteActorRow | undefined> {
+      return db.selectFrom('remote_actors').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    },
+    byActorUrl(actorUrl: string): Promise<RemoteActorRow | undefined> {
+      return db.selectFrom('remote_actors').selectAll().where('actor_url', '=', actorUrl).executeTakeFirst();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/** Turns a push request into what the device shows: the text of its kind, where a tap leads, its tag. */
+import type { PushPayload } from '@plaza/contract';
+import type { PushRequest } from './request';
+import { pushTexts, type PushText } from './texts';
+
+export interface ComposeFacts {
+  actor: { fullName: string; userName: string };
+  recipientUserName: string;
+  hidePreviews: boolean;
+  /** Unread messages from the actor now (messages only). */
+  unreadMessages: number;
+}
+
+const profileUrl = (me: string, them: string) => `/network/u/profile/${encodeURIComponent(me)}/visited/${encodeURIComponent(them)}`;
+
+/** Null when there is nothing left to say (the messages were read while the push waited). */
+export function composePush(req: PushRequest, facts: ComposeFacts): PushPayload | null {
+  const name = facts.actor.fullName;
+  const preview = facts.hidePreviews ? undefined : req.preview;
+  let text: PushText;
+  let url = req.url;
+  switch (req.type) {
+    case 'message':
+      if (facts.unreadMessages === 0) return null;
+      text = pushTexts.message(name, facts.unreadMessages, preview);
+      url = `/chat/${encodeURIComponent(facts.actor.userName)}`;
+      break;
+    case 'friend_request':
+      text = pushTexts.friendRequest(name);
+      url = profileUrl(facts.recipientUserName, facts.actor.userName);
+      break;
+    case 'friend_accept':
+      text = pushTexts.friendAccept(name);
+      url = profileUrl(facts.recipientUserName, facts.actor.userName);
+      break;
+    case 'post_comment':
+      text = pushTexts.comment(name, preview);
+      break;
+    case 'post_reaction':
+      text = pushTexts.reaction(name, req.detail);
+      break;
+    case 'comment_like':
+      text = pushTexts.commentLike(name);
+      break;
+    case 'mention':
+      text = pushTexts.mention(name, preview);
+      break;
+    case 'content_removed':
+      text = pushTexts.moderation(req.detail);
+      break;
+    default:
+      text = pushTexts.other(name);
+  }
+  return { type: req.type, title: text.title, body: text.body, url, tag: req.tag };
+}

@@ -1,0 +1,24 @@
+/** What the push pipeline carries from an event to a device. */
+import type { PushPayload } from '@plaza/contract';
+
+/** Something that may be pushed to one person: a message, or a notification (`type` is its notification type). */
+export interface PushRequest {
+  recipientId: string;
+  /** `message`, or a notification type (`friend_request`, `mention`, …). */
+  type: string;
+  actorId: string;
+  /** Pushes with one tag replace each other on the device (`message:<senderId>`, `comments:<postId>`). */
+  tag: string;
+  /** The screen a tap opens. */
+  url: string;
+  /** What was said (a message, a comment, a mention): shown unless the person hides previews. */
+  preview?: string;
+  /** A line fixed by the event itself (a reaction's emoji, a moderation notice's reason). */
+  detail?: string;
+}
+
+/** One push to one device. */
+export interface PushDelivery {
+  subscriptionId: string;
+  payload: PushPayload;
+}

@@ -1,0 +1,210 @@
+/** Settings → Security → Two-factor authentication: turn it on with an app (QR code, recovery codes shown once), or off. */
+import { Copy, Download, ShieldCheck } from 'lucide-react';
+import QRCode from 'qrcode';
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/Button';
+import { Field, PasswordField } from '../../components/Field';
+import { failureMessage } from './failure';
+import {
+  useDisableTwoFactorMutation,
+  useEnableTwoFactorMutation,
+  useSetupTwoFactorMutation,
+  useTwoFactorStatusQuery,
+} from './security-api';
+
+/** The first complaint about a field, or the message of a failure. */
+function complaint(failure: unknown, fallback: string): string {
+  const details = (failure as { details?: Array<{ message: string }> }).details;
+  return details?.[0]?.message ?? failureMessage(failure, fallback);
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const text = codes.join('\n');
+  const copy = () => void navigator.clipboard.writeText(text).then(() => toast.success('Recovery codes copied.'));
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([`Plaza recovery codes\n\n${text}\n`], { type: 'text/plain' }));
+    const a = Object.assign(document.createElement('a'), { href: url, download: 'plaza-recovery-codes.txt' });
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <div className="space-y-3" role="status">
+      <p className="text-sm font-medium text-emerald-700 dark:text-emerald-300">Two-factor authentication is on.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.
+      </p>
+      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-xl bg-slate-100 p-4 font-mono text-sm dark:bg-slate-800">
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" onClick={copy}>
+          <Copy className="h-4 w-4" /> Copy
+        </Button>
+        <Button variant="secondary" size="sm" onClick={download}>
+          <Download className="h-4 w-4" /> Download
+        </Button>
+        <Button size="sm" onClick={onDone}>
+          I saved them
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function SetupFlow({ onCancel }: { onCancel: () => void }) {
+  const [setup, { data: pending, isLoading: starting }] = useSetupTwoFactorMutation();
+  const [enable, { isLoading: enabling }] = useEnableTwoFactorMutation();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [qr, setQr] = useState<string>();
+  const [codes, setCodes] = useState<string[]>();
+
+  useEffect(() => {
+    if (pending) void QRCode.toDataURL(pending.otpauthUrl, { margin: 1, width: 192 }).then(setQr);
+  }, [pending]);
+
+  const start = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    await setup({ password })
+      .unwrap()
+      .catch((failure: unknown) => setError(complaint(failure, 'Setup could not start.')));
+  };
+  const confirm = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    await enable({ code })
+      .unwrap()
+      .then(setCodes)
+      .catch((failure: unknown) => setError(complaint(failure, 'That code did not work.')));
+  };
+
+  if (codes) return <RecoveryCodes codes={codes} onDone={onCancel} />;
+  if (!pending) {
+    return (
+      <form onSubmit={(e) => void start(e)} noValidate className="space-y-1">
+        <PasswordField
+          label="Your password"
+          autoComplete="current-password"
+          value={password}
+          error={error}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className="flex gap-2">
+          <Button type="submit" loading={starting}>
+            Continue
+          </Button>
+          <Button type="button" variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    );
+  }
+  return (
+    <form onSubmit={(e) => void confirm(e)} noValidate className="space-y-3">
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        Scan this code with an authenticator app (such as Aegis, Google Authenticator or 1Password), then enter the 6-digit code it shows.
+      </p>
+      <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
+        {qr && <img src={qr} alt="QR code for your authenticator app" width={192} height={192} className="rounded-lg bg-white p-2" />}
+        <div className="min-w-0 text-sm">
+          <p className="text-slate-500 dark:text-slate-400">Or type this key:</p>
+          <code data-testid="totp-secret" className="font-mono break-all">
+            {pending.secret}
+          </code>
+        </div>
+      </div>
+      <Field
+        label="Code from the app"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        value={code}
+        error={error}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <div className="flex gap-2">
+        <Button type="submit" loading={enabling}>
+          Turn on
+        </Button>
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DisableForm({ onDone }: { onDone: () => void }) {
+  const [disable, { isLoading }] = useDisableTwoFactorMutation();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    try {
+      await disable({ password, code }).unwrap();
+      toast.success('Two-factor authentication is off.');
+      onDone();
+    } catch (failure) {
+      setError(complaint(failure, 'Two-factor sign-in could not be turned off.'));
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-1">
+      <PasswordField label="Your password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <Field
+        label="Code from the app, or a recovery code"
+        autoComplete="off"
+        value={code}
+        error={error}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <div className="flex gap-2">
+        <Button type="submit" variant="danger" loading={isLoading}>
+          Turn off
+        </Button>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function TwoFactorSettings() {
+  const { data: status } = useTwoFactorStatusQuery();
+  // Kept apart from `enabled`: the recovery codes stay on screen after enabling turns the status on.
+  const [mode, setMode] = useState<'idle' | 'setup' | 'disable'>('idle');
+  const enabled = status?.enabled ?? false;
+  return (
+    <section className="card p-6" aria-labelledby="two-factor-title">
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="two-factor-title" className="text-lg font-semibold">
+            Two-factor authentication
+          </h2>
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            {enabled
+              ? `On. ${status?.recoveryCodesLeft ?? 0} recovery codes left.`
+              : 'Ask for a code from an authenticator app after your password.'}
+          </p>
+        </div>
+        {enabled && <ShieldCheck className="h-6 w-6 text-emerald-600 dark:text-emerald-400" aria-label="On" />}
+      </div>
+      {mode === 'setup' && <SetupFlow onCancel={() => setMode('idle')} />}
+      {mode === 'disable' && <DisableForm onDone={() => setMode('idle')} />}
+      {mode === 'idle' && (
+        <Button variant={enabled ? 'secondary' : 'primary'} onClick={() => setMode(enabled ? 'disable' : 'setup')}>
+          {enabled ? 'Turn off' : 'Turn on'}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+/** A session ended elsewhere shows the Session Expired overlay with the reason (issue 34, finding 11). */
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderSignedIn } from '../../test/render-signed-in';
+import { live } from '../../test/live-socket';
+import { sessionExpired } from '../auth';
+import { SessionExpiredOverlay } from './SessionExpiredOverlay';
+
+vi.mock('../../lib/socket', () => import('../../test/live-socket'));
+
+type Listener = (payload: unknown) => void;
+
+/** Just enough of a socket: listeners, and the server's side sending one event. */
+function fakeSocket() {
+  const listeners = new Map<string, Set<Listener>>();
+  const socket = {
+    on: (event: string, fn: Listener) => listeners.set(event, (listeners.get(event) ?? new Set()).add(fn)),
+    off: (event: string, fn: Listener) => listeners.get(event)?.delete(fn),
+  };
+  return {
+    socket,
+    serverSends: (event: string, payload: unknown) => [...(listeners.get(event) ?? [])].forEach((fn) => fn(payload)),
+    listenerCount: (event: string) => listeners.get(event)?.size ?? 0,
+  };
+}
+
+describe('the Session Expired overlay', () => {
+  it('shows, with why, when the server says the session ended', async () => {
+    const socket = fakeSocket();
+    live.socket = socket.socket;
+    const { store } = renderSignedIn(<SessionExpiredOverlay />);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await vi.waitFor(() => expect(socket.listenerCount('sessionEnded')).toBeGreaterThan(0));
+    act(() => socket.serverSends('sessionEnded', { reason: 'password_changed' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Session Expired');
+    expect(dialog).toHaveTextContent('You were signed out because your password was changed.');
+    expect(dialog).toHaveTextContent(/Redirecting in \d seconds/);
+    expect(store.getState().session.reason).toBe('password_changed');
+  });
+
+  it('shows without a reason when a refresh was refused', async () => {
+    live.socket = null;
+    const { store } = renderSignedIn(<SessionExpiredOverlay />);
+    act(() => {
+      store.dispatch(sessionExpired());
+    });
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent("Your session has expired. You'll be redirected to the login page.");
+    expect(screen.queryByTestId('session-end-reason')).toBeNull();
+  });
+});
