@@ -1,6 +1,6 @@
 /** buildApp(config) → a ready Fastify instance with the API, socket.io and the web app. Tests build their own. */
 import cors from '@fastify/cors';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext, CoreContext } from './context';
@@ -24,14 +24,13 @@ import { installSecurityHeaders } from './plugins/security-headers';
 import { createRealtime, type PlazaServer } from './realtime/server';
 import { installInputGuards } from './security/input-guards';
 import { createLimits } from './security/limits';
-import { serverTimeoutOptions } from './security/http-timeouts';
-import { fastifyTrustProxy } from './security/trust-proxy';
 import { registerStatic } from './web/static';
 import { createMetrics } from './observability/metrics';
 import { readinessCheck } from './observability/readiness';
-import { redactingChildLogger } from './observability/log-redaction';
 import { installAccessLog } from './observability/access-log';
-import { installRequestContext, requestId, requestIdMixin } from './observability/request-context';
+import { installRequestContext } from './observability/request-context';
+import { exportNodeGauges } from './observability/node-gauges';
+import { fastifyOptions } from './fastify-options';
 import { registerOperatorRoutes } from './observability/routes';
 
 declare module 'fastify' {
@@ -54,64 +53,12 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    ...(opts.loggerInstance
-      ? { loggerInstance: opts.loggerInstance }
-      : {
-          logger:
-            opts.logger === false
-              ? false
-              : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], mixin: requestIdMixin },
-        }),
-    genReqId: requestId,
-    // One line per request instead of two, as many as LOG_REQUESTS asks for (observability/access-log.ts).
-    logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: redactingChildLogger,
-    trustProxy: fastifyTrustProxy(config.trustProxy),
-    ...serverTimeoutOptions(config.timeouts),
-    bodyLimit: 1024 * 1024,
-    forceCloseConnections: 'idle',
-  });
+  const app = Fastify(fastifyOptions(config, opts));
   // Fastify's logger is the one logger: every part below gets it (or a child of it) through the context.
   const log = app.log;
 
-  const { db, dialect, ping, poolUse } = createDb(config.database, log, config.databaseTimeouts, { directRuns: opts.directRuns });
-  await migrateToLatest(db);
-  // Migrations give only a small timeline table its covering key (0092); a large one waits for the operator's command.
-  if (dialect === 'postgres' && (await feedPageKeyState(db)) !== 'covering')
-    log.warn("feed pages are read without the timeline's covering key: run `npm run db:maintain` to build it");
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, log.child({ part: 'redis' }), config.redisTimeouts) : null;
-  // A healthy start should not begin degraded; a Redis that is down does not hold the start up for long.
-  await redis?.ready(config.redisTimeouts.connectMs);
-  const metrics = createMetrics();
-  const limits = createLimits({
-    redis,
-    keyPrefix: config.redisKeyPrefix,
-    loginPerAddressAndName: config.authRateLimit,
-    scale: config.rateLimitScale,
-    log,
-  });
-  const events = new EventBus(log);
-  const outbox = createOutbox(
-    { db, dialect, events, log: log.child({ part: 'outbox' }) },
-    { ...config.outbox, dispatch: opts.outbox?.dispatch ?? true },
-  );
-  const turns = writeTurns(opts.writeTurns);
-  const jobs = createJobs(config, { db, dialect, log, turns });
-  const core: CoreContext = {
-    config,
-    db,
-    dialect,
-    log,
-    events,
-    outbox,
-    storage: createStorage(config),
-    redis,
-    limits,
-    metrics,
-    writeTurns: turns,
-    jobs,
-  };
+  const { core, outbox, ping, poolUse } = await openCore(config, log, opts);
+  const { db, redis, metrics, jobs } = core;
   const { ctx, features, privateMedia } = createFeatures(core);
 
   app.decorate('ctx', ctx);
@@ -150,37 +97,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     core.storage.driver === 'disk' ? () => probeDiskStorage(core.storage.root) : null,
   );
   registerOperatorRoutes(app, metrics, readiness, config.metricsToken);
-  metrics.labelledGauge(
-    'plaza_db_pool_connections',
-    'Database connections of this process: max (the most it opens), total (open), idle, in_use, and waiting (requests waiting for one)',
-    'state',
-    poolUse,
-  );
-  metrics.labelledGauge(
-    'plaza_dependency_up',
-    'Whether the database, Redis and the media storage answer (1) or not (0)',
-    'dependency',
-    async () => {
-      const { checks } = await readiness();
-      return {
-        database: Number(checks.database === 'up'),
-        ...(redis ? { redis: Number(checks.redis === 'up') } : {}),
-        ...(checks.storage === 'absent' ? {} : { storage: Number(checks.storage === 'up') }),
-      };
-    },
-  );
   exportOutboxBacklog(metrics, outbox);
   exportJobMetrics(metrics, jobs);
-  // Read once: this node's schema is what its migrations left at start (a later node's migrations show on that node).
-  const schema = await schemaVersion(db);
-  metrics.labelledGauge(
-    'plaza_schema_migrations',
-    'Migrations the database had run when this node started, by the latest',
-    'latest',
-    () => ({
-      [schema.latest]: schema.applied,
-    }),
-  );
+  exportNodeGauges(metrics, { poolUse, readiness, hasRedis: redis !== null, schema: await schemaVersion(db) });
   const stopCounting = ctx.events.subscribe('messageStored', () => {
     metrics.messagesStored.inc();
   });
@@ -243,4 +162,46 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     redis?.close();
   });
   return app;
+}
+
+/** The parts every feature shares: the database (migrated), Redis, limits, events, the outbox and jobs. */
+async function openCore(config: Config, log: FastifyBaseLogger, opts: BuildOptions) {
+  const { db, dialect, ping, poolUse } = createDb(config.database, log, config.databaseTimeouts, { directRuns: opts.directRuns });
+  await migrateToLatest(db);
+  // Migrations give only a small timeline table its covering key (0092); a large one waits for the operator's command.
+  if (dialect === 'postgres' && (await feedPageKeyState(db)) !== 'covering')
+    log.warn("feed pages are read without the timeline's covering key: run `npm run db:maintain` to build it");
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, log.child({ part: 'redis' }), config.redisTimeouts) : null;
+  // A healthy start should not begin degraded; a Redis that is down does not hold the start up for long.
+  await redis?.ready(config.redisTimeouts.connectMs);
+  const metrics = createMetrics();
+  const limits = createLimits({
+    redis,
+    keyPrefix: config.redisKeyPrefix,
+    loginPerAddressAndName: config.authRateLimit,
+    scale: config.rateLimitScale,
+    log,
+  });
+  const events = new EventBus(log);
+  const outbox = createOutbox(
+    { db, dialect, events, log: log.child({ part: 'outbox' }) },
+    { ...config.outbox, dispatch: opts.outbox?.dispatch ?? true },
+  );
+  const turns = writeTurns(opts.writeTurns);
+  const jobs = createJobs(config, { db, dialect, log, turns });
+  const core: CoreContext = {
+    config,
+    db,
+    dialect,
+    log,
+    events,
+    outbox,
+    storage: createStorage(config),
+    redis,
+    limits,
+    metrics,
+    writeTurns: turns,
+    jobs,
+  };
+  return { core, outbox, ping, poolUse };
 }

@@ -1,0 +1,29 @@
+/** How the Fastify instance is made: its logger, request ids, proxies, timeouts and body limit (app.ts). */
+import { LogController, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { BuildOptions } from './app';
+import { redactingChildLogger } from './observability/log-redaction';
+import { requestId, requestIdMixin } from './observability/request-context';
+import { serverTimeoutOptions } from './security/http-timeouts';
+import { fastifyTrustProxy } from './security/trust-proxy';
+
+export function fastifyOptions(config: Config, opts: BuildOptions) {
+  return {
+    ...(opts.loggerInstance
+      ? { loggerInstance: opts.loggerInstance }
+      : {
+          logger:
+            opts.logger === false
+              ? false
+              : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], mixin: requestIdMixin },
+        }),
+    genReqId: requestId,
+    // One line per request instead of two, as many as LOG_REQUESTS asks for (observability/access-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: redactingChildLogger,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    ...serverTimeoutOptions(config.timeouts),
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle' as const,
+  } satisfies FastifyServerOptions;
+}
