@@ -35,3 +35,17 @@ export function firstLinkOf(text: string): string | null {
   }
   return null;
 }
+
+/** The text cut into plain runs and http(s) links, found by the rules above (a federated post's HTML links them). */
+export function linkSegments(text: string): Array<{ text: string; link: boolean }> {
+  const out: Array<{ text: string; link: boolean }> = [];
+  let at = 0;
+  for (const match of text.matchAll(CANDIDATE)) {
+    const url = trimTrailing(match[0]);
+    if (match.index > at) out.push({ text: text.slice(at, match.index), link: false });
+    out.push({ text: url, link: true });
+    at = match.index + url.length;
+  }
+  if (at < text.length) out.push({ text: text.slice(at), link: false });
+  return out;
+}

@@ -94,6 +94,10 @@ export interface DomainEvents {
   feedPagesChanged: { readerIds?: string[] };
   /** A new post is on these readers' timelines (its author's friends); told to them live, never relayed. */
   postReachedReaders: { postId: string; authorId: string; readerIds: string[] };
+  /** A post was stored (in memory, once it committed): federation sends it to the author's friends on other servers. */
+  postCreated: { postId: string; authorId: string };
+  /** The author edited a post (in memory, once it committed). */
+  postEdited: { postId: string; authorId: string };
 
   // reactions and comments
   /** A post's counters moved (a reaction toggled, a comment added or deleted). */
@@ -102,6 +106,8 @@ export interface DomainEvents {
   postCountsChanged: { postId: string; actorId?: string };
   /** `actorId` added the reaction `kind` to a post of `postAuthorId`. */
   reactionAdded: { postId: string; postAuthorId: string; actorId: string; kind: ReactionType };
+  /** `actorId` took back the reaction `kind` from a post of `postAuthorId` (in memory, once it committed). */
+  reactionRemoved: { postId: string; postAuthorId: string; actorId: string; kind: ReactionType };
   commentAdded: { commentId: string; postId: string; postAuthorId: string; authorId: string; content: string };
   /** `likerId` liked a comment of `commentAuthorId` on the post `postId`. */
   commentLiked: { commentId: string; postId: string; commentAuthorId: string; likerId: string };

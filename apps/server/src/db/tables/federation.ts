@@ -38,9 +38,17 @@ export interface FederationKvTable {
   expires_at: string | null;
 }
 
+/** A post that came from another server: the id of its `Note` there and the remote person who wrote it (migration 0130). */
+export interface FederatedPostsTable {
+  object_url: string;
+  post_id: string;
+  author_id: string;
+}
+
 export interface FederationTables {
   remote_actors: RemoteActorsTable;
   federation_keys: FederationKeysTable;
   federation_follows: FederationFollowsTable;
   federation_kv: FederationKvTable;
+  federated_posts: FederatedPostsTable;
 }

@@ -9,6 +9,7 @@ import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../lib/ids';
 import { remotePeopleRepo } from '../users';
+import { textOfHtml } from './note-html';
 import { remoteActorsRepo } from './remote-actors-repo';
 
 /** How long a search may wait for the other server. */
@@ -26,20 +27,6 @@ const HANDLE = /^@?([a-z0-9_.-]{1,100})@((?:[a-z0-9-]+\.)*[a-z0-9-]+(?::\d{1,5})
 export function handleIn(query: string): { name: string; host: string } | null {
   const m = HANDLE.exec(query.trim());
   return m ? { name: m[1], host: m[2].toLowerCase() } : null;
-}
-
-/** Text of the small HTML a bio arrives as: tags dropped, the few entities Mastodon writes decoded. */
-function plainText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p>\s*<p>/gi, '\n\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trim();
 }
 
 export function remoteDirectory(ctx: AppContext, federation: Federation<void>) {
@@ -62,7 +49,7 @@ export function remoteDirectory(ctx: AppContext, federation: Federation<void>) {
         handle: `${name}@${host}`,
         host,
         fullName,
-        bio: summary ? plainText(summary).slice(0, 300) || null : null,
+        bio: summary ? textOfHtml(summary).slice(0, 300) || null : null,
         profileUrl: profile,
       });
       await remoteActorsRepo(trx).upsert({

@@ -1,10 +1,13 @@
 /**
  * Builds the federation feature (FEDERATION=on): Plaza's people as ActivityPub actors others can find
  * and befriend, people of other servers found by handle, and friendships kept in step with the follows
- * of the other server (friendship-sync.ts). Off, it adds nothing: no endpoints, no lookups, no deliveries.
+ * of the other server (friendship-sync.ts), and their posts and likes sent to and taken from their friends
+ * there (post-sync.ts, post-inbox.ts). Off, it adds nothing: no endpoints, no lookups, no deliveries.
  */
 import type { AppContext, Feature } from '../../context';
 import type { ConnectionService } from '../people';
+import type { PostsFeature } from '../posts';
+import type { ReactionsFeature } from '../reactions';
 import { userRepo } from '../users';
 import { registerActors } from './actors';
 import { remoteDirectory, type RemoteDirectory } from './directory';
@@ -13,15 +16,23 @@ import { friendshipSync } from './friendship-sync';
 import { registerInbox } from './inbox';
 import { keyStore } from './keys';
 import { mountFederation } from './mount';
+import { registerNotes } from './notes';
+import { postSync } from './post-sync';
 
 /** Sweeps expired entries of Fedify's cache this often. */
 const KV_SWEEP_MS = 60 * 60 * 1000;
 
+export interface FederationDeps {
+  connections: ConnectionService;
+  posts: Pick<PostsFeature, 'api' | 'authoring'>;
+  reactions: Pick<ReactionsFeature, 'remote'>;
+}
+
 export interface FederationParts {
   /** Null while federation is off. */
   directory: RemoteDirectory | null;
-  /** Builds the feature once the people feature (whose friend requests it drives) exists. */
-  feature(deps: { connections: ConnectionService }): Feature;
+  /** Builds the feature once the features it drives (friend requests, posts, reactions) exist. */
+  feature(deps: FederationDeps): Feature;
 }
 
 export function createFederation(ctx: AppContext): FederationParts {
@@ -30,11 +41,18 @@ export function createFederation(ctx: AppContext): FederationParts {
   const directory = remoteDirectory(ctx, federation);
   return {
     directory,
-    feature({ connections }) {
+    feature({ connections, posts, reactions }) {
       const users = userRepo(ctx.db);
       const sync = friendshipSync(ctx, federation, { connections, directory });
+      const postsOut = postSync(ctx, federation, { posts: posts.api, directory });
       registerActors(ctx, federation, keyStore(ctx.db));
-      registerInbox(ctx, federation, { connections, directory, sync });
+      registerNotes(ctx, federation, { posts: posts.api, directory });
+      registerInbox(ctx, federation, {
+        connections,
+        directory,
+        sync,
+        posts: { posts: posts.api, authoring: posts.authoring, reactions: reactions.remote },
+      });
       const log = ctx.log.child({ part: 'federation' });
       return {
         name: 'federation',
@@ -50,12 +68,21 @@ export function createFederation(ctx: AppContext): FederationParts {
               .then((rows) => [rows.find((r) => r.id === actorId), rows.find((r) => r.id === otherId)]);
             if (actor && other && !actor.remote_host && other.remote_host) await sync.reconcile(actorId, otherId);
           });
+          // Posts and reactions of this server's people: sent on to their friends on other servers.
+          const stops = [
+            ctx.events.subscribe('postCreated', postsOut.created),
+            ctx.events.subscribe('postEdited', postsOut.edited),
+            ctx.events.subscribe('postDeleted', postsOut.deleted),
+            ctx.events.subscribe('reactionAdded', postsOut.reactionAdded),
+            ctx.events.subscribe('reactionRemoved', postsOut.reactionRemoved),
+          ];
           const sweep = setInterval(() => {
             kv.sweep().catch((err: unknown) => log.warn({ err }, "could not sweep Fedify's expired cache entries"));
           }, KV_SWEEP_MS);
           sweep.unref();
           return () => {
             stop();
+            stops.forEach((s) => s());
             clearInterval(sweep);
             listening.abort();
           };

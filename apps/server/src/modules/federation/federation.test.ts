@@ -1,9 +1,13 @@
 /** Two real Plaza servers on loopback befriend each other's people over ActivityPub. */
+import { importJwk, signRequest } from '@fedify/fedify';
 import {
   connectionStatusResponseSchema,
+  feedResponseSchema,
   friendRequestsResponseSchema,
+  postResponseSchema,
   suggestionsResponseSchema,
   userSearchResponseSchema,
+  type Post,
   type PublicUser,
 } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
+import { createPost } from '../posts/testing';
 import { eventually, usePeerServers, type PeerServer } from './testing';
 
 const AP = 'application/activity+json';
@@ -42,6 +47,50 @@ async function act(app: FastifyInstance, who: TestUser, action: string, targetUs
 /** Waits until `who` on `server` stands with `otherId` as `status`. */
 const until = (server: PeerServer, who: TestUser, otherId: string, status: string) =>
   eventually(async () => ((await statusWith(server.app, who, otherId)) === status ? true : undefined), `${status} on ${server.host}`);
+
+/** Makes `x` of server `sx` and `y` of server `sy` friends across the servers; answers each one's id for the other on the other server. */
+async function befriendAcross(sx: PeerServer, x: TestUser, sy: PeerServer, y: TestUser): Promise<{ yOnX: string; xOnY: string }> {
+  const [remoteY] = await search(sx.app, x, `@${y.user.userName}@${sy.host}`);
+  await act(sx.app, x, 'send', remoteY._id);
+  const request = await eventually(async () => {
+    const res = await as(sy.app, y)({ method: 'GET', url: '/users/follow/requests?direction=received' });
+    return bodyOf(res, friendRequestsResponseSchema).data.find((u) => u.userName === `${x.user.userName}@${sx.host}`);
+  }, 'the friend request on the other server');
+  await act(sy.app, y, 'accept', request._id);
+  await until(sx, x, remoteY._id, 'friends');
+  return { yOnX: remoteY._id, xOnY: request._id };
+}
+
+async function feedOf(server: PeerServer, who: TestUser): Promise<Post[]> {
+  const res = await as(server.app, who)({ method: 'GET', url: `/posts/${who.user.userName}/feeds?limit=50` });
+  expect(res.statusCode, res.body).toBe(200);
+  return bodyOf(res, feedResponseSchema).data.feeds;
+}
+
+/** Waits until `who`'s feed on `server` has a post of which `match` says yes. */
+const postInFeed = (server: PeerServer, who: TestUser, match: (p: Post) => boolean, what: string) =>
+  eventually(async () => (await feedOf(server, who)).find(match), what);
+
+async function getPost(server: PeerServer, who: TestUser, postId: string): Promise<Post> {
+  const res = await as(server.app, who)({ method: 'GET', url: `/posts/${postId}` });
+  return bodyOf(res, postResponseSchema).post;
+}
+
+/** A GET signed with the RSA key of `who` of `server`, as their server would sign a fetch. */
+async function signedGet(server: PeerServer, who: TestUser, url: string): Promise<Response> {
+  const keys = await server.app.ctx.db
+    .selectFrom('federation_keys')
+    .selectAll()
+    .where('user_id', '=', who.user._id)
+    .executeTakeFirstOrThrow();
+  const privateKey = await importJwk(JSON.parse(keys.rsa_private) as JsonWebKey, 'private');
+  const request = await signRequest(
+    new Request(url, { headers: { accept: AP } }),
+    privateKey,
+    new URL(`${server.url}/ap/users/${who.user._id}#main-key`),
+  );
+  return fetch(request);
+}
 
 describe.each(dialects())('federation between two Plaza servers (%s)', (dialect) => {
   const [a, b] = usePeerServers(dialect, 2);
@@ -174,6 +223,117 @@ describe.each(dialects())('federation between two Plaza servers (%s)', (dialect)
     expect(forged.status).toBe(401);
     const requests = await as(b.app, gina)({ method: 'GET', url: '/users/follow/requests?direction=received' });
     expect(bodyOf(requests, friendRequestsResponseSchema).data).toEqual([]);
+  });
+});
+
+describe.each(dialects())('posts and likes between two Plaza servers (%s)', (dialect) => {
+  const [a, b] = usePeerServers(dialect, 2);
+
+  it("a post reaches the author's friend on the other server with its image, then its edit and its deletion", async () => {
+    const ann = await createUser(a.app, { userName: `ann_${dialect}` });
+    const ben = await createUser(b.app, { userName: `ben_${dialect}` });
+    const { yOnX: benOnA } = await befriendAcross(a, ann, b, ben);
+
+    const postId = await createPost(b.app, ben, 'Hello from B\nsee https://example.com/x.', 1);
+    const arrived = await postInFeed(a, ann, (p) => p.author._id === benOnA, "Ben's post on Ann's server");
+    expect(arrived.author.userName).toBe(`${ben.user.userName}@${b.host}`);
+    expect(arrived.content).toBe('Hello from B\nsee https://example.com/x.');
+    // The image was fetched and is served by Ann's own server.
+    expect(arrived.media).toHaveLength(1);
+    expect(arrived.media[0].url.startsWith(b.url)).toBe(false);
+    const image = await a.app.inject({ method: 'GET', url: arrived.media[0].url });
+    expect(image.statusCode).toBe(200);
+
+    // The Note is there for a friend's signed fetch, and for nobody else.
+    const noteUrl = `${b.url}/ap/posts/${postId}`;
+    expect((await fetch(noteUrl, { headers: { accept: AP } })).status).toBe(401);
+    const note = await signedGet(a, ann, noteUrl);
+    expect(note.status).toBe(200);
+    expect(await note.json()).toMatchObject({
+      type: 'Note',
+      id: noteUrl,
+      attributedTo: `${b.url}/ap/users/${ben.user._id}`,
+      to: `${b.url}/ap/users/${ben.user._id}/followers`,
+      attachment: { type: 'Document', mediaType: 'image/webp' },
+    });
+
+    const edited = await as(b.app, ben)({ method: 'PATCH', url: `/posts/${postId}`, payload: { content: 'Hello again' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await postInFeed(a, ann, (p) => p._id === arrived._id && p.content === 'Hello again' && p.editedAt !== null, 'the edit');
+
+    const removed = await as(b.app, ben)({ method: 'DELETE', url: `/posts/${postId}` });
+    expect(removed.statusCode).toBe(200);
+    await eventually(async () => ((await feedOf(a, ann)).some((p) => p._id === arrived._id) ? undefined : true), 'the deletion');
+  });
+
+  it('a post travels the other way too, and likes travel both ways as ❤ and 👍', async () => {
+    const cleo = await createUser(a.app, { userName: `cleo_${dialect}` });
+    const dan = await createUser(b.app, { userName: `dan_${dialect}` });
+    const { yOnX: danOnA, xOnY: cleoOnB } = await befriendAcross(a, cleo, b, dan);
+
+    const cleosPost = await createPost(a.app, cleo, '<b>not bold</b> & fine');
+    const onB = await postInFeed(b, dan, (p) => p.author._id === cleoOnB, "Cleo's post on Dan's server");
+    expect(onB.content).toBe('<b>not bold</b> & fine');
+
+    // Dan's 👍 on his server's copy becomes a 👍 on Cleo's post.
+    const react = (server: PeerServer, who: TestUser, postId: string, reactionType: string) =>
+      as(server.app, who)({ method: 'PUT', url: `/posts/react/${postId}`, payload: { reactionType } });
+    expect((await react(b, dan, onB._id, 'thumbsUp')).statusCode).toBe(200);
+    await eventually(async () => ((await getPost(a, cleo, cleosPost)).reactionCounts.thumbsUp === 1 ? true : undefined), 'the 👍');
+
+    // Cleo's ❤ on Dan's post, then taken back.
+    const dansPost = await createPost(b.app, dan, 'A post to like');
+    const onA = await postInFeed(a, cleo, (p) => p.author._id === danOnA, "Dan's post on Cleo's server");
+    expect((await react(a, cleo, onA._id, 'heart')).statusCode).toBe(200);
+    await eventually(async () => ((await getPost(b, dan, dansPost)).reactionCounts.heart === 1 ? true : undefined), 'the ❤');
+    expect((await react(a, cleo, onA._id, 'heart')).statusCode).toBe(200);
+    await eventually(async () => ((await getPost(b, dan, dansPost)).reactionCounts.heart === 0 ? true : undefined), 'the ❤ taken back');
+  });
+
+  it('takes a Note only from its author, and only from someone with a friend here', async () => {
+    const eve = await createUser(a.app, { userName: `eve_${dialect}` });
+    const hal = await createUser(a.app, { userName: `hal_${dialect}` });
+    const fay = await createUser(b.app, { userName: `fay_${dialect}` });
+    const gus = await createUser(b.app, { userName: `gus_${dialect}` });
+    const ivy = await createUser(b.app, { userName: `ivy_${dialect}` });
+    const { yOnX: fayOnA } = await befriendAcross(a, eve, b, fay);
+    await befriendAcross(a, hal, b, gus);
+
+    // Ivy has no friend on the other server: her posts stay home.
+    await createPost(b.app, ivy, 'Nobody there knows me');
+
+    // Gus (a friend of Hal's there) signs a Create of a Note that says Fay wrote it: refused, nothing stored.
+    const gusActor = `${b.url}/ap/users/${gus.user._id}`;
+    const forged = {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${b.url}/ap/creates/forged-${dialect}`,
+      type: 'Create',
+      actor: gusActor,
+      to: `${b.url}/ap/users/${fay.user._id}/followers`,
+      object: {
+        id: `${b.url}/ap/posts/forged-${dialect}`,
+        type: 'Note',
+        attributedTo: `${b.url}/ap/users/${fay.user._id}`,
+        content: 'I am Fay, honest',
+        to: `${b.url}/ap/users/${fay.user._id}/followers`,
+      },
+    };
+    const keys = await b.app.ctx.db.selectFrom('federation_keys').selectAll().where('user_id', '=', gus.user._id).executeTakeFirstOrThrow();
+    const request = await signRequest(
+      new Request(`${a.url}/ap/inbox`, { method: 'POST', headers: { 'content-type': AP }, body: JSON.stringify(forged) }),
+      await importJwk(JSON.parse(keys.rsa_private) as JsonWebKey, 'private'),
+      new URL(`${gusActor}#main-key`),
+    );
+    expect((await fetch(request)).status).toBeLessThan(300);
+
+    // Fay's own post, sent after both, arrives; neither of the others has.
+    await createPost(b.app, fay, 'Hello Eve');
+    await postInFeed(a, eve, (p) => p.author._id === fayOnA, "Fay's post");
+    await a.app.ctx.events.settled();
+    const seen = [...(await feedOf(a, eve)), ...(await feedOf(a, hal))].map((p) => p.content);
+    expect(seen).toContain('Hello Eve');
+    expect(seen).not.toContain('I am Fay, honest');
+    expect(seen).not.toContain('Nobody there knows me');
   });
 });
 

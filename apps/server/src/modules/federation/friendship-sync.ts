@@ -9,19 +9,13 @@
  * nothing new, and it is the one place that decides what goes out for friendships.
  */
 import type { Federation } from '@fedify/fedify';
-import { Accept, Follow, Reject, Undo, type Recipient } from '@fedify/vocab';
+import { Accept, Follow, Reject, Undo } from '@fedify/vocab';
 import type { AppContext } from '../../context';
 import { newId, nowIso } from '../../lib/ids';
 import type { ConnectionService } from '../people';
 import type { RemoteDirectory } from './directory';
 import { followsRepo } from './follows-repo';
-import type { RemoteActorRow } from './remote-actors-repo';
-
-const recipientOf = (r: RemoteActorRow): Recipient => ({
-  id: new URL(r.actor_url),
-  inboxId: new URL(r.inbox_url),
-  endpoints: r.shared_inbox_url ? { sharedInbox: new URL(r.shared_inbox_url) } : null,
-});
+import { recipientOf } from './remote-actors-repo';
 
 export function friendshipSync(
   ctx: AppContext,

@@ -6,9 +6,10 @@
  *   Accept(Follow) → our follow of them is accepted (friends once they follow us too);
  *   Reject(Follow) → our request declined, or the friendship ended;
  *   Undo(Follow)   → their request withdrawn, or the friendship ended.
+ * Posts and likes (Create, Update, Delete, Like, Undo(Like)) are post-inbox.ts's.
  */
 import type { Federation, InboxContext } from '@fedify/fedify';
-import { Accept, Follow, Reject, Undo, type Activity } from '@fedify/vocab';
+import { Accept, Create, Delete, Follow, Like, Reject, Undo, Update, type Activity } from '@fedify/vocab';
 import type { ConnectionAction } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { ConflictError } from '../../lib/errors';
@@ -18,11 +19,17 @@ import type { RemoteDirectory } from './directory';
 import { AP_PATHS } from './fedify';
 import { followsRepo } from './follows-repo';
 import type { FriendshipSync } from './friendship-sync';
+import { postInbox, type PostInboxDeps } from './post-inbox';
 
 export function registerInbox(
   ctx: AppContext,
   federation: Federation<void>,
-  deps: { connections: ConnectionService; directory: RemoteDirectory; sync: FriendshipSync },
+  deps: {
+    connections: ConnectionService;
+    directory: RemoteDirectory;
+    sync: FriendshipSync;
+    posts: Omit<PostInboxDeps, 'directory' | 'senderOf'>;
+  },
 ): void {
   const follows = followsRepo(ctx.db);
   const log = ctx.log.child({ part: 'federation-inbox' });
@@ -59,6 +66,8 @@ export function registerInbox(
     else if (pendingStep === 'decline' && status === 'request_received') await act(by, 'decline', other);
   }
 
+  const posts = postInbox(ctx, { ...deps.posts, directory: deps.directory, senderOf });
+
   federation
     .setInboxListeners(AP_PATHS.inbox, AP_PATHS.sharedInbox)
     .on(Follow, async (c, follow) => {
@@ -93,12 +102,17 @@ export function registerInbox(
     .on(Undo, async (c, undo) => {
       const remoteId = await senderOf(c, undo);
       const undone = undo.objectId ? await follows.findByActivity(undo.objectId.href) : undefined;
+      if (!undone) return posts.undo(c, undo);
       // Only their own follow can be undone by them.
       if (!remoteId || !undone || undone.follower_id !== remoteId) return;
       await follows.delete(remoteId, undone.followee_id);
       await end(remoteId, undone.followee_id, 'cancel');
       await deps.sync.reconcile(undone.followee_id, remoteId);
     })
+    .on(Create, (c, create) => posts.create(c, create))
+    .on(Update, (c, update) => posts.update(c, update))
+    .on(Delete, (c, del) => posts.delete(c, del))
+    .on(Like, (c, like) => posts.like(c, like))
     .onError((_c, error) => {
       log.warn({ err: error }, 'an incoming activity could not be handled');
     });

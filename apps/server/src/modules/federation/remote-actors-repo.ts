@@ -1,9 +1,17 @@
 /** SQL for how to reach people of other servers: their actor's id and inboxes (migration 0121). */
+import type { Recipient } from '@fedify/vocab';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { RemoteActorsTable } from '../../db/tables/federation';
 
 export type RemoteActorRow = Selectable<RemoteActorsTable>;
+
+/** A remote person as a recipient of what Plaza sends. */
+export const recipientOf = (r: RemoteActorRow): Recipient => ({
+  id: new URL(r.actor_url),
+  inboxId: new URL(r.inbox_url),
+  endpoints: r.shared_inbox_url ? { sharedInbox: new URL(r.shared_inbox_url) } : null,
+});
 
 export function remoteActorsRepo(db: Db) {
   return {

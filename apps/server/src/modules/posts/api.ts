@@ -39,6 +39,8 @@ export interface PostsApi {
   /** Keeps the reader's own mark on their timeline row of the post (if the post is on it). */
   markReaction(trx: Db, readerId: string, postId: string, kind: ReactionType, held: boolean): Promise<void>;
   totalOf(counts: ReactionCounts): number;
+  /** One post as other servers are sent it (modules/federation); undefined once it is gone. */
+  published(postId: string): Promise<PublishedPost | undefined>;
   /** Everything a person published, oldest first, as their data export lists it. */
   authoredBy(authorId: string): Promise<AuthoredPost[]>;
   /**
@@ -47,6 +49,15 @@ export interface PostsApi {
    * `postDeleted` once it commits.
    */
   removeAllBy(trx: Db, authorId: string): Promise<{ postIds: string[]; mediaKeys: string[] }>;
+}
+
+export interface PublishedPost {
+  id: string;
+  authorId: string;
+  content: string;
+  createdAt: string;
+  editedAt: string | null;
+  media: ReturnType<typeof presentMedia>;
 }
 
 export interface AuthoredPost {
@@ -79,6 +90,18 @@ export function postsApi(db: Db, storage: MediaStorage): PostsApi {
     bumpCommentCount: (trx, postId, delta) => postCounters(trx).bumpComments(postId, delta),
     markReaction: (trx, readerId, postId, kind, held) => timelineReadModel(trx).markReaction(readerId, postId, kind, held),
     totalOf,
+    async published(postId) {
+      const r = await posts.findById(postId);
+      if (!r) return undefined;
+      return {
+        id: r.id,
+        authorId: r.author_id,
+        content: r.content,
+        createdAt: r.created_at,
+        editedAt: r.edited_at,
+        media: presentMedia(r.media),
+      };
+    },
     async authoredBy(authorId) {
       const rows = await posts.allByAuthor(authorId);
       return rows.map((r) => ({

@@ -8,7 +8,7 @@ import { postModeration } from './moderation';
 import { postRoutes } from './routes';
 import { startPostFanOut } from './post-fan-out';
 import { postsLive } from './posts-live';
-import { postService } from './service';
+import { postService, type PostService } from './service';
 import { startTimelineSync } from './timeline-sync';
 
 export interface PostsFeature extends Feature {
@@ -16,6 +16,8 @@ export interface PostsFeature extends Feature {
   api: PostsApi;
   /** For the moderation feature: a post as a moderator sees it, and its removal. */
   moderation: ReturnType<typeof postModeration>;
+  /** For federation: posts written, edited and deleted on another server by their author, as a local author would. */
+  authoring: Pick<PostService, 'create' | 'update' | 'remove'>;
 }
 
 export function createPostsFeature(ctx: AppContext): PostsFeature {
@@ -35,5 +37,10 @@ export function createPostsFeature(ctx: AppContext): PostsFeature {
     realtime: postsLive(ctx),
     moderation: postModeration(ctx.db, posts),
     api: postsApi(ctx.db, ctx.storage),
+    authoring: {
+      create: (authorId, upload) => posts.create(authorId, upload),
+      update: (userId, postId, change) => posts.update(userId, postId, change),
+      remove: (userId, postId) => posts.remove(userId, postId),
+    },
   };
 }

@@ -136,6 +136,7 @@ export function postService(ctx: AppContext) {
         const readers = await (ctx.dialect === 'sqlite' ? ctx.writeTurns.background(publish) : retryTransient(publish));
         ctx.events.publish('feedPagesChanged', { readerIds: [authorId, ...readers] });
         if (readers.length) ctx.events.publish('postReachedReaders', { postId: row.id, authorId, readerIds: readers });
+        ctx.events.publish('postCreated', { postId: row.id, authorId });
       } catch (err) {
         await removeKeys(ctx.storage, stored.keys);
         throw err;
@@ -171,6 +172,7 @@ export function postService(ctx: AppContext) {
       );
       if (!updated) throw postGone();
       ctx.events.publish('postChanged', { postId });
+      ctx.events.publish('postEdited', { postId, authorId: row.author_id });
       if (linkChanged) wantLinkPreview(ctx.events, { targetType: 'post', targetId: postId }, content);
       await removeKeys(ctx.storage, keysOfMedia(ctx.storage, JSON.stringify(removed)));
       return get(userId, postId);

@@ -4,5 +4,5 @@
  * in posts-port.ts and handed over when the app is built, so the two never import each other in a circle.
  */
 export type { ReactionsApi } from './api';
-export { createReactionsFeature } from './feature';
+export { createReactionsFeature, type ReactionsFeature } from './feature';
 export { reactionCountOn, readerKindsOn, viewerKindsOn } from './marks';

@@ -73,6 +73,7 @@ export function reactionService(ctx: AppContext, posts: PostsPort) {
     ctx.events.publish('feedPagesChanged', { readerIds: [userId] });
     ctx.events.publish('postChanged', { postId });
     ctx.events.publish('postCountsChanged', { postId, actorId: userId });
+    if (outcome.action === 'removed') ctx.events.publish('reactionRemoved', { postId, postAuthorId: post.authorId, actorId: userId, kind });
     return { action: outcome.action, totalReactions: posts.totalOf(outcome.counts) };
   }
 
@@ -92,6 +93,15 @@ export function reactionService(ctx: AppContext, posts: PostsPort) {
         .finally(() => underway.delete(key));
       underway.set(key, run);
       return run;
+    },
+
+    /**
+     * Holds or takes back one kind as the person's own server says they did (a Like from another server,
+     * modules/federation): unlike a toggle, repeating it changes nothing.
+     */
+    async set(userId: string, postId: string, kind: ReactionType, held: boolean): Promise<void> {
+      const holds = (await reactionRepo(ctx.db).kindsOf(postId, userId)).includes(kind);
+      if (holds !== held) await toggleNow(userId, postId, kind);
     },
 
     /** Counts per kind with the latest people of each (none hidden from the caller), and what the caller holds. */

@@ -1,0 +1,34 @@
+/** SQL for posts that came from other servers: the id of their Note there, and who wrote them (migration 0130). */
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db';
+import type { FederatedPostsTable } from '../../db/tables/federation';
+import { friendIdsQuery } from '../people';
+
+export type FederatedPostRow = Selectable<FederatedPostsTable>;
+
+export function federatedPostsRepo(db: Db) {
+  return {
+    async insert(row: FederatedPostRow): Promise<void> {
+      await db
+        .insertInto('federated_posts')
+        .values(row)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    },
+    byObject(objectUrl: string): Promise<FederatedPostRow | undefined> {
+      return db.selectFrom('federated_posts').selectAll().where('object_url', '=', objectUrl).executeTakeFirst();
+    },
+    byPost(postId: string): Promise<FederatedPostRow | undefined> {
+      return db.selectFrom('federated_posts').selectAll().where('post_id', '=', postId).executeTakeFirst();
+    },
+    /** How to reach the friends of `userId` who are people of other servers. */
+    remoteFriendsOf(userId: string) {
+      return db.selectFrom('remote_actors').selectAll().where('user_id', 'in', friendIdsQuery(db, userId)).execute();
+    },
+    /** Whether `remoteId` is a friend of anyone of this server: only then are their posts taken in. */
+    async hasLocalFriend(remoteId: string): Promise<boolean> {
+      const row = await friendIdsQuery(db, remoteId).limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * Posts and likes other servers send, after Fedify has checked the HTTP Signature and that the signing key
+ * belongs to the activity's actor. Each is taken only from the person it is about:
+ *   Create(Note)   → a Plaza post by the remote person, on their friends' feeds here, when the Note is
+ *                    theirs (`attributedTo` is the activity's actor, its id on their server) and they have
+ *                    a friend here; its HTML kept as text plus links (note-html.ts), its images fetched and
+ *                    stored like local ones (remote-media.ts). Replies wait for comments to federate;
+ *   Update(Note)   → the post's new text, from its author only;
+ *   Delete         → the post removed, by its author only;
+ *   Like           → ❤ (👍 when the Like's `content` is 👍) on a post of a friend here; Undo(Like) takes it back.
+ */
+import type { InboxContext } from '@fedify/fedify';
+import { Like, Note, type Activity, type Create, type Delete, type Undo, type Update } from '@fedify/vocab';
+import { LIMITS, type ReactionType } from '@plaza/contract';
+import type { AppContext } from '../../context';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { areFriends } from '../people';
+import type { PostsApi, PostsFeature } from '../posts';
+import type { ReactionsFeature } from '../reactions';
+import type { RemoteDirectory } from './directory';
+import { federatedPostsRepo } from './federated-posts-repo';
+import { textOfHtml } from './note-html';
+import { LIKE_EMOJI } from './post-sync';
+import { remoteMedia } from './remote-media';
+
+export interface PostInboxDeps {
+  posts: PostsApi;
+  authoring: PostsFeature['authoring'];
+  reactions: ReactionsFeature['remote'];
+  directory: RemoteDirectory;
+  /** The sender of an activity as a Plaza person (fetched and stored when new), or null. */
+  senderOf(c: InboxContext<void>, activity: Activity): Promise<string | null>;
+}
+
+/** A change that no longer applies (the post went meanwhile, or the edit would leave it empty) changes nothing. */
+async function unlessGone(work: Promise<unknown>): Promise<void> {
+  try {
+    await work;
+  } catch (err) {
+    if (!(err instanceof NotFoundError || err instanceof BadRequestError || err instanceof ForbiddenError)) throw err;
+  }
+}
+
+const kindOf = (like: Like): ReactionType => (like.content?.toString().includes(LIKE_EMOJI.thumbsUp) ? 'thumbsUp' : 'heart');
+
+export function postInbox(ctx: AppContext, deps: PostInboxDeps) {
+  const repo = federatedPostsRepo(ctx.db);
+  const media = remoteMedia(ctx);
+
+  /** A Note the activity's actor wrote on their own server, or null. */
+  async function ownNote(c: InboxContext<void>, activity: Create | Update): Promise<Note | null> {
+    const note = await activity.getObject(c);
+    const actor = activity.actorId;
+    if (!(note instanceof Note) || !note.id || !actor) return null;
+    return note.attributionId?.href === actor.href && note.id.origin === actor.origin ? note : null;
+  }
+
+  const textOf = (note: Note) => textOfHtml(note.content?.toString() ?? '').slice(0, LIMITS.postContent.max);
+
+  /** The local post a Like names, with the sender, when the sender is the author's friend. */
+  async function likedPost(c: InboxContext<void>, like: Like): Promise<{ postId: string; likerId: string } | null> {
+    const parsed = like.objectId ? c.parseUri(like.objectId) : null;
+    if (parsed?.type !== 'object' || parsed.class !== Note) return null;
+    const post = await deps.posts.published(parsed.values.id);
+    const likerId = post ? await deps.senderOf(c, like) : null;
+    if (!post || !likerId || !(await areFriends(ctx.db, likerId, post.authorId))) return null;
+    return { postId: post.id, likerId };
+  }
+
+  return {
+    async create(c: InboxContext<void>, create: Create): Promise<void> {
+      const note = await ownNote(c, create);
+      if (!note?.id || note.replyTargetId || (await repo.byObject(note.id.href))) return;
+      const authorId = await deps.senderOf(c, create);
+      if (!authorId || !(await repo.hasLocalFriend(authorId))) return;
+      const content = textOf(note);
+      const images = await media.imagesOf(note, c);
+      if (content === '' && images.length === 0) return;
+      const publish = (withImages: Buffer[]) =>
+        deps.authoring.create(authorId, { content, images: withImages, video: null, noPreview: true });
+      // An image this server cannot read costs the post its images, not the post.
+      const post = await publish(images).catch((err: unknown) => {
+        if (err instanceof BadRequestError && images.length > 0 && content !== '') return publish([]);
+        throw err;
+      });
+      await repo.insert({ object_url: note.id.href, post_id: post._id, author_id: authorId });
+    },
+
+    async update(c: InboxContext<void>, update: Update): Promise<void> {
+      const note = await ownNote(c, update);
+      const known = note?.id ? await repo.byObject(note.id.href) : undefined;
+      if (!note || !known || (await deps.directory.byActorUrl(update.actorId!.href))?.user_id !== known.author_id) return;
+      await unlessGone(deps.authoring.update(known.author_id, known.post_id, { content: textOf(note) }));
+    },
+
+    async delete(_c: InboxContext<void>, del: Delete): Promise<void> {
+      const known = del.objectId ? await repo.byObject(del.objectId.href) : undefined;
+      const sender = del.actorId ? await deps.directory.byActorUrl(del.actorId.href) : undefined;
+      if (!known || sender?.user_id !== known.author_id) return;
+      await unlessGone(deps.authoring.remove(known.author_id, known.post_id));
+    },
+
+    async like(c: InboxContext<void>, like: Like): Promise<void> {
+      const liked = await likedPost(c, like);
+      if (liked) await unlessGone(deps.reactions.set(liked.likerId, liked.postId, kindOf(like), true));
+    },
+
+    /** Undo of something other than a follow: a Like taken back by whoever gave it. */
+    async undo(c: InboxContext<void>, undo: Undo): Promise<void> {
+      const like = await undo.getObject(c);
+      if (!(like instanceof Like) || !like.actorId || like.actorId.href !== undo.actorId?.href) return;
+      const liked = await likedPost(c, like);
+      if (liked) await unlessGone(deps.reactions.set(liked.likerId, liked.postId, kindOf(like), false));
+    },
+  };
+}
