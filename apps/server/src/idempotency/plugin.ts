@@ -4,7 +4,9 @@
  * `idempotent`. The first request with a key takes it (a row per person and key); its answer, unless a
  * 5xx or a 429, is kept a day, and a repeat gets that answer again (header `Idempotent-Replayed: true`)
  * without running. A repeat that arrives while the first is still running waits for its answer (the first
- * says every 2 s that it is still running; a key not heard of for 8 s is taken over). The same
+ * says every 2 s that it is still running; a key not heard of for 8 s is taken over). A write marks its key
+ * in its own transaction (keyed-write.ts): a repeat that takes over a key whose write committed but whose
+ * answer was never kept runs its route to answer that write again, and writes nothing. The same
  * key for a different write (another URL, or another JSON body) is refused with 409: the client reused a
  * key it should not have. A multipart body (a post's images) is read as a stream by its handler, so only
  * its URL is compared. Keys are per person: another person's key never meets yours.
@@ -18,6 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../db';
 import { BadRequestError, ConflictError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
+import { holdKeyedWrite } from './keyed-write';
 import { idempotencyRepo, type KeyRow } from './repo';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -58,13 +61,14 @@ export function installIdempotency(app: FastifyInstance, db: Db, log: Logger): v
   const repo = idempotencyRepo(db);
   const claims = new WeakMap<FastifyRequest, Claim>();
 
-  const hold = (request: FastifyRequest, userId: string, key: string) => {
+  const hold = (request: FastifyRequest, userId: string, key: string, result: string | null) => {
     const heartbeat = setInterval(() => {
       // A missed beat or two is harmless: the key counts as abandoned only after several.
       repo.touch(userId, key, new Date().toISOString()).catch(() => undefined);
     }, HEARTBEAT_MS);
     heartbeat.unref();
     claims.set(request, { userId, key, heartbeat });
+    holdKeyedWrite(request, { userId, key, result });
   };
   /** The request's claim, no longer kept alive: answered, or ended without an answer. */
   const letGo = (request: FastifyRequest): Claim | undefined => {
@@ -95,15 +99,20 @@ export function installIdempotency(app: FastifyInstance, db: Db, log: Logger): v
     for (;;) {
       const now = new Date();
       if (await repo.claim(userId, key, fingerprint, now.toISOString())) {
-        hold(request, userId, key);
+        hold(request, userId, key, null);
         return;
       }
       const row = await repo.find(userId, key);
       if (!row) continue; // Released or swept meanwhile: claim it again.
       const age = now.getTime() - Date.parse(row.created_at);
-      if (age > KEEP_MS || (row.status_code === null && age > ABANDONED_MS)) {
-        if (await repo.takeOver(row, fingerprint, now.toISOString())) {
-          hold(request, userId, key);
+      const expired = age > KEEP_MS;
+      // A key whose write committed stays bound to what it was for, answered or not.
+      const abandoned = row.status_code === null && age > ABANDONED_MS && (row.result === null || row.fingerprint === fingerprint);
+      if (expired || abandoned) {
+        if (await repo.takeOver(row, fingerprint, now.toISOString(), expired)) {
+          const result = expired ? null : row.result;
+          if (result !== null) reply.header('idempotent-replayed', 'true');
+          hold(request, userId, key, result);
           return;
         }
         continue;

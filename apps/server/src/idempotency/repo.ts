@@ -10,7 +10,7 @@ export function idempotencyRepo(db: Db) {
     async claim(userId: string, key: string, fingerprint: string, now: string): Promise<boolean> {
       const res = await db
         .insertInto('idempotency_keys')
-        .values({ user_id: userId, key, fingerprint, status_code: null, response: null, created_at: now })
+        .values({ user_id: userId, key, fingerprint, status_code: null, response: null, result: null, created_at: now })
         .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
         .executeTakeFirst();
       return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
@@ -20,11 +20,14 @@ export function idempotencyRepo(db: Db) {
       return db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
     },
 
-    /** Takes over a row that is expired or abandoned, only if it is still the one read (`seen`); false when another did first. */
-    async takeOver(seen: KeyRow, fingerprint: string, now: string): Promise<boolean> {
+    /**
+     * Takes over a row that is expired or abandoned, only if it is still the one read (`seen`); false when
+     * another did first. An abandoned row keeps its `result`: its write committed, and the repeat answers it.
+     */
+    async takeOver(seen: KeyRow, fingerprint: string, now: string, expired: boolean): Promise<boolean> {
       const res = await db
         .updateTable('idempotency_keys')
-        .set({ fingerprint, status_code: null, response: null, created_at: now })
+        .set({ fingerprint, status_code: null, response: null, created_at: now, ...(expired ? { result: null } : {}) })
         .where('user_id', '=', seen.user_id)
         .where('key', '=', seen.key)
         .where('created_at', '=', seen.created_at)
@@ -52,13 +55,32 @@ export function idempotencyRepo(db: Db) {
         .execute();
     },
 
-    /** Lets the key go: the request it held was not answered in a way worth repeating (5xx, 429). */
+    /**
+     * Inside the keyed write's transaction: the key says what the write committed. False when an earlier
+     * attempt with this key committed first (or the key is gone): the caller rolls back.
+     */
+    async markWritten(userId: string, key: string, result: string): Promise<boolean> {
+      const res = await db
+        .updateTable('idempotency_keys')
+        .set({ result })
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .where('result', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Lets the key go: the request it held was not answered in a way worth repeating (5xx, 429). A key
+     * whose write committed stays, so that a repeat answers that write instead of making it again.
+     */
     async release(userId: string, key: string): Promise<void> {
       await db
         .deleteFrom('idempotency_keys')
         .where('user_id', '=', userId)
         .where('key', '=', key)
         .where('status_code', 'is', null)
+        .where('result', 'is', null)
         .execute();
     },
 

@@ -31,6 +31,7 @@ import * as remotePeople from './0121-remote-people';
 import * as federationKeysAndFollows from './0122-federation-keys-and-follows';
 import * as federationKv from './0123-federation-kv';
 import * as userLanguage from './0125-user-language';
+import * as idempotencyResults from './0128-idempotency-results';
 import * as federatedPosts from './0130-federated-posts';
 
 export const migrations: Record<string, Migration> = {
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   '0122-federation-keys-and-follows': federationKeysAndFollows,
   '0123-federation-kv': federationKv,
   '0125-user-language': userLanguage,
+  '0128-idempotency-results': idempotencyResults,
   '0130-federated-posts': federatedPosts,
 };

@@ -9,6 +9,11 @@ export interface IdempotencyKeysTable {
   status_code: number | null;
   /** The first answer's body, as sent. */
   response: string | null;
+  /**
+   * What the write committed, set in its own transaction (migration 0128): the id it created, or a toggle's
+   * outcome. Null until then; with no answer kept, the answer is built again from it.
+   */
+  result: string | null;
   /** When the first request took the key (ISO time); a row older than a day counts as gone. */
   created_at: string;
 }

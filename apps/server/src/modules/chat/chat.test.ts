@@ -51,6 +51,23 @@ describe.each(dialects())('chat over HTTP on %s', (dialect) => {
     expect((await send(b, a, 'mine', { clientMessageId: 'retry-me' })).statusCode).toBe(201);
   });
 
+  it('refuses a clientMessageId already used in another conversation (400), never showing that message to this receiver', async () => {
+    const [a, b, c] = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+    expect((await send(a, b, 'only for b', { clientMessageId: 'used-once' })).statusCode).toBe(201);
+    const announced: string[] = [];
+    const stop = t.app.ctx.events.subscribe('messageStored', ({ room }) => void announced.push(room));
+    try {
+      const reused = await send(a, c, 'for c', { clientMessageId: 'used-once' });
+      expect(reused.statusCode).toBe(400);
+      expect(errorOf(reused).details).toEqual([{ path: 'clientMessageId', message: 'Already used' }]);
+      expect(reused.body).not.toContain('only for b');
+    } finally {
+      stop();
+    }
+    expect(announced).toEqual([]);
+    expect(await rowsBetween(a, c)).toHaveLength(0);
+  });
+
   it('stores every one of many simultaneous sends, and each conversation ends at its newest message', async () => {
     const people = await Promise.all([1, 2, 3, 4].map(() => createUser(t.app)));
     const [a, b, c, d] = people;

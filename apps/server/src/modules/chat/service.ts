@@ -79,6 +79,12 @@ export function chatService(ctx: AppContext, flood: FloodControl, messages: Mess
       if (!written) {
         const original = await repo.findByClientId(senderId, row.client_message_id!);
         if (!original) throw new Error('A message with this client id collided but cannot be found');
+        // The id belongs to a message of another conversation: answering or announcing it here would show
+        // that message to this receiver.
+        if (original.pair_key !== room)
+          throw new BadRequestError('This clientMessageId was used for another message.', [
+            { path: 'clientMessageId', message: 'Already used' },
+          ]);
         // Announced again: the first attempt may have stored it and died before announcing it (a node
         // killed mid-request); clients drop a copy they already hold by its id.
         const [message] = await presentWithMentions(ctx, [original], presentMessage);

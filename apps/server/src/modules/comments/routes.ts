@@ -2,6 +2,7 @@
 import { commentOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { keyedWriteOf } from '../../idempotency/keyed-write';
 import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { perUser } from '../../security/limits';
@@ -23,7 +24,7 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: AppContext, {
     preHandler: perUser(ctx.limits, 'commentsPerUser'),
     handler: async (req, reply) => {
       const { commentContent, noPreview } = req.body;
-      const comment = await comments.create(authOf(req).userId, req.params.postId, commentContent, noPreview);
+      const comment = await comments.create(authOf(req).userId, req.params.postId, commentContent, noPreview, keyedWriteOf(req));
       return reply.status(201).send({ success: true, comment });
     },
   });

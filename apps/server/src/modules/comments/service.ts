@@ -5,6 +5,7 @@
 import { COMMENT_LIKE_MESSAGES, type Comment } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { isForeignKeyViolation } from '../../db/errors';
+import { markWritten, type KeyedWrite } from '../../idempotency/keyed-write';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import type { PostsPort } from './posts-port';
@@ -75,13 +76,22 @@ export function commentService(ctx: AppContext, posts: PostsPort) {
       return { comments: await present(rows), pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) } };
     },
 
-    /** `noPreview`: the author removed the link preview card in the composer. */
-    async create(userId: string, postId: string, content: string, noPreview = false): Promise<Comment> {
+    /**
+     * `noPreview`: the author removed the link preview card in the composer. `write`: the request's key,
+     * marked done with the comment; when an earlier attempt with it stored a comment, that one is the answer.
+     */
+    async create(userId: string, postId: string, content: string, noPreview = false, write: KeyedWrite | null = null): Promise<Comment> {
+      if (write?.result) {
+        const [earlier] = await present([await loadComment(write.result)]);
+        if (!earlier) throw new NotFoundError('This account no longer exists.');
+        return earlier;
+      }
       const post = await posts.existing(postId);
       await assertCanInteract(ctx.db, userId, post.authorId, nowIso());
       const row: CommentRow = { id: newId(), post_id: postId, author_id: userId, content, created_at: nowIso(), link_preview: null };
       try {
         await ctx.db.transaction().execute(async (trx) => {
+          await markWritten(trx, write, row.id);
           await commentRepo(trx).insert(row);
           await posts.bumpCommentCount(trx, postId, 1);
           await tagIndex(trx).commentAdded({

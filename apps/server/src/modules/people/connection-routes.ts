@@ -2,6 +2,7 @@
 import { connectionOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { keyedWriteOf } from '../../idempotency/keyed-write';
 import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { perUser } from '../../security/limits';
@@ -33,7 +34,8 @@ export async function connectionRoutes(
     preHandler: perUser(ctx.limits, 'friendRequestsPerUser'),
     handler: async (req) => {
       const { targetUserId } = req.body;
-      return { success: true as const, targetUserId, ...(await connections.act(authOf(req).userId, req.params.actionType, targetUserId)) };
+      const outcome = await connections.act(authOf(req).userId, req.params.actionType, targetUserId, keyedWriteOf(req));
+      return { success: true as const, targetUserId, ...outcome };
     },
   });
 

@@ -10,9 +10,10 @@
  * and dispatched after the commit (lib/events.ts); `friendshipChanged` also reaches the other person's
  * screens as `connectionUpdate` (connection-live.ts).
  */
-import type { ConnectionAction, ConnectionStatus } from '@plaza/contract';
+import { connectionChangeResponseSchema, type ConnectionAction, type ConnectionStatus } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db';
+import { markWritten, type KeyedWrite } from '../../idempotency/keyed-write';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { assertCanInteract } from '../safety';
@@ -87,6 +88,9 @@ const remove: Step = async (repo, me, other) => {
 
 const steps: Record<ConnectionAction, Step> = { send, accept, decline, cancel, remove };
 
+/** What a keyed change's key keeps of its outcome (`idempotency_keys.result`, as JSON). */
+const earlierOutcome = connectionChangeResponseSchema.pick({ status: true, message: true });
+
 export function connectionService(ctx: AppContext) {
   const users = userRepo(ctx.db);
 
@@ -115,12 +119,23 @@ export function connectionService(ctx: AppContext) {
       return statusFor(me, await connectionRepo(ctx.db).find(me, targetId));
     },
 
-    async act(me: string, action: ConnectionAction, targetId: string): Promise<{ status: ConnectionStatus; message: string }> {
+    /**
+     * `write`: the request's key, marked with the outcome in the change's transaction; when an earlier
+     * attempt with it committed, that outcome is the answer (rerunning the step would answer a 409).
+     */
+    async act(
+      me: string,
+      action: ConnectionAction,
+      targetId: string,
+      write: KeyedWrite | null = null,
+    ): Promise<{ status: ConnectionStatus; message: string }> {
+      if (write?.result) return earlierOutcome.parse(JSON.parse(write.result));
       await loadPair(me, targetId);
       // Only the steps that make or keep a tie are refused; ending one stays open to both.
       if (action === 'send' || action === 'accept') await assertCanInteract(ctx.db, me, targetId, nowIso());
       const outcome = await ctx.db.transaction().execute(async (trx) => {
         const done = await steps[action](connectionRepo(trx), me, targetId);
+        await markWritten(trx, write, JSON.stringify({ status: done.status, message: done.message }));
         if (done.changed) await ctx.events.record(trx, 'friendshipChanged', { userIds: [me, targetId], status: done.status });
         if (done.request) await announce(trx, me, targetId, done.request);
         return done;

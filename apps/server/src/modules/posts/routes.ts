@@ -6,6 +6,7 @@
 import { postOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { keyedWriteOf } from '../../idempotency/keyed-write';
 import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { perUser } from '../../security/limits';
@@ -23,9 +24,13 @@ export async function postRoutes(fastify: FastifyInstance, ctx: AppContext, { po
     preHandler: perUser(ctx.limits, 'uploadsPerUser'),
     handler: async (req, reply) => {
       const userId = authOf(req).userId;
+      const write = keyedWriteOf(req);
+      // An earlier attempt with this key stored its post and its answer was lost: that post is the answer,
+      // and the repeat's upload is left unread.
+      if (write?.result) return reply.status(201).send({ success: true, post: await posts.get(userId, write.result) });
       await posts.checkUnverifiedQuota(userId);
       const upload = await receivePostUpload(req, ctx.storage);
-      return reply.status(201).send({ success: true, post: await posts.create(userId, upload) });
+      return reply.status(201).send({ success: true, post: await posts.create(userId, upload, write) });
     },
   });
 

@@ -8,6 +8,7 @@ import { firstLinkOf, type FeedQuery, type Post, type PostsPageQuery, type Updat
 import type { AppContext } from '../../context';
 import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import { retryTransient } from '../../db/retry';
+import { markWritten, type KeyedWrite } from '../../idempotency/keyed-write';
 import { newId, nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
 import { tagIndex } from '../hashtags';
@@ -115,14 +116,16 @@ export function postService(ctx: AppContext) {
 
     /**
      * Images are processed and stored first (a video comes stored), then the post and its timeline rows
-     * go in one transaction.
+     * go in one transaction, with the request's key marked done (`write`, when it has one).
      */
-    async create(authorId: string, upload: PostUpload): Promise<Post> {
+    async create(authorId: string, upload: PostUpload, write: KeyedWrite | null = null): Promise<Post> {
       const stored = upload.video ? videoMedia(upload.video) : await storePostImages(ctx.storage, await processPostImages(upload.images));
       const row = { id: newId(), author_id: authorId, content: upload.content, created_at: nowIso(), media: JSON.stringify(stored.media) };
       try {
         const publish = () =>
           ctx.db.transaction().execute(async (trx) => {
+            // First: a second attempt with the same key waits here for the first to commit, then gives up.
+            await markWritten(trx, write, row.id);
             await postRepo(trx).insert(row);
             await tagIndex(trx).postPublished({ id: row.id, authorId, content: row.content }, row.created_at);
             await mentionIndex(trx, ctx.events).written(mentionedPost(row.id, authorId, row.content, row.created_at, true));

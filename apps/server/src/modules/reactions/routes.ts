@@ -2,6 +2,7 @@
 import { reactionOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { keyedWriteOf } from '../../idempotency/keyed-write';
 import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { perUser } from '../../security/limits';
@@ -15,7 +16,8 @@ export async function reactionRoutes(fastify: FastifyInstance, ctx: AppContext, 
     preHandler: perUser(ctx.limits, 'reactionsPerUser'),
     handler: async (req, reply) => {
       const kind = req.body.reactionType;
-      const outcome = await reactions.toggle(authOf(req).userId, req.params.postId, kind, performance.now() - reply.elapsedTime);
+      const arrivedAt = performance.now() - reply.elapsedTime;
+      const outcome = await reactions.toggle(authOf(req).userId, req.params.postId, kind, arrivedAt, keyedWriteOf(req));
       return { success: true as const, action: outcome.action, reactionType: kind, totalReactions: outcome.totalReactions };
     },
   });

@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import { isForeignKeyViolation } from '../../db/errors';
+import { markWritten, type KeyedWrite } from '../../idempotency/keyed-write';
 import { ConflictError } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
 import type { PostsPort } from './posts-port';
@@ -34,7 +35,7 @@ export function reactionService(ctx: AppContext, posts: PostsPort) {
   const underway = new Map<string, Promise<ToggleOutcome>>();
   const finished = new LRUCache<string, { at: number; outcome: ToggleOutcome }>({ max: 10_000, ttl: 60_000 });
 
-  async function toggleNow(userId: string, postId: string, kind: ReactionType): Promise<ToggleOutcome> {
+  async function toggleNow(userId: string, postId: string, kind: ReactionType, write: KeyedWrite | null): Promise<ToggleOutcome> {
     const post = await posts.existing(postId);
     await assertCanInteract(ctx.db, userId, post.authorId, nowIso());
     let outcome: { action: ToggleOutcome['action']; counts: ReactionCounts | undefined };
@@ -56,6 +57,8 @@ export function reactionService(ctx: AppContext, posts: PostsPort) {
               ? 'added'
               : null;
           if (!action) continue;
+          // The key remembers which way this toggle went: a repeat answers it instead of flipping back.
+          await markWritten(trx, write, action);
           const counts = await posts.bumpReactionCount(trx, postId, kind, action === 'added' ? 1 : -1);
           await posts.markReaction(trx, userId, postId, kind, action === 'added');
           if (counts && action === 'added') {
@@ -78,14 +81,26 @@ export function reactionService(ctx: AppContext, posts: PostsPort) {
   }
 
   return {
-    /** `arrivedAt`: when the request came in (`performance.now()`); an identical toggle answered after that is this one too. */
-    async toggle(userId: string, postId: string, kind: ReactionType, arrivedAt = performance.now()): Promise<ToggleOutcome> {
+    /**
+     * `arrivedAt`: when the request came in (`performance.now()`); an identical toggle answered after that is
+     * this one too. `write`: the request's key; when an earlier attempt with it toggled, its way is the answer.
+     */
+    async toggle(
+      userId: string,
+      postId: string,
+      kind: ReactionType,
+      arrivedAt = performance.now(),
+      write: KeyedWrite | null = null,
+    ): Promise<ToggleOutcome> {
+      if (write?.result === 'added' || write?.result === 'removed') {
+        return { action: write.result, totalReactions: (await posts.existing(postId)).totalReactions };
+      }
       const key = `${userId} ${postId} ${kind}`;
       const running = underway.get(key);
       if (running) return running;
       const last = finished.get(key);
       if (last && last.at > arrivedAt) return last.outcome;
-      const run = toggleNow(userId, postId, kind)
+      const run = toggleNow(userId, postId, kind, write)
         .then((outcome) => {
           finished.set(key, { at: performance.now(), outcome });
           return outcome;
@@ -101,7 +116,7 @@ export function reactionService(ctx: AppContext, posts: PostsPort) {
      */
     async set(userId: string, postId: string, kind: ReactionType, held: boolean): Promise<void> {
       const holds = (await reactionRepo(ctx.db).kindsOf(postId, userId)).includes(kind);
-      if (holds !== held) await toggleNow(userId, postId, kind);
+      if (holds !== held) await toggleNow(userId, postId, kind, null);
     },
 
     /** Counts per kind with the latest people of each (none hidden from the caller), and what the caller holds. */
