@@ -13,6 +13,7 @@ import type { InboxContext } from '@fedify/fedify';
 import { Like, Note, type Activity, type Create, type Delete, type Undo, type Update } from '@fedify/vocab';
 import { LIMITS, type ReactionType } from '@plaza/contract';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { areFriends } from '../people';
 import type { PostsApi, PostsFeature } from '../posts';
@@ -76,14 +77,22 @@ export function postInbox(ctx: AppContext, deps: PostInboxDeps) {
       const content = textOf(note);
       const images = await media.imagesOf(note, c);
       if (content === '' && images.length === 0) return;
+      const objectUrl = note.id.href;
+      // The post and the Note's id go in one transaction: the same Note arriving twice at once (a delivery
+      // retried) meets the first one's row and writes nothing.
       const publish = (withImages: Buffer[]) =>
-        deps.authoring.create(authorId, { content, images: withImages, video: null, noPreview: true });
+        deps.authoring.create(authorId, { content, images: withImages, video: null, noPreview: true }, (trx, postId) =>
+          federatedPostsRepo(trx).insert({ object_url: objectUrl, post_id: postId, author_id: authorId }),
+        );
       // An image this server cannot read costs the post its images, not the post.
-      const post = await publish(images).catch((err: unknown) => {
-        if (err instanceof BadRequestError && images.length > 0 && content !== '') return publish([]);
-        throw err;
-      });
-      await repo.insert({ object_url: note.id.href, post_id: post._id, author_id: authorId });
+      await publish(images)
+        .catch((err: unknown) => {
+          if (err instanceof BadRequestError && images.length > 0 && content !== '') return publish([]);
+          throw err;
+        })
+        .catch((err: unknown) => {
+          if (!isUniqueViolation(err)) throw err;
+        });
     },
 
     async update(c: InboxContext<void>, update: Update): Promise<void> {
