@@ -32,6 +32,7 @@ import * as federationKeysAndFollows from './0122-federation-keys-and-follows';
 import * as federationKv from './0123-federation-kv';
 import * as userLanguage from './0125-user-language';
 import * as federatedPosts from './0130-federated-posts';
+import * as federatedComments from './0131-federated-comments';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0123-federation-kv': federationKv,
   '0125-user-language': userLanguage,
   '0130-federated-posts': federatedPosts,
+  '0131-federated-comments': federatedComments,
 };

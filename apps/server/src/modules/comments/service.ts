@@ -4,6 +4,7 @@
  */
 import { COMMENT_LIKE_MESSAGES, type Comment } from '@plaza/contract';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db';
 import { isForeignKeyViolation } from '../../db/errors';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
@@ -75,8 +76,17 @@ export function commentService(ctx: AppContext, posts: PostsPort) {
       return { comments: await present(rows), pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) } };
     },
 
-    /** `noPreview`: the author removed the link preview card in the composer. */
-    async create(userId: string, postId: string, content: string, noPreview = false): Promise<Comment> {
+    /**
+     * `noPreview`: the author removed the link preview card in the composer. `alongside` writes what belongs
+     * with the comment in its transaction (the id of a reply that came from another server).
+     */
+    async create(
+      userId: string,
+      postId: string,
+      content: string,
+      noPreview = false,
+      alongside?: (trx: Db, commentId: string) => Promise<void>,
+    ): Promise<Comment> {
       const post = await posts.existing(postId);
       await assertCanInteract(ctx.db, userId, post.authorId, nowIso());
       const row: CommentRow = { id: newId(), post_id: postId, author_id: userId, content, created_at: nowIso(), link_preview: null };
@@ -110,6 +120,7 @@ export function commentService(ctx: AppContext, posts: PostsPort) {
             authorId: userId,
             content,
           });
+          await alongside?.(trx, row.id);
         });
       } catch (err) {
         if (isForeignKeyViolation(err)) throw posts.gone();
