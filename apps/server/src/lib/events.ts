@@ -94,9 +94,12 @@ export interface DomainEvents {
   feedPagesChanged: { readerIds?: string[] };
   /** A new post is on these readers' timelines (its author's friends); told to them live, never relayed. */
   postReachedReaders: { postId: string; authorId: string; readerIds: string[] };
-  /** A post was stored (in memory, once it committed): federation sends it to the author's friends on other servers. */
+  /**
+   * A post was stored: federation sends it to the author's friends on other servers. Recorded with the post, so a
+   * process that dies right after the commit still has it sent (by another process, or once it is back).
+   */
   postCreated: { postId: string; authorId: string };
-  /** The author edited a post (in memory, once it committed). */
+  /** The author edited a post (recorded with the edit, as `postCreated`). */
   postEdited: { postId: string; authorId: string };
 
   // reactions and comments
@@ -183,6 +186,8 @@ export type DurableEventName =
   | 'friendRequestDeclined'
   | 'postPublished'
   | 'postDeleted'
+  | 'postCreated'
+  | 'postEdited'
   | 'reactionAdded'
   | 'commentAdded'
   | 'commentLiked'

@@ -89,7 +89,7 @@ export function createFeatures(core: CoreContext): BuiltFeatures {
     stories,
     chat,
     createLinkPreviewsFeature(ctx),
-    federation.feature({ connections: people.connections, posts, reactions }),
+    federation.feature({ connections: people.connections, posts, reactions, comments }),
     createSafetyFeature(ctx, { connections: people.connections }),
     createModerationFeature(ctx, {
       content: { post: posts.moderation, comment: comments.moderation, story: stories.moderation, message: chat.moderation },

@@ -33,6 +33,7 @@ import * as federationKv from './0123-federation-kv';
 import * as userLanguage from './0125-user-language';
 import * as idempotencyResults from './0128-idempotency-results';
 import * as federatedPosts from './0130-federated-posts';
+import * as federatedComments from './0131-federated-comments';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0125-user-language': userLanguage,
   '0128-idempotency-results': idempotencyResults,
   '0130-federated-posts': federatedPosts,
+  '0131-federated-comments': federatedComments,
 };

@@ -45,10 +45,18 @@ export interface FederatedPostsTable {
   author_id: string;
 }
 
+/** A comment that came from another server: the id of its reply `Note` there and who wrote it (migration 0131). */
+export interface FederatedCommentsTable {
+  object_url: string;
+  comment_id: string;
+  author_id: string;
+}
+
 export interface FederationTables {
   remote_actors: RemoteActorsTable;
   federation_keys: FederationKeysTable;
   federation_follows: FederationFollowsTable;
   federation_kv: FederationKvTable;
   federated_posts: FederatedPostsTable;
+  federated_comments: FederatedCommentsTable;
 }

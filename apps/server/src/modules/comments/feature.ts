@@ -5,12 +5,14 @@ import { commentModeration } from './moderation';
 import { commentsApi, type CommentsApi } from './api';
 import { startCommentLinkPreviews } from './link-preview-sink';
 import { commentRoutes } from './routes';
-import { commentService } from './service';
+import { commentService, type CommentService } from './service';
 
 export interface CommentsFeature extends Feature {
   /** For the moderation feature: a comment as a moderator sees it, and its removal. */
   moderation: ReturnType<typeof commentModeration>;
   api: CommentsApi;
+  /** For the federation feature: a comment of someone of another server goes through a local author's checks. */
+  remote: Pick<CommentService, 'create' | 'remove'>;
 }
 
 export function createCommentsFeature(ctx: AppContext, deps: { posts: PostsPort }): CommentsFeature {
@@ -21,5 +23,9 @@ export function createCommentsFeature(ctx: AppContext, deps: { posts: PostsPort 
     start: () => startCommentLinkPreviews(ctx, deps.posts),
     moderation: commentModeration(ctx.db, comments, deps.posts),
     api: commentsApi(ctx.db, deps.posts),
+    remote: {
+      create: (...args) => comments.create(...args),
+      remove: (userId, commentId) => comments.remove(userId, commentId),
+    },
   };
 }

@@ -4,6 +4,7 @@
  */
 import { COMMENT_LIKE_MESSAGES, type Comment } from '@plaza/contract';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db';
 import { isForeignKeyViolation } from '../../db/errors';
 import { markWritten, type KeyedWrite } from '../../idempotency/keyed-write';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
@@ -79,8 +80,17 @@ export function commentService(ctx: AppContext, posts: PostsPort) {
     /**
      * `noPreview`: the author removed the link preview card in the composer. `write`: the request's key,
      * marked done with the comment; when an earlier attempt with it stored a comment, that one is the answer.
+     * `alongside` writes what belongs with the comment in its transaction (the id of a reply that came from
+     * another server).
      */
-    async create(userId: string, postId: string, content: string, noPreview = false, write: KeyedWrite | null = null): Promise<Comment> {
+    async create(
+      userId: string,
+      postId: string,
+      content: string,
+      noPreview = false,
+      write: KeyedWrite | null = null,
+      alongside?: (trx: Db, commentId: string) => Promise<void>,
+    ): Promise<Comment> {
       if (write?.result) {
         const [earlier] = await present([await loadComment(write.result)]);
         if (!earlier) throw new NotFoundError('This account no longer exists.');
@@ -120,6 +130,7 @@ export function commentService(ctx: AppContext, posts: PostsPort) {
             authorId: userId,
             content,
           });
+          await alongside?.(trx, row.id);
         });
       } catch (err) {
         if (isForeignKeyViolation(err)) throw posts.gone();

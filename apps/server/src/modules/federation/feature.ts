@@ -5,6 +5,7 @@
  * there (post-sync.ts, post-inbox.ts). Off, it adds nothing: no endpoints, no lookups, no deliveries.
  */
 import type { AppContext, Feature } from '../../context';
+import type { CommentsFeature } from '../comments';
 import type { ConnectionService } from '../people';
 import type { PostsFeature } from '../posts';
 import type { ReactionsFeature } from '../reactions';
@@ -12,6 +13,7 @@ import { userRepo } from '../users';
 import { registerActors } from './actors';
 import { remoteDirectory, type RemoteDirectory } from './directory';
 import { createPlazaFederation } from './fedify';
+import { commentSync } from './comment-sync';
 import { friendshipSync } from './friendship-sync';
 import { registerInbox } from './inbox';
 import { keyStore } from './keys';
@@ -26,6 +28,7 @@ export interface FederationDeps {
   connections: ConnectionService;
   posts: Pick<PostsFeature, 'api' | 'authoring'>;
   reactions: Pick<ReactionsFeature, 'remote'>;
+  comments: Pick<CommentsFeature, 'remote'>;
 }
 
 export interface FederationParts {
@@ -41,17 +44,18 @@ export function createFederation(ctx: AppContext): FederationParts {
   const directory = remoteDirectory(ctx, federation);
   return {
     directory,
-    feature({ connections, posts, reactions }) {
+    feature({ connections, posts, reactions, comments }) {
       const users = userRepo(ctx.db);
       const sync = friendshipSync(ctx, federation, { connections, directory });
       const postsOut = postSync(ctx, federation, { posts: posts.api, directory });
+      const commentsOut = commentSync(ctx, federation, { directory });
       registerActors(ctx, federation, keyStore(ctx.db));
       registerNotes(ctx, federation, { posts: posts.api, directory });
       registerInbox(ctx, federation, {
         connections,
         directory,
         sync,
-        posts: { posts: posts.api, authoring: posts.authoring, reactions: reactions.remote },
+        posts: { posts: posts.api, authoring: posts.authoring, reactions: reactions.remote, comments: comments.remote },
       });
       const log = ctx.log.child({ part: 'federation' });
       return {
@@ -75,6 +79,7 @@ export function createFederation(ctx: AppContext): FederationParts {
             ctx.events.subscribe('postDeleted', postsOut.deleted),
             ctx.events.subscribe('reactionAdded', postsOut.reactionAdded),
             ctx.events.subscribe('reactionRemoved', postsOut.reactionRemoved),
+            ctx.events.subscribe('commentAdded', commentsOut.added),
           ];
           const sweep = setInterval(() => {
             kv.sweep().catch((err: unknown) => log.warn({ err }, "could not sweep Fedify's expired cache entries"));

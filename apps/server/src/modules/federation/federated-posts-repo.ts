@@ -8,12 +8,9 @@ export type FederatedPostRow = Selectable<FederatedPostsTable>;
 
 export function federatedPostsRepo(db: Db) {
   return {
+    /** Fails on a Note already stored, so the post written beside it is rolled back. */
     async insert(row: FederatedPostRow): Promise<void> {
-      await db
-        .insertInto('federated_posts')
-        .values(row)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      await db.insertInto('federated_posts').values(row).execute();
     },
     byObject(objectUrl: string): Promise<FederatedPostRow | undefined> {
       return db.selectFrom('federated_posts').selectAll().where('object_url', '=', objectUrl).executeTakeFirst();

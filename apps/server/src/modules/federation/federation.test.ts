@@ -1,95 +1,35 @@
 /** Two real Plaza servers on loopback befriend each other's people over ActivityPub. */
 import { importJwk, signRequest } from '@fedify/fedify';
-import {
-  connectionStatusResponseSchema,
-  feedResponseSchema,
-  friendRequestsResponseSchema,
-  postResponseSchema,
-  suggestionsResponseSchema,
-  userSearchResponseSchema,
-  type Post,
-  type PublicUser,
-} from '@plaza/contract';
-import type { FastifyInstance } from 'fastify';
+import { friendRequestsResponseSchema, suggestionsResponseSchema } from '@plaza/contract';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
 import { createPost } from '../posts/testing';
-import { eventually, usePeerServers, type PeerServer } from './testing';
+import {
+  act,
+  AP,
+  befriendAcross,
+  eventually,
+  feedOf,
+  getPost,
+  postInFeed,
+  search,
+  signedGet,
+  statusWith,
+  until,
+  usePeerServers,
+  type PeerServer,
+} from './testing';
 
-const AP = 'application/activity+json';
+// Two servers, their queues and signed deliveries both ways: on a busy two-core machine a test takes 20 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 async function getJson(url: string, accept = AP): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(url, { headers: { accept } });
   return { status: res.status, body: res.ok ? ((await res.json()) as Record<string, unknown>) : {} };
-}
-
-async function search(app: FastifyInstance, who: TestUser, query: string): Promise<PublicUser[]> {
-  const res = await as(app, who)({ method: 'GET', url: `/search/users?query=${encodeURIComponent(query)}` });
-  expect(res.statusCode).toBe(200);
-  return bodyOf(res, userSearchResponseSchema).users;
-}
-
-async function statusWith(app: FastifyInstance, who: TestUser, otherId: string) {
-  const res = await as(app, who)({ method: 'GET', url: `/users/follow/connection-status/${otherId}` });
-  return bodyOf(res, connectionStatusResponseSchema).status;
-}
-
-async function act(app: FastifyInstance, who: TestUser, action: string, targetUserId: string) {
-  const url = action === 'remove' ? '/users/follow/friend-request/friend/remove' : `/users/follow/friend-request/${action}`;
-  const res = await as(app, who)({ method: 'POST', url, payload: { targetUserId } });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-/** Waits until `who` on `server` stands with `otherId` as `status`. */
-const until = (server: PeerServer, who: TestUser, otherId: string, status: string) =>
-  eventually(async () => ((await statusWith(server.app, who, otherId)) === status ? true : undefined), `${status} on ${server.host}`);
-
-/** Makes `x` of server `sx` and `y` of server `sy` friends across the servers; answers each one's id for the other on the other server. */
-async function befriendAcross(sx: PeerServer, x: TestUser, sy: PeerServer, y: TestUser): Promise<{ yOnX: string; xOnY: string }> {
-  const [remoteY] = await search(sx.app, x, `@${y.user.userName}@${sy.host}`);
-  await act(sx.app, x, 'send', remoteY._id);
-  const request = await eventually(async () => {
-    const res = await as(sy.app, y)({ method: 'GET', url: '/users/follow/requests?direction=received' });
-    return bodyOf(res, friendRequestsResponseSchema).data.find((u) => u.userName === `${x.user.userName}@${sx.host}`);
-  }, 'the friend request on the other server');
-  await act(sy.app, y, 'accept', request._id);
-  await until(sx, x, remoteY._id, 'friends');
-  return { yOnX: remoteY._id, xOnY: request._id };
-}
-
-async function feedOf(server: PeerServer, who: TestUser): Promise<Post[]> {
-  const res = await as(server.app, who)({ method: 'GET', url: `/posts/${who.user.userName}/feeds?limit=50` });
-  expect(res.statusCode, res.body).toBe(200);
-  return bodyOf(res, feedResponseSchema).data.feeds;
-}
-
-/** Waits until `who`'s feed on `server` has a post of which `match` says yes. */
-const postInFeed = (server: PeerServer, who: TestUser, match: (p: Post) => boolean, what: string) =>
-  eventually(async () => (await feedOf(server, who)).find(match), what);
-
-async function getPost(server: PeerServer, who: TestUser, postId: string): Promise<Post> {
-  const res = await as(server.app, who)({ method: 'GET', url: `/posts/${postId}` });
-  return bodyOf(res, postResponseSchema).post;
-}
-
-/** A GET signed with the RSA key of `who` of `server`, as their server would sign a fetch. */
-async function signedGet(server: PeerServer, who: TestUser, url: string): Promise<Response> {
-  const keys = await server.app.ctx.db
-    .selectFrom('federation_keys')
-    .selectAll()
-    .where('user_id', '=', who.user._id)
-    .executeTakeFirstOrThrow();
-  const privateKey = await importJwk(JSON.parse(keys.rsa_private) as JsonWebKey, 'private');
-  const request = await signRequest(
-    new Request(url, { headers: { accept: AP } }),
-    privateKey,
-    new URL(`${server.url}/ap/users/${who.user._id}#main-key`),
-  );
-  return fetch(request);
 }
 
 describe.each(dialects())('federation between two Plaza servers (%s)', (dialect) => {

@@ -4,26 +4,29 @@
  *   Create(Note)   → a Plaza post by the remote person, on their friends' feeds here, when the Note is
  *                    theirs (`attributedTo` is the activity's actor, its id on their server) and they have
  *                    a friend here; its HTML kept as text plus links (note-html.ts), its images fetched and
- *                    stored like local ones (remote-media.ts). Replies wait for comments to federate;
+ *                    stored like local ones (remote-media.ts). A reply (`inReplyTo`) is a comment
+ *                    (comment-inbox.ts);
  *   Update(Note)   → the post's new text, from its author only;
- *   Delete         → the post removed, by its author only;
+ *   Delete         → the post (or reply) removed, by its author only;
  *   Like           → ❤ (👍 when the Like's `content` is 👍) on a post of a friend here; Undo(Like) takes it back.
  */
 import type { InboxContext } from '@fedify/fedify';
 import { Like, Note, type Activity, type Create, type Delete, type Undo, type Update } from '@fedify/vocab';
 import { LIMITS, type ReactionType } from '@plaza/contract';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { areFriends } from '../people';
 import type { PostsApi, PostsFeature } from '../posts';
 import type { ReactionsFeature } from '../reactions';
 import type { RemoteDirectory } from './directory';
+import { commentInbox, type CommentInboxDeps } from './comment-inbox';
 import { federatedPostsRepo } from './federated-posts-repo';
 import { textOfHtml } from './note-html';
 import { LIKE_EMOJI } from './post-sync';
 import { remoteMedia } from './remote-media';
 
-export interface PostInboxDeps {
+export interface PostInboxDeps extends CommentInboxDeps {
   posts: PostsApi;
   authoring: PostsFeature['authoring'];
   reactions: ReactionsFeature['remote'];
@@ -46,6 +49,7 @@ const kindOf = (like: Like): ReactionType => (like.content?.toString().includes(
 export function postInbox(ctx: AppContext, deps: PostInboxDeps) {
   const repo = federatedPostsRepo(ctx.db);
   const media = remoteMedia(ctx);
+  const replies = commentInbox(ctx, deps);
 
   /** A Note the activity's actor wrote on their own server, or null. */
   async function ownNote(c: InboxContext<void>, activity: Create | Update): Promise<Note | null> {
@@ -70,20 +74,32 @@ export function postInbox(ctx: AppContext, deps: PostInboxDeps) {
   return {
     async create(c: InboxContext<void>, create: Create): Promise<void> {
       const note = await ownNote(c, create);
-      if (!note?.id || note.replyTargetId || (await repo.byObject(note.id.href))) return;
+      if (!note?.id || (await repo.byObject(note.id.href))) return;
+      if (note.replyTargetId) {
+        const senderId = await deps.senderOf(c, create);
+        return senderId ? replies.reply(c, note, senderId) : undefined;
+      }
       const authorId = await deps.senderOf(c, create);
       if (!authorId || !(await repo.hasLocalFriend(authorId))) return;
       const content = textOf(note);
       const images = await media.imagesOf(note, c);
       if (content === '' && images.length === 0) return;
+      const objectUrl = note.id.href;
+      // The post and the Note's id go in one transaction: the same Note arriving twice at once (a delivery
+      // retried) meets the first one's row and writes nothing.
       const publish = (withImages: Buffer[]) =>
-        deps.authoring.create(authorId, { content, images: withImages, video: null, noPreview: true });
+        deps.authoring.create(authorId, { content, images: withImages, video: null, noPreview: true }, null, (trx, postId) =>
+          federatedPostsRepo(trx).insert({ object_url: objectUrl, post_id: postId, author_id: authorId }),
+        );
       // An image this server cannot read costs the post its images, not the post.
-      const post = await publish(images).catch((err: unknown) => {
-        if (err instanceof BadRequestError && images.length > 0 && content !== '') return publish([]);
-        throw err;
-      });
-      await repo.insert({ object_url: note.id.href, post_id: post._id, author_id: authorId });
+      await publish(images)
+        .catch((err: unknown) => {
+          if (err instanceof BadRequestError && images.length > 0 && content !== '') return publish([]);
+          throw err;
+        })
+        .catch((err: unknown) => {
+          if (!isUniqueViolation(err)) throw err;
+        });
     },
 
     async update(c: InboxContext<void>, update: Update): Promise<void> {
@@ -94,9 +110,11 @@ export function postInbox(ctx: AppContext, deps: PostInboxDeps) {
     },
 
     async delete(_c: InboxContext<void>, del: Delete): Promise<void> {
-      const known = del.objectId ? await repo.byObject(del.objectId.href) : undefined;
+      if (!del.objectId) return;
+      const known = await repo.byObject(del.objectId.href);
       const sender = del.actorId ? await deps.directory.byActorUrl(del.actorId.href) : undefined;
-      if (!known || sender?.user_id !== known.author_id) return;
+      if (!known) return void (await replies.delete(del.objectId.href, sender?.user_id));
+      if (sender?.user_id !== known.author_id) return;
       await unlessGone(deps.authoring.remove(known.author_id, known.post_id));
     },
 

@@ -9,7 +9,7 @@
  */
 import type { Federation } from '@fedify/fedify';
 import { Create, Delete, Like, Tombstone, Undo, Update, type Activity } from '@fedify/vocab';
-import type { DomainEvents } from '../../lib/events';
+import type { DomainEvents, EventMeta } from '../../lib/events';
 import type { AppContext } from '../../context';
 import { newId } from '../../lib/ids';
 import type { PostsApi } from '../posts';
@@ -46,13 +46,18 @@ export function postSync(ctx: AppContext, federation: Federation<void>, deps: { 
     });
   }
 
-  async function sendPost(postId: string, authorId: string, as: 'create' | 'update'): Promise<void> {
+  /**
+   * The event's id names the activity: an event the outbox hands over again (at least once) sends the same
+   * activity again, which the other server has already handled and drops.
+   */
+  async function sendPost(postId: string, authorId: string, as: 'create' | 'update', eventId: string): Promise<void> {
     const post = await deps.posts.published(postId);
     if (!post) return;
     const c = context();
     await toRemoteFriends(authorId, postId, () => {
       const note = noteOf(c, post);
-      const values = { id: activityId(as), actor: c.getActorUri(authorId), object: note, to: c.getFollowersUri(authorId) };
+      const id = new URL(`/ap/${as}s/${eventId}`, ctx.config.publicUrl);
+      const values = { id, actor: c.getActorUri(authorId), object: note, to: c.getFollowersUri(authorId) };
       return as === 'create' ? new Create(values) : new Update(values);
     });
   }
@@ -69,8 +74,8 @@ export function postSync(ctx: AppContext, federation: Federation<void>, deps: { 
   }
 
   return {
-    created: ({ postId, authorId }: DomainEvents['postCreated']) => sendPost(postId, authorId, 'create'),
-    edited: ({ postId, authorId }: DomainEvents['postEdited']) => sendPost(postId, authorId, 'update'),
+    created: ({ postId, authorId }: DomainEvents['postCreated'], { id }: EventMeta) => sendPost(postId, authorId, 'create', id),
+    edited: ({ postId, authorId }: DomainEvents['postEdited'], { id }: EventMeta) => sendPost(postId, authorId, 'update', id),
     deleted: ({ postId, authorId }: DomainEvents['postDeleted']) =>
       toRemoteFriends(authorId, postId, (noteId) => {
         const c = context();

@@ -3,12 +3,24 @@
  * PUBLIC_URL is their own http address, so they find, sign for and deliver to each other as servers
  * on the internet do (with ALLOW_PRIVATE_ADDRESSES=true, which loopback needs).
  */
+import { importJwk, signRequest } from '@fedify/fedify';
+import {
+  connectionStatusResponseSchema,
+  feedResponseSchema,
+  friendRequestsResponseSchema,
+  postResponseSchema,
+  userSearchResponseSchema,
+  type Post,
+  type PublicUser,
+} from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { as, type TestUser } from '../../../test/factories';
+import { bodyOf } from '../../../test/replies';
 import { copySqliteTemplate, freshPostgresDatabase, testConfig, type Dialect } from '../../../test/harness';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
@@ -92,4 +104,73 @@ export async function eventually<T>(check: () => Promise<T | undefined>, what: s
     if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** What a person does through the API of their own server, and what a test waits to see there. */
+
+export const AP = 'application/activity+json';
+
+export async function search(app: FastifyInstance, who: TestUser, query: string): Promise<PublicUser[]> {
+  const res = await as(app, who)({ method: 'GET', url: `/search/users?query=${encodeURIComponent(query)}` });
+  expect(res.statusCode).toBe(200);
+  return bodyOf(res, userSearchResponseSchema).users;
+}
+
+export async function statusWith(app: FastifyInstance, who: TestUser, otherId: string) {
+  const res = await as(app, who)({ method: 'GET', url: `/users/follow/connection-status/${otherId}` });
+  return bodyOf(res, connectionStatusResponseSchema).status;
+}
+
+export async function act(app: FastifyInstance, who: TestUser, action: string, targetUserId: string) {
+  const url = action === 'remove' ? '/users/follow/friend-request/friend/remove' : `/users/follow/friend-request/${action}`;
+  const res = await as(app, who)({ method: 'POST', url, payload: { targetUserId } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Waits until `who` on `server` stands with `otherId` as `status`. */
+export const until = (server: PeerServer, who: TestUser, otherId: string, status: string) =>
+  eventually(async () => ((await statusWith(server.app, who, otherId)) === status ? true : undefined), `${status} on ${server.host}`);
+
+/** Makes `x` of server `sx` and `y` of server `sy` friends across the servers; answers each one's id for the other on the other server. */
+export async function befriendAcross(sx: PeerServer, x: TestUser, sy: PeerServer, y: TestUser): Promise<{ yOnX: string; xOnY: string }> {
+  const [remoteY] = await search(sx.app, x, `@${y.user.userName}@${sy.host}`);
+  await act(sx.app, x, 'send', remoteY._id);
+  const request = await eventually(async () => {
+    const res = await as(sy.app, y)({ method: 'GET', url: '/users/follow/requests?direction=received' });
+    return bodyOf(res, friendRequestsResponseSchema).data.find((u) => u.userName === `${x.user.userName}@${sx.host}`);
+  }, 'the friend request on the other server');
+  await act(sy.app, y, 'accept', request._id);
+  await until(sx, x, remoteY._id, 'friends');
+  return { yOnX: remoteY._id, xOnY: request._id };
+}
+
+export async function feedOf(server: PeerServer, who: TestUser): Promise<Post[]> {
+  const res = await as(server.app, who)({ method: 'GET', url: `/posts/${who.user.userName}/feeds?limit=50` });
+  expect(res.statusCode, res.body).toBe(200);
+  return bodyOf(res, feedResponseSchema).data.feeds;
+}
+
+/** Waits until `who`'s feed on `server` has a post of which `match` says yes. */
+export const postInFeed = (server: PeerServer, who: TestUser, match: (p: Post) => boolean, what: string) =>
+  eventually(async () => (await feedOf(server, who)).find(match), what);
+
+export async function getPost(server: PeerServer, who: TestUser, postId: string): Promise<Post> {
+  const res = await as(server.app, who)({ method: 'GET', url: `/posts/${postId}` });
+  return bodyOf(res, postResponseSchema).post;
+}
+
+/** A GET signed with the RSA key of `who` of `server`, as their server would sign a fetch. */
+export async function signedGet(server: PeerServer, who: TestUser, url: string): Promise<Response> {
+  const keys = await server.app.ctx.db
+    .selectFrom('federation_keys')
+    .selectAll()
+    .where('user_id', '=', who.user._id)
+    .executeTakeFirstOrThrow();
+  const privateKey = await importJwk(JSON.parse(keys.rsa_private) as JsonWebKey, 'private');
+  const request = await signRequest(
+    new Request(url, { headers: { accept: AP } }),
+    privateKey,
+    new URL(`${server.url}/ap/users/${who.user._id}#main-key`),
+  );
+  return fetch(request);
 }

@@ -38,7 +38,7 @@ export function createPostsFeature(ctx: AppContext): PostsFeature {
     moderation: postModeration(ctx.db, posts),
     api: postsApi(ctx.db, ctx.storage),
     authoring: {
-      create: (authorId, upload) => posts.create(authorId, upload),
+      create: (...args) => posts.create(...args),
       update: (userId, postId, change) => posts.update(userId, postId, change),
       remove: (userId, postId) => posts.remove(userId, postId),
     },

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import { retryTransient } from '../../db/retry';
 import { markWritten, type KeyedWrite } from '../../idempotency/keyed-write';
+import type { Db } from '../../db';
 import { newId, nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
 import { tagIndex } from '../hashtags';
@@ -116,9 +117,16 @@ export function postService(ctx: AppContext) {
 
     /**
      * Images are processed and stored first (a video comes stored), then the post and its timeline rows
-     * go in one transaction, with the request's key marked done (`write`, when it has one).
+     * go in one transaction, with the request's key marked done (`write`, when it has one). `alongside`
+     * writes what belongs with the post in that same transaction (the id of a post that came from another
+     * server), so the two exist together or not at all.
      */
-    async create(authorId: string, upload: PostUpload, write: KeyedWrite | null = null): Promise<Post> {
+    async create(
+      authorId: string,
+      upload: PostUpload,
+      write: KeyedWrite | null = null,
+      alongside?: (trx: Db, postId: string) => Promise<void>,
+    ): Promise<Post> {
       const stored = upload.video ? videoMedia(upload.video) : await storePostImages(ctx.storage, await processPostImages(upload.images));
       const row = { id: newId(), author_id: authorId, content: upload.content, created_at: nowIso(), media: JSON.stringify(stored.media) };
       try {
@@ -132,6 +140,8 @@ export function postService(ctx: AppContext) {
             // Most people's friends all fit in the first batch; the rest follow in batches of their own.
             const { next: after, readers } = await timelineReadModel(trx).publish(row.id, authorId, FAN_OUT_BATCH);
             if (after !== null) await ctx.events.record(trx, 'postPublished', { postId: row.id, authorId, after });
+            await ctx.events.record(trx, 'postCreated', { postId: row.id, authorId });
+            await alongside?.(trx, row.id);
             return readers;
           });
         // The first batch is a fan-out batch too: on SQLite it takes its turn with the chat's writer thread
@@ -139,7 +149,6 @@ export function postService(ctx: AppContext) {
         const readers = await (ctx.dialect === 'sqlite' ? ctx.writeTurns.background(publish) : retryTransient(publish));
         ctx.events.publish('feedPagesChanged', { readerIds: [authorId, ...readers] });
         if (readers.length) ctx.events.publish('postReachedReaders', { postId: row.id, authorId, readerIds: readers });
-        ctx.events.publish('postCreated', { postId: row.id, authorId });
       } catch (err) {
         await removeKeys(ctx.storage, stored.keys);
         throw err;
@@ -170,12 +179,12 @@ export function postService(ctx: AppContext) {
           if (!(await postRepo(trx).update(postId, edit))) return false;
           await tagIndex(trx).postEdited({ id: postId, authorId: row.author_id, content }, editedAt);
           await mentionIndex(trx, ctx.events).written(mentionedPost(postId, row.author_id, content, editedAt, false));
+          await ctx.events.record(trx, 'postEdited', { postId, authorId: row.author_id });
           return true;
         }),
       );
       if (!updated) throw postGone();
       ctx.events.publish('postChanged', { postId });
-      ctx.events.publish('postEdited', { postId, authorId: row.author_id });
       if (linkChanged) wantLinkPreview(ctx.events, { targetType: 'post', targetId: postId }, content);
       await removeKeys(ctx.storage, keysOfMedia(ctx.storage, JSON.stringify(removed)));
       return get(userId, postId);
