@@ -31,6 +31,7 @@ import * as remotePeople from './0121-remote-people';
 import * as federationKeysAndFollows from './0122-federation-keys-and-follows';
 import * as federationKv from './0123-federation-kv';
 import * as userLanguage from './0125-user-language';
+import * as groupDepartures from './0126-group-departures';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0122-federation-keys-and-follows': federationKeysAndFollows,
   '0123-federation-kv': federationKv,
   '0125-user-language': userLanguage,
+  '0126-group-departures': groupDepartures,
 };
