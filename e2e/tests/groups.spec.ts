@@ -1,7 +1,7 @@
 /**
  * Group conversations end to end: three people in three browser contexts — one makes the group from the
  * conversation list, they talk, see who is typing and who has read, and the admin removes one of them, whose
- * screen says so and gets nothing more. axe checks the new screens in both themes.
+ * screen says so, after a reload too, and gets nothing more. axe checks the new screens in both themes.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
@@ -149,9 +149,14 @@ test('three friends talk in a group; the admin removes one, whose screen says so
       await B.page.screenshot({ path: path.join(ARTIFACTS, `group-chat-${theme}-${width}.png`) });
     }
   }
-  // After a reload the group is gone from Cleo's list, and its address leads nowhere.
+  // After a reload the group is gone from Cleo's list, and its address still says why, with what she saw and nothing after.
   await useTheme(C.page, 'dark');
-  await expect(C.page.getByRole('heading', { name: 'This conversation does not exist' })).toBeVisible();
+  await expect(atC.getByText('You were removed from this group')).toBeVisible();
+  await expect(log(atC).getByText('Great, thanks Ben')).toBeVisible();
+  await expect(log(atC).getByText('Just the two of us now')).toHaveCount(0);
+  await expect(atC.getByPlaceholder('Type a message...')).toHaveCount(0);
+  await expect(C.page.getByRole('button', { name: /^Trip to Lisbon/ })).toHaveCount(0);
+  findings.push(...(await axeFindings(C.page, 'removed after reload dark 1280')));
   await C.page.screenshot({ path: path.join(ARTIFACTS, 'group-removed-after-reload-dark-1280.png') });
 
   await screenshotMatrix(A.page, 'group-info', async (p) => {

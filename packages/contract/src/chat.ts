@@ -119,6 +119,12 @@ export const groupConversationSchema = z
     /** One per member. */
     reads: z.array(groupReadPositionSchema),
     createdAt: z.string(),
+    /**
+     * Set only when the caller is no longer in the group (`GET /chats/groups/{id}` of someone who left or was
+     * removed): why. They then see the members who were there with them, no read positions, and the history up
+     * to the line that says they left or were removed.
+     */
+    gone: z.enum(['left', 'removed']).optional(),
   })
   .meta({ id: 'GroupConversation' });
 export type GroupConversation = z.infer<typeof groupConversationSchema>;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { linkPreviewSchema } from './link-previews';
+import { mentionsSchema } from './mentions';
 
 /** What a system line records. */
 export const GROUP_SYSTEM_EVENTS = ['created', 'added', 'removed', 'left', 'renamed', 'photo'] as const;
@@ -45,8 +46,10 @@ export const groupMessageSchema = z
     /** The place in the group's history, as `seq` of a one-to-one message: 1, 2, 3 … in the order stored. */
     seq: z.number().int().min(0),
     clientMessageId: z.string().nullable(),
-    /** Link cards are made for one-to-one messages only for now: always null here. */
+    /** The card of the message's first link; null until it is made (socket `linkPreview`), or when there is none. */
     linkPreview: linkPreviewSchema.nullable(),
+    /** The members the message mentions, with their names now; empty on system lines. */
+    mentions: mentionsSchema,
   })
   .meta({ id: 'GroupMessage', description: 'A message or a system line of a group conversation.' });
 export type GroupMessage = z.infer<typeof groupMessageSchema>;

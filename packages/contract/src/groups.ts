@@ -4,6 +4,7 @@ import { clientMessageIdSchema, groupConversationSchema, messageTextSchema } fro
 import { CHAT_HISTORY_MAX_LIMIT, GROUP_CHAT, PAGE_SIZES } from './constants';
 import { idSchema } from './common';
 import { groupMessageSchema } from './group-messages';
+import { noPreviewSchema } from './link-previews';
 
 export const groupNameSchema = z
   .string()
@@ -49,13 +50,17 @@ export const groupHistoryQuerySchema = z.object({
 });
 export type GroupHistoryQuery = z.infer<typeof groupHistoryQuerySchema>;
 
-/** Oldest first. Messages of people the caller blocked are left out. */
+/**
+ * Oldest first. Messages of people the caller blocked are left out. Someone who left or was removed reads the
+ * history up to the line that says so.
+ */
 export const groupHistoryResponseSchema = z.object({ success: z.literal(true), data: z.array(groupMessageSchema) });
 
 export const sendGroupMessageBodySchema = z.object({
   messageText: messageTextSchema,
   /** As for one-to-one messages: a repeated id answers the original message. */
   clientMessageId: clientMessageIdSchema.optional(),
+  noPreview: noPreviewSchema,
 });
 export type SendGroupMessageBody = z.infer<typeof sendGroupMessageBodySchema>;
 

@@ -20,6 +20,8 @@ import {
 import { defineOperation } from '../operation';
 
 const notMember = 'Someone who is not a member gets 404, as if the group did not exist.';
+const formerMember =
+  'Someone who left or was removed reads it as it was when they went (`gone` says why); anyone else who is not a member gets 404, as if the group did not exist.';
 
 export const groupOperations = {
   createGroup: defineOperation({
@@ -39,8 +41,8 @@ export const groupOperations = {
     operationId: 'getGroup',
     method: 'GET',
     path: '/chats/groups/:id',
-    summary: 'A group conversation the caller is in',
-    description: notMember,
+    summary: 'A group conversation the caller is in, or was in',
+    description: formerMember,
     tags: ['chat'],
     auth: true,
     params: groupParamsSchema,
@@ -103,7 +105,7 @@ export const groupOperations = {
     method: 'GET',
     path: '/chats/groups/:id/messages',
     summary: "A group's history, oldest first; `before` pages back, `after` catches up",
-    description: notMember,
+    description: formerMember,
     tags: ['chat'],
     auth: true,
     params: groupParamsSchema,

@@ -31,6 +31,7 @@ import * as remotePeople from './0121-remote-people';
 import * as federationKeysAndFollows from './0122-federation-keys-and-follows';
 import * as federationKv from './0123-federation-kv';
 import * as userLanguage from './0125-user-language';
+import * as groupDepartures from './0126-group-departures';
 import * as idempotencyResults from './0128-idempotency-results';
 import * as federatedPosts from './0130-federated-posts';
 import * as federatedComments from './0131-federated-comments';
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '0122-federation-keys-and-follows': federationKeysAndFollows,
   '0123-federation-kv': federationKv,
   '0125-user-language': userLanguage,
+  '0126-group-departures': groupDepartures,
   '0128-idempotency-results': idempotencyResults,
   '0130-federated-posts': federatedPosts,
   '0131-federated-comments': federatedComments,

@@ -64,8 +64,19 @@ export interface GroupMembersTable {
   muted: number;
 }
 
+/** The latest time someone left a group or was removed from it (gone once they are added again). */
+export interface GroupDeparturesTable {
+  conversation_key: string;
+  user_id: string;
+  reason: 'left' | 'removed';
+  /** The `seq` of the system line that records it: the last message of the group they may still read. */
+  seq: number;
+  departed_at: string;
+}
+
 export interface ChatTables {
   messages: MessagesTable;
   conversations: ConversationsTable;
   group_members: GroupMembersTable;
+  group_departures: GroupDeparturesTable;
 }

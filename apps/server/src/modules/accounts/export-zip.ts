@@ -1,6 +1,7 @@
 /**
- * Writes a person's data as a zip: profile, posts, comments, reactions, messages and live stories as
- * JSON, and their media files under `media/`. Everything is read through the owning features' APIs.
+ * Writes a person's data as a zip: profile, posts, comments, reactions, messages, groups (with what they
+ * wrote there) and live stories as JSON, and their media files under `media/`. Everything is read through
+ * the owning features' APIs.
  */
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
@@ -40,11 +41,12 @@ export async function writeExportZip(ctx: AppContext, sources: ExportSources, us
   };
   const mediaOf = (url: string | null) => addMedia(url ? ctx.storage.keyOf(url) : null);
 
-  const [posts, comments, reactions, messages, stories] = await Promise.all([
+  const [posts, comments, reactions, messages, groups, stories] = await Promise.all([
     sources.posts.authoredBy(user.id),
     sources.comments.writtenBy(user.id),
     sources.reactions.givenBy(user.id),
     sources.chat.messagesOf(user.id),
+    sources.chat.groupsOf(user.id),
     sources.stories.liveOf(user.id),
   ]);
 
@@ -85,6 +87,8 @@ export async function writeExportZip(ctx: AppContext, sources: ExportSources, us
     };
   });
   zip.addBuffer(json(messagesOut), 'messages.json');
+  // One's own messages in each group; what the other members wrote is theirs.
+  zip.addBuffer(json(groups), 'groups.json');
 
   const storiesOut = [];
   for (const s of stories) {

@@ -5,6 +5,7 @@ import { as, createUser, sendChatMessage, type TestUser } from '../../../test/fa
 import { dialects, useTestApp } from '../../../test/harness';
 import { useMailbox } from '../../../test/mailbox';
 import { bodyOf, errorOf } from '../../../test/replies';
+import { adminWithFriends, createGroup } from '../chat/testing';
 import { befriend, createPost } from '../posts/testing';
 import { createStory } from '../stories/testing';
 
@@ -128,5 +129,35 @@ describe.each(dialects())('data export on %s', (dialect) => {
     const second = bodyOf(b, exportResponseSchema).export;
     expect([first.status, second.status]).toEqual(['pending', second._id === first._id ? 'pending' : second.status]);
     await readyExport(me);
+  });
+
+  it("holds the person's groups with what they wrote there, also in a group they left, and never the others' messages", async () => {
+    const { admin, friends } = await adminWithFriends(t.app, 3);
+    const me = friends[0];
+    const trip = await createGroup(t.app, admin, friends, 'Trip');
+    const team = await createGroup(t.app, admin, friends.slice(0, 2), 'Team');
+    const say = async (who: TestUser, id: string, messageText: string) =>
+      expect((await as(t.app, who)({ method: 'POST', url: `/chats/groups/${id}/messages`, payload: { messageText } })).statusCode).toBe(
+        201,
+      );
+    await say(admin, trip._id, 'Where to?');
+    await say(me, trip._id, 'The lake');
+    await say(friends[1], trip._id, 'Not again');
+    await say(me, team._id, 'Bye all');
+    expect((await as(t.app, me)({ method: 'DELETE', url: `/chats/groups/${team._id}/members/${me.user._id}` })).statusCode).toBe(200);
+
+    expect((await as(t.app, me)({ method: 'POST', url: '/users/me/export' })).statusCode).toBe(202);
+    const files = await unzip((await t.app.inject({ method: 'GET', url: (await readyExport(me)).url ?? '' })).rawPayload);
+    const groups = jsonIn<Array<{ id: string; name: string; role: string | null; messages: Array<{ text: string }> }>>(
+      files,
+      'groups.json',
+    );
+    expect(groups).toMatchObject([
+      { id: trip._id, name: 'Trip', role: 'member', messages: [{ text: 'The lake' }] },
+      { id: team._id, name: 'Team', role: null, messages: [{ text: 'Bye all' }] },
+    ]);
+    expect(groups.flatMap((g) => g.messages)).toHaveLength(2);
+    // The one-to-one messages stay where they were: group messages are not among them.
+    expect(jsonIn<unknown[]>(files, 'messages.json')).toEqual([]);
   });
 });

@@ -4,14 +4,14 @@
  */
 import type { ChatHistoryQuery } from '@plaza/contract';
 import { BadRequestError } from '../../lib/errors';
-import type { MessageRow, SenderCondition } from './repo';
+import type { MessageRow, ReaderLimits } from './repo';
 import type { chatRepo } from './repo';
 
 export async function historyOf(
   repo: ReturnType<typeof chatRepo>,
   key: string,
   query: ChatHistoryQuery,
-  senders?: SenderCondition,
+  limits: ReaderLimits = {},
 ): Promise<MessageRow[]> {
   if (query.after) {
     if (query.before) throw new BadRequestError('Use before or after, not both.', [{ path: 'after', message: 'Not with before' }]);
@@ -19,9 +19,9 @@ export async function historyOf(
     // A message a moderator removed since the client got it has no place to start from: the messages
     // with a later id are the nearest answer (one minted earlier and stored later may be missed).
     return afterSeq === undefined
-      ? repo.historyAfterId(key, query.after, query.limit, senders)
-      : repo.historyAfterSeq(key, afterSeq, query.limit, senders);
+      ? repo.historyAfterId(key, query.after, query.limit, limits)
+      : repo.historyAfterSeq(key, afterSeq, query.limit, limits);
   }
-  const rows = await repo.history(key, query.before, query.limit, senders);
+  const rows = await repo.history(key, query.before, query.limit, limits);
   return rows.reverse();
 }

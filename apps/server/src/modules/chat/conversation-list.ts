@@ -39,7 +39,7 @@ export function conversationList(ctx: AppContext) {
       repo.unreadCounts(callerId, otherIds),
       groups.forViewer(callerId, groupLasts, now),
     ]);
-    const messageById = new Map((await presentWithMentions(ctx, messages, presentMessage)).map((m) => [m._id, m]));
+    const messageById = new Map((await presentWithMentions(ctx.db, messages, presentMessage)).map((m) => [m._id, m]));
     const userById = new Map(people.map((u) => [u.id, presentPublicUser(u)]));
     const data = keys.flatMap((k): Conversation[] => {
       if (k.kind === 'group') return groupById.has(k.pair_key) ? [groupById.get(k.pair_key)!] : [];

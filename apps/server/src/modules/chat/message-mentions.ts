@@ -4,9 +4,15 @@
  * its turn with the writer thread), and only for a text with an `@name` in it, so the common message costs
  * nothing more. Everyone in the conversation can read it: only they are told of a mention. One-to-one and
  * group messages alike: `conversationKey` is where the notification leads (a pair room, or a group's id).
+ *
+ * Not in the message's own transaction: on a SQLite file that one runs on the writer thread's connection with
+ * statements prepared once (db/sqlite-writer/), where the mention rules (names looked up, blocks, the outbox's
+ * `mentioned`) would have to be written a second time in raw SQL, and the batch of every send would wait on
+ * them. A process that dies between the two loses the mentions of that message, never the message.
  */
-import { mentionNamesOf, type Message } from '@plaza/contract';
+import { mentionNamesOf, type Mention } from '@plaza/contract';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db';
 import { mentionIndex, mentionsOf } from '../mentions';
 import type { MessageRow } from './repo';
 
@@ -40,14 +46,14 @@ export async function storeMessageMentions(ctx: AppContext, message: StoredMessa
   await (ctx.dialect === 'sqlite' ? ctx.writeTurns.background(write) : write());
 }
 
-/** The messages presented by `present`, each with its mentions. */
-export async function presentWithMentions(
-  ctx: AppContext,
+/** The messages presented by `present` (one-to-one or group), each with its mentions. */
+export async function presentWithMentions<T>(
+  db: Db,
   rows: readonly MessageRow[],
-  present: (row: MessageRow, mentions: Message['mentions']) => Message,
-): Promise<Message[]> {
+  present: (row: MessageRow, mentions: Mention[]) => T,
+): Promise<T[]> {
   const mentions = await mentionsOf(
-    ctx.db,
+    db,
     'message',
     rows.map((r) => ({ id: r.id, text: r.text })),
   );

@@ -32,11 +32,18 @@ export function messageModeration(db: Db) {
           : [row.sender_id, row.receiver_id],
       };
     },
-    /** A message is only its two people's, or its group members'. */
+    /**
+     * A message is only its two people's, or its group members' (and, up to their departure, those who left or
+     * were removed, who still read it there).
+     */
     async visibleTo(messageId: string, viewerId: string) {
       const row = await repo.findById(messageId);
       if (!row) return false;
-      if (isGroupMessage(row)) return (await groups.membership(row.pair_key, viewerId)) !== undefined;
+      if (isGroupMessage(row)) {
+        if (await groups.membership(row.pair_key, viewerId)) return true;
+        const departure = await groups.departure(row.pair_key, viewerId);
+        return departure !== undefined && Number(departure.seq) >= Number(row.seq);
+      }
       return row.sender_id === viewerId || row.receiver_id === viewerId;
     },
     remove: (messageId: string) => repo.deleteById(messageId),

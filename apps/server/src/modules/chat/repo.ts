@@ -14,6 +14,14 @@ export type SeqClaim = Pick<ConversationRow, 'pair_key' | 'user_low' | 'user_hig
 /** A condition on a person's column: the safety feature's "not hidden from the reader". */
 export type OnlyCondition = (column: 'c.user_low' | 'c.user_high' | 'm.sender_id') => Expression<SqlBool>;
 export type SenderCondition = (column: 'sender_id') => Expression<SqlBool>;
+/**
+ * What one reader may see of a conversation: messages from `senders` only (a group's members on the other
+ * side of a block are left out), and none after `upToSeq` (someone who left a group reads it up to then).
+ */
+export interface ReaderLimits {
+  senders?: SenderCondition;
+  upToSeq?: number;
+}
 const always = () => sql<boolean>`true`;
 
 /**
@@ -58,6 +66,15 @@ export function usersByNameLower(db: Db): (a: string, b: string) => Promise<Arra
 }
 
 export function chatRepo(db: Db) {
+  /** The messages of a conversation one reader may see. */
+  const readable = (pairKey: string, { senders, upToSeq }: ReaderLimits) =>
+    db
+      .selectFrom('messages')
+      .selectAll()
+      .where('pair_key', '=', pairKey)
+      .$if(senders !== undefined, (q) => q.where(senders!('sender_id')))
+      .$if(upToSeq !== undefined, (q) => q.where('seq', '<=', upToSeq!));
+
   return {
     /**
      * Writes messages, skipping those whose (sender, client id) is already stored. Returns the ids it
@@ -147,40 +164,23 @@ export function chatRepo(db: Db) {
     },
 
     /**
-     * The newest `limit` messages of a conversation older than `before`, newest first. `senders` leaves
-     * out what the reader must not see (a group's members on the other side of a block).
+     * The newest `limit` messages of a conversation older than `before`, newest first, within what the
+     * reader may see (`limits`).
      */
-    history(pairKey: string, before: string | undefined, limit: number, senders?: SenderCondition) {
-      let q = db.selectFrom('messages').selectAll().where('pair_key', '=', pairKey);
-      if (senders) q = q.where(senders('sender_id'));
+    history(pairKey: string, before: string | undefined, limit: number, limits: ReaderLimits = {}) {
+      let q = readable(pairKey, limits);
       if (before) q = q.where('id', '<', before);
       return q.orderBy('id', 'desc').limit(limit).execute();
     },
 
     /** The first `limit` messages of a pair stored after the one with seq `afterSeq`, in the order they were stored. */
-    historyAfterSeq(pairKey: string, afterSeq: number, limit: number, senders?: SenderCondition) {
-      return db
-        .selectFrom('messages')
-        .selectAll()
-        .where('pair_key', '=', pairKey)
-        .$if(senders !== undefined, (q) => q.where(senders!('sender_id')))
-        .where('seq', '>', afterSeq)
-        .orderBy('seq', 'asc')
-        .limit(limit)
-        .execute();
+    historyAfterSeq(pairKey: string, afterSeq: number, limit: number, limits: ReaderLimits = {}) {
+      return readable(pairKey, limits).where('seq', '>', afterSeq).orderBy('seq', 'asc').limit(limit).execute();
     },
 
     /** The oldest `limit` messages of a pair with an id after `after`, oldest first (ids are time-ordered UUIDv7). */
-    historyAfterId(pairKey: string, after: string, limit: number, senders?: SenderCondition) {
-      return db
-        .selectFrom('messages')
-        .selectAll()
-        .where('pair_key', '=', pairKey)
-        .$if(senders !== undefined, (q) => q.where(senders!('sender_id')))
-        .where('id', '>', after)
-        .orderBy('id', 'asc')
-        .limit(limit)
-        .execute();
+    historyAfterId(pairKey: string, after: string, limit: number, limits: ReaderLimits = {}) {
+      return readable(pairKey, limits).where('id', '>', after).orderBy('id', 'asc').limit(limit).execute();
     },
 
     /**

@@ -87,7 +87,7 @@ export function chatService(ctx: AppContext, flood: FloodControl, messages: Mess
           ]);
         // Announced again: the first attempt may have stored it and died before announcing it (a node
         // killed mid-request); clients drop a copy they already hold by its id.
-        const [message] = await presentWithMentions(ctx, [original], presentMessage);
+        const [message] = await presentWithMentions(ctx.db, [original], presentMessage);
         ctx.events.publish('messageStored', { room, senderId, receiverId, message, originSocketId });
         return { message, created: false };
       }
@@ -99,7 +99,7 @@ export function chatService(ctx: AppContext, flood: FloodControl, messages: Mess
         conversationKey: room,
         memberIds: [senderId, receiverId],
       });
-      const [message] = await presentWithMentions(ctx, [{ ...row, seq }], presentMessage);
+      const [message] = await presentWithMentions(ctx.db, [{ ...row, seq }], presentMessage);
       ctx.events.publish('messageStored', { room, senderId, receiverId, message, firstInConversation, originSocketId });
       if (!body.noPreview) wantLinkPreview(ctx.events, { targetType: 'message', targetId: row.id, scope: room }, row.text);
       return { message, created: true };
@@ -111,7 +111,7 @@ export function chatService(ctx: AppContext, flood: FloodControl, messages: Mess
      */
     async history(callerId: string, a: string, b: string, query: ChatHistoryQuery): Promise<Message[]> {
       if (callerId !== a && callerId !== b) throw new ForbiddenError('You can only read your own conversations.');
-      return presentWithMentions(ctx, await historyOf(repo, pairRoom(a, b), query), presentMessage);
+      return presentWithMentions(ctx.db, await historyOf(repo, pairRoom(a, b), query), presentMessage);
     },
 
     /** The caller's conversations of both kinds, most recent first. */

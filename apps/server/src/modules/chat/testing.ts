@@ -86,3 +86,6 @@ export async function befriend(app: FastifyInstance, a: string, b: string): Prom
     .values({ id: newId(), user_low: low, user_high: high, requester_id: a, status: 'accepted', created_at: now, updated_at: now })
     .execute();
 }
+
+/** Group conversations for other features' suites (an admin with friends, a group made over HTTP). */
+export { adminWithFriends, createGroup } from './groups/testing';

@@ -3,6 +3,8 @@ import {
   commentResponseSchema,
   commentsResponseSchema,
   feedResponseSchema,
+  groupHistoryResponseSchema,
+  groupMessageResponseSchema,
   linkPreviewResponseSchema,
   messageSchema,
   postResponseSchema,
@@ -17,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createUser, multipart, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
-import { collect, connectAs, sleep } from '../chat/testing';
+import { adminWithFriends, collect, connectAs, createGroup, sleep } from '../chat/testing';
 import { act } from '../safety/testing';
 import { befriend } from '../posts/testing';
 import { startFixtureSite, type FixtureSite } from './testing';
@@ -209,6 +211,50 @@ describe.each(dialects())('link previews on %s', (dialect) => {
       expect((await as(t.app, outsider)({ method: 'GET', url: `/chats/${a.user._id}/${b.user._id}` })).statusCode).toBe(403);
       await sleep(200);
       expect(toOutsider).toEqual([]);
+    } finally {
+      sockets.forEach((s) => s.close());
+    }
+  });
+
+  it("gives a group message its link's card, told to every member it reaches and nobody else", async () => {
+    const { admin, friends } = await adminWithFriends(t.app, 3);
+    const [member, blocker, leaver] = friends;
+    const group = await createGroup(t.app, admin, friends);
+    const outsider = await createUser(t.app);
+    expect((await as(t.app, blocker)({ method: 'POST', url: `/users/${member.user._id}/block` })).statusCode).toBeLessThan(300);
+    expect((await as(t.app, leaver)({ method: 'DELETE', url: `/chats/groups/${group._id}/members/${leaver.user._id}` })).statusCode).toBe(
+      200,
+    );
+    const people = [admin, member, blocker, leaver, outsider];
+    const sockets = await Promise.all(people.map((u) => connectAs(t.url, u)));
+    const [toAdmin, toMember, toBlocker, toLeaver, toOutsider] = sockets.map((s): LinkPreviewEvent[] => collect(s, 'linkPreview'));
+    try {
+      const sent = await as(
+        t.app,
+        member,
+      )({ method: 'POST', url: `/chats/groups/${group._id}/messages`, payload: { messageText: `Look ${site.origin}/article?n=group` } });
+      const message = bodyOf(sent, groupMessageResponseSchema).message;
+      expect(message.linkPreview).toBeNull();
+      await expect.poll(() => toAdmin.some((e) => e.targetType === 'message' && e.targetId === message._id), { timeout: 8000 }).toBe(true);
+      expect(toMember.some((e) => e.targetId === message._id)).toBe(true);
+      const history = await as(t.app, admin)({ method: 'GET', url: `/chats/groups/${group._id}/messages` });
+      expect(bodyOf(history, groupHistoryResponseSchema).data.at(-1)?.linkPreview).toMatchObject({ title: 'A day at the lake group' });
+
+      // The author removed the card in the composer: none is made.
+      const plain = await as(
+        t.app,
+        admin,
+      )({
+        method: 'POST',
+        url: `/chats/groups/${group._id}/messages`,
+        payload: { messageText: `${site.origin}/article?n=group-none`, noPreview: true },
+      });
+      await sleep(300);
+      await t.app.ctx.events.settled();
+      const none = bodyOf(plain, groupMessageResponseSchema).message;
+      expect(toAdmin.some((e) => e.targetId === none._id)).toBe(false);
+      // Someone on the other side of a block with the sender, someone gone and a stranger hear nothing.
+      expect([...toBlocker, ...toLeaver, ...toOutsider]).toEqual([]);
     } finally {
       sockets.forEach((s) => s.close());
     }

@@ -19,6 +19,7 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
  */
 const KIND_OF_TYPE: Readonly<Record<string, NotificationKind>> = {
   message: 'messages',
+  group_message: 'messages',
   friend_request: 'requests',
   friend_accept: 'requests',
   post_comment: 'comments',

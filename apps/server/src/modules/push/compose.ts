@@ -9,6 +9,8 @@ export interface ComposeFacts {
   hidePreviews: boolean;
   /** Unread messages from the actor now (messages only). */
   unreadMessages: number;
+  /** A group message's group as the recipient has it now; null when they muted it or are no longer in it. */
+  group?: { name: string; unread: number } | null;
 }
 
 const profileUrl = (me: string, them: string) => `/network/u/profile/${encodeURIComponent(me)}/visited/${encodeURIComponent(them)}`;
@@ -24,6 +26,11 @@ export function composePush(req: PushRequest, facts: ComposeFacts): PushPayload 
       if (facts.unreadMessages === 0) return null;
       text = pushTexts.message(name, facts.unreadMessages, preview);
       url = `/chat/${encodeURIComponent(facts.actor.userName)}`;
+      break;
+    case 'group_message':
+      if (!facts.group || facts.group.unread === 0 || !req.conversationId) return null;
+      text = pushTexts.groupMessage(name, facts.group.name, facts.group.unread, preview);
+      url = `/chat/g/${encodeURIComponent(req.conversationId)}`;
       break;
     case 'friend_request':
       text = pushTexts.friendRequest(name);

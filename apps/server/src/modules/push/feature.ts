@@ -15,7 +15,7 @@ import { subscriptionsService } from './subscriptions-service';
 
 export interface PushDeps {
   preferences: PreferencesService;
-  chat: Pick<ChatApi, 'unreadFrom'>;
+  chat: Pick<ChatApi, 'unreadFrom' | 'groupPushFacts'>;
 }
 
 export interface PushApi {
@@ -47,7 +47,7 @@ export function createPushFeature(ctx: AppContext, deps: PushDeps): Feature & { 
     start: () => {
       ctx.jobs.registerWorker('push', (req, job) => pipeline.decide(req, job));
       ctx.jobs.registerWorker('pushDelivery', (delivery) => deliver(delivery));
-      return ctx.events.subscribe('messageStored', ({ senderId, receiverId, message }) =>
+      const stopDirect = ctx.events.subscribe('messageStored', ({ senderId, receiverId, message }) =>
         pipeline.offer({
           recipientId: receiverId,
           type: 'message',
@@ -57,6 +57,26 @@ export function createPushFeature(ctx: AppContext, deps: PushDeps): Feature & { 
           preview: message.messageText,
         }),
       );
+      // What members write, to the members it reaches (blocks left out), grouped per group; never a system line.
+      const stopGroups = ctx.events.subscribe('groupMessageStored', ({ conversationId, message, userIds }) =>
+        message.kind === 'text'
+          ? pipeline.offerToMany(
+              {
+                type: 'group_message',
+                actorId: message.senderId,
+                tag: `group:${conversationId}`,
+                url: `/chat/g/${conversationId}`,
+                conversationId,
+                preview: message.messageText,
+              },
+              userIds,
+            )
+          : undefined,
+      );
+      return () => {
+        stopDirect();
+        stopGroups();
+      };
     },
   };
 }

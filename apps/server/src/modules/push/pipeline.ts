@@ -20,7 +20,7 @@ const PUSH_BUDGET = { points: 20, seconds: 600 };
 
 export interface PipelineDeps {
   preferences: PreferencesService;
-  chat: Pick<ChatApi, 'unreadFrom'>;
+  chat: Pick<ChatApi, 'unreadFrom' | 'groupPushFacts'>;
   /** Whether the person has a socket open on any node (the realtime layer's presence). */
   isOnline: (userId: string) => Promise<boolean>;
 }
@@ -31,13 +31,27 @@ export function pushPipeline(ctx: AppContext, deps: PipelineDeps) {
   const budget = ctx.limits.store('pushesPerUser', PUSH_BUDGET);
   const log = ctx.log.child({ feature: 'push' });
 
+  /** One job per person, tag and window: what else of that tag comes in the window adds nothing. */
+  async function queue(req: PushRequest): Promise<void> {
+    const window = ctx.config.push.groupWindowMs;
+    const now = Date.now();
+    const slot = Math.floor(now / window);
+    await ctx.jobs.enqueue('push', req, { jobId: `push:${req.recipientId}:${req.tag}:${slot}`, delayMs: (slot + 1) * window - now });
+  }
+
   return {
     async offer(req: PushRequest): Promise<void> {
       if (req.recipientId === req.actorId || !(await subs.hasAny(req.recipientId))) return;
-      const window = ctx.config.push.groupWindowMs;
-      const now = Date.now();
-      const slot = Math.floor(now / window);
-      await ctx.jobs.enqueue('push', req, { jobId: `push:${req.recipientId}:${req.tag}:${slot}`, delayMs: (slot + 1) * window - now });
+      await queue(req);
+    },
+
+    /**
+     * A group message, offered to each of `recipientIds` who has a device to push to, found in one query
+     * rather than one per member. Whether they muted the group, or read it meanwhile, is for `decide`.
+     */
+    async offerToMany(req: Omit<PushRequest, 'recipientId'>, recipientIds: readonly string[]): Promise<void> {
+      const others = recipientIds.filter((id) => id !== req.actorId);
+      for (const recipientId of await subs.usersWithAny(others)) await queue({ ...req, recipientId });
     },
 
     async decide(req: PushRequest, job: JobInfo): Promise<void> {
@@ -55,6 +69,8 @@ export function pushPipeline(ctx: AppContext, deps: PipelineDeps) {
         recipientUserName: recipient.user_name,
         hidePreviews: prefs.hidePreviews,
         unreadMessages: req.type === 'message' ? await deps.chat.unreadFrom(req.recipientId, req.actorId) : 0,
+        group:
+          req.type === 'group_message' && req.conversationId ? await deps.chat.groupPushFacts(req.recipientId, req.conversationId) : null,
       });
       if (!payload) return;
       // A retried job was counted already.

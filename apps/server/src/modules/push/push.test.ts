@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createUser, sendChatMessage, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
-import { connectAs, sleep } from '../chat/testing';
+import { connectAs, createGroup, sleep } from '../chat/testing';
 import { befriend, connect } from '../people/testing';
 import { createPost } from '../posts/testing';
 import { startPushService, type Device, type PushService } from './testing';
@@ -115,6 +115,58 @@ describe.each(dialects())('web push on %s', (dialect) => {
     expect(later.length).toBeLessThanOrEqual(2);
     expect(later.at(-1)).toMatchObject({ body: '5 new messages from Ana Lima', tag: `message:${ana.user._id}` });
     expect(service.rejected).toEqual([]);
+  });
+
+  it("pushes a group's messages to members without Plaza open, one notification per group, and none for a muted group", async () => {
+    windowMs(1500);
+    const ana = await createUser(t.app, { fullName: 'Ana Lima' });
+    const [bea, cid, dov] = [
+      await createUser(t.app, { fullName: 'Bea Costa' }),
+      await createUser(t.app, { fullName: 'Cid Moura' }),
+      await createUser(t.app, { fullName: 'Dov Reis' }),
+    ];
+    for (const friend of [bea, cid, dov]) await befriend(t.app, ana, friend);
+    const group = await createGroup(t.app, ana, [bea, cid, dov], 'Trip');
+    const [toBea, toCid, toDov, toAna] = [await subscribed(bea), await subscribed(cid), await subscribed(dov), await subscribed(ana)];
+    const mute = await as(t.app, cid)({ method: 'PUT', url: `/chats/groups/${group._id}/mute`, payload: { muted: true } });
+    expect(mute.statusCode).toBe(200);
+    const dovOnline = await connectAs(t.url, dov);
+    const say = async (who: TestUser, messageText: string) =>
+      expect(
+        (await as(t.app, who)({ method: 'POST', url: `/chats/groups/${group._id}/messages`, payload: { messageText } })).statusCode,
+      ).toBe(201);
+    try {
+      await sleep(100);
+      await say(ana, 'Tickets booked');
+      await settle();
+      const tag = `group:${group._id}`;
+      const url = `/chat/g/${group._id}`;
+      expect(toBea.received).toEqual([{ type: 'group_message', title: 'Trip', body: 'Ana Lima: Tickets booked', url, tag }]);
+
+      // Three more, two writers: one window, one push saying how many wait.
+      await say(ana, 'Train at nine');
+      await say(dov, 'Great');
+      await say(ana, 'Bring snacks');
+      await settle();
+      const later = toBea.received.slice(1);
+      expect(later.length).toBeGreaterThanOrEqual(1);
+      expect(later.length).toBeLessThanOrEqual(2);
+      expect(later.at(-1)).toMatchObject({ type: 'group_message', title: 'Trip', body: '4 new messages', tag });
+      // Muted or online: nothing. Ana hears of Dov's message only, never of her own.
+      expect(toCid.received).toEqual([]);
+      expect(toDov.received).toEqual([]);
+      expect(toAna.received).toEqual([{ type: 'group_message', title: 'Trip', body: 'Dov Reis: Great', url, tag }]);
+      // Nor for a line the server wrote.
+      const pushed = toBea.received.length;
+      expect((await as(t.app, ana)({ method: 'PATCH', url: `/chats/groups/${group._id}`, payload: { name: 'Holiday' } })).statusCode).toBe(
+        200,
+      );
+      await settle();
+      expect(toBea.received).toHaveLength(pushed);
+      expect(service.rejected).toEqual([]);
+    } finally {
+      dovOnline.close();
+    }
   });
 
   it('hides what was said when the person asks for it, and pushes nothing while they have Plaza open', async () => {

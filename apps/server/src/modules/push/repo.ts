@@ -16,6 +16,13 @@ export function subscriptionRepo(db: Db) {
       );
     },
 
+    /** Which of the people have a device to push to. */
+    async usersWithAny(userIds: readonly string[]): Promise<string[]> {
+      if (userIds.length === 0) return [];
+      const rows = await db.selectFrom('push_subscriptions').select('user_id').distinct().where('user_id', 'in', userIds).execute();
+      return rows.map((r) => r.user_id);
+    },
+
     /**
      * Stores the device's subscription, or refreshes the keys of one the same person holds; false when the
      * endpoint is someone else's (nothing changes).

@@ -4,11 +4,13 @@ import type { PushPayload } from '@plaza/contract';
 /** Something that may be pushed to one person: a message, or a notification (`type` is its notification type). */
 export interface PushRequest {
   recipientId: string;
-  /** `message`, or a notification type (`friend_request`, `mention`, …). */
+  /** `message`, `group_message`, or a notification type (`friend_request`, `mention`, …). */
   type: string;
   actorId: string;
-  /** Pushes with one tag replace each other on the device (`message:<senderId>`, `comments:<postId>`). */
+  /** Pushes with one tag replace each other on the device (`message:<senderId>`, `group:<id>`, `comments:<postId>`). */
   tag: string;
+  /** A group message's group. */
+  conversationId?: string;
   /** The screen a tap opens. */
   url: string;
   /** What was said (a message, a comment, a mention): shown unless the person hides previews. */

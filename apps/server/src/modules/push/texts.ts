@@ -14,6 +14,11 @@ export const pushTexts = {
     title: actor,
     body: unread > 1 ? `${unread} new messages from ${actor}` : preview ? excerpt(preview) : `New message from ${actor}`,
   }),
+  /** Titled with the group; one message says who wrote it, several how many wait. */
+  groupMessage: (actor: string, group: string, unread: number, preview?: string): PushText => ({
+    title: group,
+    body: unread > 1 ? `${unread} new messages` : preview ? `${actor}: ${excerpt(preview)}` : `New message from ${actor}`,
+  }),
   friendRequest: (actor: string): PushText => ({ title: 'Friend request', body: `${actor} sent you a friend request` }),
   friendAccept: (actor: string): PushText => ({ title: 'Friend request accepted', body: `${actor} accepted your friend request` }),
   comment: (actor: string, preview?: string): PushText => ({

@@ -1,17 +1,20 @@
 /**
  * Chat you notice wherever you are: the unread count in the tab's title and favicon, a toast with Reply
- * and Open for a message from someone whose conversation is not open, and a browser notification when
- * the tab is hidden and the person turned those on. Mounted once for the signed-in frame.
+ * and Open for a message from someone whose conversation is not open (or from a group not open and not
+ * muted: "Ana in Trip"), and a browser notification when the tab is hidden and the person turned those on.
+ * Mounted once for the signed-in frame.
  */
-import type { Message } from '@plaza/contract';
+import type { GroupMessage, GroupMessageEvent, Message } from '@plaza/contract';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSocketEvent } from '../../lib/useSocketEvent';
 import { chatApi, useChatConversationsQuery } from './api';
-import { chatPath, type ChatUser } from './chat-model';
+import { chatPath, groupChatPath, type ChatUser } from './chat-model';
 import { desktopNotificationsOn } from './desktop-notifications';
+import { groupApi, useChatGroups, type GroupSummary } from './group-api';
+import { GroupMessageToast, groupMessageTitle } from './GroupMessageToast';
 import { MessageToast, MESSAGE_TOAST_MS } from './MessageToast';
 import { displayName } from './ConversationRow';
 import { setUnreadInTitle } from '../../lib/document-title';
@@ -22,14 +25,16 @@ import { useOutboxDelivery } from './useOutboxDelivery';
 export function ChatAlerts() {
   const me = useAppSelector((s) => s.auth.userDetails);
   const openId = useAppSelector((s) => s.chat.openUser?._id);
+  const openGroupId = useAppSelector((s) => s.chat.openGroupId);
   const unread = useUnreadChatCount();
   useOutboxDelivery(me);
   const { data: conversations } = useChatConversationsQuery(me?._id ?? '', { skip: !me });
+  const groups = useChatGroups(me?._id);
   const location = useLocation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const latest = useRef({ conversations, openId, onChat: false });
-  latest.current = { conversations, openId, onChat: location.pathname.startsWith('/chat') };
+  const latest = useRef({ conversations, groups, openId, openGroupId, onChat: false });
+  latest.current = { conversations, groups, openId, openGroupId, onChat: location.pathname.startsWith('/chat') };
 
   useEffect(() => {
     setUnreadInTitle(unread);
@@ -56,6 +61,24 @@ export function ChatAlerts() {
     }
     return undefined;
   }
+
+  /** The group: from the cached list, or, for one just joined that the list has not heard of, from the server. */
+  async function groupOf(id: string): Promise<GroupSummary | undefined> {
+    const known = latest.current.groups?.find((g) => g._id === id);
+    if (known) return known;
+    const fresh = await dispatch(groupApi.endpoints.chatGroup.initiate(id, { subscribe: false, forceRefetch: true }));
+    return fresh.data;
+  }
+
+  useSocketEvent('groupMessage', ({ conversationId, message }: GroupMessageEvent) => {
+    if (!me || message.kind !== 'text' || message.senderId === me._id) return;
+    const { openGroupId: open, onChat } = latest.current;
+    if (onChat && open === conversationId) return;
+    void groupOf(conversationId).then((group) => {
+      // A muted group shows nothing (product.md § Group conversations); nor does one just left.
+      if (group && !group.muted && !group.gone) alertGroup(message, group);
+    });
+  });
 
   useSocketEvent('receiveMessage', (message: Message) => {
     if (!me || message.messageReceiver !== me._id || message.messageSender === me._id) return;
@@ -94,6 +117,33 @@ export function ChatAlerts() {
         />
       ),
       { id: `message-${message.messageSender}`, duration: MESSAGE_TOAST_MS },
+    );
+  }
+
+  function alertGroup(message: GroupMessage, group: GroupSummary) {
+    if (!me) return;
+    const openGroup = () => void navigate(groupChatPath(group._id));
+    if (document.visibilityState === 'hidden' && desktopNotificationsOn()) {
+      const shown = new Notification(groupMessageTitle(group, message), { body: message.messageText, tag: `group:${group._id}` });
+      shown.onclick = () => {
+        window.focus();
+        openGroup();
+        shown.close();
+      };
+    }
+    toast.custom(
+      (id) => (
+        <GroupMessageToast
+          meId={me._id}
+          group={group}
+          message={message}
+          onOpen={() => {
+            toast.dismiss(id);
+            openGroup();
+          }}
+        />
+      ),
+      { id: `group-${group._id}`, duration: MESSAGE_TOAST_MS },
     );
   }
 

@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { unauthenticatedState } from '../auth';
+import { applyMessageLinkPreview } from './api';
 import ChatPage from './ChatPage';
 import { outbox } from './outbox';
 import { useOutboxDelivery } from './useOutboxDelivery';
@@ -32,6 +33,7 @@ function groupMessage(id: string, second: number, over: Partial<GroupMessage> = 
     seq: second,
     clientMessageId: null,
     linkPreview: null,
+    mentions: [],
     ...over,
   };
 }
@@ -77,7 +79,14 @@ function Delivery() {
 
 beforeEach(() => outbox.clear(ME));
 
-function renderGroup(conversation = group()) {
+/**
+ * The group screen at its address. `listed: false`: the conversations list does not hold the group (one is no
+ * longer in it, or never was), so the screen asks `GET /chats/groups/<id>`, answered by `lookup`.
+ */
+function renderGroup(
+  conversation = group(),
+  { listed = true, lookup }: { listed?: boolean; lookup?: { status: number; data: unknown } } = {},
+) {
   const socket = fakeSocket();
   live.socket = socket.socket;
   const requests = answerEvery(({ url, method, body }) => {
@@ -89,8 +98,13 @@ function renderGroup(conversation = group()) {
     if (url === '/chats/conversations')
       return {
         status: 200,
-        data: { success: true, data: [conversation], pagination: { currentPage: 1, limit: 100, total: 1, totalPages: 1, hasMore: false } },
+        data: {
+          success: true,
+          data: listed ? [conversation] : [],
+          pagination: { currentPage: 1, limit: 100, total: listed ? 1 : 0, totalPages: 1, hasMore: false },
+        },
       };
+    if (method === 'GET' && url === `/chats/groups/${GROUP}`) return lookup ?? { status: 200, data: { success: true, conversation } };
     if (method === 'GET' && url === `/chats/groups/${GROUP}/messages`)
       return {
         status: 200,
@@ -127,7 +141,7 @@ function renderGroup(conversation = group()) {
       </MemoryRouter>
     </Provider>,
   );
-  return { socket, requests, user: userEvent.setup() };
+  return { socket, requests, store, user: userEvent.setup() };
 }
 
 describe('a group conversation', () => {
@@ -177,6 +191,46 @@ describe('a group conversation', () => {
     expect(await within(panel).findByText(/You were removed from this group/)).toBeInTheDocument();
     expect(within(panel).queryByPlaceholderText('Type a message...')).not.toBeInTheDocument();
     expect(within(panel).getByText('text g3')).toBeInTheDocument();
+  });
+
+  it('after a reload, one removed from the group still sees why and the history up to then', async () => {
+    const removed = group({ gone: 'removed', reads: [], members: [me, bob].map(publicUser) });
+    const { requests } = renderGroup(removed, { listed: false });
+    const panel = await screen.findByRole('region', { name: 'Group Trip' });
+    expect(await within(panel).findByText(/You were removed from this group/)).toBeInTheDocument();
+    expect(within(panel).getByText('You are no longer in this group')).toBeInTheDocument();
+    expect(await within(panel).findByText('text g3')).toBeInTheDocument();
+    expect(within(panel).queryByPlaceholderText('Type a message...')).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Group info' })).not.toBeInTheDocument();
+    // Nothing is marked read in a group one is no longer in.
+    expect(requests.some((r) => r.method === 'POST' && r.url === `/chats/groups/${GROUP}/read`)).toBe(false);
+  });
+
+  it('says a group one was never in does not exist', async () => {
+    renderGroup(group(), {
+      listed: false,
+      lookup: { status: 404, data: { success: false, error: 'Not Found', message: 'This group does not exist.' } },
+    });
+    expect(await screen.findByRole('heading', { name: 'This conversation does not exist' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Group Trip' })).not.toBeInTheDocument();
+  });
+
+  it("shows its messages' mentions, and a link card that arrives after the message", async () => {
+    const { store, socket } = renderGroup();
+    const panel = await screen.findByRole('region', { name: 'Group Trip' });
+    const log = within(panel).getByRole('log');
+    expect(await within(log).findByText('text g3')).toBeInTheDocument();
+    const mentions = [{ userId: CAROL, userName: 'carol', mentionedAs: 'carol' }];
+    act(() =>
+      socket.serverSends('groupMessage', {
+        conversationId: GROUP,
+        message: groupMessage('g4', 4, { messageText: 'Ask @carol', mentions }),
+      }),
+    );
+    expect(await within(log).findByRole('link', { name: '@carol' })).toBeInTheDocument();
+    const card = { url: 'https://lake.example/day', title: 'A day at the lake', description: null, image: null, siteName: 'Lake News' };
+    act(() => void store.dispatch(applyMessageLinkPreview('g3', card)));
+    expect(await within(log).findByRole('link', { name: /A day at the lake/ })).toHaveAttribute('href', card.url);
   });
 
   it('the Groups chip shows the groups alone; the open one is read, so it shows no unread count', async () => {

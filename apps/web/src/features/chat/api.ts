@@ -39,7 +39,7 @@ import {
 import { delay } from './chat-helpers';
 import { CHAT_ERRORS, toChatUser, type ChatUser, type ConversationArgs, type ConversationSummary } from './chat-model';
 import { followChatEvents } from './chat-socket-events';
-import { storeGroups } from './group-api';
+import { applyGroupMessageLinkPreview, storeGroups } from './group-api';
 import { streamFromSocket } from './socket-stream';
 
 interface ChatUsersPage {
@@ -319,7 +319,7 @@ export const {
 
 type ChatState = Parameters<typeof chatApi.util.selectCachedArgsForQuery>[0];
 
-/** A message's link card arrived (socket `linkPreview`): the cached history that holds the message shows it. */
+/** A message's link card arrived (socket `linkPreview`): the cached history that holds the message, one-to-one or group, shows it. */
 export const applyMessageLinkPreview =
   (messageId: string, linkPreview: LinkPreview): ThunkAction<void, ChatState, unknown, UnknownAction> =>
   (dispatch, getState) => {
@@ -331,4 +331,5 @@ export const applyMessageLinkPreview =
         }),
       );
     }
+    dispatch(applyGroupMessageLinkPreview(messageId, linkPreview));
   };

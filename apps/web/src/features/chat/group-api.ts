@@ -14,9 +14,11 @@ import {
   type GroupMessage,
   type GroupMessageEvent,
   type GroupReadEvent,
+  type LinkPreview,
   type OperationResponse,
 } from '@plaza/contract';
 import { apiBaseQuery } from '../../api/base-query';
+import { withEarlyCard } from '../../lib/early-cards';
 import { operationRequest } from '../../api/operation';
 import { operations } from '../../api/operations';
 import { plazaApi } from '../../api/plaza-api';
@@ -24,10 +26,8 @@ import { addToHistory, catchUpCursor, highestSeq, type HistoryData, type History
 import type { ChatMessage } from './chat-model';
 import { streamFromSocket } from './socket-stream';
 
-/** A group as the list holds it: the server's copy, and, once one is no longer in it, why. */
-export interface GroupSummary extends GroupConversation {
-  gone?: 'left' | 'removed';
-}
+/** A group as the list holds it: the server's copy, with `gone` (why) once one is no longer in it. */
+export type GroupSummary = GroupConversation;
 
 /** A group message in the shape the message list shows (a one-to-one Message's fields). */
 export const toChatMessage = (m: GroupMessage): ChatMessage => ({
@@ -38,8 +38,7 @@ export const toChatMessage = (m: GroupMessage): ChatMessage => ({
   messageText: m.messageText,
   createdAt: m.createdAt,
   readAt: null,
-  // Mentions are not yet kept for group messages: their names show as written.
-  mentions: [],
+  mentions: m.mentions,
   seq: m.seq,
   linkPreview: m.linkPreview,
   ...(m.kind === 'system' ? { system: true } : {}),
@@ -174,7 +173,10 @@ export const groupApi = plazaApi.injectEndpoints({
         };
         await streamFromSocket(lifecycle, (socket, whenLoaded) => {
           const onMessage = ({ conversationId, message }: GroupMessageEvent) => {
-            if (conversationId === id) whenLoaded(() => lifecycle.updateCachedData((data) => addToHistory(data, [toChatMessage(message)])));
+            if (conversationId === id)
+              whenLoaded(() =>
+                lifecycle.updateCachedData((data) => addToHistory(data, [toChatMessage(withEarlyCard('message', message))])),
+              );
           };
           const onConnect = () => whenLoaded(() => void resync());
           socket.on('groupMessage', onMessage);
@@ -205,7 +207,11 @@ export const groupApi = plazaApi.injectEndpoints({
       async onQueryStarted({ id, me }, { dispatch, queryFulfilled }) {
         try {
           const { data: stored } = await queryFulfilled;
-          dispatch(groupApi.util.updateQueryData('groupHistory', id, (data) => addToHistory(data, [toChatMessage(stored)])));
+          dispatch(
+            groupApi.util.updateQueryData('groupHistory', id, (data) =>
+              addToHistory(data, [toChatMessage(withEarlyCard('message', stored))]),
+            ),
+          );
           dispatch(groupApi.util.updateQueryData('chatGroups', me, (list) => void noteGroupMessage(list, stored, me)));
         } catch {
           // Still in the outbox: tried again, or shown as failed with Retry.
@@ -323,6 +329,20 @@ export const groupApi = plazaApi.injectEndpoints({
 });
 
 type GroupsState = Parameters<typeof groupApi.util.selectCachedArgsForQuery>[0];
+
+/** A group message's link card arrived (socket `linkPreview`): the cached group history that holds it shows it. */
+export const applyGroupMessageLinkPreview =
+  (messageId: string, linkPreview: LinkPreview): ThunkAction<void, GroupsState, unknown, UnknownAction> =>
+  (dispatch, getState) => {
+    for (const id of groupApi.util.selectCachedArgsForQuery(getState(), 'groupHistory')) {
+      dispatch(
+        groupApi.util.updateQueryData('groupHistory', id, (data) => {
+          for (const message of data.pages.flatMap((page) => page.messages))
+            if (message._id === messageId) message.linkPreview = linkPreview;
+        }),
+      );
+    }
+  };
 
 /**
  * The groups the conversations list just read replace the held ones; a group one was just removed from (or

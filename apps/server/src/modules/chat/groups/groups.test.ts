@@ -130,7 +130,7 @@ describe.each(dialects())('group conversations over HTTP on %s', (dialect) => {
       as(t.app, who)({ method: 'DELETE', url: `/chats/groups/${group._id}/members/${target.user._id}` });
     expect((await kick(friends[0], friends[1])).statusCode).toBe(403);
     expect((await kick(admin, friends[1])).statusCode).toBe(200);
-    expect((await as(t.app, friends[1])({ method: 'GET', url: `/chats/groups/${group._id}/messages` })).statusCode).toBe(404);
+    expect((await say(friends[1], group._id, 'still here?')).statusCode).toBe(404);
 
     const lines = (await historyOf(admin, group._id)).filter((m) => m.kind === 'system').map((m) => m.system?.type);
     expect(lines).toEqual(['created', 'renamed', 'added', 'removed']);
@@ -176,5 +176,49 @@ describe.each(dialects())('group conversations over HTTP on %s', (dialect) => {
     expect(row?.lastMessage.messageText).toBe('from the admin');
     expect(row?.unreadCount).toBe(2);
     expect((await historyOf(admin, group._id)).map((m) => m.messageText)).toContain('you will not see this');
+  });
+
+  it('shows someone removed the group as it was when they went: why, who was there, the history up to that line', async () => {
+    const { admin, friends } = await adminWithFriends(t.app, 4);
+    const [stays, gone, leaves, later] = friends;
+    const group = await createGroup(t.app, admin, [stays, gone, leaves]);
+    await say(admin, group._id, 'before');
+    const kick = await as(t.app, admin)({ method: 'DELETE', url: `/chats/groups/${group._id}/members/${gone.user._id}` });
+    expect(kick.statusCode).toBe(200);
+    await say(admin, group._id, 'after');
+    const add = (who: typeof later) =>
+      as(t.app, admin)({ method: 'POST', url: `/chats/groups/${group._id}/members`, payload: { userIds: [who.user._id] } });
+    expect((await add(later)).statusCode).toBe(200);
+    const base = `/chats/groups/${group._id}`;
+
+    const seen = bodyOf(await as(t.app, gone)({ method: 'GET', url: base }), groupConversationResponseSchema).conversation;
+    expect(seen).toMatchObject({ _id: group._id, name: 'Trip', gone: 'removed', unreadCount: 0, reads: [] });
+    expect(seen.members.map((m) => m._id).sort()).toEqual([admin, stays, leaves].map((u) => u.user._id).sort());
+    expect(seen.lastMessage).toMatchObject({ kind: 'system', system: { type: 'removed' } });
+    const lines = await historyOf(gone, group._id);
+    expect(lines.map((m) => (m.kind === 'system' ? m.system?.type : m.messageText))).toEqual(['created', 'before', 'removed']);
+    expect((await historyOf(gone, group._id, `?after=${lines[1]._id}`)).map((m) => m.system?.type)).toEqual(['removed']);
+    // Reading is all, and reporting what they read: no writing, marking read or muting.
+    const report = (messageId: string) =>
+      as(t.app, gone)({ method: 'POST', url: '/reports', payload: { targetType: 'message', targetId: messageId, reason: 'spam' } });
+    expect((await report(lines[1]._id)).statusCode).toBe(201);
+    const after = (await historyOf(admin, group._id)).find((m) => m.messageText === 'after');
+    expect((await report(after?._id ?? '')).statusCode).toBe(404);
+    expect((await say(gone, group._id, 'let me back')).statusCode).toBe(404);
+    expect((await as(t.app, gone)({ method: 'POST', url: `${base}/read`, payload: {} })).statusCode).toBe(404);
+    expect((await as(t.app, gone)({ method: 'PUT', url: `${base}/mute`, payload: { muted: true } })).statusCode).toBe(404);
+    // They were never in the list of conversations again, and a stranger still finds nothing.
+    expect((await listOf(gone)).map((c) => c._id)).toEqual([]);
+    const stranger = await createUser(t.app);
+    for (const url of [base, `${base}/messages`]) expect((await as(t.app, stranger)({ method: 'GET', url })).statusCode).toBe(404);
+
+    expect((await as(t.app, leaves)({ method: 'DELETE', url: `${base}/members/${leaves.user._id}` })).statusCode).toBe(200);
+    expect(bodyOf(await as(t.app, leaves)({ method: 'GET', url: base }), groupConversationResponseSchema).conversation.gone).toBe('left');
+
+    // Added again: a member like any other, with the whole history.
+    expect((await add(gone)).statusCode).toBe(200);
+    const back = bodyOf(await as(t.app, gone)({ method: 'GET', url: base }), groupConversationResponseSchema).conversation;
+    expect(back.gone).toBeUndefined();
+    expect((await historyOf(gone, group._id)).map((m) => m.messageText)).toContain('after');
   });
 });

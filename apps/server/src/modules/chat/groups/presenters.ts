@@ -5,12 +5,14 @@ import {
   type GroupSystem,
   type GroupSystemEvent,
   type GroupSystemPerson,
+  type Mention,
   type PublicUser,
 } from '@plaza/contract';
 import { presentLinkPreview } from '../../link-previews';
 import type { MessageRow } from '../repo';
 
-export function presentGroupMessage(row: MessageRow): GroupMessage {
+/** `mentions`: the message's, looked up by the caller (message-mentions.ts); a system line has none. */
+export function presentGroupMessage(row: MessageRow, mentions: Mention[] = []): GroupMessage {
   const system = row.system ? groupSystemSchema.parse(JSON.parse(row.system)) : null;
   return {
     _id: row.id,
@@ -23,6 +25,7 @@ export function presentGroupMessage(row: MessageRow): GroupMessage {
     seq: Number(row.seq),
     clientMessageId: row.client_message_id,
     linkPreview: presentLinkPreview(row.link_preview ?? null),
+    mentions: system ? [] : mentions,
   };
 }
 

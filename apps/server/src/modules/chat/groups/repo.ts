@@ -1,9 +1,10 @@
 /** SQL for group conversations: their rows in `conversations` and their members in `group_members`. */
 import type { Db } from '../../../db';
-import type { GroupMembersTable } from '../../../db/tables/chat';
+import type { GroupDeparturesTable, GroupMembersTable } from '../../../db/tables/chat';
 import { notHidden } from '../../safety';
 
 export type GroupMemberRow = GroupMembersTable;
+export type GroupDepartureRow = GroupDeparturesTable;
 
 export function groupRepo(db: Db) {
   return {
@@ -108,6 +109,32 @@ export function groupRepo(db: Db) {
       return rows.map((r) => r.user_id);
     },
 
+    /** Remembers that someone left or was removed, at the system line `seq` that says so (their latest departure). */
+    async recordDeparture(d: GroupDepartureRow): Promise<void> {
+      await db
+        .insertInto('group_departures')
+        .values(d)
+        .onConflict((oc) =>
+          oc.columns(['conversation_key', 'user_id']).doUpdateSet({ reason: d.reason, seq: d.seq, departed_at: d.departed_at }),
+        )
+        .execute();
+    },
+
+    /** People added (again): they are members, no longer former ones. */
+    async forgetDepartures(id: string, userIds: readonly string[]): Promise<void> {
+      if (userIds.length === 0) return;
+      await db.deleteFrom('group_departures').where('conversation_key', '=', id).where('user_id', 'in', userIds).execute();
+    },
+
+    departure(id: string, userId: string) {
+      return db
+        .selectFrom('group_departures')
+        .selectAll()
+        .where('conversation_key', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
     /** Moves the member's read position forward to `seq` (never back); false when it was there already. */
     async readUpTo(id: string, userId: string, seq: number): Promise<boolean> {
       const res = await db
@@ -131,9 +158,10 @@ export function groupRepo(db: Db) {
 
     /**
      * Per group, the messages after each member's read position written by others: for one reader
-     * (`readerId`, leaving out senders hidden from them at `now`) or, without one, for every member.
+     * (`reader.id`, leaving out senders hidden from them at `now`; with `textOnly`, system lines too) or,
+     * without one, for every member.
      */
-    async unreadCounts(ids: readonly string[], reader?: { id: string; now: string }): Promise<Map<string, number>> {
+    async unreadCounts(ids: readonly string[], reader?: { id: string; now: string; textOnly?: boolean }): Promise<Map<string, number>> {
       if (ids.length === 0) return new Map();
       const rows = await db
         .selectFrom('group_members as gm')
@@ -145,6 +173,7 @@ export function groupRepo(db: Db) {
         .$if(reader !== undefined, (q) =>
           q.where('gm.user_id', '=', reader!.id).where(notHidden(db, 'm.sender_id', reader!.id, reader!.now)),
         )
+        .$if(reader?.textOnly === true, (q) => q.where('m.system', 'is', null))
         .groupBy(['gm.conversation_key', 'gm.user_id'])
         .execute();
       return new Map(rows.map((r) => [`${r.conversation_key} ${r.user_id}`, Number(r.n)]));
@@ -162,10 +191,23 @@ export function groupRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Every group the user is in (data export, account deletion). */
-    async groupIdsOf(userId: string): Promise<string[]> {
-      const rows = await db.selectFrom('group_members').select('conversation_key').where('user_id', '=', userId).execute();
-      return rows.map((r) => r.conversation_key);
+    /** The user's places in the groups they are in (data export). */
+    membershipsOf(userId: string) {
+      return db.selectFrom('group_members').selectAll().where('user_id', '=', userId).execute();
+    },
+
+    /** What the user wrote in groups, system lines left out, by group then oldest first (data export). */
+    ownMessages(userId: string) {
+      // A group message is the one kind that names its sender as receiver too.
+      return db
+        .selectFrom('messages')
+        .select(['pair_key', 'id', 'text', 'created_at'])
+        .where('sender_id', '=', userId)
+        .where('receiver_id', '=', userId)
+        .where('system', 'is', null)
+        .orderBy('pair_key')
+        .orderBy('id')
+        .execute();
     },
 
     /**
@@ -187,6 +229,7 @@ export function groupRepo(db: Db) {
         .where('user_low', '=', fromId)
         .execute();
       await db.deleteFrom('group_members').where('user_id', '=', fromId).execute();
+      await db.deleteFrom('group_departures').where('user_id', '=', fromId).execute();
     },
 
     /** Whether the user is in a group or wrote in one. */

@@ -22,10 +22,12 @@ import { processImage } from '../../../media/images';
 import { friendIdsOf } from '../../people';
 import { notHidden } from '../../safety';
 import { presentPublicUser, userRepo } from '../../users';
+import { wantLinkPreview } from '../../link-previews';
 import { historyOf } from '../conversation-history';
 import type { FloodControl } from '../flood-control';
+import { presentWithMentions, storeMessageMentions } from '../message-mentions';
 import { numberAndInsert, type MessageStore } from '../message-store';
-import { chatRepo, type NewMessageRow } from '../repo';
+import { chatRepo, type NewMessageRow, type SenderCondition } from '../repo';
 import { presentGroupMessage, systemPerson, systemText } from './presenters';
 import { groupRepo } from './repo';
 import { groupViews } from './views';
@@ -97,13 +99,23 @@ export function groupService(ctx: AppContext, flood: FloodControl, messages: Mes
     ctx.events.publish('groupUpdated', { views: [...byMember].map(([userId, conversation]) => ({ userId, conversation })) });
   }
 
-  /** Writes a change and its system line together; answers the line with its seq. */
-  async function change(id: string, system: GroupSystem, write: (trx: Db) => Promise<void>) {
+  /**
+   * Writes a change and its system line together; answers the line with its seq. `afterLine` writes, in the
+   * same transaction, what needs the line's place in the history (where someone's departure is).
+   */
+  async function change(
+    id: string,
+    system: GroupSystem,
+    write: (trx: Db) => Promise<void>,
+    afterLine?: (trx: Db, seq: number, at: string) => Promise<void>,
+  ) {
     const at = nowIso();
     const row = systemRow(id, system, at);
     const [stored] = await inTurn(async (trx) => {
       await write(trx);
-      return numberAndInsert(trx, [row]);
+      const lines = await numberAndInsert(trx, [row]);
+      await afterLine?.(trx, lines[0].seq, at);
+      return lines;
     });
     const line = { ...row, seq: stored.seq };
     await announce(id, line);
@@ -148,9 +160,13 @@ export function groupService(ctx: AppContext, flood: FloodControl, messages: Mes
       return viewOf(id, callerId);
     },
 
+    /** The group as a member sees it; as it was when they went, for someone who left or was removed. */
     async get(callerId: string, id: string): Promise<GroupConversation> {
-      await memberOrNotFound(id, callerId);
-      return viewOf(id, callerId);
+      if (await repo.membership(id, callerId)) return viewOf(id, callerId);
+      const departure = await repo.departure(id, callerId);
+      const view = departure && (await views.forFormerMember(departure, nowIso()));
+      if (!view) throw notFound();
+      return view;
     },
 
     async update(callerId: string, id: string, body: UpdateGroupBody): Promise<GroupConversation> {
@@ -186,6 +202,7 @@ export function groupService(ctx: AppContext, flood: FloodControl, messages: Mes
         const [actor] = await people([callerId]);
         await change(id, { type: 'added', actor, users: await people(fresh), name: null }, async (trx) => {
           await groupRepo(trx).addMembers(id, fresh, 'member', nowIso());
+          await groupRepo(trx).forgetDepartures(id, fresh);
         });
       }
       return viewOf(id, callerId);
@@ -204,24 +221,46 @@ export function groupService(ctx: AppContext, flood: FloodControl, messages: Mes
       const system: GroupSystem = leaving
         ? { type: 'left', actor, users: [], name: null }
         : { type: 'removed', actor, users: target ? [target] : [], name: null };
-      await change(id, system, async (trx) => {
-        const g = groupRepo(trx);
-        await g.removeMember(id, userId);
-        const rest = await g.membersOf([id]);
-        if (rest.length > 0 && !rest.some((m) => m.role === 'admin')) await g.makeAdmin(id, rest[0].user_id);
-      });
+      await change(
+        id,
+        system,
+        async (trx) => {
+          const g = groupRepo(trx);
+          await g.removeMember(id, userId);
+          const rest = await g.membersOf([id]);
+          if (rest.length > 0 && !rest.some((m) => m.role === 'admin')) await g.makeAdmin(id, rest[0].user_id);
+        },
+        // They may still read the group up to this line (product.md § Group conversations).
+        (trx, seq, at) =>
+          groupRepo(trx).recordDeparture({
+            conversation_key: id,
+            user_id: userId,
+            reason: leaving ? 'left' : 'removed',
+            seq,
+            departed_at: at,
+          }),
+      );
       ctx.events.publish('groupLeft', { conversationId: id, userIds: [userId], reason: leaving ? 'left' : 'removed' });
     },
 
-    /** Members only; messages of people on the other side of a block with the reader are left out. */
+    /**
+     * Members, and people who left or were removed up to the line that says so; messages of people on the
+     * other side of a block with the reader are left out.
+     */
     async history(callerId: string, id: string, query: GroupHistoryQuery): Promise<GroupMessage[]> {
-      await memberOrNotFound(id, callerId);
+      const member = await repo.membership(id, callerId);
+      const departure = member ? undefined : await repo.departure(id, callerId);
+      if (!member && !departure) throw notFound();
       const now = nowIso();
-      const rows = await historyOf(chat, id, query, (column) => notHidden(db, column, callerId, now));
-      return rows.map(presentGroupMessage);
+      const senders: SenderCondition = (column) => notHidden(db, column, callerId, now);
+      const rows = await historyOf(chat, id, query, { senders, upToSeq: departure && Number(departure.seq) });
+      return presentWithMentions(db, rows, presentGroupMessage);
     },
 
-    /** Stores the message through the chat's one store, then announces it to the members it reaches. */
+    /**
+     * Stores the message through the chat's one store and its mentions after it (as a one-to-one message's,
+     * message-mentions.ts), then announces it to the members it reaches and asks for its link's card.
+     */
     async send(callerId: string, id: string, body: SendGroupMessageBody): Promise<{ message: GroupMessage; created: boolean }> {
       const taken = flood.take(callerId);
       const waitMs = typeof taken === 'number' ? taken : await taken;
@@ -248,12 +287,22 @@ export function groupService(ctx: AppContext, flood: FloodControl, messages: Mes
           throw new BadRequestError('This clientMessageId was used for another message.', [
             { path: 'clientMessageId', message: 'Already used' },
           ]);
-        const message = presentGroupMessage(original);
+        const [message] = await presentWithMentions(db, [original], presentGroupMessage);
         ctx.events.publish('groupMessageStored', { conversationId: id, message, userIds: audience });
         return { message, created: false };
       }
-      const message = presentGroupMessage({ ...row, seq });
+      await storeMessageMentions(ctx, {
+        id: row.id,
+        senderId: callerId,
+        text: row.text,
+        createdAt: now,
+        conversationKey: id,
+        memberIds: audience,
+      });
+      const [message] = await presentWithMentions(db, [{ ...row, seq }], presentGroupMessage);
       ctx.events.publish('groupMessageStored', { conversationId: id, message, userIds: audience });
+      // The card is made off the request and told to the members (link-preview-sink.ts).
+      if (!body.noPreview) wantLinkPreview(ctx.events, { targetType: 'message', targetId: row.id, scope: id }, row.text);
       return { message, created: true };
     },
 

@@ -6,9 +6,10 @@ import type { GroupConversation, GroupReadPosition, PublicUser } from '@plaza/co
 import type { Db } from '../../../db';
 import { notHidden } from '../../safety';
 import { presentPublicUser, userRepo } from '../../users';
+import { presentWithMentions } from '../message-mentions';
 import { chatRepo } from '../repo';
 import { presentGroupMessage } from './presenters';
-import { groupRepo, type GroupMemberRow } from './repo';
+import { groupRepo, type GroupDepartureRow, type GroupMemberRow } from './repo';
 
 /** What every member sees alike; `unreadCount` and `muted` are each member's own. */
 type Shared = Omit<GroupConversation, 'unreadCount' | 'muted'>;
@@ -26,9 +27,12 @@ export function groupViews(db: Db) {
       groups.membersOf(ids),
       messages.messagesByKeys([...lastIds].map(([pairKey, id]) => ({ pairKey, id }))),
     ]);
-    const people = await users.findByIdsWithDeleted([...new Set(members.map((m) => m.user_id))]);
+    const [people, lastMessages] = await Promise.all([
+      users.findByIdsWithDeleted([...new Set(members.map((m) => m.user_id))]),
+      presentWithMentions(db, lasts, presentGroupMessage),
+    ]);
     const personById = new Map<string, PublicUser>(people.map((u) => [u.id, presentPublicUser(u)]));
-    const lastById = new Map(lasts.map((m) => [m.id, m]));
+    const lastById = new Map(lastMessages.map((m) => [m._id, m]));
     const views = new Map<string, Shared>();
     for (const g of rows) {
       const last = lastById.get(lastIds.get(g.pair_key) ?? '');
@@ -40,7 +44,7 @@ export function groupViews(db: Db) {
         name: g.name ?? '',
         photo: g.photo_url ?? null,
         members: own.flatMap((m) => personById.get(m.user_id) ?? []),
-        lastMessage: presentGroupMessage(last),
+        lastMessage: last,
         createdBy: g.created_by ?? '',
         admins: own.filter((m) => m.role === 'admin').map((m) => m.user_id),
         reads: own.map((m): GroupReadPosition => ({ userId: m.user_id, seq: Number(m.read_seq) })),
@@ -48,6 +52,15 @@ export function groupViews(db: Db) {
       });
     }
     return { views, members };
+  }
+
+  /**
+   * The last message of the group `viewerId` may see: from someone not hidden from them, and, for someone
+   * no longer in the group, at or before the line that says they went (`upToSeq`).
+   */
+  async function lastVisible(id: string, viewerId: string, now: string, upToSeq?: number): Promise<string | undefined> {
+    const [last] = await messages.history(id, undefined, 1, { senders: (column) => notHidden(db, column, viewerId, now), upToSeq });
+    return last?.id;
   }
 
   return {
@@ -79,10 +92,29 @@ export function groupViews(db: Db) {
       return out;
     },
 
-    /** The last message of the group `viewerId` may see (someone not hidden from them). */
-    async lastVisible(id: string, viewerId: string, now: string): Promise<string | undefined> {
-      const [last] = await messages.history(id, undefined, 1, (column) => notHidden(db, column, viewerId, now));
-      return last?.id;
+    lastVisible,
+
+    /**
+     * The group as someone who left or was removed sees it: the members who were there with them (and still
+     * are), no read positions or unread count, the last message they may read, and why they are no longer in it.
+     */
+    async forFormerMember(departure: GroupDepartureRow, now: string): Promise<GroupConversation | undefined> {
+      const id = departure.conversation_key;
+      const last = await lastVisible(id, departure.user_id, now, Number(departure.seq));
+      if (!last) return undefined;
+      const { views, members } = await shared(new Map([[id, last]]));
+      const view = views.get(id);
+      if (!view) return undefined;
+      const stayed = new Set(members.filter((m) => m.joined_at <= departure.departed_at).map((m) => m.user_id));
+      return {
+        ...view,
+        members: view.members.filter((m) => stayed.has(m._id)),
+        admins: view.admins.filter((a) => stayed.has(a)),
+        reads: [],
+        unreadCount: 0,
+        muted: false,
+        gone: departure.reason,
+      };
     },
   };
 }
