@@ -87,7 +87,7 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
           </p>
         </div>
         {mine && (
-          <Menu className="relative -mt-1 -mr-2">
+          <Menu className="relative -mt-1 -me-2">
             <MenuButton
               aria-label="Post options"
               className="rounded-full p-2 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
@@ -115,7 +115,7 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
           </Menu>
         )}
         {!mine && (
-          <div className="-mt-1 -mr-2">
+          <div className="-mt-1 -me-2">
             <SafetyMenu person={author} target={{ type: 'post', id: post._id }} label="Post options" />
           </div>
         )}
