@@ -15,6 +15,8 @@ export const CONVERTED = [
   'features/shell/NavBadgeCount.tsx',
   'features/shell/OfflineBanner.tsx',
   'features/feed/FeedPage.tsx',
+  'features/feed/HomeFeed.tsx',
+  'features/feed/PostCard.tsx',
   'features/posts/Composer.tsx',
   'features/settings/SettingsLayout.tsx',
   'features/settings/AccountSettingsPage.tsx',

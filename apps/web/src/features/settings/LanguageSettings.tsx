@@ -18,8 +18,8 @@ export function LanguageSettings() {
     const before = current;
     await switchLanguage(language);
     try {
+      // The app in the new language says it was kept; only a failure needs words.
       await updateMe({ language }).unwrap();
-      toast.success(t('language.saved'));
     } catch (failure) {
       await switchLanguage(before);
       toast.error(failureMessage(failure, t('language.failed')));
