@@ -11,7 +11,7 @@ if (!globalThis.crypto?.subtle) Object.defineProperty(globalThis, 'crypto', { va
 // machine busy with other suites, where CI runs; a screen that never shows it still fails, 5 s later.
 configure({ asyncUtilTimeout: 5000 });
 
-// Screens read English, as the texts the tests look for are written.
-await startI18n('en');
+// Screens read English, as the texts the tests look for are written (the build's tests run without a DOM).
+if (typeof document !== 'undefined') await startI18n('en');
 
 afterEach(() => cleanup());
