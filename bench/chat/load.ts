@@ -1,9 +1,11 @@
 /**
  * A load-client process: holds a share of the connected clients and sends its share of the message
- * rate, measuring each message from the moment its send starts to its arrival at the receiver. Sender
- * and receiver of a pair live in the same process, so both ends read the same clock.
+ * rate, measuring each message from the moment its send starts to its arrival at each receiver (the other
+ * person of a pair, every other member of a group). A pair or group lives whole in one process, so both
+ * ends read the same clock.
  */
 import { Agent, request } from 'node:http';
+import type { GroupMessageEvent } from '@plaza/contract';
 import { io, type Socket } from 'socket.io-client';
 import type { BenchUser, FromLoad, ToLoad } from './protocol';
 import { now, sleep } from './stats';
@@ -14,7 +16,12 @@ interface Flight {
   /** 0 until the server accepted it; only accepted messages can be lost. */
   accepted: boolean;
   rejected: boolean;
-  deliveries: number;
+  /** The sender's place in its pair or group (its receivers are the others); -1 when the one receiver is the sender (the echo). */
+  sender: number;
+  /** Arrivals per receiver, by place in the group leaving out the sender's. */
+  arrivals: Uint8Array;
+  /** Receivers not reached yet. */
+  missing: number;
 }
 
 const reply = (msg: FromLoad) => process.send?.(msg);
@@ -28,13 +35,20 @@ let mode: 'chat' | 'echo' = 'chat';
 let base = '';
 /** This process's first client's index over all processes: it picks the clients' source addresses. */
 let firstIndex = 0;
+/** People per conversation: 2 for pairs, GROUP for groups. A client's place in its own is its index modulo this. */
+let groupSize = 2;
+let delivered = 0;
 const agent = new Agent({ keepAlive: true, maxSockets: 32 });
 
-function arrived(id: string) {
+function arrived(id: string, place: number) {
   const f = flights.get(id);
-  if (!f) return;
-  f.deliveries += 1;
-  if (f.deliveries === 1 && f.measured) latencies.push(now() - f.startedAt);
+  if (!f || place === f.sender) return;
+  const i = f.sender < 0 ? 0 : place < f.sender ? place : place - 1;
+  f.arrivals[i] += 1;
+  if (f.arrivals[i] !== 1) return;
+  f.missing -= 1;
+  delivered += 1;
+  if (f.measured) latencies.push(now() - f.startedAt);
 }
 
 /** A client's name with the echo server: its index over all load processes. */
@@ -65,16 +79,22 @@ async function connectAll(count: number): Promise<{ ok: number; failed: number; 
       };
       // engine.io passes localAddress on to the websocket (ws) but does not declare it.
       const s = io(base, options as Parameters<typeof io>[1]);
-      if (mode === 'chat') {
+      const place = i % groupSize;
+      if (mode === 'chat' && u.groupId) {
+        // Every member's sockets hear it, the sender's too (other tabs); only the others' arrivals count.
+        s.on('groupMessage', ({ message: m }: GroupMessageEvent) => {
+          if (m.senderId !== u.userId && m.clientMessageId) arrived(m.clientMessageId, place);
+        });
+      } else if (mode === 'chat') {
         // The sender's own socket hears its message too (other tabs); only the receiver's arrival counts.
         s.on('receiveMessage', (m: { messageReceiver: string; clientMessageId: string | null }) => {
-          if (m.messageReceiver === u.userId && m.clientMessageId) arrived(m.clientMessageId);
+          if (m.messageReceiver === u.userId && m.clientMessageId) arrived(m.clientMessageId, place);
         });
       } else {
         // Over HTTP the sender's socket hears the echo too (as in the chat); only the receiver's arrival counts.
         const key = echoKey(i);
         s.on('echo', (p: { id: string; to?: string }) => {
-          if (p.to === undefined || p.to === key) arrived(p.id);
+          if (p.to === undefined || p.to === key) arrived(p.id, place);
         });
       }
       s.once('connect', () => {
@@ -134,7 +154,8 @@ async function sendAll(rate: number, durationMs: number, warmupMs: number, grace
   flights = new Map();
   latencies = [];
   responseTimes = [];
-  const pairs = Math.floor(sockets.length / 2);
+  delivered = 0;
+  const groups = Math.floor(sockets.length / groupSize);
   const rejected: Record<string, number> = {};
   let sent = 0;
   let accepted = 0;
@@ -157,32 +178,49 @@ async function sendAll(rate: number, durationMs: number, warmupMs: number, grace
   const sendOne = (seq: number) => {
     const id = `${process.pid}-${phase}-${seq}`;
     const startedAt = now();
-    const f: Flight = { startedAt, measured: startedAt - start >= warmupMs, accepted: false, rejected: false, deliveries: 0 };
+    const echoed = mode === 'echo' && via === 'socket';
+    // Groups take turns, and within each its members: every one sends in turn, as the two of a pair alternate.
+    const g = seq % groups;
+    const turn = Math.floor(seq / groups) % groupSize;
+    const receivers = echoed ? 1 : groupSize - 1;
+    const f: Flight = {
+      startedAt,
+      measured: startedAt - start >= warmupMs,
+      accepted: false,
+      rejected: false,
+      sender: echoed ? -1 : turn,
+      arrivals: new Uint8Array(receivers),
+      missing: receivers,
+    };
     flights.set(id, f);
     sent += 1;
-    if (mode === 'echo' && via === 'socket') {
+    if (echoed) {
       sockets[seq % sockets.length].emit('echo', { id, text: 'x'.repeat(40) });
       f.accepted = true;
       accepted += 1;
       return;
     }
-    const p = seq % pairs;
-    const flip = Math.floor(seq / pairs) % 2;
     if (mode === 'echo') {
       // The same pairs and turns as the chat, the same body size, no token to check.
-      const echoed = { from: echoKey(2 * p + flip), to: echoKey(2 * p + 1 - flip), id, text: `benchmark message ${seq} from someone` };
-      track(f, post('/echo', '', echoed));
+      const body = { from: echoKey(2 * g + turn), to: echoKey(2 * g + 1 - turn), id, text: `benchmark message ${seq} from someone` };
+      track(f, post('/echo', '', body));
       return;
     }
-    const from = users[2 * p + flip];
-    const to = users[2 * p + 1 - flip];
+    const from = users[groupSize * g + turn];
+    if (from.groupId) {
+      if (via === 'socket') throw new Error('Groups are written to over HTTP only: the contract has no socket send for them.');
+      const body = { messageText: `benchmark message ${seq} from ${from.userName}`, clientMessageId: id };
+      track(f, post(`/api/v1/chats/groups/${from.groupId}/messages`, from.token, body));
+      return;
+    }
+    const to = users[2 * g + 1 - turn];
     const body = {
       messageSenderUsername: from.userName,
       messageReceiverUsername: to.userName,
       messageContent: `benchmark message ${seq} from ${from.userName}`,
       clientMessageId: id,
     };
-    track(f, via === 'http' ? post('/api/v1/chats/send', from.token, body) : viaSocket(sockets[2 * p + flip], body));
+    track(f, via === 'http' ? post('/api/v1/chats/send', from.token, body) : viaSocket(sockets[2 * g + turn], body));
   };
 
   let seq = 0;
@@ -193,15 +231,15 @@ async function sendAll(rate: number, durationMs: number, warmupMs: number, grace
   }
   await Promise.all([...inFlight]);
   const graceEnd = now() + graceMs;
-  const undelivered = () => [...flights.values()].some((f) => f.accepted && f.deliveries === 0);
+  const undelivered = () => [...flights.values()].some((f) => f.accepted && f.missing > 0);
   while (now() < graceEnd && undelivered()) await sleep(50);
   let lost = 0;
   let duplicated = 0;
   for (const f of flights.values()) {
-    if (f.accepted && f.deliveries === 0) lost += 1;
-    if (f.deliveries > 1) duplicated += f.deliveries - 1;
+    if (f.accepted) lost += f.missing;
+    for (const n of f.arrivals) if (n > 1) duplicated += n - 1;
   }
-  return { latencies, responseTimes, sent, accepted, rejected, lost, duplicated };
+  return { latencies, responseTimes, sent, accepted, rejected, lost, duplicated, delivered };
 }
 
 process.on('message', (msg: ToLoad) => {
@@ -209,6 +247,7 @@ process.on('message', (msg: ToLoad) => {
     mode = msg.mode;
     base = msg.url;
     firstIndex = msg.firstIndex;
+    groupSize = msg.groupSize;
     users = msg.users;
     void connectAll(msg.count).then((r) => reply({ type: 'connected', ...r }));
   } else if (msg.type === 'send') {

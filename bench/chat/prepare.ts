@@ -1,18 +1,20 @@
-/** Creates the benchmark's users and sessions straight in the database, and signs their access tokens. */
-import { createDb, migrateToLatest, TokenSigner, newId, nowIso } from '../../apps/server/src/for-benchmarks';
+/** Creates the benchmark's users, sessions and groups straight in the database, and signs their access tokens. */
+import { createDb, migrateToLatest, TokenSigner, newId, nowIso, type Db } from '../../apps/server/src/for-benchmarks';
 import type { BenchUser } from './protocol';
 
 const BATCH = 400;
 
 /**
  * `count` users for the clients; with `authorFriends`, one more (the last in the list): a post author who
- * is friends with that many of them, so each post fans out to that many timelines.
+ * is friends with that many of them, so each post fans out to that many timelines. With `groupSize`, the
+ * clients also form groups of that many, consecutive in the list (a remainder smaller than a group stays out).
  */
 export async function prepareUsers(
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string },
   count: number,
   jwtSecret: string,
   authorFriends = 0,
+  groupSize = 0,
 ): Promise<BenchUser[]> {
   const { db } = createDb(database);
   try {
@@ -72,8 +74,54 @@ export async function prepareUsers(
           .execute();
       }
     }
+    if (groupSize > 0) await writeGroups(db, users.slice(0, count), groupSize, at);
     return users;
   } finally {
     await db.destroy();
   }
+}
+
+/**
+ * Groups written as rows, the way `POST /chats/groups` stores them (its conversation row, its members, the
+ * first of them its admin) without the friendships and system line the route needs and the benchmark does not.
+ */
+async function writeGroups(db: Db, users: BenchUser[], size: number, at: string): Promise<void> {
+  const conversations = [];
+  const members = [];
+  for (let from = 0; from + size <= users.length; from += size) {
+    const id = newId();
+    const creator = users[from].userId;
+    conversations.push({
+      pair_key: id,
+      user_low: creator,
+      user_high: creator,
+      created_at: at,
+      last_seq: 0,
+      kind: 'group' as const,
+      name: `Bench group ${from / size}`,
+      photo_url: null,
+      created_by: creator,
+    });
+    for (let i = from; i < from + size; i++) {
+      users[i].groupId = id;
+      members.push({
+        conversation_key: id,
+        user_id: users[i].userId,
+        role: i === from ? ('admin' as const) : ('member' as const),
+        joined_at: at,
+        read_seq: 0,
+        muted: 0,
+      });
+    }
+  }
+  for (let from = 0; from < conversations.length; from += BATCH)
+    await db
+      .insertInto('conversations')
+      .values(conversations.slice(from, from + BATCH))
+      .execute();
+  for (let from = 0; from < members.length; from += BATCH)
+    await db
+      .insertInto('group_members')
+      .values(members.slice(from, from + BATCH))
+      .execute();
 }

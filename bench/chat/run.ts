@@ -13,6 +13,10 @@
  * longest event-loop stalls (a 1 ms probe in the server, off by default: it costs the server CPU the echo does not pay),
  * SEND=http,socket (default both: POST /chats/send, and `sendMessage` with an ack over the socket),
  * IDLE=1 only connects the clients and measures memory (no messages),
+ * GROUP=members puts the clients in groups of that many (3–100) instead of pairs: each send goes to a group
+ * (POST /chats/groups/{id}/messages; the contract has no socket send for groups, so SEND=socket phases are
+ * left out, and so is the echo), RATE stays the sends a second of the whole run, latency is send → `groupMessage`
+ * at each other member, lost and duplicated count per receiver, and server CPU is given per delivery as well,
  * PUBLISH=friends publishes posts (PUBLISH_RATE a second, default 1) by an author with that many friends
  * among the clients while the chat runs, so each fans out to that many timelines,
  * --database=postgres (a fresh database on PG_URL, dropped after) and --redis (REDIS_URL, default local);
@@ -25,6 +29,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { GROUP_CHAT } from '@plaza/contract';
 import { serverNodeFlags } from '../lib/node-flags';
 import { prepareUsers } from './prepare';
 import type { BenchUser, FromLoad, ToLoad } from './protocol';
@@ -41,6 +46,11 @@ const SENDS = (process.env.SEND ?? 'http,socket').split(',') as Array<'http' | '
 const IDLE = process.env.IDLE === '1';
 const PUBLISH_FRIENDS = Number(process.env.PUBLISH ?? 0);
 const PUBLISH_RATE = Number(process.env.PUBLISH_RATE ?? 1);
+const GROUP = Number(process.env.GROUP ?? 0);
+if (GROUP !== 0 && !(Number.isInteger(GROUP) && GROUP >= GROUP_CHAT.minMembers && GROUP <= GROUP_CHAT.maxMembers))
+  throw new Error(`GROUP is the people in each group: ${GROUP_CHAT.minMembers} to ${GROUP_CHAT.maxMembers}.`);
+/** People per conversation: a pair, or a group. */
+const CONVERSATION_SIZE = GROUP || 2;
 const flag = (name: string) =>
   process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`))?.split('=')[1] ??
   (process.argv.includes(`--${name}`) ? '' : undefined);
@@ -69,8 +79,15 @@ interface Row {
   lost: number;
   duplicated: number;
   kbPerConnection: number;
+  /** People per group (0: pairs). */
+  group: number;
+  /** Messages that reached a receiver over the phase (a group message once per other member), and a second. */
+  delivered: number;
+  deliveryRate: number;
   /** Server CPU time per accepted message, and the share of one core the server got during the phase. */
   cpuUsPerMessage: number;
+  /** Server CPU time per delivery: what a message costs for each person it reaches. */
+  cpuUsPerDelivery: number;
   cpuShare: number;
   /** The load-client processes' CPU, in cores: they share the machine with the server. */
   loadCpuShare: number;
@@ -159,6 +176,7 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
       clients,
       secret,
       PUBLISH_FRIENDS,
+      GROUP,
     );
     console.log('done');
   }
@@ -190,10 +208,11 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
     const idle = await serverMemory(server);
 
     const procs = Math.max(2, Math.ceil(clients / CLIENTS_PER_LOAD_PROCESS));
-    // An even share per process, so every pair has both its members in one process.
+    // An even share per process, so every pair or group has all its members in one process.
+    const size = CONVERSATION_SIZE;
     const shares = Array.from(
       { length: procs },
-      (_, i) => 2 * (Math.floor(clients / 2 / procs) + (i < Math.floor(clients / 2) % procs ? 1 : 0)),
+      (_, i) => size * (Math.floor(clients / size / procs) + (i < Math.floor(clients / size) % procs ? 1 : 0)),
     );
     let offset = 0;
     for (const share of shares) {
@@ -207,6 +226,7 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
         users: slice,
         count: share,
         firstIndex: offset,
+        groupSize: CONVERSATION_SIZE,
       } satisfies ToLoad);
       offset += share;
     }
@@ -232,11 +252,11 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
       return [row];
     }
 
-    // Warm-up, not measured: every pair exchanges a first message (which records the conversation and
+    // Warm-up, not measured: every pair (or group) exchanges a first message (which records the conversation and
     // widens both people's presence audience) and the server's code gets compiled. What follows is steady state.
-    const pairs = Math.floor(ok / 2);
+    const conversations = Math.floor(ok / CONVERSATION_SIZE);
     const warmRate = Math.min(...RATES);
-    const warmMs = Math.max(3000, Math.ceil((pairs / warmRate) * 1000) + 1000);
+    const warmMs = Math.max(3000, Math.ceil((conversations / warmRate) * 1000) + 1000);
     console.log(`  warm-up: ${warmRate} msg/s for ${(warmMs / 1000).toFixed(0)} s`);
     for (const l of loads)
       l.send({
@@ -251,7 +271,10 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
     await sleep(2000);
 
     const rows: Row[] = [];
-    const phases = RATES.flatMap((rate) => SENDS.map((via) => ({ rate, via })));
+    // Groups are written to over HTTP only (the contract has no socket send for them).
+    const sends = GROUP ? SENDS.filter((via) => via === 'http') : SENDS;
+    if (sends.length < SENDS.length) console.log('  groups: SEND=socket left out (groups have no socket send)');
+    const phases = RATES.flatMap((rate) => sends.map((via) => ({ rate, via })));
     for (const { rate, via } of phases) {
       const perProc = rate / loads.length;
       const loadBefore = loadavg()[0];
@@ -297,6 +320,7 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
         1,
         done.reduce((n, d) => n + d.accepted, 0),
       );
+      const delivered = done.reduce((n, d) => n + d.delivered, 0);
       if (loop.mainThreadCpuMs !== undefined) {
         const perMessage = (ms: number) => ((ms * 1000) / accepted).toFixed(0);
         details.push(
@@ -333,7 +357,11 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
         lost: done.reduce((n, d) => n + d.lost, 0),
         duplicated: done.reduce((n, d) => n + d.duplicated, 0),
         kbPerConnection,
+        group: GROUP,
+        delivered,
+        deliveryRate: delivered / DURATION_S,
         cpuUsPerMessage: (cpuMs * 1000) / accepted,
+        cpuUsPerDelivery: (cpuMs * 1000) / Math.max(1, delivered),
         cpuShare: cpuMs / wallMs,
         loadCpuShare,
         eventLoop,
@@ -344,7 +372,7 @@ async function runTarget(target: 'plaza' | 'echo', clients: number): Promise<Row
         posts,
       };
       console.log(
-        `  ${rate} msg/s via ${via}${posts ? ` with ${posts} posts to ${PUBLISH_FRIENDS} timelines each` : ''}: p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, max ${row.max.toFixed(0)} ms${resp.length ? ` (HTTP response p50 ${row.responseP50.toFixed(1)}, p99 ${row.responseP99.toFixed(1)} ms)` : ''}; server CPU ${row.cpuUsPerMessage.toFixed(0)} µs/msg, ${(row.cpuShare * 100).toFixed(0)}% of a core (load clients ${(row.loadCpuShare * 100).toFixed(0)}%), event loop ${(row.eventLoop * 100).toFixed(0)}% busy, machine load average ${row.loadBefore.toFixed(1)} → ${row.machineLoad.toFixed(1)}; sent ${row.sent}, accepted ${row.accepted}, lost ${row.lost}, duplicated ${row.duplicated}${Object.keys(rejected).length ? `, rejected ${JSON.stringify(rejected)}` : ''}`,
+        `  ${rate} msg/s via ${via}${posts ? ` with ${posts} posts to ${PUBLISH_FRIENDS} timelines each` : ''}: p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, max ${row.max.toFixed(0)} ms${resp.length ? ` (HTTP response p50 ${row.responseP50.toFixed(1)}, p99 ${row.responseP99.toFixed(1)} ms)` : ''}; server CPU ${row.cpuUsPerMessage.toFixed(0)} µs/msg${GROUP ? ` (${row.cpuUsPerDelivery.toFixed(0)} µs per delivery, ${row.deliveryRate.toFixed(0)} deliveries/s)` : ''}, ${(row.cpuShare * 100).toFixed(0)}% of a core (load clients ${(row.loadCpuShare * 100).toFixed(0)}%), event loop ${(row.eventLoop * 100).toFixed(0)}% busy, machine load average ${row.loadBefore.toFixed(1)} → ${row.machineLoad.toFixed(1)}; sent ${row.sent}, accepted ${row.accepted}, lost ${row.lost}, duplicated ${row.duplicated}${Object.keys(rejected).length ? `, rejected ${JSON.stringify(rejected)}` : ''}`,
       );
       for (const d of details) console.log(d);
       rows.push(row);
@@ -379,7 +407,11 @@ function emptyRow(target: Row['target'], clients: number): Row {
     lost: 0,
     duplicated: 0,
     kbPerConnection: NaN,
+    group: GROUP,
+    delivered: 0,
+    deliveryRate: NaN,
     cpuUsPerMessage: NaN,
+    cpuUsPerDelivery: NaN,
     cpuShare: NaN,
     loadCpuShare: NaN,
     eventLoop: NaN,
@@ -418,6 +450,11 @@ const rows: Row[] = [];
 for (const clients of CLIENTS) {
   for (const target of ['plaza', 'echo'] as const) {
     if (TARGET !== 'both' && TARGET !== (target === 'plaza' ? 'chat' : 'echo')) continue;
+    // The echo pairs its clients: it has no group to compare with.
+    if (GROUP && target === 'echo') {
+      console.log('bare socket.io echo: left out with GROUP (it only pairs its clients)');
+      continue;
+    }
     console.log(`${target === 'plaza' ? 'Plaza chat' : 'bare socket.io echo'}, ${clients} clients, ${DURATION_S} s per rate:`);
     rows.push(...(await runTarget(target, clients)));
   }
@@ -432,15 +469,15 @@ console.log(
   ),
 );
 console.log(
-  '| server | send | clients | msg/s | p50 ms | p99 ms | max ms | lost | duplicated | rejected | server CPU µs/msg | event loop busy | loop delay p99 / max ms | KB per idle socket | load avg before → after |',
+  '| server | send | clients | msg/s | deliveries/s | p50 ms | p99 ms | max ms | lost | duplicated | rejected | server CPU µs/msg | µs/delivery | event loop busy | loop delay p99 / max ms | KB per idle socket | load avg before → after |',
 );
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   const rejected = Object.values(r.rejected).reduce((a, b) => a + b, 0);
-  const name = r.target === 'plaza' ? 'Plaza' : 'bare echo';
+  const name = r.target === 'plaza' ? (r.group ? `Plaza, groups of ${r.group}` : 'Plaza') : 'bare echo';
   const send = r.rate === 0 ? 'idle' : r.via;
   console.log(
-    `| ${name} | ${send} | ${r.clients} | ${r.rate} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt0(r.max)} | ${r.lost} | ${r.duplicated} | ${rejected} | ${fmt0(r.cpuUsPerMessage)} | ${fmt0(r.eventLoop * 100)} % | ${fmt0(r.loopDelayP99)} / ${fmt0(r.loopDelayMax)} | ${fmt(r.kbPerConnection)} | ${fmt(r.loadBefore)} → ${fmt(r.machineLoad)} |`,
+    `| ${name} | ${send} | ${r.clients} | ${r.rate} | ${fmt0(r.deliveryRate)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt0(r.max)} | ${r.lost} | ${r.duplicated} | ${rejected} | ${fmt0(r.cpuUsPerMessage)} | ${fmt0(r.cpuUsPerDelivery)} | ${fmt0(r.eventLoop * 100)} % | ${fmt0(r.loopDelayP99)} / ${fmt0(r.loopDelayMax)} | ${fmt(r.kbPerConnection)} | ${fmt(r.loadBefore)} → ${fmt(r.machineLoad)} |`,
   );
 }
 process.exit(0);
