@@ -43,10 +43,9 @@ describe.each(dialects())('rendered feed posts with two servers on %s', (dialect
     await as(second(), friend)({ method: 'PATCH', url: '/users/me', payload: { fullName: 'Elsewhere Renamed' } });
     // The server the change went through shows it at once.
     expect((await feedOf(second(), me))[0]).toMatchObject({ totalReactions: 1, author: { fullName: 'Elsewhere Renamed' } });
-    // The first server may still show what it rendered, but never for longer than the maximum age.
-    const seen = (await feedOf(t.app, me))[0];
-    if (Date.now() - started < MAX_AGE_MS) expect(seen.totalReactions).toBe(0);
-    await new Promise((r) => setTimeout(r, MAX_AGE_MS + 50));
+    // The first server may still show what it rendered (or may have heard of the change through the outbox
+    // already), but never for longer than the maximum age.
+    await new Promise((r) => setTimeout(r, Math.max(0, started + MAX_AGE_MS + 50 - Date.now())));
     expect((await feedOf(t.app, me))[0]).toMatchObject({ totalReactions: 1, author: { fullName: 'Elsewhere Renamed' } });
   });
 

@@ -140,7 +140,8 @@ export function postService(ctx: AppContext) {
             // Most people's friends all fit in the first batch; the rest follow in batches of their own.
             const { next: after, readers } = await timelineReadModel(trx).publish(row.id, authorId, FAN_OUT_BATCH);
             if (after !== null) await ctx.events.record(trx, 'postPublished', { postId: row.id, authorId, after });
-            await ctx.events.record(trx, 'postCreated', { postId: row.id, authorId });
+            // Only federation sends it on: a server that does not federate records nothing more per post.
+            if (ctx.config.federation) await ctx.events.record(trx, 'postCreated', { postId: row.id, authorId });
             await alongside?.(trx, row.id);
             return readers;
           });
@@ -179,7 +180,7 @@ export function postService(ctx: AppContext) {
           if (!(await postRepo(trx).update(postId, edit))) return false;
           await tagIndex(trx).postEdited({ id: postId, authorId: row.author_id, content }, editedAt);
           await mentionIndex(trx, ctx.events).written(mentionedPost(postId, row.author_id, content, editedAt, false));
-          await ctx.events.record(trx, 'postEdited', { postId, authorId: row.author_id });
+          if (ctx.config.federation) await ctx.events.record(trx, 'postEdited', { postId, authorId: row.author_id });
           return true;
         }),
       );
