@@ -21,6 +21,22 @@ export const CONVERTED = [
   'features/settings/SettingsLayout.tsx',
   'features/settings/AccountSettingsPage.tsx',
   'features/settings/LanguageSettings.tsx',
+  'features/chat/ChatPage.tsx',
+  'features/chat/ChatConversation.tsx',
+  'features/chat/chat-address.tsx',
+  'features/chat/ConversationList.tsx',
+  'features/chat/ConversationRow.tsx',
+  'features/chat/GroupRow.tsx',
+  'features/chat/FriendChecklist.tsx',
+  'features/chat/FriendPicker.tsx',
+  'features/chat/GroupConversation.tsx',
+  'features/chat/GroupInfoDialog.tsx',
+  'features/chat/GroupMessageToast.tsx',
+  'features/chat/MessageToast.tsx',
+  'features/chat/MessageBubble.tsx',
+  'features/chat/MessageInput.tsx',
+  'features/chat/MessageList.tsx',
+  'features/chat/NewGroupDialog.tsx',
 ];
 
 const READ_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'label']);
