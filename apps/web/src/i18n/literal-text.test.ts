@@ -37,6 +37,8 @@ export const CONVERTED = [
   'features/chat/MessageInput.tsx',
   'features/chat/MessageList.tsx',
   'features/chat/NewGroupDialog.tsx',
+  'features/notifications/NotificationsBell.tsx',
+  'features/notifications/NotificationsPanel.tsx',
 ];
 
 const READ_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'label']);
