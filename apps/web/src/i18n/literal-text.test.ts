@@ -21,6 +21,8 @@ export const CONVERTED = [
   'features/settings/SettingsLayout.tsx',
   'features/settings/AccountSettingsPage.tsx',
   'features/settings/LanguageSettings.tsx',
+  'features/settings/NotificationSettingsPage.tsx',
+  'features/settings/PushDeviceSettings.tsx',
   'features/chat/ChatPage.tsx',
   'features/chat/ChatConversation.tsx',
   'features/chat/chat-address.tsx',
