@@ -23,6 +23,7 @@ export const CONVERTED = [
   'features/settings/LanguageSettings.tsx',
   'features/settings/NotificationSettingsPage.tsx',
   'features/settings/PushDeviceSettings.tsx',
+  'features/settings/ProfileSettingsPage.tsx',
   'features/chat/ChatPage.tsx',
   'features/chat/ChatConversation.tsx',
   'features/chat/chat-address.tsx',
