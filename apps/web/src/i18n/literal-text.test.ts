@@ -24,6 +24,8 @@ export const CONVERTED = [
   'features/settings/NotificationSettingsPage.tsx',
   'features/settings/PushDeviceSettings.tsx',
   'features/settings/ProfileSettingsPage.tsx',
+  'features/settings/DataSettingsPage.tsx',
+  'features/settings/DeleteAccountDialog.tsx',
   'features/chat/ChatPage.tsx',
   'features/chat/ChatConversation.tsx',
   'features/chat/chat-address.tsx',
