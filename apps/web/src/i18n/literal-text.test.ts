@@ -26,6 +26,7 @@ export const CONVERTED = [
   'features/settings/ProfileSettingsPage.tsx',
   'features/settings/DataSettingsPage.tsx',
   'features/settings/DeleteAccountDialog.tsx',
+  'features/settings/SessionSettings.tsx',
   'features/chat/ChatPage.tsx',
   'features/chat/ChatConversation.tsx',
   'features/chat/chat-address.tsx',
