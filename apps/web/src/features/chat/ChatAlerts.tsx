@@ -4,7 +4,6 @@
  * muted: "Ana in Trip"), and a browser notification when the tab is hidden and the person turned those on.
  * Mounted once for the signed-in frame.
  */
-import i18next from 'i18next';
 import type { GroupMessage, GroupMessageEvent, Message } from '@plaza/contract';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -94,7 +93,7 @@ export function ChatAlerts() {
       void navigate(user ? chatPath(user.userName) : '/chat', user ? { state: { openWith: user } } : undefined);
 
     if (document.visibilityState === 'hidden' && desktopNotificationsOn()) {
-      const shown = new Notification(sender ? displayName(sender) : i18next.t('chatToast.newMessage'), {
+      const shown = new Notification(sender ? displayName(sender) : 'New message', {
         body: message.messageText,
         tag: message.messageSender,
       });

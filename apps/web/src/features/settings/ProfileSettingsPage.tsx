@@ -1,7 +1,6 @@
 /** Profile settings: photo (with upload progress), full name and bio. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { fullNameSchema, LIMITS } from '@plaza/contract';
-import './preferences-catalog';
 import { Camera } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,7 +16,6 @@ import { useUpdateMeMutation, useUploadAvatarMutation } from './api';
 import { failureMessage } from './failure';
 import { useSessionUserUpdate } from './useSessionUser';
 import { useDocumentTitle } from '../../lib/document-title';
-import { useTranslation } from 'react-i18next';
 
 const profileSchema = z.object({
   fullName: fullNameSchema,
@@ -27,8 +25,7 @@ type ProfileForm = z.infer<typeof profileSchema>;
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif';
 
 export default function ProfileSettingsPage() {
-  const { t } = useTranslation('preferences');
-  useDocumentTitle(t('profile.title'));
+  useDocumentTitle('Profile settings');
   const user = useAppSelector((s) => s.auth.userDetails);
   const toSession = useSessionUserUpdate();
   const [updateMe] = useUpdateMeMutation();
@@ -49,9 +46,9 @@ export default function ProfileSettingsPage() {
       const updated = await updateMe({ fullName: values.fullName, userBio: values.userBio.trim() || null }).unwrap();
       toSession(updated);
       reset({ fullName: updated.fullName, userBio: updated.userBio ?? '' });
-      toast.success(t('profile.saved'));
+      toast.success('Profile saved');
     } catch (failure) {
-      if (!isCanceledError(failure)) toast.error(failureMessage(failure, t('profile.saveFailed')));
+      if (!isCanceledError(failure)) toast.error(failureMessage(failure, 'Your profile could not be saved.'));
     }
   });
 
@@ -60,18 +57,18 @@ export default function ProfileSettingsPage() {
     const file = await withSniffedType(chosen);
     if (!ACCEPTED.split(',').includes(file.type)) {
       if (fileRef.current) fileRef.current.value = '';
-      return toast.error(t('profile.notImage', { name: file.name }));
+      return toast.error(`${file.name} is not a JPEG, PNG, WebP or GIF image.`);
     }
-    if (file.size > LIMITS.avatarBytes) return toast.error(t('profile.tooLarge', { mb: LIMITS.avatarBytes / 1024 / 1024 }));
+    if (file.size > LIMITS.avatarBytes) return toast.error('That image is larger than 5 MB.');
     setPreview(URL.createObjectURL(file));
     setProgress(0);
     try {
       const updated = await uploadAvatar({ file, onProgress: setProgress }).unwrap();
       toSession(updated);
-      toast.success(t('profile.photoUpdated'));
+      toast.success('Profile photo updated');
     } catch (failure) {
       setPreview(null);
-      if (!isCanceledError(failure)) toast.error(failureMessage(failure, t('profile.photoFailed')));
+      if (!isCanceledError(failure)) toast.error(failureMessage(failure, 'The photo could not be uploaded.'));
     } finally {
       setProgress(null);
       if (fileRef.current) fileRef.current.value = '';
@@ -90,20 +87,18 @@ export default function ProfileSettingsPage() {
           )}
         </div>
         <div className="text-center sm:text-start">
-          <h2 className="text-lg font-semibold">{t('profile.photo')}</h2>
-          <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">
-            {t('profile.photoHint', { mb: LIMITS.avatarBytes / 1024 / 1024 })}
-          </p>
+          <h2 className="text-lg font-semibold">Profile photo</h2>
+          <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">JPEG, PNG, WebP or GIF, up to 5 MB.</p>
           <input
             ref={fileRef}
             type="file"
             accept={ACCEPTED}
             className="hidden"
-            aria-label={t('profile.choosePhoto')}
+            aria-label="Choose a profile photo"
             onChange={(e) => void onPick(e.target.files?.[0])}
           />
           <Button variant="secondary" onClick={() => fileRef.current?.click()} loading={progress !== null}>
-            <Camera className="h-4 w-4" /> {progress !== null ? t('profile.uploading') : t('profile.upload')}
+            <Camera className="h-4 w-4" /> {progress !== null ? 'Uploading…' : 'Upload photo'}
           </Button>
           {progress !== null && (
             <div
@@ -119,14 +114,20 @@ export default function ProfileSettingsPage() {
         </div>
       </section>
       <section className="card p-6">
-        <h2 className="mb-4 text-lg font-semibold">{t('profile.about')}</h2>
+        <h2 className="mb-4 text-lg font-semibold">About you</h2>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-1">
-          <Field label={t('profile.fullName')} error={formState.errors.fullName?.message} {...register('fullName')} />
+          <Field label="Full name" error={formState.errors.fullName?.message} {...register('fullName')} />
           <div className="space-y-1.5">
             <label htmlFor="bio" className="block text-sm font-medium">
-              {t('profile.bio')}
+              Bio
             </label>
-            <textarea id="bio" rows={3} className="input resize-none" placeholder={t('profile.bioPlaceholder')} {...register('userBio')} />
+            <textarea
+              id="bio"
+              rows={3}
+              className="input resize-none"
+              placeholder="Tell people a little about yourself"
+              {...register('userBio')}
+            />
             <div className="flex justify-between text-xs">
               <span className="text-rose-600 dark:text-rose-400">{formState.errors.userBio?.message}</span>
               <span className={bio.length > LIMITS.userBio.max ? 'text-rose-600 dark:text-rose-400' : 'text-slate-500 dark:text-slate-400'}>
@@ -135,7 +136,7 @@ export default function ProfileSettingsPage() {
             </div>
           </div>
           <Button type="submit" loading={formState.isSubmitting} disabled={!formState.isDirty}>
-            {t('profile.save')}
+            Save changes
           </Button>
         </form>
       </section>
