@@ -2,7 +2,7 @@
 import { MODERATION_ACTIONS, SUSPENDED_FOREVER, type AdminReport, type ModerationAction } from '@plaza/contract';
 import { Flag, MessageSquareQuote } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '../../lib/toast';
+import { toast } from 'sonner';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { compactAge, exactTime } from '../../lib/dates';
@@ -31,7 +31,7 @@ function Target({ report }: { report: AdminReport }) {
   return (
     <div className="space-y-2">
       {t.context.length > 0 && (
-        <ol aria-label="Context" className="space-y-1 border-s-2 border-slate-200 ps-3 dark:border-slate-700">
+        <ol aria-label="Context" className="space-y-1 border-l-2 border-slate-200 pl-3 dark:border-slate-700">
           {t.context.map((c) => (
             <li key={c._id} className="text-sm text-slate-500 dark:text-slate-400">
               <span className="font-semibold text-slate-600 dark:text-slate-300">@{c.author}</span> {c.text}
@@ -49,7 +49,7 @@ function Target({ report }: { report: AdminReport }) {
             <p className="text-xs text-slate-500 dark:text-slate-400">
               {report.targetType === 'user' ? 'Joined' : 'Posted'} <time title={exactTime(t.createdAt)}>{compactAge(t.createdAt)}</time>
               {t.authorSuspendedUntil && (
-                <span className="ms-2 font-semibold text-rose-600 dark:text-rose-300">Suspended {untilText(t.authorSuspendedUntil)}</span>
+                <span className="ml-2 font-semibold text-rose-600 dark:text-rose-300">Suspended {untilText(t.authorSuspendedUntil)}</span>
               )}
             </p>
           </div>

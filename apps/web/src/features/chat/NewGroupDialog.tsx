@@ -6,7 +6,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { GROUP_CHAT } from '@plaza/contract';
 import { Camera, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from '../../lib/toast';
+import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { CloseButton } from '../../components/CloseButton';
 import { errorText } from '../../lib/error-text';
@@ -123,7 +123,7 @@ export function NewGroupDialog({ open, me, onClose, onCreated }: NewGroupDialogP
                       decorative
                     />
                   )}
-                  <span className="absolute -end-1 -bottom-1 inline-flex h-7 w-7 items-center justify-center rounded-full bg-white text-slate-700 shadow ring-1 ring-slate-200 dark:bg-slate-700 dark:text-slate-100 dark:ring-slate-600">
+                  <span className="absolute -right-1 -bottom-1 inline-flex h-7 w-7 items-center justify-center rounded-full bg-white text-slate-700 shadow ring-1 ring-slate-200 dark:bg-slate-700 dark:text-slate-100 dark:ring-slate-600">
                     <Camera className="h-4 w-4" aria-hidden />
                   </span>
                 </button>

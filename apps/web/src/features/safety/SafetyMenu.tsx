@@ -6,7 +6,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '../../components/Menu';
 import type { PublicUser } from '@plaza/contract';
 import { Ban, Flag, MoreHorizontal, Volume2, VolumeX } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { toast } from '../../lib/toast';
+import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { errorText } from '../../lib/error-text';
@@ -15,7 +15,7 @@ import type { ReportTarget } from './ReportDialog';
 
 const ReportDialog = lazyDialog(() => import('./ReportDialog').then((m) => m.ReportDialog));
 
-const item = 'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-start text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700';
+const item = 'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700';
 
 const REPORT_LABEL: Record<ReportTarget['type'], string> = {
   post: 'Report post',

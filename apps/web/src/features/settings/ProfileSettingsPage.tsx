@@ -4,7 +4,7 @@ import { fullNameSchema, LIMITS } from '@plaza/contract';
 import { Camera } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from '../../lib/toast';
+import { toast } from 'sonner';
 import { z } from 'zod';
 import { useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
@@ -86,7 +86,7 @@ export default function ProfileSettingsPage() {
             </div>
           )}
         </div>
-        <div className="text-center sm:text-start">
+        <div className="text-center sm:text-left">
           <h2 className="text-lg font-semibold">Profile photo</h2>
           <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">JPEG, PNG, WebP or GIF, up to 5 MB.</p>
           <input

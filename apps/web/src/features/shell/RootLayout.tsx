@@ -2,9 +2,8 @@
 import { TOAST } from '@plaza/contract';
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from 'sonner';
 import { useAppSelector } from '../../app/hooks';
-import { LanguageFollower } from '../../i18n/LanguageFollower';
-import { LazyToaster } from '../../components/LazyToaster';
 import { FullPageSpinner } from '../../components/Spinner';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { OfflineBanner } from './OfflineBanner';
@@ -22,10 +21,9 @@ export function RootLayout() {
       </Suspense>
       {/* New pages open at the top; back and forward return to where the reader was. */}
       <ScrollRestoration />
-      <LanguageFollower />
       <OfflineBanner />
       <SessionExpiredOverlay />
-      <LazyToaster
+      <Toaster
         position={desktop ? 'top-right' : 'bottom-center'}
         offset={TOAST.offsetPx}
         mobileOffset={{ bottom: 80, left: 8, right: 8 }}

@@ -7,7 +7,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { Story, StoryGroup } from '@plaza/contract';
 import { Eye, Flag, Pause, Play, Trash2, Volume2, VolumeX, X } from 'lucide-react';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { toast } from '../../lib/toast';
+import { toast } from 'sonner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { Spinner } from '../../components/Spinner';
@@ -308,7 +308,7 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
                 <time dateTime={story.createdAt}>{spelledAge(story.createdAt)}</time>
               </p>
             </div>
-            <div className="ms-auto flex shrink-0 items-center">
+            <div className="ml-auto flex shrink-0 items-center">
               {story.mediaType === 'video' && (
                 <button className={iconButton} onClick={() => setMuted((m) => !m)} aria-label={muted ? 'Unmute' : 'Mute'}>
                   {muted ? <VolumeX className="h-5 w-5" /> : <Volume2 className="h-5 w-5" />}
