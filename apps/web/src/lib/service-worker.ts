@@ -2,6 +2,8 @@
  * Registers the service worker of production builds (offline page, installable app) and offers a
  * newer version with a toast; the new version also takes over by itself at the next page load.
  */
+import { loadSonner } from './toast';
+
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   // After the page's load, so registering competes with nothing; main.tsx may call this after the load
@@ -13,7 +15,7 @@ export function registerServiceWorker(): void {
       .then((registration) => {
         // sonner is loaded only when there is something to say: the first screen does without it.
         const offer = async (worker: ServiceWorker) => {
-          const { toast } = await import('sonner');
+          const { toast } = await loadSonner();
           toast('New version available', {
             description: 'Reload to get the latest Plaza.',
             duration: Infinity,

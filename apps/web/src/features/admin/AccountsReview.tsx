@@ -3,7 +3,7 @@
  * server without mail this is how people get confirmed; a notice says how to make the server send mail.
  */
 import { MailWarning, UserCheck } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Avatar } from '../../components/Avatar';
 import { ErrorBanner } from '../../components/EmptyState';
 import { compactAge, exactTime } from '../../lib/dates';

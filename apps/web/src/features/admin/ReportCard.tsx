@@ -2,7 +2,7 @@
 import { MODERATION_ACTIONS, SUSPENDED_FOREVER, type AdminReport, type ModerationAction } from '@plaza/contract';
 import { Flag, MessageSquareQuote } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { compactAge, exactTime } from '../../lib/dates';

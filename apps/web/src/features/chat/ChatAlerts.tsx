@@ -7,7 +7,7 @@
 import type { GroupMessage, GroupMessageEvent, Message } from '@plaza/contract';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSocketEvent } from '../../lib/useSocketEvent';
 import { chatApi, useChatConversationsQuery } from './api';

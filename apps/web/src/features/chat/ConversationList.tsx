@@ -1,7 +1,7 @@
 /** The left panel 'Conversations' (product.md § Chat): search, filter chips, groups and the people one can chat with. */
 import { Bell, BellOff, SquarePen, Users, UsersRound } from 'lucide-react';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ErrorBanner } from '../../components/EmptyState';
 import { SearchBox } from '../../components/SearchBox';
 import { Spinner } from '../../components/Spinner';

@@ -6,7 +6,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { GROUP_CHAT } from '@plaza/contract';
 import { Bell, BellOff, Camera, LogOut, Pencil, UserPlus } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { CloseButton } from '../../components/CloseButton';

@@ -2,7 +2,7 @@
 import type { Message, SelfUser } from '@plaza/contract';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Avatar } from '../../components/Avatar';
 import { useSendChatMessageMutation } from './api';
 import { CHAT_ERRORS, type ChatUser } from './chat-model';

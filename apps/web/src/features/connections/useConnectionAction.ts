@@ -5,7 +5,7 @@
  */
 import type { ConnectionAction } from '@plaza/contract';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { ApiErrorPayload } from '../../api/errors';
 import { useChangeConnectionMutation, useLazyConnectionStatusQuery } from './api';
 import { isCanceledError } from './lifecycle';

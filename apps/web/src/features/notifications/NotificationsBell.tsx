@@ -5,7 +5,7 @@
 import type { Notification } from '@plaza/contract';
 import { Bell } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useAppDispatch } from '../../app/hooks';
 import { useSocketEvent } from '../../lib/useSocketEvent';
 import { unreadCountOf, useNotificationsInfiniteQuery } from './api';

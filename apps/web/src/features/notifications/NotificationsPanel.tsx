@@ -14,7 +14,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';

@@ -6,7 +6,7 @@
 import { firstLinkOf, LIMITS, VIDEO_LIMITS } from '@plaza/contract';
 import { Film, ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';

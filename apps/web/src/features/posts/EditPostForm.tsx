@@ -2,7 +2,7 @@
 import { LIMITS, type Post } from '@plaza/contract';
 import { X } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/Button';
 import { errorText } from '../../lib/error-text';
 import { EDIT_POST_FAILED, useUpdatePostMutation } from './mutations';

@@ -1,6 +1,6 @@
 /** The six reactions of a post with their counts; the reader's own are highlighted and toggle on click. */
 import { REACTION_EMOJI, REACTION_TYPES, type Post, type ReactionType } from '@plaza/contract';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { errorText, wasCanceled } from '../../lib/error-text';
 import { REACT_FAILED, REMOVE_REACTION_FAILED, useReactToPostMutation } from './api';
 import { REACTION_LABELS } from './labels';

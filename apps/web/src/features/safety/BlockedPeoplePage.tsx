@@ -2,7 +2,7 @@
 import type { PublicUser } from '@plaza/contract';
 import { Ban, VolumeX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { errorText } from '../../lib/error-text';

@@ -3,7 +3,7 @@ import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react
 import { REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason, type ReportTargetType } from '@plaza/contract';
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/Button';
 import { errorText } from '../../lib/error-text';
 import { useCreateReportMutation } from './api';

@@ -6,7 +6,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '../../components/Menu';
 import type { PublicUser } from '@plaza/contract';
 import { Ban, Flag, MoreHorizontal, Volume2, VolumeX } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { errorText } from '../../lib/error-text';

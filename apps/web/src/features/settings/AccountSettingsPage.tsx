@@ -4,7 +4,7 @@ import { changePasswordBodySchema, type ChangePasswordBody } from '@plaza/contra
 import { LogOut } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/Button';
 import { Field, NewPasswordField, PasswordField } from '../../components/Field';

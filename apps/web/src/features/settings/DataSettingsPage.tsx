@@ -2,7 +2,7 @@
 import { Download, FileArchive, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useAppDispatch } from '../../app/hooks';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';

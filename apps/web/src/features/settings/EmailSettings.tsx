@@ -4,7 +4,7 @@ import { changeEmailBodySchema, type OperationBody, type operations, type SelfUs
 import { BadgeCheck, MailWarning } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/Button';
 import { Field, PasswordField } from '../../components/Field';
 import { failureMessage, showFieldErrors } from './failure';

@@ -3,7 +3,7 @@
  * pushed, in the daily mail), hidden previews, quiet hours and the daily digest. Every change is saved at once.
  */
 import { NOTIFICATION_KINDS, type NotificationKind, type NotificationPreferences } from '@plaza/contract';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ErrorBanner } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
 import { failureMessage } from './failure';

@@ -4,7 +4,7 @@ import { fullNameSchema, LIMITS } from '@plaza/contract';
 import { Camera } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { z } from 'zod';
 import { useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';

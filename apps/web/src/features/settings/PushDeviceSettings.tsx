@@ -4,7 +4,7 @@
  */
 import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { pushState, subscribe, unsubscribe, type PushState } from '../../lib/web-push';
 import { failureMessage } from './failure';
 import { useAddPushSubscriptionMutation, usePushPublicKeyMutation, useRemovePushSubscriptionMutation } from './notification-api';

@@ -1,6 +1,6 @@
 /** Settings → Security → Where you're signed in: each session with its device and address, this one marked; sign others out. */
 import { Laptop, LogOut } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';
 import { failureMessage } from './failure';

@@ -2,7 +2,7 @@
 import { Copy, Download, ShieldCheck } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/Button';
 import { Field, PasswordField } from '../../components/Field';
 import { failureMessage } from './failure';

@@ -1,5 +1,5 @@
 /** Asks the server to mail a new email-confirmation link, and says in a toast whether it went. */
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { failureMessage } from './failure';
 import { useResendVerificationMutation } from './lifecycle-api';
 

@@ -2,8 +2,8 @@
 import { TOAST } from '@plaza/contract';
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Toaster } from 'sonner';
 import { useAppSelector } from '../../app/hooks';
+import { LazyToaster } from '../../components/LazyToaster';
 import { FullPageSpinner } from '../../components/Spinner';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { OfflineBanner } from './OfflineBanner';
@@ -23,7 +23,7 @@ export function RootLayout() {
       <ScrollRestoration />
       <OfflineBanner />
       <SessionExpiredOverlay />
-      <Toaster
+      <LazyToaster
         position={desktop ? 'top-right' : 'bottom-center'}
         offset={TOAST.offsetPx}
         mobileOffset={{ bottom: 80, left: 8, right: 8 }}

@@ -6,7 +6,7 @@ import { SESSION_EXPIRY_REDIRECT_SECONDS, type SessionEndReason } from '@plaza/c
 import { Clock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSocketEvent } from '../../lib/useSocketEvent';
 import { resetAuth, sessionExpired } from '../auth';

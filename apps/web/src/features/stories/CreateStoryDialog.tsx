@@ -3,7 +3,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { LIMITS } from '@plaza/contract';
 import { ImagePlus, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/Button';
 import { CloseButton } from '../../components/CloseButton';
 import { withSniffedType } from '../../lib/media-sniff';

@@ -7,7 +7,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { Story, StoryGroup } from '@plaza/contract';
 import { Eye, Flag, Pause, Play, Trash2, Volume2, VolumeX, X } from 'lucide-react';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { Spinner } from '../../components/Spinner';
