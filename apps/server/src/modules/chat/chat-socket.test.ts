@@ -1,22 +1,14 @@
 import { CHAT_ACK_ERRORS, markReadResponseSchema, messageSchema, pairRoom, type AckResult } from '@plaza/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
-import { befriend, collect, connectAs, firstOnlineUsers, nextEvent, sleep, type ChatClient } from './testing';
+import { befriend, collect, firstOnlineUsers, nextEvent, sleep, socketsOf, type ChatClient } from './testing';
 import { TYPING_THROTTLE_MS } from './socket/typing';
 
 describe.each(dialects())('chat over socket.io on %s', (dialect) => {
   const t = useTestApp(dialect, {}, { listen: true });
-  const open: ChatClient[] = [];
-  afterEach(() => {
-    for (const s of open.splice(0)) s.close();
-  });
-  const connect = async (who: TestUser) => {
-    const s = await connectAs(t.url, who);
-    open.push(s);
-    return s;
-  };
+  const connect = socketsOf(t);
   const send = (from: TestUser, to: TestUser, messageContent: string) =>
     as(
       t.app,
@@ -258,8 +250,7 @@ describe.each(dialects())('chat over socket.io on %s', (dialect) => {
 
       const friendSeesA = nextEvent(sFriend, 'onlineUsers', (ids) => ids.includes(a.user._id));
       const partnerSeesA = nextEvent(sPartner, 'onlineUsers', (ids) => ids.includes(a.user._id));
-      const sa = await connectAs(t.url, a);
-      open.push(sa);
+      const sa = await connect(a);
       const own = await firstOnlineUsers(sa);
       expect(new Set(own)).toEqual(new Set([a.user._id, friend.user._id, partner.user._id]));
       expect(new Set(await friendSeesA)).toEqual(new Set([friend.user._id, a.user._id]));

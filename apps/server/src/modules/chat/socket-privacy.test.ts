@@ -5,23 +5,15 @@
  * `onlineUsers` list leaves out everyone on the other side of a block, chat partners included.
  */
 import { pairRoom } from '@plaza/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { act } from '../safety/testing';
-import { befriend, collect, connectAs, firstOnlineUsers, nextEvent, sleep, type ChatClient } from './testing';
+import { befriend, collect, firstOnlineUsers, nextEvent, sleep, socketsOf, type ChatClient } from './testing';
 
 describe.each(dialects())('socket events honour blocks and the presence audience on %s', (dialect) => {
   const t = useTestApp(dialect, {}, { listen: true });
-  const open: ChatClient[] = [];
-  afterEach(() => {
-    for (const s of open.splice(0)) s.close();
-  });
-  const connect = async (who: TestUser) => {
-    const s = await connectAs(t.url, who);
-    open.push(s);
-    return s;
-  };
+  const connect = socketsOf(t);
   const onlineSeenBy = async (s: ChatClient, who: TestUser, other: TestUser) => {
     const room = pairRoom(who.user._id, other.user._id);
     const joined = nextEvent(s, 'roomJoined', (p) => p.room === room);

@@ -2,6 +2,7 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
+import { afterEach } from 'vitest';
 import { newId, nowIso } from '../../lib/ids';
 
 export type ChatClient = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -73,6 +74,24 @@ export function nextEvent<E extends keyof ServerToClientEvents>(
 export async function firstOnlineUsers(socket: ChatClient, ms = 3000): Promise<string[]> {
   const seen = listsSeen.get(socket) ?? [];
   return seen[0] ?? nextEvent(socket, 'onlineUsers', () => true, ms);
+}
+
+/**
+ * `connect(who)` for a test app that listens: each socket it opens is closed after the test (or at
+ * `connect.closeAll()`), whatever the test did with it.
+ */
+export function socketsOf(t: { url: string }): ((who: SocketUser) => Promise<ChatClient>) & { closeAll(): void } {
+  const open: ChatClient[] = [];
+  const closeAll = () => {
+    for (const s of open.splice(0)) s.close();
+  };
+  afterEach(closeAll);
+  const connect = async (who: SocketUser) => {
+    const s = await connectAs(t.url, who);
+    open.push(s);
+    return s;
+  };
+  return Object.assign(connect, { closeAll });
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

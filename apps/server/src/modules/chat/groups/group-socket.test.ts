@@ -1,29 +1,16 @@
 import { buildApp } from '../../../app';
-import { groupHistoryResponseSchema, groupMessageResponseSchema, type GroupMessageEvent } from '@plaza/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { groupHistoryResponseSchema } from '@plaza/contract';
+import { describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../../test/factories';
 import { dialects, useTestApp } from '../../../../test/harness';
 import { bodyOf } from '../../../../test/replies';
-import { collect, connectAs, nextEvent, sleep, type ChatClient } from '../testing';
-import { adminWithFriends, createGroup } from './testing';
+import { collect, nextEvent, sleep, socketsOf } from '../testing';
+import { adminWithFriends, createGroup, sayIn, textsOf } from './testing';
 
 describe.each(dialects())('group conversations over socket.io on %s', (dialect) => {
   const t = useTestApp(dialect, {}, { listen: true });
-  const open: ChatClient[] = [];
-  afterEach(() => {
-    for (const s of open.splice(0)) s.close();
-  });
-  const connect = async (who: TestUser) => {
-    const s = await connectAs(t.url, who);
-    open.push(s);
-    return s;
-  };
-  const say = async (who: TestUser, id: string, messageText: string) => {
-    const res = await as(t.app, who)({ method: 'POST', url: `/chats/groups/${id}/messages`, payload: { messageText } });
-    expect(res.statusCode).toBe(201);
-    return bodyOf(res, groupMessageResponseSchema).message;
-  };
-  const texts = (seen: GroupMessageEvent[]) => seen.filter((e) => e.message.kind === 'text').map((e) => e.message.messageText);
+  const connect = socketsOf(t);
+  const say = (who: TestUser, id: string, messageText: string) => sayIn(t.app, who, id, messageText);
 
   it('stops delivery to a removed member at once, sockets included, and tells them', async () => {
     const { admin, friends } = await adminWithFriends(t.app, 3);
@@ -41,7 +28,7 @@ describe.each(dialects())('group conversations over socket.io on %s', (dialect) 
     await say(admin, group._id, 'after');
     await arrived;
     await sleep(200);
-    expect(texts(goneSeen)).toEqual(['before']);
+    expect(textsOf(goneSeen)).toEqual(['before']);
     const typing = collect(goneSocket, 'groupTyping');
     staySocket.emit('groupTyping', { conversationId: group._id, isTyping: true });
     const write = await as(
@@ -114,27 +101,14 @@ describe.each(dialects())('group conversations over socket.io on %s', (dialect) 
     await atAdmin;
     await say(admin, group._id, 'visible');
     await nextEvent(mine, 'groupMessage', (e) => e.message.messageText === 'visible');
-    expect(texts(seen)).toEqual(['visible']);
+    expect(textsOf(seen)).toEqual(['visible']);
   });
 });
 
 describe.each(dialects())('group catch-up across a restart on %s', (dialect) => {
   const t = useTestApp(dialect, {}, { listen: true });
-  const open: ChatClient[] = [];
-  afterEach(() => {
-    for (const s of open.splice(0)) s.close();
-  });
-  const connect = async (who: TestUser) => {
-    const s = await connectAs(t.url, who);
-    open.push(s);
-    return s;
-  };
-  const say = async (who: TestUser, id: string, messageText: string) => {
-    const res = await as(t.app, who)({ method: 'POST', url: `/chats/groups/${id}/messages`, payload: { messageText } });
-    expect(res.statusCode).toBe(201);
-    return bodyOf(res, groupMessageResponseSchema).message;
-  };
-  const texts = (seen: GroupMessageEvent[]) => seen.filter((e) => e.message.kind === 'text').map((e) => e.message.messageText);
+  const connect = socketsOf(t);
+  const say = (who: TestUser, id: string, messageText: string) => sayIn(t.app, who, id, messageText);
 
   it('delivers every message once to each of ten members online; two offline catch up with after= after a restart', async () => {
     const { admin, friends } = await adminWithFriends(t.app, 9);
@@ -150,10 +124,10 @@ describe.each(dialects())('group catch-up across a restart on %s', (dialect) => 
       sent.push((await say(from, group._id, `message ${i}`)).messageText);
     }
     await sleep(300);
-    for (const list of seen) expect(texts(list)).toEqual(sent);
+    for (const list of seen) expect(textsOf(list)).toEqual(sent);
 
     // The two offline members held the group up to its first line; the server restarts meanwhile.
-    for (const s of open.splice(0)) s.close();
+    connect.closeAll();
     await t.app.close();
     t.app = await buildApp(t.config, { logger: false });
     await t.app.ready();

@@ -1,5 +1,11 @@
 /** Test helpers for group conversations: friends all round, a group made over HTTP. Used by tests only. */
-import { groupConversationResponseSchema, type GroupConversation } from '@plaza/contract';
+import {
+  groupConversationResponseSchema,
+  groupMessageResponseSchema,
+  type GroupConversation,
+  type GroupMessage,
+  type GroupMessageEvent,
+} from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import { as, createUser, type TestUser } from '../../../../test/factories';
 import { bodyOf } from '../../../../test/replies';
@@ -22,3 +28,14 @@ export async function createGroup(app: FastifyInstance, admin: TestUser, members
   if (res.statusCode !== 201) throw new Error(`group not created: ${res.statusCode} ${res.body}`);
   return bodyOf(res, groupConversationResponseSchema).conversation;
 }
+
+/** `who` writes `messageText` in the group over HTTP; the stored message. */
+export async function sayIn(app: FastifyInstance, who: TestUser, id: string, messageText: string): Promise<GroupMessage> {
+  const res = await as(app, who)({ method: 'POST', url: `/chats/groups/${id}/messages`, payload: { messageText } });
+  if (res.statusCode !== 201) throw new Error(`message not stored: ${res.statusCode} ${res.body}`);
+  return bodyOf(res, groupMessageResponseSchema).message;
+}
+
+/** The texts of the members' messages among `seen`, system lines left out. */
+export const textsOf = (seen: readonly GroupMessageEvent[]) =>
+  seen.filter((e) => e.message.kind === 'text').map((e) => e.message.messageText);
