@@ -19,6 +19,7 @@ export const RELAYED_EVENTS = [
   'accountStandingChanged',
   'blockChanged',
   'feedPagesChanged',
+  'pushDevicesChanged',
 ] as const satisfies ReadonlyArray<keyof DomainEvents>;
 type Relayed = (typeof RELAYED_EVENTS)[number];
 

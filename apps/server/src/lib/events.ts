@@ -160,6 +160,10 @@ export interface DomainEvents {
     text: string;
   };
 
+  // push
+  /** `userId` added or lost a device to push to (subscribed, unsubscribed, or its push service said it is gone). */
+  pushDevicesChanged: { userId: string };
+
   // moderation
   /** A moderator removed `authorId`'s content for `reason`. */
   contentRemoved: {

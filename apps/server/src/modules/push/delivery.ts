@@ -48,6 +48,7 @@ export function pushSender(ctx: AppContext, client: SafeClient) {
     }
     if (status === 404 || status === 410) {
       await subs.deleteById(sub.id);
+      ctx.events.publish('pushDevicesChanged', { userId: sub.user_id });
       log.info({ subscriptionId, status }, 'push subscription gone: removed');
       return;
     }

@@ -12,6 +12,7 @@ import type { ChatApi } from '../chat';
 import { allowsPush, inQuietHours, type PreferencesService } from '../notification-preferences';
 import { userRepo } from '../users';
 import { composePush } from './compose';
+import { deviceOwners } from './device-owners';
 import { subscriptionRepo } from './repo';
 import type { PushRequest } from './request';
 
@@ -27,6 +28,7 @@ export interface PipelineDeps {
 
 export function pushPipeline(ctx: AppContext, deps: PipelineDeps) {
   const subs = subscriptionRepo(ctx.db);
+  const owners = deviceOwners(ctx.db, ctx.events);
   const users = userRepo(ctx.db);
   const budget = ctx.limits.store('pushesPerUser', PUSH_BUDGET);
   const log = ctx.log.child({ feature: 'push' });
@@ -41,7 +43,7 @@ export function pushPipeline(ctx: AppContext, deps: PipelineDeps) {
 
   return {
     async offer(req: PushRequest): Promise<void> {
-      if (req.recipientId === req.actorId || !(await subs.hasAny(req.recipientId))) return;
+      if (req.recipientId === req.actorId || !(await owners.hasAny(req.recipientId))) return;
       await queue(req);
     },
 

@@ -117,6 +117,24 @@ describe.each(dialects())('web push on %s', (dialect) => {
     expect(service.rejected).toEqual([]);
   });
 
+  it('pushes to a device added after messages arrived without one, and stops once it is removed', async () => {
+    windowMs(300);
+    const { ana, bea } = await friends();
+    expect((await sendChatMessage(t.app, ana, bea, 'before any device')).statusCode).toBe(201);
+    await settle();
+    const device = await subscribed(bea);
+    expect((await sendChatMessage(t.app, ana, bea, 'now with a phone')).statusCode).toBe(201);
+    await settle();
+    // The first message is unread too, so the push counts both.
+    expect(device.received).toMatchObject([{ type: 'message', body: '2 new messages from Ana Lima' }]);
+
+    const off = await as(t.app, bea)({ method: 'DELETE', url: '/push/subscriptions', payload: { endpoint: device.subscription.endpoint } });
+    expect(off.statusCode).toBe(200);
+    expect((await sendChatMessage(t.app, ana, bea, 'after turning it off')).statusCode).toBe(201);
+    await settle();
+    expect(device.received).toHaveLength(1);
+  });
+
   it("pushes a group's messages to members without Plaza open, one notification per group, and none for a muted group", async () => {
     windowMs(1500);
     const ana = await createUser(t.app, { fullName: 'Ana Lima' });

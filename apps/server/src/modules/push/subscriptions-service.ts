@@ -19,11 +19,13 @@ export function subscriptionsService(ctx: AppContext) {
         created_at: nowIso(),
       });
       if (!stored) throw new ForbiddenError('This device receives pushes for another account. Turn push off there first.');
+      ctx.events.publish('pushDevicesChanged', { userId });
     },
 
     /** Stops pushes to the device; 404 when the caller holds no such subscription (someone else's included). */
     async remove(userId: string, endpoint: string): Promise<void> {
       if (!(await repo.deleteOwn(userId, endpoint))) throw new NotFoundError('No such push subscription.');
+      ctx.events.publish('pushDevicesChanged', { userId });
     },
   };
 }
