@@ -194,6 +194,16 @@ test.describe('signed in', () => {
     },
     { name: 'settings-account', url: '/settings/account', ready: (p) => p.getByRole('heading', { name: 'Change password' }).waitFor() },
     { name: 'settings-profile', url: '/settings/profile', ready: (p) => p.getByLabel('Full name').waitFor() },
+    {
+      // The success toast, coloured as sonner colours it, over the page that raised it.
+      name: 'toast',
+      url: '/settings/profile',
+      ready: async (p) => {
+        await p.getByLabel('Bio').fill(`Checked at ${Date.now()}`);
+        await p.getByRole('button', { name: 'Save changes' }).click();
+        await p.getByText('Profile saved').waitFor();
+      },
+    },
     { name: 'settings-blocked', url: '/settings/blocked', ready: (p) => p.getByRole('heading', { name: 'Blocked people' }).waitFor() },
     {
       name: 'settings-data',
