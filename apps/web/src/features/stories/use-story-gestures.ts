@@ -1,0 +1,57 @@
+/**
+ * The story's touch and mouse gestures: holding pauses, a short tap on the left third goes back and
+ * elsewhere forward, dragging down far enough closes. A press that lasted or moved too long only paused.
+ */
+import { useRef, useState, type PointerEvent } from 'react';
+
+/** A press shorter than this that barely moves is a tap; anything longer only paused. */
+const TAP_MAX_MS = 350;
+const TAP_MAX_MOVE_PX = 12;
+const SWIPE_CLOSE_PX = 90;
+
+export interface StoryGestureActions {
+  back: () => void;
+  forward: () => void;
+  close: () => void;
+}
+
+export function useStoryGestures({ back, forward, close }: StoryGestureActions) {
+  const [held, setHeld] = useState(false);
+  const [dragY, setDragY] = useState(0);
+  const press = useRef<{ x: number; y: number; at: number } | null>(null);
+
+  const release = () => {
+    const start = press.current;
+    press.current = null;
+    setHeld(false);
+    setDragY(0);
+    return start;
+  };
+
+  const handlers = {
+    onPointerDown(e: PointerEvent<HTMLDivElement>) {
+      press.current = { x: e.clientX, y: e.clientY, at: Date.now() };
+      setHeld(true);
+      e.currentTarget.setPointerCapture?.(e.pointerId);
+    },
+    onPointerMove(e: PointerEvent<HTMLDivElement>) {
+      if (press.current) setDragY(Math.max(0, e.clientY - press.current.y));
+    },
+    onPointerUp(e: PointerEvent<HTMLDivElement>) {
+      const start = release();
+      if (!start) return;
+      const dx = e.clientX - start.x;
+      const dy = e.clientY - start.y;
+      if (dy > SWIPE_CLOSE_PX && dy > Math.abs(dx)) return close();
+      if (Date.now() - start.at > TAP_MAX_MS || Math.hypot(dx, dy) > TAP_MAX_MOVE_PX) return;
+      const rect = e.currentTarget.getBoundingClientRect();
+      if (e.clientX - rect.left < rect.width / 3) back();
+      else forward();
+    },
+    onPointerCancel() {
+      release();
+    },
+  };
+
+  return { held, dragY, handlers };
+}
