@@ -1,9 +1,14 @@
 # Puts the Node that Plaza runs on (.nvmrc) first on PATH in this shell. From the repository's root:
-#   . scripts/use-node.sh
+#   . scripts/use-node.sh       (from a folder below it, the path to it: . ../../scripts/use-node.sh)
 # A host whose Node is older (Debian 13 ships Node 20) gets it from the npm registry's `node` package, installed
 # once under ~/.cache/plaza. Native addons (better-sqlite3) are then built against the headers that ship with
 # that Node, so nothing but the npm registry is needed (docs/decisions/node-version.md).
-plaza_node_major=$(cat .nvmrc) || return 1
+plaza_node_root=$PWD
+while [ ! -f "$plaza_node_root/.nvmrc" ] && [ "$plaza_node_root" != / ]; do
+  plaza_node_root=$(dirname "$plaza_node_root")
+done
+plaza_node_major=$(cat "$plaza_node_root/.nvmrc") || return 1
+unset plaza_node_root
 if [ "$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)" -lt "$plaza_node_major" ]; then
   plaza_node_dir="${XDG_CACHE_HOME:-$HOME/.cache}/plaza/node-$plaza_node_major"
   if [ ! -x "$plaza_node_dir/node_modules/.bin/node" ]; then
