@@ -1,4 +1,4 @@
-/** `npm start` rebuilds exactly when a source is newer than the build (node --test scripts/). */
+/** `npm start` rebuilds exactly when a source is newer than the build (npm run test:scripts). */
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -58,13 +58,6 @@ test('the range reader reads ranges as npm does', () => {
   assert.ok(satisfies('>= 14', parse('20.0.0')));
 });
 
-/**
- * Packages that declare a newer Node than Plaza's and are known to run on it: Fedify 2 asks for Node 22
- * but needs only the `navigator` global there, which apps/server/src/modules/federation/node20-compat.ts
- * gives it, and the federation tests run it on Plaza's Node. Moving Plaza to Node 22 empties this list.
- */
-const RUNS_ON_OURS = /^node_modules\/@fedify\//;
-
 test('.nvmrc, the root engines and every package agree on the Node version', () => {
   const nvmrc = read('.nvmrc').trim();
   const engines = JSON.parse(read('package.json')).engines.node;
@@ -72,7 +65,7 @@ test('.nvmrc, the root engines and every package agree on the Node version', () 
   assert.equal(lowest[0], Number(nvmrc.split('.')[0]), `.nvmrc (${nvmrc}) is the major version engines starts at (${engines})`);
   const lock = JSON.parse(read('package-lock.json'));
   const refusing = Object.entries(lock.packages)
-    .filter(([name, p]) => typeof p.engines?.node === 'string' && !satisfies(p.engines.node, lowest) && !RUNS_ON_OURS.test(name))
+    .filter(([, p]) => typeof p.engines?.node === 'string' && !satisfies(p.engines.node, lowest))
     .map(([name, p]) => `${name}@${p.version} wants node ${p.engines.node}`);
   assert.deepEqual(refusing, []);
 });

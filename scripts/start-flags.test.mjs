@@ -1,4 +1,4 @@
-/** The Node flags of `npm start` fit the host, and both start scripts run the server with them (node --test scripts/). */
+/** The Node flags of `npm start` fit the host, and both start scripts run the server with them (npm run test:scripts). */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

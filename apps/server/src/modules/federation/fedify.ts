@@ -4,7 +4,6 @@
  * `/ap/users/{id}` (ids, not user names, so a rename keeps the address), their inbox, outbox and
  * followers beside them, one shared inbox at `/ap/inbox`; WebFinger and NodeInfo at their well-known places.
  */
-import './node20-compat';
 import { createFederation, type Federation } from '@fedify/fedify';
 import type { AppContext } from '../../context';
 import { DatabaseKvStore } from './kv-store';

@@ -3,7 +3,6 @@
  * Ed25519 (object integrity proofs). Made on first use and kept in the database, so every process of the
  * server signs with the same keys and a restart keeps them.
  */
-import './node20-compat';
 import { exportJwk, generateCryptoKeyPair, importJwk } from '@fedify/fedify';
 import type { Db } from '../../db';
 import { nowIso } from '../../lib/ids';
