@@ -165,9 +165,17 @@ export function isWebFriendly(facts: VideoFacts, sniffed: 'mp4' | 'webm'): boole
 
 const SCALE = `scale='min(${VIDEO_LIMITS.maxDimensionPx},iw)':'min(${VIDEO_LIMITS.maxDimensionPx},ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2`;
 
+/** The encode ran out of time: the file may be fine and the machine busy, so a job tries it again. */
+export class EncodeTimeoutError extends BadRequestError {
+  constructor() {
+    const message = 'This video takes too long to process. Try a shorter or smaller one.';
+    super(message, [{ path: 'media', message }]);
+  }
+}
+
 async function ffmpeg(args: readonly string[], timeoutMs = ENCODE_TIMEOUT_MS): Promise<Buffer> {
   const { stdout, code, timedOut } = await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], timeoutMs);
-  if (timedOut) throw refused('This video takes too long to process. Try a shorter or smaller one.');
+  if (timedOut) throw new EncodeTimeoutError();
   if (code !== 0) throw unreadable();
   return stdout;
 }

@@ -18,6 +18,7 @@ import { QUEUES, type JobPayloads } from '../../jobs/jobs';
 import { HttpError } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
 import { encodeVideoOriginal } from '../../media/video-originals';
+import { EncodeTimeoutError } from '../../media/video';
 import { friendIdsOf } from '../people';
 import { cachedHiddenAmong } from '../safety';
 import { postVideoUrl, readyVideoMedia, removeKeys } from './media';
@@ -100,12 +101,12 @@ export function startPostVideos(ctx: AppContext): () => void {
     } catch (err) {
       // Gone or taken off meanwhile (its original with it): nothing is left to do.
       if (!(await stillProcessing(job))) return;
-      // A file ffmpeg refuses is refused again on every try.
-      const final = err instanceof HttpError || attempt >= QUEUES.video.attempts;
-      if (!final) throw err;
+      // A file ffmpeg refuses is refused again on every try; running out of time may be a busy machine.
+      const refused = err instanceof HttpError && !(err instanceof EncodeTimeoutError);
+      if (!refused && attempt < QUEUES.video.attempts) throw err;
       log.warn({ err, postId: job.postId }, 'a post’s video could not be made playable');
       await fail(job);
-      if (!(err instanceof HttpError)) throw err;
+      if (!refused) throw err;
       return;
     }
     const written = [video.video.key, video.poster.key];
