@@ -323,12 +323,14 @@ test('a post with a video plays with its poster in a friend’s feed', async ({ 
   await composer.getByRole('textbox').fill('Three seconds of test pattern');
   await composer.getByRole('button', { name: 'Post', exact: true }).click();
   const own = feedSection(mine.page).getByRole('article').filter({ hasText: 'Three seconds of test pattern' });
-  await expect(own.getByLabel('Video by Pia Filmer, 0:03')).toHaveAttribute('poster', /^\/media\/posts\/\w+\.webp$/);
+  // The post answers before its video is encoded: a placeholder, then the player, without a reload.
+  await expect(own.getByRole('status')).toHaveText('Processing video…');
+  await expect(own.getByLabel('Video by Pia Filmer, 0:03')).toHaveAttribute('poster', /^\/media\/posts\/\w+\.webp$/, { timeout: 60_000 });
 
   const theirs = await newSignedInContext(browser, friend);
   const card = feedSection(theirs.page).getByRole('article').filter({ hasText: 'Three seconds of test pattern' });
   const video = card.getByLabel('Video by Pia Filmer, 0:03');
-  await expect(video).toHaveAttribute('src', /^\/media\/posts\/\w+\.mp4$/);
+  await expect(video).toHaveAttribute('src', /^\/media\/posts\/\w+\.mp4$/, { timeout: 60_000 });
   const posterUrl = (await video.getAttribute('poster'))!;
   const poster = await theirs.page.request.get(posterUrl);
   expect(poster.headers()['content-type']).toContain('image/webp');

@@ -22,6 +22,12 @@ export const postMediaSchema = z
     variants: z.array(z.object({ url: z.string(), width: z.number().int().positive() })).optional(),
     /** thumbhash of the image, base64: a blurred stand-in to paint while it loads. */
     placeholder: z.string().max(64).optional(),
+    /**
+     * A video not ready to play: `processing` until its encode is done (socket `postMedia` brings the ready
+     * media), `failed` when it could not be made playable. Absent when it plays. While set, `url` and
+     * `thumbUrl` answer nothing yet: show a placeholder in the shape of `width` × `height`.
+     */
+    status: z.enum(['processing', 'failed']).optional(),
   })
   .meta({ id: 'PostMedia' });
 export type PostMedia = z.infer<typeof postMediaSchema>;

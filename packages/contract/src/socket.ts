@@ -10,7 +10,7 @@ import { idSchema, selfUserSchema } from './common';
 import { notificationSchema } from './notifications';
 import { linkPreviewEventSchema } from './link-previews';
 import { connectionUpdateEventSchema } from './people';
-import { reactionCountsSchema } from './posts';
+import { postMediaSchema, reactionCountsSchema } from './posts';
 
 /** The `error` texts of an ack. */
 export const CHAT_ACK_ERRORS = {
@@ -125,6 +125,13 @@ export type PostCountsEvent = z.infer<typeof postCountsEventSchema>;
 export const newPostEventSchema = z.object({ postId: z.string(), authorId: z.string() });
 export type NewPostEvent = z.infer<typeof newPostEventSchema>;
 
+/**
+ * A post's video finished processing (or failed): the post's media as it is now, told to its author and
+ * their friends, so a "Processing video…" placeholder becomes the player without a reload.
+ */
+export const postMediaEventSchema = z.object({ postId: z.string(), media: z.array(postMediaSchema) });
+export type PostMediaEvent = z.infer<typeof postMediaEventSchema>;
+
 /** A message or system line of a group the receiver is in; sent once to each member (the sender's other tabs too). */
 export const groupMessageEventSchema = z.object({ conversationId: z.string(), message: groupMessageSchema });
 export type GroupMessageEvent = z.infer<typeof groupMessageEventSchema>;
@@ -184,6 +191,7 @@ export const serverEventSchemas = {
   resync: resyncEventSchema,
   postCounts: postCountsEventSchema,
   newPost: newPostEventSchema,
+  postMedia: postMediaEventSchema,
   linkPreview: linkPreviewEventSchema,
   groupMessage: groupMessageEventSchema,
   groupTyping: groupTypingEventSchema,

@@ -9,6 +9,7 @@
  * the same work while it waits or runs adds nothing.
  */
 import type { OutgoingMail } from '../mail';
+import type { VideoSource } from '../media/video-originals';
 import type { PushDelivery, PushRequest } from '../modules/push';
 
 /** Every queue and what one of its jobs carries. */
@@ -23,6 +24,8 @@ export interface JobPayloads {
   push: PushRequest;
   /** One push to one device (modules/push/delivery.ts). */
   pushDelivery: PushDelivery;
+  /** A post's uploaded video to make playable (modules/posts/video-processing.ts, media/video-originals.ts). */
+  video: VideoSource & { postId: string };
 }
 
 export type QueueName = keyof JobPayloads;
@@ -103,6 +106,9 @@ export const QUEUES: Record<QueueName, QueueSettings> = {
   push: { concurrency: 4, attempts: 3, backoffMs: 1000 },
   // A push service that is down or slow gets about two and a half minutes; later the news is stale anyway.
   pushDelivery: { concurrency: 8, attempts: 5, backoffMs: 10_000 },
+  // ffmpeg takes every core: one encode at a time per worker. A failure is worth two more tries (a busy
+  // machine, storage away for a moment), not more: each may cost the encoder its whole 45 seconds.
+  video: { concurrency: 1, attempts: 3, backoffMs: 5000 },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];

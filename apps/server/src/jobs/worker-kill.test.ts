@@ -3,18 +3,16 @@
  * job is a real post's fan-out, slowed between its batches so the kill lands mid-job; another worker
  * takes it up once the dead one's hold runs out, and every friend's timeline ends with the post once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../test/factories';
 import { REDIS_TEST_URL } from '../../test/global-setup';
 import { dialects } from '../../test/harness';
 import { dropRedisPrefix, redisProblem } from '../../test/redis';
 import { useSameDatabase } from '../../test/same-database';
+import { startWorkerProcess } from '../../test/worker-process';
 import { manyFriends } from '../modules/people/testing';
 import { createPost } from '../modules/posts/testing';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const redisMissing = await redisProblem();
 const prefix = `plaza-test:${process.pid}:${Date.now().toString(36)}:kill:`;
 /** The first batch goes with the post; the job writes six more of 250, pausing between them. */
@@ -33,34 +31,6 @@ afterAll(async () => {
   if (!redisMissing) await dropRedisPrefix(prefix);
 });
 
-/** `npm run worker` as a process of its own, its fan-out slowed by a pause between batches. */
-async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const port = 40_000 + Math.floor(Math.random() * 10_000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PLAZA_ROLE: 'worker',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      PLAZA_TEST_OVERRIDES: JSON.stringify({ fanOutPauseMs: 200 }),
-    },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 150; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the worker process did not start');
-}
-
 describe.each(setups)('a worker killed mid-job with $label', ({ dialect, env }) => {
   const shared = useSameDatabase(dialect);
 
@@ -69,7 +39,7 @@ describe.each(setups)('a worker killed mid-job with $label', ({ dialect, env }) 
     const author = await createUser(web);
     const friends = await manyFriends(web, author, FRIENDS);
     const everyone = [author.user._id, ...friends];
-    const worker = await startWorker({ ...shared.env, ...env, ...QUICK });
+    const worker = await startWorkerProcess({ ...shared.env, ...env, ...QUICK }, { fanOutPauseMs: 200 });
     const exited = new Promise((resolve) => worker.once('exit', resolve));
     const holding = async () =>
       Number(

@@ -25,6 +25,7 @@ import type {
   LinkPreview,
   LinkPreviewTarget,
   Message,
+  PostMedia,
   Notification,
   ReactionType,
   ReportTargetType,
@@ -101,6 +102,10 @@ export interface DomainEvents {
   postCreated: { postId: string; authorId: string };
   /** The author edited a post (recorded with the edit, as `postCreated`). */
   postEdited: { postId: string; authorId: string };
+  /** A post was stored with an uploaded video still to make playable (recorded with the post; a `video` job does it). */
+  postVideoUploaded: { postId: string; sourceKey: string; sniffed: 'mp4' | 'webm'; name: string };
+  /** A post's video is ready or failed: its media as now presented, to tell `userIds` (its author and their friends) live. */
+  postMediaStored: { postId: string; media: PostMedia[]; userIds: string[] };
 
   // reactions and comments
   /** A post's counters moved (a reaction toggled, a comment added or deleted). */
@@ -192,6 +197,7 @@ export type DurableEventName =
   | 'postDeleted'
   | 'postCreated'
   | 'postEdited'
+  | 'postVideoUploaded'
   | 'reactionAdded'
   | 'commentAdded'
   | 'commentLiked'

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Settings } from '../config';
-import { MEDIA_URL_PREFIX, mediaKeyOf, newMediaKey } from './keys';
+import { MEDIA_URL_PREFIX, mediaKey, mediaKeyOf } from './keys';
 import type { MediaObject, MediaStorage } from './storage';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -74,15 +74,15 @@ export function s3Storage(settings: S3Settings): MediaStorage {
     urlOf,
     keyOf: mediaKeyOf,
 
-    async put(folder, ext, data) {
-      const key = newMediaKey(folder, ext);
+    async put(folder, ext, data, name) {
+      const key = mediaKey(folder, ext, name);
       await upload(key, data, data.length);
       return { key, url: urlOf(key) };
     },
 
     /** Through a temporary file: a single PUT needs the length up front, and a video's is known only at its end. */
-    async putStream(folder, ext, data) {
-      const key = newMediaKey(folder, ext);
+    async putStream(folder, ext, data, name) {
+      const key = mediaKey(folder, ext, name);
       const dir = await mkdtemp(path.join(tmpdir(), 'plaza-upload-'));
       const file = path.join(dir, 'media');
       try {

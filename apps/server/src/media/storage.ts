@@ -10,16 +10,19 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config';
-import { MEDIA_URL_PREFIX, mediaKeyOf, newMediaKey } from './keys';
+import { MEDIA_URL_PREFIX, mediaKey, mediaKeyOf } from './keys';
 import { StorageUnavailableError } from '../lib/errors';
 import { contentTypeOf, ObjectStoreError, s3Storage } from './s3-storage';
 
 export interface MediaStorage {
   readonly driver: 'disk' | 's3';
-  /** Stores bytes under a fresh unguessable key; returns the key and its public URL. */
-  put(folder: string, ext: string, data: Buffer): Promise<StoredMedia>;
-  /** Stores a stream (a video); nothing is left behind if the stream fails. */
-  putStream(folder: string, ext: string, data: Readable): Promise<StoredMedia>;
+  /**
+   * Stores bytes under a fresh unguessable key, or under `<folder>/<name>.<ext>` when given a `name`
+   * (itself unguessable: a job that writes its result again overwrites it); returns the key and its public URL.
+   */
+  put(folder: string, ext: string, data: Buffer, name?: string): Promise<StoredMedia>;
+  /** Stores a stream (a video), named as `put` does; nothing is left behind if the stream fails. */
+  putStream(folder: string, ext: string, data: Readable, name?: string): Promise<StoredMedia>;
   remove(key: string): Promise<void>;
   /**
    * The medium's bytes (those of `range`, an HTTP `bytes=a-b` header, when given), or null when there is
@@ -75,7 +78,7 @@ export async function probeDiskStorage(root: string): Promise<void> {
 }
 
 export function diskStorage(root: string): MediaStorage {
-  const newKey = newMediaKey;
+  const newKey = mediaKey;
   const pathOf = (key: string) => path.join(root, key);
   const urlOf = (key: string) => MEDIA_URL_PREFIX + key;
 
@@ -85,14 +88,14 @@ export function diskStorage(root: string): MediaStorage {
     pathOf,
     urlOf,
     keyOf: mediaKeyOf,
-    async put(folder, ext, data) {
-      const key = newKey(folder, ext);
+    async put(folder, ext, data, name) {
+      const key = newKey(folder, ext, name);
       await mkdir(path.dirname(pathOf(key)), { recursive: true }).catch(unwritable);
       await writeFile(pathOf(key), data).catch(unwritable);
       return { key, url: urlOf(key) };
     },
-    async putStream(folder, ext, data) {
-      const key = newKey(folder, ext);
+    async putStream(folder, ext, data, name) {
+      const key = newKey(folder, ext, name);
       await mkdir(path.dirname(pathOf(key)), { recursive: true }).catch(unwritable);
       try {
         await pipeline(data, createWriteStream(pathOf(key)));

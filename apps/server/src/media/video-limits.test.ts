@@ -53,7 +53,7 @@ describe('video limits', () => {
     const file = path.join(dir, 'normal.webm');
     writeFileSync(file, realVideo({ format: 'webm' }));
     const started = Date.now();
-    await expect(storeVideo(t.app.ctx.storage, 'posts', file, 'webm', 50)).rejects.toThrow(/too long to process/);
+    await expect(storeVideo(t.app.ctx.storage, 'posts', file, 'webm', { encodeTimeoutMs: 50 })).rejects.toThrow(/too long to process/);
     expect(Date.now() - started).toBeLessThan(6000);
   });
 });

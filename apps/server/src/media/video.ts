@@ -165,9 +165,17 @@ export function isWebFriendly(facts: VideoFacts, sniffed: 'mp4' | 'webm'): boole
 
 const SCALE = `scale='min(${VIDEO_LIMITS.maxDimensionPx},iw)':'min(${VIDEO_LIMITS.maxDimensionPx},ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2`;
 
+/** The encode ran out of time: the file may be fine and the machine busy, so a job tries it again. */
+export class EncodeTimeoutError extends BadRequestError {
+  constructor() {
+    const message = 'This video takes too long to process. Try a shorter or smaller one.';
+    super(message, [{ path: 'media', message }]);
+  }
+}
+
 async function ffmpeg(args: readonly string[], timeoutMs = ENCODE_TIMEOUT_MS): Promise<Buffer> {
   const { stdout, code, timedOut } = await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], timeoutMs);
-  if (timedOut) throw refused('This video takes too long to process. Try a shorter or smaller one.');
+  if (timedOut) throw new EncodeTimeoutError();
   if (code !== 0) throw unreadable();
   return stdout;
 }
@@ -176,7 +184,7 @@ async function ffmpeg(args: readonly string[], timeoutMs = ENCODE_TIMEOUT_MS): P
  * Refuses before any encoding what is too long (by the header or by the stream's own packets) or too
  * large a picture, so a lying header or a decompression bomb costs a probe, not the encoder.
  */
-async function checkVideo(input: string): Promise<VideoFacts> {
+export async function checkVideo(input: string): Promise<VideoFacts> {
   const facts = await probeVideo(input);
   if (facts.width > MAX_INPUT_SIDE_PX || facts.height > MAX_INPUT_SIDE_PX || facts.width * facts.height > MAX_INPUT_PIXELS)
     throw refused(`A video may be at most ${MAX_INPUT_SIDE_PX} pixels wide or high (4K).`);
@@ -189,6 +197,12 @@ async function checkVideo(input: string): Promise<VideoFacts> {
 /** Whatever the timestamps say, the output never holds more than the limit. */
 const OUTPUT_CAP = ['-t', String(VIDEO_LIMITS.maxDurationSeconds + 0.5), '-frames:v', String(MAX_FRAMES)];
 
+export interface StoreVideoOptions {
+  encodeTimeoutMs?: number;
+  /** Store the MP4 and poster as `<folder>/<name>.mp4` and `.webp` (a job's result, written again on a retry); fresh keys without it. */
+  name?: string;
+}
+
 /**
  * Checks the uploaded file at `input`, makes the MP4 and poster and stores both under `folder`.
  * The caller removes `input`; everything else made here is removed before returning.
@@ -198,7 +212,7 @@ export async function storeVideo(
   folder: string,
   input: string,
   sniffed: 'mp4' | 'webm',
-  encodeTimeoutMs = ENCODE_TIMEOUT_MS,
+  { encodeTimeoutMs = ENCODE_TIMEOUT_MS, name }: StoreVideoOptions = {},
 ): Promise<StoredVideo> {
   const facts = await checkVideo(input);
   const work = await mkdtemp(path.join(tmpdir(), 'plaza-video-'));
@@ -225,9 +239,9 @@ export async function storeVideo(
       return ffmpeg(['-ss', at, '-i', output, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-']);
     });
     const { data: posterWebp, info } = await sharp(poster).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
-    const video = await storage.putStream(folder, 'mp4', createReadStream(output));
+    const video = await storage.putStream(folder, 'mp4', createReadStream(output), name);
     try {
-      return { video, poster: await storage.put(folder, 'webp', posterWebp), facts, width: info.width, height: info.height };
+      return { video, poster: await storage.put(folder, 'webp', posterWebp, name), facts, width: info.width, height: info.height };
     } catch (err) {
       await storage.remove(video.key);
       throw err;

@@ -10,8 +10,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MEDIA_URL_PREFIX } from '../media/keys';
 
-/** Media folders served only with a signature. */
-const PRIVATE_FOLDERS = ['stories/'];
+/**
+ * Media folders served only with a signature. `uploads/` holds videos as they came, waiting for their
+ * encode (media/video-originals.ts): no story holds them, so no signature lets them through.
+ */
+const PRIVATE_FOLDERS = ['stories/', 'uploads/'];
 
 const ROUND_MS = 30 * 60 * 1000;
 const ID = /^[\w-]{1,64}$/;

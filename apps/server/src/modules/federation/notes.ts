@@ -28,15 +28,18 @@ export function noteOf(c: Context<void>, post: PublishedPost): Note {
     mediaType: 'text/html',
     published: Temporal.Instant.from(post.createdAt),
     updated: post.editedAt ? Temporal.Instant.from(post.editedAt) : null,
-    attachments: post.media.map(
-      (m) =>
-        new Document({
-          mediaType: m.type === 'video' ? 'video/mp4' : 'image/webp',
-          url: new URL(m.url, c.origin),
-          width: m.width,
-          height: m.height,
-        }),
-    ),
+    // A video still processing (or failed) has nothing to fetch yet: its post is sent again, edited, once it plays.
+    attachments: post.media
+      .filter((m) => !m.status)
+      .map(
+        (m) =>
+          new Document({
+            mediaType: m.type === 'video' ? 'video/mp4' : 'image/webp',
+            url: new URL(m.url, c.origin),
+            width: m.width,
+            height: m.height,
+          }),
+      ),
   });
 }
 

@@ -10,6 +10,7 @@ import { startPostFanOut } from './post-fan-out';
 import { postsLive } from './posts-live';
 import { postService, type PostService } from './service';
 import { startTimelineSync } from './timeline-sync';
+import { startPostVideos } from './video-processing';
 
 export interface PostsFeature extends Feature {
   /** For the features that act on posts or count them. */
@@ -31,7 +32,7 @@ export function createPostsFeature(ctx: AppContext): PostsFeature {
       await favoriteRoutes(app, c, { favorites });
     },
     start: () => {
-      const stops = [startTimelineSync(ctx, log), startPostFanOut(ctx), startPostLinkPreviews(ctx)];
+      const stops = [startTimelineSync(ctx, log), startPostFanOut(ctx), startPostLinkPreviews(ctx), startPostVideos(ctx)];
       return () => stops.forEach((stop) => stop());
     },
     realtime: postsLive(ctx),

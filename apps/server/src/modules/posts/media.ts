@@ -1,11 +1,13 @@
 /**
  * Post images: re-encoded (EXIF dropped, orientation fixed), stored at the feed's responsive widths
  * beside the image itself (at most 2048 px), a 400 px thumbnail and a thumbhash placeholder. A post's
- * video comes stored already (posts/upload.ts, media/video.ts) and is only described here.
+ * video comes checked and kept as it was uploaded (posts/upload.ts, media/video-originals.ts) and is
+ * described here as processing until its `video` job is done (posts/video-processing.ts).
  */
 import { BadRequestError } from '../../lib/errors';
 import { processResponsiveImage, storeVariants, type ResponsiveImage } from '../../media/responsive-images';
 import type { MediaStorage } from '../../media/storage';
+import { expectedSize, type VideoOriginal } from '../../media/video-originals';
 import type { StoredVideo } from '../../media/video';
 import type { StoredPostMedia } from './presenters';
 
@@ -21,21 +23,32 @@ export interface StoredImages {
   keys: string[];
 }
 
-/** A stored video (media/video.ts) as the post keeps it; the poster is its thumbnail. */
-export function videoMedia({ video, poster, facts, width, height }: StoredVideo): StoredImages {
+const tenths = (seconds: number) => Math.round(seconds * 10) / 10;
+
+/** The URL of the MP4 (or, `webp`, the poster) a post's video job stores under `name`. */
+export const postVideoUrl = (storage: MediaStorage, name: string, ext: 'mp4' | 'webp') => storage.urlOf(`posts/${name}.${ext}`);
+
+/** A kept upload as the post holds it until its job is done: processing, at the URLs its results will have. */
+export function pendingVideoMedia(storage: MediaStorage, { source, facts, name }: VideoOriginal): StoredImages {
   return {
     media: [
       {
         type: 'video',
-        url: video.url,
-        thumb_url: poster.url,
-        width,
-        height,
-        duration_seconds: Math.round(facts.durationSeconds * 10) / 10,
+        status: 'processing',
+        url: postVideoUrl(storage, name, 'mp4'),
+        thumb_url: postVideoUrl(storage, name, 'webp'),
+        ...expectedSize(facts),
+        duration_seconds: tenths(facts.durationSeconds),
+        source_key: source.key,
       },
     ],
-    keys: [video.key, poster.key],
+    keys: [source.key],
   };
+}
+
+/** A processing video made playable (media/video.ts): the poster is its thumbnail, its size the poster's. */
+export function readyVideoMedia({ video, poster, facts, width, height }: StoredVideo): StoredPostMedia {
+  return { type: 'video', url: video.url, thumb_url: poster.url, width, height, duration_seconds: tenths(facts.durationSeconds) };
 }
 
 /** Stores processed images; on failure removes what it already wrote. */
@@ -83,6 +96,9 @@ export function splitMedia(mediaJson: string, removeUrls: readonly string[]): { 
 export function keysOfMedia(storage: MediaStorage, mediaJson: string): string[] {
   const images = JSON.parse(mediaJson) as StoredPostMedia[];
   return images
-    .flatMap((m) => [m.url, m.thumb_url, ...(m.variants ?? []).map((v) => v.url)].map((url) => storage.keyOf(url)))
+    .flatMap((m) => [
+      ...[m.url, m.thumb_url, ...(m.variants ?? []).map((v) => v.url)].map((url) => storage.keyOf(url)),
+      m.source_key ?? null,
+    ])
     .filter((k): k is string => k !== null);
 }

@@ -1,7 +1,8 @@
 /**
  * What keeps posts on screen live: socket `postCounts` when a post's reactions or comments move (to its
  * author and their friends but the one who moved them, who are the ones whose feeds show it), and `newPost` to the friends whose
- * timelines a new post reached, so an open feed can offer "New posts" at once instead of at its next poll.
+ * timelines a new post reached, so an open feed can offer "New posts" at once instead of at its next poll,
+ * and `postMedia` when a post's video is ready (or failed), to its author and their friends.
  * Both go to personal rooms through the adapter, so a cluster tells every node's sockets once.
  */
 import type { AppContext } from '../../context';
@@ -42,6 +43,10 @@ export function postsLive(ctx: AppContext): RealtimeFeature {
         ctx.events.subscribe('postReachedReaders', ({ postId, authorId, readerIds }) => {
           const readers = userRooms(readerIds);
           if (readers) io.to(readers).emit('newPost', { postId, authorId });
+        }),
+        ctx.events.subscribe('postMediaStored', ({ postId, media, userIds }) => {
+          const readers = userRooms(userIds);
+          if (readers) io.to(readers).emit('postMedia', { postId, media });
         }),
       ];
       return () => stops.forEach((stop) => stop());

@@ -7,10 +7,14 @@ import type { PostRow } from './repo';
 
 /**
  * How an image or a video is stored in `posts.media`. Images carry no `type` (they came first); a video's
- * `thumb_url` is its poster frame.
+ * `thumb_url` is its poster frame. A video still being made playable has `status: 'processing'`, the
+ * URLs its results will have, and `source_key`, the upload kept until then (posts/video-processing.ts).
  */
 export interface StoredPostMedia {
   type?: 'video';
+  status?: 'processing' | 'failed';
+  /** The uploaded video, kept until its `video` job is done (in the private `uploads/` folder). */
+  source_key?: string;
   url: string;
   thumb_url: string;
   width: number;
@@ -39,6 +43,7 @@ export function presentMedia(json: string): PostMedia[] {
     ...(m.duration_seconds !== undefined ? { durationSeconds: m.duration_seconds } : {}),
     ...(m.variants ? { variants: m.variants } : {}),
     ...(m.placeholder ? { placeholder: m.placeholder } : {}),
+    ...(m.status ? { status: m.status } : {}),
   }));
 }
 

@@ -32,8 +32,13 @@ export function postRepo(db: Db) {
       return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
     },
     /** Writes an author's edit: the new text and remaining media, and when it happened. */
-    async update(id: string, change: { content: string; media: string; edited_at: string; link_preview?: null }): Promise<boolean> {
+    async update(id: string, change: { content: string; media?: string; edited_at: string; link_preview?: null }): Promise<boolean> {
       const res = await db.updateTable('posts').set(change).where('id', '=', id).executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+    /** Replaces the post's media, unless the post is gone or its media are no longer `from` (an edit came first). */
+    async swapMedia(id: string, from: string, to: string): Promise<boolean> {
+      const res = await db.updateTable('posts').set({ media: to }).where('id', '=', id).where('media', '=', from).executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
     /** Keeps the card of the post's link, unless the post is gone or its text changed since the card was asked for. */

@@ -22,7 +22,7 @@ import { feedPageRepo, type ReaderAndPage } from './feed-page-repo';
 import { suggestionCountCache } from './feed-suggestion-count';
 import { feedSuggestionsRepo } from './feed-suggestions-repo';
 import { feedPostRenderer, postHydrator } from './hydrate';
-import { keysOfMedia, processPostImages, removeKeys, splitMedia, storePostImages, videoMedia } from './media';
+import { keysOfMedia, pendingVideoMedia, processPostImages, removeKeys, splitMedia, storePostImages } from './media';
 import { existingPost, postGone } from './post-lookup';
 import type { FeedPage } from './presenters';
 import { postRepo, type PostRow } from './repo';
@@ -116,8 +116,9 @@ export function postService(ctx: AppContext) {
     checkUnverifiedQuota,
 
     /**
-     * Images are processed and stored first (a video comes stored), then the post and its timeline rows
-     * go in one transaction, with the request's key marked done (`write`, when it has one). `alongside`
+     * Images are processed and stored first (a video comes kept as uploaded, and goes in as processing,
+     * its `video` job recorded with the post), then the post and its timeline rows go in one transaction,
+     * with the request's key marked done (`write`, when it has one). `alongside`
      * writes what belongs with the post in that same transaction (the id of a post that came from another
      * server), so the two exist together or not at all.
      */
@@ -127,7 +128,10 @@ export function postService(ctx: AppContext) {
       write: KeyedWrite | null = null,
       alongside?: (trx: Db, postId: string) => Promise<void>,
     ): Promise<Post> {
-      const stored = upload.video ? videoMedia(upload.video) : await storePostImages(ctx.storage, await processPostImages(upload.images));
+      const { video } = upload;
+      const stored = video
+        ? pendingVideoMedia(ctx.storage, video)
+        : await storePostImages(ctx.storage, await processPostImages(upload.images));
       const row = { id: newId(), author_id: authorId, content: upload.content, created_at: nowIso(), media: JSON.stringify(stored.media) };
       try {
         const publish = () =>
@@ -142,6 +146,13 @@ export function postService(ctx: AppContext) {
             if (after !== null) await ctx.events.record(trx, 'postPublished', { postId: row.id, authorId, after });
             // Only federation sends it on: a server that does not federate records nothing more per post.
             if (ctx.config.federation) await ctx.events.record(trx, 'postCreated', { postId: row.id, authorId });
+            if (video)
+              await ctx.events.record(trx, 'postVideoUploaded', {
+                postId: row.id,
+                sourceKey: video.source.key,
+                sniffed: video.sniffed,
+                name: video.name,
+              });
             await alongside?.(trx, row.id);
             return readers;
           });
@@ -173,7 +184,13 @@ export function postService(ctx: AppContext) {
       const editedAt = nowIso();
       // A different first link makes a different card; the same one keeps the card it has (or its removal).
       const linkChanged = firstLinkOf(content) !== firstLinkOf(row.content);
-      const edit = { content, media: JSON.stringify(kept), edited_at: editedAt, ...(linkChanged ? { link_preview: null } : {}) };
+      // The media only when some are taken off: a text edit must not put back a video its job made ready meanwhile.
+      const edit = {
+        content,
+        ...(removed.length > 0 ? { media: JSON.stringify(kept) } : {}),
+        edited_at: editedAt,
+        ...(linkChanged ? { link_preview: null } : {}),
+      };
       // The text and its tags change together, so a tag page never lists the post without the tag.
       const updated = await retryTransient(() =>
         ctx.db.transaction().execute(async (trx) => {

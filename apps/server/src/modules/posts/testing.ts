@@ -37,6 +37,18 @@ export async function createPost(app: FastifyInstance, who: TestUser, content = 
   return bodyOf(res, postResponseSchema).post._id;
 }
 
+/** Waits until the `video` jobs set off so far (and everything else queued) are done. */
+export async function videosProcessed(app: FastifyInstance): Promise<void> {
+  await app.ctx.events.settled();
+  await app.ctx.jobs.drained();
+  await app.ctx.events.settled();
+}
+
+/** The post as its author reads it now. */
+export async function postAsAuthor(app: FastifyInstance, who: TestUser, postId: string) {
+  return bodyOf(await as(app, who)({ method: 'GET', url: `/posts/${postId}` }), postResponseSchema).post;
+}
+
 export function videoFile(data: Buffer, filename = 'clip.mp4', contentType = 'video/mp4'): FilePart {
   return { field: 'video', filename, contentType, data };
 }

@@ -1,7 +1,8 @@
 /**
  * Reads the create-post multipart body: the `content` field and up to four `images` files, or one `video`.
  * Each file's type comes from its first bytes. Images are buffered up to 10 MB; a video is streamed to a
- * temporary file (50 MB), checked, made web-friendly and given a poster (media/video.ts), and stored.
+ * temporary file (50 MB), checked and kept as it came (media/video-originals.ts): a `video` job makes it
+ * playable after the answer (posts/video-processing.ts).
  * The whole body is always read, so a refusal never leaves the client's upload half-sent; the first
  * problem found is the one reported, and a video already stored is removed again.
  */
@@ -11,13 +12,13 @@ import { BadRequestError, HttpError, PayloadTooLargeError, UnsupportedMediaTypeE
 import { IMAGE_TYPES, sniffType, VIDEO_TYPES } from '../../media/sniff';
 import type { MediaStorage } from '../../media/storage';
 import { collectUpTo, drain, readChunks, readHead } from '../../media/upload-parts';
-import { storeVideoUpload, type StoredVideo } from '../../media/video';
+import { keepVideoUpload, type VideoOriginal } from '../../media/video-originals';
 
 export interface PostUpload {
   content: string;
   images: Buffer[];
-  /** Already stored (video and poster); the caller removes it when the post cannot be written. */
-  video: StoredVideo | null;
+  /** Checked and kept as uploaded; the caller removes it when the post cannot be written. */
+  video: VideoOriginal | null;
   /** The author removed the link preview card in the composer: none is made. */
   noPreview: boolean;
 }
@@ -31,7 +32,7 @@ export async function receivePostUpload(request: FastifyRequest, storage: MediaS
   let refusal: HttpError | null = null;
   let content = '';
   const images: Buffer[] = [];
-  let video: StoredVideo | null = null;
+  let video: VideoOriginal | null = null;
   let fileCount = 0;
   let noPreview = false;
 
@@ -68,7 +69,7 @@ export async function receivePostUpload(request: FastifyRequest, storage: MediaS
           continue;
         }
         try {
-          video = await storeVideoUpload(storage, 'posts', head.replay(), type === 'webm' ? 'webm' : 'mp4', () => part.file.truncated);
+          video = await keepVideoUpload(storage, head.replay(), type === 'webm' ? 'webm' : 'mp4', () => part.file.truncated);
           if (!video) refusal ??= new PayloadTooLargeError(`A video may be at most ${LIMITS.videoBytes / MB} MB.`);
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;
@@ -85,7 +86,7 @@ export async function receivePostUpload(request: FastifyRequest, storage: MediaS
     }
     if (refusal) throw refusal;
   } catch (err) {
-    if (video) await Promise.all([storage.remove(video.video.key), storage.remove(video.poster.key)]);
+    if (video) await storage.remove(video.source.key);
     // Ours says more than the parser's own "file too large" raised at the end of a truncated body.
     throw refusal ?? err;
   }

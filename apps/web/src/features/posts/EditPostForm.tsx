@@ -63,11 +63,16 @@ export function EditPostForm({ post, onDone }: EditPostFormProps) {
             const what = m.type === 'video' ? 'video' : `image ${i + 1}`;
             return (
               <li key={m.url} className="relative">
-                <img
-                  src={m.thumbUrl}
-                  alt={m.type === 'video' ? 'Video poster' : `Image ${i + 1}`}
-                  className={`h-20 w-20 rounded-lg object-cover ${gone ? 'opacity-30 grayscale' : ''}`}
-                />
+                {m.status ? (
+                  // No poster yet (or ever): nothing to show but its place.
+                  <div role="img" aria-label="Video" className={`h-20 w-20 rounded-lg bg-slate-800 ${gone ? 'opacity-30' : ''}`} />
+                ) : (
+                  <img
+                    src={m.thumbUrl}
+                    alt={m.type === 'video' ? 'Video poster' : `Image ${i + 1}`}
+                    className={`h-20 w-20 rounded-lg object-cover ${gone ? 'opacity-30 grayscale' : ''}`}
+                  />
+                )}
                 <button
                   type="button"
                   onClick={() => setRemoved((r) => (gone ? r.filter((u) => u !== m.url) : [...r, m.url]))}

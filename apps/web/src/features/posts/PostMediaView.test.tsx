@@ -31,4 +31,19 @@ describe("a post's media", () => {
     expect(screen.getByRole('button', { name: 'Open image 1 of 1' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Video by/)).not.toBeInTheDocument();
   });
+
+  it('shows "Processing video…" in the video\'s shape, fetching nothing, until the video plays', () => {
+    render(<PostMediaView media={[{ ...video, status: 'processing' }]} authorName="Ada" />);
+    const placeholder = screen.getByRole('status');
+    expect(placeholder).toHaveTextContent('Processing video…');
+    expect(placeholder).toHaveStyle({ aspectRatio: String(640 / 360) });
+    expect(screen.queryByLabelText(/^Video by/)).not.toBeInTheDocument();
+    expect(document.querySelector(`[src="${video.url}"], [poster="${video.thumbUrl}"]`)).toBeNull();
+  });
+
+  it('says plainly when the video could not be processed', () => {
+    render(<PostMediaView media={[{ ...video, status: 'failed' }]} authorName="Ada" />);
+    expect(screen.getByRole('status')).toHaveTextContent('This video could not be processed.');
+    expect(screen.queryByLabelText(/^Video by/)).not.toBeInTheDocument();
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * A post's video: its poster frame in the video's own shape until someone presses play, then the MP4
  * with the browser's controls. Nothing of the video is fetched before that (`preload="none"`), so a feed
- * full of videos costs no more to open than one of photos.
+ * full of videos costs no more to open than one of photos. While the server still makes it playable, a
+ * placeholder of the same shape says so; socket `postMedia` (live.ts) swaps in the player.
  */
 import type { PostMedia } from '@plaza/contract';
 
@@ -15,6 +16,16 @@ const lengthOf = (seconds: number | undefined) => {
 };
 
 export function PostVideo({ media, authorName }: { media: PostMedia; authorName: string }) {
+  if (media.status)
+    return (
+      <div
+        role="status"
+        className="flex w-full items-center justify-center bg-slate-800 px-4 text-center text-sm text-slate-100"
+        style={{ aspectRatio: ratioOf(media) }}
+      >
+        {media.status === 'processing' ? 'Processing video…' : 'This video could not be processed.'}
+      </div>
+    );
   return (
     <video
       src={media.url}

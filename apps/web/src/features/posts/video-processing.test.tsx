@@ -1,0 +1,63 @@
+/** A post's video processing on the server: the feed shows a placeholder, swapped for the player when socket `postMedia` says it is ready. */
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { live } from '../../test/live-socket';
+import { buildPost, buildUser, feedPage } from '../../test/post-factories';
+import { FeedList } from '../../test/post-lists';
+import { ME, renderSignedIn } from '../../test/render-signed-in';
+import { stubServer, type StubServer } from '../../test/stub-server';
+import { usePostsLive } from './live';
+
+vi.mock('../../lib/socket', () => import('../../test/live-socket'));
+
+type Listener = (payload: unknown) => void;
+
+/** Just enough of a socket: listeners, and the server's side sending one event. */
+function fakeSocket() {
+  const listeners = new Map<string, Set<Listener>>();
+  const socket = {
+    on: (event: string, fn: Listener) => listeners.set(event, (listeners.get(event) ?? new Set()).add(fn)),
+    off: (event: string, fn: Listener) => listeners.get(event)?.delete(fn),
+  };
+  return { socket, serverSends: (event: string, payload: unknown) => [...(listeners.get(event) ?? [])].forEach((fn) => fn(payload)) };
+}
+
+function LiveFeed() {
+  usePostsLive();
+  return <FeedList />;
+}
+
+let server: StubServer;
+beforeEach(() => {
+  server = stubServer();
+});
+afterEach(() => server.restore());
+
+describe('a video still processing', () => {
+  it('shows "Processing video…" in the feed, then the player once the server says it is ready, without a reload', async () => {
+    const socket = fakeSocket();
+    live.socket = socket.socket;
+    const processing = {
+      type: 'video' as const,
+      status: 'processing' as const,
+      url: '/media/posts/clip.mp4',
+      thumbUrl: '/media/posts/clip.webp',
+      width: 640,
+      height: 360,
+      durationSeconds: 5,
+    };
+    const post = buildPost({ author: buildUser({ fullName: 'Ada Video' }), media: [processing] });
+    server.on('GET', `/posts/${ME.userName}/feeds`, () => ({ status: 200, data: feedPage([post]) }));
+    renderSignedIn(<LiveFeed />);
+    const card = await screen.findByRole('article', { name: 'Ada Video' });
+    expect(within(card).getByRole('status')).toHaveTextContent('Processing video…');
+
+    const { status: _processing, ...ready } = processing;
+    act(() => socket.serverSends('postMedia', { postId: post._id, media: [ready] }));
+    const player = await within(card).findByLabelText('Video by Ada Video, 0:05');
+    expect(player).toHaveAttribute('src', ready.url);
+    expect(player).toHaveAttribute('poster', ready.thumbUrl);
+    expect(within(card).queryByRole('status')).toBeNull();
+    expect(server.callsTo('GET', `/posts/${ME.userName}/feeds`)).toHaveLength(1);
+  });
+});
