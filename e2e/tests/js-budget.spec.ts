@@ -16,7 +16,16 @@ interface Load {
   perScript: Map<string, number>;
 }
 
-async function coldLoad(context: BrowserContext, url: string, ready: (page: Page) => Promise<unknown>): Promise<Load> {
+/**
+ * Loads `url` in a fresh page with the cache off and counts the scripts until `ready` holds and the network is
+ * idle: what idle time fetches later is not the screen's first load, and `afterwards` may check it arrives.
+ */
+async function coldLoad(
+  context: BrowserContext,
+  url: string,
+  ready: (page: Page) => Promise<unknown>,
+  afterwards?: (page: Page) => Promise<unknown>,
+): Promise<Load> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -36,8 +45,10 @@ async function coldLoad(context: BrowserContext, url: string, ready: (page: Page
   await page.goto(url);
   await ready(page);
   await page.waitForLoadState('networkidle');
+  const firstLoad = { ...load, urls: [...load.urls], perScript: new Map(load.perScript) };
+  await afterwards?.(page);
   await page.close();
-  return load;
+  return firstLoad;
 }
 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
@@ -65,7 +76,7 @@ test('login and signup load at most 80 KB of compressed JavaScript, and nothing 
 
 /**
  * The feed's worst first load, whatever ran before: other people who posted, so the feed goes on with their
- * posts as suggestions, the side column lists them under "People you may know" with their connection
+ * posts as suggestions, the side column lists them under "People you may know" (once idle) with their connection
  * buttons, and their tag trends. Alone on a fresh server the feed would read some 13 KB lighter.
  */
 async function othersWhoPosted(request: APIRequestContext): Promise<Account[]> {
@@ -81,11 +92,20 @@ test('the signed-in feed loads at most 220 KB of compressed JavaScript', async (
   const page = await context.newPage();
   await loginViaUi(page, account);
   await page.close();
-  const load = await coldLoad(context, '/feeds', async (p) => {
-    await p.getByRole('heading', { level: 1 }).first().waitFor();
-    await p.getByText(`Hello from ${others[0].fullName}`).waitFor();
-    await p.getByRole('button', { name: 'Add friend' }).first().waitFor();
-  });
+  const load = await coldLoad(
+    context,
+    '/feeds',
+    async (p) => {
+      await p.getByRole('heading', { level: 1 }).first().waitFor();
+      await p.getByText(`Hello from ${others[0].fullName}`).waitFor();
+    },
+    async (p) => {
+      // The side column's suggestions come once the page sits idle, with their connection buttons.
+      await expect(p.getByRole('list', { name: 'Suggested people' }).getByRole('button', { name: 'Add friend' }).first()).toBeVisible({
+        timeout: 15_000,
+      });
+    },
+  );
   report('feed', load, BUDGET_KB.feed);
   expect(load.scriptBytes, 'feed JavaScript bytes').toBeLessThanOrEqual(BUDGET_KB.feed * 1024);
   await context.close();

@@ -2,7 +2,7 @@
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { TrendingTags } from '../hashtags';
 import { StoriesBar } from '../stories';
-import { SuggestionsPanel } from '../suggestions';
+import { LazySuggestionsPanel } from '../suggestions';
 import { HomeFeed } from './HomeFeed';
 import { useDocumentTitle } from '../../lib/document-title';
 
@@ -21,7 +21,7 @@ export default function FeedPage() {
         <aside aria-label="Trending and suggestions" className="w-80 shrink-0">
           <div className="sticky top-20 space-y-4">
             <TrendingTags />
-            <SuggestionsPanel />
+            <LazySuggestionsPanel />
           </div>
         </aside>
       )}
