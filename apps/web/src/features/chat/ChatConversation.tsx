@@ -87,7 +87,7 @@ export function ChatConversation({ me, user, unreadCount, presence, socket, show
             type="button"
             onClick={onBack}
             aria-label="Back"
-            className="-ml-1 rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-700"
+            className="-ms-1 rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-700"
           >
             <ArrowLeft className="h-5 w-5" />
           </button>

@@ -138,7 +138,7 @@ function ChatScreen({ me }: { me: SelfUser }) {
         {showList && (
           <aside
             aria-label="Conversations"
-            className="flex min-h-0 w-full flex-col border-slate-200 md:w-80 md:shrink-0 md:border-r lg:w-96 dark:border-slate-700/70"
+            className="flex min-h-0 w-full flex-col border-slate-200 md:w-80 md:shrink-0 md:border-e lg:w-96 dark:border-slate-700/70"
           >
             <ConversationList
               meId={me._id}

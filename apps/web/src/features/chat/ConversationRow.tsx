@@ -13,7 +13,7 @@ export function PresenceDot({ online, className = '' }: { online: boolean; class
     <span
       role="img"
       aria-label={online ? 'Online' : 'Offline'}
-      className={`absolute right-0 bottom-0 h-3 w-3 rounded-full ring-2 ring-white dark:ring-brand-surface-dark ${online ? 'bg-emerald-500' : 'bg-slate-400 dark:bg-slate-500'} ${className}`}
+      className={`absolute end-0 bottom-0 h-3 w-3 rounded-full ring-2 ring-white dark:ring-brand-surface-dark ${online ? 'bg-emerald-500' : 'bg-slate-400 dark:bg-slate-500'} ${className}`}
     />
   );
 }
@@ -36,7 +36,7 @@ export const ConversationRow = memo(function ConversationRow({
       type="button"
       onClick={() => onSelect(user)}
       aria-current={selected ? 'true' : undefined}
-      className={`flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left transition ${
+      className={`flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-start transition ${
         selected ? 'bg-brand-primary/10 dark:bg-brand-primary/20' : 'hover:bg-slate-100 dark:hover:bg-slate-700/50'
       }`}
     >

@@ -25,13 +25,13 @@ export function FriendChecklist({ picked, onToggle, already, full = false }: Fri
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="relative">
-        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+        <Search aria-hidden className="pointer-events-none absolute top-1/2 start-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
         <input
           value={term}
           onChange={(e) => setTerm(e.target.value)}
           placeholder="Search friends..."
           aria-label="Search friends"
-          className="input rounded-full py-2 pl-9"
+          className="input rounded-full py-2 ps-9"
         />
       </div>
       <div className="mt-2 min-h-0 flex-1 overflow-y-auto">

@@ -31,14 +31,14 @@ export function FriendPicker({ open, onClose, onPick }: FriendPickerProps) {
             <CloseButton onClick={onClose} />
           </div>
           <div className="relative px-5 pt-4">
-            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-8 mt-2 h-4 w-4 -translate-y-1/2 text-slate-400" />
+            <Search aria-hidden className="pointer-events-none absolute top-1/2 start-8 mt-2 h-4 w-4 -translate-y-1/2 text-slate-400" />
             <input
               autoFocus
               value={term}
               onChange={(e) => setTerm(e.target.value)}
               placeholder="Search friends..."
               aria-label="Search friends"
-              className="input rounded-full py-2 pl-9"
+              className="input rounded-full py-2 ps-9"
             />
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto p-3">
@@ -55,7 +55,7 @@ export function FriendPicker({ open, onClose, onPick }: FriendPickerProps) {
                     <button
                       type="button"
                       onClick={() => onPick(friend)}
-                      className="flex w-full items-center gap-3 rounded-xl px-3 py-2 text-left hover:bg-slate-100 dark:hover:bg-slate-700/50"
+                      className="flex w-full items-center gap-3 rounded-xl px-3 py-2 text-start hover:bg-slate-100 dark:hover:bg-slate-700/50"
                     >
                       <Avatar name={displayName(friend)} id={friend._id} src={friend.userImage} size="md" decorative />
                       <span className="min-w-0">

@@ -37,7 +37,7 @@ interface GroupInfoDialogProps {
 }
 
 const rowButton =
-  'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-700/50';
+  'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-start text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-700/50';
 
 export function GroupInfoDialog({ open, onClose, me, group, presence }: GroupInfoDialogProps) {
   const [view, setView] = useState<'info' | 'add'>('info');
@@ -288,7 +288,7 @@ function RenameForm({ me, group, onDone }: { me: { _id: string }; group: GroupSu
   }
   return (
     <form onSubmit={(e) => void submit(e)} className="flex w-full items-end gap-2">
-      <div className="min-w-0 flex-1 text-left">
+      <div className="min-w-0 flex-1 text-start">
         <label htmlFor={id} className="mb-1 block text-sm font-semibold">
           Group name
         </label>

@@ -24,7 +24,7 @@ export const GroupRow = memo(function GroupRow({
       type="button"
       onClick={() => onSelect(group._id)}
       aria-current={selected ? 'true' : undefined}
-      className={`flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left transition ${
+      className={`flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-start transition ${
         selected ? 'bg-brand-primary/10 dark:bg-brand-primary/20' : 'hover:bg-slate-100 dark:hover:bg-slate-700/50'
       }`}
     >

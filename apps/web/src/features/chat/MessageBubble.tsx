@@ -1,4 +1,4 @@
-/** One message: own ones right-aligned in the brand colour with a delivery mark, the other person's left-aligned. */
+/** One message: own ones end-aligned in the brand colour with a delivery mark, the other person's start-aligned. */
 import { AlertCircle, Check, CheckCheck, Clock, Flag } from 'lucide-react';
 import { memo } from 'react';
 import { Avatar } from '../../components/Avatar';
@@ -51,8 +51,8 @@ export const MessageBubble = memo(function MessageBubble({
     <div
       className={`max-w-[80%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%] ${
         own
-          ? 'rounded-br-md bg-brand-primary text-white'
-          : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200 dark:bg-slate-700 dark:text-slate-100 dark:ring-0'
+          ? 'rounded-ee-md bg-brand-primary text-white'
+          : 'rounded-es-md bg-white text-slate-900 ring-1 ring-slate-200 dark:bg-slate-700 dark:text-slate-100 dark:ring-0'
       } ${message.pending ? 'opacity-75' : ''} ${message.failed ? 'ring-2 ring-rose-400' : ''}`}
     >
       {message.mentions.length ? (
@@ -112,12 +112,12 @@ export const MessageBubble = memo(function MessageBubble({
         </span>
       )}
       <div className={`flex min-w-0 flex-1 flex-col ${own ? 'items-end' : 'items-start'}`}>
-        {name && !own && <p className="mb-0.5 ml-1 text-xs font-semibold text-slate-600 dark:text-slate-300">{name}</p>}
+        {name && !own && <p className="mb-0.5 ms-1 text-xs font-semibold text-slate-600 dark:text-slate-300">{name}</p>}
         <div className={`flex w-full items-center gap-1 ${own ? 'justify-end' : 'justify-start'}`}>
           {bubble}
           {report}
         </div>
-        {receipt && <p className="mt-1 mr-1 text-[11px] font-medium text-slate-600 dark:text-slate-400">{receipt}</p>}
+        {receipt && <p className="mt-1 me-1 text-[11px] font-medium text-slate-600 dark:text-slate-400">{receipt}</p>}
       </div>
     </li>
   );

@@ -102,11 +102,11 @@ export function MessageInput({ connected, onSend, onTyping, people }: MessageInp
             placeholder="Type a message..."
             aria-label="Type a message..."
             aria-describedby="chat-counter"
-            className="input block resize-none rounded-2xl py-2.5 pr-16 leading-5"
+            className="input block resize-none rounded-2xl py-2.5 pe-16 leading-5"
           />
           <span
             id="chat-counter"
-            className={`pointer-events-none absolute right-3 bottom-2.5 text-[11px] tabular-nums ${COUNTER_CLASSES[counterColor(length)]}`}
+            className={`pointer-events-none absolute end-3 bottom-2.5 text-[11px] tabular-nums ${COUNTER_CLASSES[counterColor(length)]}`}
           >
             {length}/{CHAT.messageMaxLength}
           </span>

@@ -167,7 +167,7 @@ export function MessageList({
         <button
           type="button"
           onClick={jumpToLatest}
-          className="absolute bottom-3 left-1/2 z-20 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-brand-primary px-4 py-2 text-xs font-semibold text-white shadow-lg hover:bg-brand-primary-hover"
+          className="absolute bottom-3 start-1/2 z-20 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-brand-primary px-4 py-2 text-xs font-semibold text-white shadow-lg hover:bg-brand-primary-hover"
         >
           <ArrowDown className="h-4 w-4" />
           New messages
@@ -200,7 +200,7 @@ function LoadingMessages() {
         Loading messages...
       </p>
       <div className="mt-4 space-y-3" aria-hidden>
-        {['w-1/2', 'w-1/3 ml-auto', 'w-2/5', 'w-1/2 ml-auto', 'w-1/4'].map((cls, i) => (
+        {['w-1/2', 'w-1/3 ms-auto', 'w-2/5', 'w-1/2 ms-auto', 'w-1/4'].map((cls, i) => (
           <div key={i} className={`h-10 animate-pulse rounded-2xl bg-slate-200 dark:bg-slate-700/70 ${cls}`} />
         ))}
       </div>

@@ -123,7 +123,7 @@ export function NewGroupDialog({ open, me, onClose, onCreated }: NewGroupDialogP
                       decorative
                     />
                   )}
-                  <span className="absolute -right-1 -bottom-1 inline-flex h-7 w-7 items-center justify-center rounded-full bg-white text-slate-700 shadow ring-1 ring-slate-200 dark:bg-slate-700 dark:text-slate-100 dark:ring-slate-600">
+                  <span className="absolute -end-1 -bottom-1 inline-flex h-7 w-7 items-center justify-center rounded-full bg-white text-slate-700 shadow ring-1 ring-slate-200 dark:bg-slate-700 dark:text-slate-100 dark:ring-slate-600">
                     <Camera className="h-4 w-4" aria-hidden />
                   </span>
                 </button>

@@ -5,9 +5,11 @@ import { StoriesBar } from '../stories';
 import { LazySuggestionsPanel } from '../suggestions';
 import { HomeFeed } from './HomeFeed';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useTranslation } from 'react-i18next';
 
 export default function FeedPage() {
-  useDocumentTitle('Feed');
+  const { t } = useTranslation('feed');
+  useDocumentTitle(t('title'));
   // Only where it shows: a phone neither asks for trending tags and suggestions nor renders them while the feed starts.
   const wide = useMediaQuery('(min-width: 1280px)');
   return (
@@ -18,7 +20,7 @@ export default function FeedPage() {
       </div>
 
       {wide && (
-        <aside aria-label="Trending and suggestions" className="w-80 shrink-0">
+        <aside aria-label={t('aside')} className="w-80 shrink-0">
           <div className="sticky top-20 space-y-4">
             <TrendingTags />
             <LazySuggestionsPanel />

@@ -77,7 +77,7 @@ export function NotificationsBell() {
           <span
             data-testid="notifications-badge"
             aria-hidden
-            className="absolute top-0 right-0 flex h-[1.15rem] min-w-[1.15rem] items-center justify-center rounded-full bg-pink-700 px-1 text-[10px] leading-none font-bold text-white ring-2 ring-white dark:ring-brand-dark"
+            className="absolute top-0 end-0 flex h-[1.15rem] min-w-[1.15rem] items-center justify-center rounded-full bg-pink-700 px-1 text-[10px] leading-none font-bold text-white ring-2 ring-white dark:ring-brand-dark"
           >
             {badgeText(unread)}
           </span>
@@ -89,7 +89,7 @@ export function NotificationsBell() {
           id={panelId}
           role="region"
           aria-label="Notifications"
-          className="card fixed inset-x-2 top-16 z-50 flex max-h-[min(32rem,80vh)] flex-col overflow-hidden shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
+          className="card fixed inset-x-2 top-16 z-50 flex max-h-[min(32rem,80vh)] flex-col overflow-hidden shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:end-0 sm:mt-2 sm:w-96"
         >
           <NotificationsPanel
             onNavigate={() => {

@@ -150,7 +150,7 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
                 <li key={n._id}>
                   <button
                     onClick={() => void open(n)}
-                    className={`flex w-full items-start gap-3 px-4 py-3 text-left transition hover:bg-slate-50 dark:hover:bg-slate-700/40 ${n.read ? '' : 'bg-brand-primary/5 dark:bg-brand-primary/10'}`}
+                    className={`flex w-full items-start gap-3 px-4 py-3 text-start transition hover:bg-slate-50 dark:hover:bg-slate-700/40 ${n.read ? '' : 'bg-brand-primary/5 dark:bg-brand-primary/10'}`}
                   >
                     <span className="relative shrink-0">
                       {/* Moderators act for Plaza, not as themselves. */}
@@ -160,7 +160,7 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
                         <Avatar name={n.actor.fullName} id={n.actor._id} src={n.actor.userImage} size="md" />
                       )}
                       <span
-                        className={`absolute -right-1 -bottom-1 flex h-5 w-5 items-center justify-center rounded-full text-white ring-2 ring-white dark:ring-brand-surface-dark ${kind.className}`}
+                        className={`absolute -end-1 -bottom-1 flex h-5 w-5 items-center justify-center rounded-full text-white ring-2 ring-white dark:ring-brand-surface-dark ${kind.className}`}
                       >
                         <Icon className="h-3 w-3" />
                       </span>

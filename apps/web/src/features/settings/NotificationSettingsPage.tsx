@@ -59,7 +59,7 @@ export default function NotificationSettingsPage() {
             </p>
             <table className="w-full text-sm">
               <thead>
-                <tr className="text-left text-slate-600 dark:text-slate-300">
+                <tr className="text-start text-slate-600 dark:text-slate-300">
                   <th scope="col" className="py-2 font-semibold">
                     Kind
                   </th>
@@ -73,7 +73,7 @@ export default function NotificationSettingsPage() {
               <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
                 {NOTIFICATION_KINDS.map((kind) => (
                   <tr key={kind}>
-                    <th scope="row" className="py-3 text-left font-medium">
+                    <th scope="row" className="py-3 text-start font-medium">
                       {KIND_LABELS[kind]}
                     </th>
                     {CHANNELS.map((c) => (

@@ -86,7 +86,7 @@ export default function ProfileSettingsPage() {
             </div>
           )}
         </div>
-        <div className="text-center sm:text-left">
+        <div className="text-center sm:text-start">
           <h2 className="text-lg font-semibold">Profile photo</h2>
           <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">JPEG, PNG, WebP or GIF, up to 5 MB.</p>
           <input

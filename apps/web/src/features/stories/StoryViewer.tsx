@@ -308,7 +308,7 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
                 <time dateTime={story.createdAt}>{spelledAge(story.createdAt)}</time>
               </p>
             </div>
-            <div className="ml-auto flex shrink-0 items-center">
+            <div className="ms-auto flex shrink-0 items-center">
               {story.mediaType === 'video' && (
                 <button className={iconButton} onClick={() => setMuted((m) => !m)} aria-label={muted ? 'Unmute' : 'Mute'}>
                   {muted ? <VolumeX className="h-5 w-5" /> : <Volume2 className="h-5 w-5" />}
