@@ -16,13 +16,16 @@ export const ENGLISH: Record<Namespace, Catalog> = { common: enCommon, feed: enF
 
 const fetched = import.meta.glob<{ default: Catalog }>(['./locales/*/*.json', '!./locales/en/*.json']);
 
-/** The namespaces' catalogs of a language other than English, fetched on demand. */
-export async function loadCatalogs(language: Exclude<Language, 'en'>): Promise<Record<Namespace, Catalog>> {
+/**
+ * All the catalogs of a language other than English, fetched on demand: the bundled namespaces' and those of
+ * screens whose English comes with the screen's own chunk (english-chunk.ts).
+ */
+export async function loadCatalogs(language: Exclude<Language, 'en'>): Promise<Record<string, Catalog>> {
+  const prefix = `./locales/${language}/`;
   const loaded = await Promise.all(
-    NAMESPACES.map(async (ns) => {
-      const load = fetched[`./locales/${language}/${ns}.json`];
-      return [ns, load ? (await load()).default : {}] as const;
-    }),
+    Object.entries(fetched)
+      .filter(([file]) => file.startsWith(prefix))
+      .map(async ([file, load]) => [file.slice(prefix.length, -'.json'.length), (await load()).default] as const),
   );
-  return Object.fromEntries(loaded) as Record<Namespace, Catalog>;
+  return Object.fromEntries(loaded);
 }

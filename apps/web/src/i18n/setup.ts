@@ -9,12 +9,16 @@ import { initReactI18next } from 'react-i18next';
 import { ENGLISH, loadCatalogs, NAMESPACES } from './catalogs';
 import { directionOf, PSEUDO, type ShownLanguage } from './languages';
 import { setLocale } from './locale';
-import { pseudoCatalog } from './pseudo';
+import { pseudoCatalog, type Catalog } from './pseudo';
 
 async function addCatalogs(language: ShownLanguage): Promise<void> {
   if (language === 'en' || i18next.hasResourceBundle(language, 'common')) return;
-  const catalogs =
-    language === PSEUDO ? Object.fromEntries(NAMESPACES.map((ns) => [ns, pseudoCatalog(ENGLISH[ns])])) : await loadCatalogs(language);
+  // The pseudo-locale is made from the English in place, which includes screens' namespaces already loaded.
+  const english = () =>
+    Object.fromEntries(
+      Object.keys(i18next.store.data.en ?? {}).map((ns) => [ns, pseudoCatalog(i18next.getResourceBundle('en', ns) as Catalog)]),
+    );
+  const catalogs = language === PSEUDO ? english() : await loadCatalogs(language);
   for (const [ns, catalog] of Object.entries(catalogs)) i18next.addResourceBundle(language, ns, catalog, true, true);
 }
 

@@ -12,6 +12,10 @@ if (!globalThis.crypto?.subtle) Object.defineProperty(globalThis, 'crypto', { va
 configure({ asyncUtilTimeout: 5000 });
 
 // Screens read English, as the texts the tests look for are written (the build's tests run without a DOM).
-if (typeof document !== 'undefined') await startI18n('en');
+if (typeof document !== 'undefined') {
+  await startI18n('en');
+  // The chat's English comes with its own chunk; components rendered alone still read it.
+  await import('../features/chat/chat-catalog');
+}
 
 afterEach(() => cleanup());
