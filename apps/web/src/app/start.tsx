@@ -10,6 +10,8 @@
  */
 import type { SelfUser } from '@plaza/contract';
 import type { StoredSession } from '../lib/secure-storage';
+import { browserLanguage, pseudoAsked, PSEUDO } from '../i18n/languages';
+import { startI18n } from '../i18n/setup';
 import { startStore } from './start-store';
 
 /** Lets the browser paint and answer input before the next step. */
@@ -27,7 +29,9 @@ export async function startApp(container: HTMLElement, stored: StoredSession<Sel
   await nextTask();
   const store = startStore(stored);
   await nextTask();
-  const { createRouter, mount } = await loadMount();
+  // The account's language, else the browser's; its catalogs arrive with the router's side, not after it.
+  const language = pseudoAsked() ? PSEUDO : (stored.userDetails?.language ?? browserLanguage());
+  const [{ createRouter, mount }] = await Promise.all([loadMount(), startI18n(language)]);
   await nextTask();
   const router = createRouter();
   await nextTask();

@@ -70,14 +70,14 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function P
           type={visible ? 'text' : 'password'}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${inputId}-msg`}
-          className={`input pr-12 ${error ? 'border-rose-500' : ''}`}
+          className={`input pe-12 ${error ? 'border-rose-500' : ''}`}
           {...rest}
         />
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
           aria-label={visible ? 'Hide password' : 'Show password'}
-          className="absolute top-1/2 right-0 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-700"
+          className="absolute top-1/2 end-0 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-700"
         >
           {visible ? <EyeOff className="h-4 w-4" /> : <Eye className="h-4 w-4" />}
         </button>

@@ -15,14 +15,14 @@ export interface SearchBoxProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 export function SearchBox({ value, onChange, label, pill = false, className = '', ...input }: SearchBoxProps) {
   return (
     <div className={`relative ${className}`}>
-      <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
+      <Search aria-hidden className="pointer-events-none absolute top-1/2 start-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
       <input
         type="text"
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-label={label}
         // Room on the right only for the clear button; a placeholder too long for a phone ends in an ellipsis.
-        className={`input pl-9 text-ellipsis ${value ? 'pr-9' : 'pr-3'} ${pill ? 'rounded-full py-2' : ''}`}
+        className={`input ps-9 text-ellipsis ${value ? 'pe-9' : 'pe-3'} ${pill ? 'rounded-full py-2' : ''}`}
         {...input}
       />
       {value && (
@@ -30,7 +30,7 @@ export function SearchBox({ value, onChange, label, pill = false, className = ''
           type="button"
           onClick={() => onChange('')}
           aria-label="Clear search"
-          className={`absolute top-1/2 right-2 -translate-y-1/2 p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-700 ${pill ? 'rounded-full dark:hover:text-slate-200' : 'rounded-lg'}`}
+          className={`absolute top-1/2 end-2 -translate-y-1/2 p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-700 ${pill ? 'rounded-full dark:hover:text-slate-200' : 'rounded-lg'}`}
         >
           <X className="h-4 w-4" />
         </button>

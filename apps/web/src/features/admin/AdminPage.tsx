@@ -53,7 +53,7 @@ function AuditLog() {
   if (!audit.data) return <div className="card h-40 skeleton" aria-busy="true" />;
   return (
     <div className="card overflow-x-auto">
-      <table className="w-full min-w-[36rem] text-left text-sm">
+      <table className="w-full min-w-[36rem] text-start text-sm">
         <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-700 dark:text-slate-400">
           <tr>
             <th className="px-4 py-2.5">When</th>

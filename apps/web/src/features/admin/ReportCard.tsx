@@ -31,7 +31,7 @@ function Target({ report }: { report: AdminReport }) {
   return (
     <div className="space-y-2">
       {t.context.length > 0 && (
-        <ol aria-label="Context" className="space-y-1 border-l-2 border-slate-200 pl-3 dark:border-slate-700">
+        <ol aria-label="Context" className="space-y-1 border-s-2 border-slate-200 ps-3 dark:border-slate-700">
           {t.context.map((c) => (
             <li key={c._id} className="text-sm text-slate-500 dark:text-slate-400">
               <span className="font-semibold text-slate-600 dark:text-slate-300">@{c.author}</span> {c.text}
@@ -49,7 +49,7 @@ function Target({ report }: { report: AdminReport }) {
             <p className="text-xs text-slate-500 dark:text-slate-400">
               {report.targetType === 'user' ? 'Joined' : 'Posted'} <time title={exactTime(t.createdAt)}>{compactAge(t.createdAt)}</time>
               {t.authorSuspendedUntil && (
-                <span className="ml-2 font-semibold text-rose-600 dark:text-rose-300">Suspended {untilText(t.authorSuspendedUntil)}</span>
+                <span className="ms-2 font-semibold text-rose-600 dark:text-rose-300">Suspended {untilText(t.authorSuspendedUntil)}</span>
               )}
             </p>
           </div>

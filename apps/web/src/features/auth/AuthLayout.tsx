@@ -28,7 +28,7 @@ export function AuthLayout({ title, subtitle, signsIn = false, children }: AuthL
           </p>
         </div>
         <p className="text-sm text-indigo-50">Open source · Made for real conversations</p>
-        <div className="pointer-events-none absolute -right-24 -bottom-24 h-96 w-96 rounded-full bg-white/10 blur-2xl" />
+        <div className="pointer-events-none absolute -end-24 -bottom-24 h-96 w-96 rounded-full bg-white/10 blur-2xl" />
       </section>
       <main id="main" className="flex flex-col px-5 py-6 sm:px-10">
         <div className="flex items-center justify-between lg:justify-end">

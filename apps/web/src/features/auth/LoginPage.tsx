@@ -56,7 +56,7 @@ export default function LoginPage() {
         <Field label="User name or email" autoComplete="username" autoFocus {...field('identifier')} />
         <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
         {/* A full page load on purpose: the reset pages live in the signed-in app, not in this light first screen. */}
-        <p className="-mt-3 mb-2 text-right text-sm">
+        <p className="-mt-3 mb-2 text-end text-sm">
           <a
             href="/auth/forgot-password"
             className="inline-flex min-h-11 items-center font-semibold text-brand-primary hover:underline dark:text-indigo-300"

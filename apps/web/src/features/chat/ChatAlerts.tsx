@@ -4,6 +4,7 @@
  * muted: "Ana in Trip"), and a browser notification when the tab is hidden and the person turned those on.
  * Mounted once for the signed-in frame.
  */
+import i18next from 'i18next';
 import type { GroupMessage, GroupMessageEvent, Message } from '@plaza/contract';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -93,7 +94,7 @@ export function ChatAlerts() {
       void navigate(user ? chatPath(user.userName) : '/chat', user ? { state: { openWith: user } } : undefined);
 
     if (document.visibilityState === 'hidden' && desktopNotificationsOn()) {
-      const shown = new Notification(sender ? displayName(sender) : 'New message', {
+      const shown = new Notification(sender ? displayName(sender) : i18next.t('chatToast.newMessage'), {
         body: message.messageText,
         tag: message.messageSender,
       });

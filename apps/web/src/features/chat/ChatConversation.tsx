@@ -17,6 +17,7 @@ import { MessageInput } from './MessageInput';
 import { MessageList, type HistoryPhase } from './MessageList';
 import { newClientMessageId, outbox, useOutbox, withUnsent } from './outbox';
 import { useTypingSignal } from './useTypingSignal';
+import { useTranslation } from 'react-i18next';
 
 export interface ChatConversationProps {
   me: { _id: string; userName: string };
@@ -30,6 +31,7 @@ export interface ChatConversationProps {
 }
 
 export function ChatConversation({ me, user, unreadCount, presence, socket, showBack, onBack }: ChatConversationProps) {
+  const { t } = useTranslation('chat');
   const conversation = useMemo(() => ({ me: me._id, other: user._id }), [me._id, user._id]);
   const mentionable = useMemo(() => [user], [user]);
   const { data, isError, isFetchNextPageError, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } =
@@ -80,14 +82,14 @@ export function ChatConversation({ me, user, unreadCount, presence, socket, show
   const reportMessage = useCallback((id: string) => setReporting({ type: 'message', id }), []);
 
   return (
-    <section aria-label={`Conversation with ${name}`} className="flex h-full min-h-0 flex-col">
+    <section aria-label={t('conversation.label', { name })} className="flex h-full min-h-0 flex-col">
       <header className="flex items-center gap-3 border-b border-slate-200 px-3 py-2.5 sm:px-4 dark:border-slate-700/70">
         {showBack && (
           <button
             type="button"
             onClick={onBack}
-            aria-label="Back"
-            className="-ml-1 rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-700"
+            aria-label={t('back')}
+            className="-ms-1 rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-700"
           >
             <ArrowLeft className="h-5 w-5" />
           </button>
@@ -102,10 +104,10 @@ export function ChatConversation({ me, user, unreadCount, presence, socket, show
             aria-live="polite"
             className={`text-xs ${typing ? 'font-medium text-brand-primary italic dark:text-indigo-300' : online ? 'text-emerald-700 dark:text-emerald-400' : 'text-slate-500 dark:text-slate-400'}`}
           >
-            {typing ? 'typing…' : online ? 'Online' : 'Offline'}
+            {typing ? t('typing') : online ? t('conversation.online') : t('conversation.offline')}
           </p>
         </div>
-        <SafetyMenu person={user} label="More options" />
+        <SafetyMenu person={user} label={t('conversation.moreOptions')} />
       </header>
 
       {loadFailed && (
@@ -133,13 +135,13 @@ export function ChatConversation({ me, user, unreadCount, presence, socket, show
           <p>
             {relation.data?.blocked ? (
               <>
-                You blocked @{user.userName}, so you can’t message each other.{' '}
+                {t('conversation.blocked', { userName: user.userName })}{' '}
                 <Link to="/settings/blocked" className="font-semibold text-brand-primary hover:underline dark:text-indigo-300">
-                  Manage blocked people
+                  {t('conversation.manageBlocked')}
                 </Link>
               </>
             ) : (
-              <>You can’t message @{user.userName}.</>
+              t('conversation.cannotMessage', { userName: user.userName })
             )}
           </p>
         </div>

@@ -3,8 +3,10 @@
  * under 768 px one of the two at a time.
  */
 import type { SelfUser } from '@plaza/contract';
+import './chat-catalog';
 import { MessagesSquare, WifiOff } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { OFFLINE_TEXT, useConnectivity, useConnectivityLineClaim } from '../../lib/connectivity';
@@ -35,6 +37,7 @@ export default function ChatPage() {
 }
 
 function ChatScreen({ me }: { me: SelfUser }) {
+  const { t } = useTranslation('chat');
   const dispatch = useAppDispatch();
   const socket = useChatSocket(me);
   const selected = useAppSelector((s) => s.chat.openUser);
@@ -78,12 +81,12 @@ function ChatScreen({ me }: { me: SelfUser }) {
   useEffect(() => () => void dispatch(groupOpened(null)), [dispatch]);
   useDocumentTitle(
     openGroup
-      ? `${openGroup.name} · Group chat`
+      ? t('page.groupTitle', { name: openGroup.name })
       : target.kind === 'user'
-        ? `Chat with ${displayName(target.user)}`
+        ? t('page.userTitle', { name: displayName(target.user) })
         : target.kind === 'loading' || group.kind === 'loading'
           ? null
-          : 'Chat',
+          : t('page.title'),
   );
 
   // Opening a conversation shows that person's history, which loads with the conversation panel (product.md § Chat).
@@ -123,7 +126,7 @@ function ChatScreen({ me }: { me: SelfUser }) {
   return (
     // On a phone the chat is the screen between the navbar and the tab bar: no card margins, no band below it.
     <div className="fixed inset-x-0 top-16 bottom-14 z-10 flex flex-col overflow-hidden bg-white md:static md:mx-auto md:card md:h-[calc(100dvh-6rem)] md:max-w-6xl dark:bg-brand-surface-dark">
-      <h1 className="sr-only">Chat</h1>
+      <h1 className="sr-only">{t('page.title')}</h1>
       {/* One notice at a time: being offline first, else the socket's own trouble. */}
       {notice && (
         <div
@@ -137,8 +140,8 @@ function ChatScreen({ me }: { me: SelfUser }) {
       <div className="flex min-h-0 flex-1">
         {showList && (
           <aside
-            aria-label="Conversations"
-            className="flex min-h-0 w-full flex-col border-slate-200 md:w-80 md:shrink-0 md:border-r lg:w-96 dark:border-slate-700/70"
+            aria-label={t('list.heading')}
+            className="flex min-h-0 w-full flex-col border-slate-200 md:w-80 md:shrink-0 md:border-e lg:w-96 dark:border-slate-700/70"
           >
             <ConversationList
               meId={me._id}
@@ -190,6 +193,7 @@ function ChatScreen({ me }: { me: SelfUser }) {
 }
 
 function Welcome({ target, onBack }: { target: AddressedPartner; onBack: (() => void) | null }) {
+  const { t } = useTranslation('chat');
   if (target.kind === 'loading') return <div className="h-full bg-slate-50/70 dark:bg-slate-900/40" aria-busy="true" />;
   if (target.kind === 'unknown') return <UnknownConversation target={target} onBack={onBack} />;
   return (
@@ -197,8 +201,8 @@ function Welcome({ target, onBack }: { target: AddressedPartner; onBack: (() => 
       <div className="rounded-full bg-brand-primary/10 p-5 text-brand-primary dark:text-indigo-300">
         <MessagesSquare className="h-10 w-10" />
       </div>
-      <h2 className="text-xl font-bold">Welcome to Chat</h2>
-      <p className="max-w-xs text-sm text-slate-500 dark:text-slate-400">Select a conversation from the list to start chatting</p>
+      <h2 className="text-xl font-bold">{t('page.welcome')}</h2>
+      <p className="max-w-xs text-sm text-slate-500 dark:text-slate-400">{t('page.welcomeHint')}</p>
     </div>
   );
 }

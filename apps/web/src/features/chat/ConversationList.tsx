@@ -16,6 +16,7 @@ import { buildGroupRows, mergeChatList } from './group-list';
 import type { GroupTyping } from './group-typing';
 import { GroupRow } from './GroupRow';
 import { NewGroupDialog } from './NewGroupDialog';
+import { useTranslation } from 'react-i18next';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -45,6 +46,7 @@ export function ConversationList({
   selectedGroupId,
   onSelectGroup,
 }: ConversationListProps) {
+  const { t } = useTranslation('chat');
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<ChatListFilter>('all');
   const term = query.trim();
@@ -128,28 +130,34 @@ export function ConversationList({
       />
       <div className="space-y-3 border-b border-slate-200 p-4 dark:border-slate-700/70">
         <div className="flex items-center justify-between gap-2">
-          <h2 className="text-lg font-bold">Conversations</h2>
+          <h2 className="text-lg font-bold">{t('list.heading')}</h2>
           <div className="flex items-center">
             {desktopNotificationsSupported() && (
               <button
                 type="button"
                 onClick={() => void toggleNotifications()}
                 aria-pressed={notifying}
-                aria-label={notifying ? 'Turn off message notifications' : 'Notify me of messages while Plaza is in the background'}
-                title={notifying ? 'Message notifications are on' : 'Notify me of new messages'}
+                aria-label={notifying ? t('list.notifyOff') : t('list.notifyOn')}
+                title={notifying ? t('list.notifyingTitle') : t('list.notifyTitle')}
                 className={`${iconButton} ${notifying ? 'text-brand-primary dark:text-indigo-300' : ''}`}
               >
                 {notifying ? <Bell className="h-[18px] w-[18px]" /> : <BellOff className="h-[18px] w-[18px]" />}
               </button>
             )}
-            <button type="button" onClick={() => setCreating(true)} aria-label="New group" title="New group" className={iconButton}>
+            <button
+              type="button"
+              onClick={() => setCreating(true)}
+              aria-label={t('list.newGroup')}
+              title={t('list.newGroup')}
+              className={iconButton}
+            >
               <UsersRound className="h-[18px] w-[18px]" />
             </button>
             <button
               type="button"
               onClick={() => setPicking(true)}
-              aria-label="New conversation"
-              title="New conversation"
+              aria-label={t('list.newConversation')}
+              title={t('list.newConversation')}
               className={iconButton}
             >
               <SquarePen className="h-[18px] w-[18px]" />
@@ -161,19 +169,19 @@ export function ConversationList({
           value={query}
           onChange={setQuery}
           onKeyDown={(e) => e.key === 'Escape' && setQuery('')}
-          placeholder="Search conversations..."
-          label="Search conversations"
+          placeholder={t('list.searchPlaceholder')}
+          label={t('list.search')}
         />
         <div className="flex items-center gap-2">
-          <div role="group" aria-label="Show" className="flex flex-1 gap-2">
+          <div role="group" aria-label={t('list.show')} className="flex flex-1 gap-2">
             <Chip active={filter === 'all'} onClick={() => setFilter('all')}>
-              All
+              {t('list.all')}
             </Chip>
             <Chip active={filter === 'unread'} onClick={() => setFilter(filter === 'unread' ? 'all' : 'unread')}>
-              Unread
+              {t('list.unread')}
             </Chip>
             <Chip active={filter === 'groups'} onClick={() => setFilter(filter === 'groups' ? 'all' : 'groups')}>
-              Groups
+              {t('list.groups')}
             </Chip>
           </div>
         </div>
@@ -184,7 +192,7 @@ export function ConversationList({
           <div aria-busy="true">
             <p className="flex items-center gap-2 px-3 py-2 text-sm text-slate-500 dark:text-slate-400">
               <Spinner size="sm" />
-              Loading users...
+              {t('list.loading')}
             </p>
             {Array.from({ length: 6 }, (_, i) => (
               <RowSkeleton key={i} />
@@ -197,7 +205,7 @@ export function ConversationList({
         ) : entries.length === 0 ? (
           <EmptyList query={term} filter={filter} settled={settled} onNewGroup={() => setCreating(true)} />
         ) : (
-          <ul className="space-y-0.5" aria-label="People">
+          <ul className="space-y-0.5" aria-label={t('list.people')}>
             {entries.map((entry, i) =>
               entry.kind === 'group' ? (
                 <li key={`g:${entry.row.group._id}`}>
@@ -207,7 +215,7 @@ export function ConversationList({
                 <Fragment key={entry.row.user._id}>
                   {entry.row.preview === null && i > 0 && (entries[i - 1].kind === 'group' || entries[i - 1].row.preview !== null) && (
                     <li className="px-3 pt-3 pb-1 text-[11px] font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
-                      People
+                      {t('list.people')}
                     </li>
                   )}
                   <li>
@@ -219,7 +227,7 @@ export function ConversationList({
             <li ref={sentinel} aria-hidden className="h-px" />
             {isFetching && (
               <li className="flex justify-center py-3 text-brand-primary">
-                <Spinner size="sm" label="Loading users..." />
+                <Spinner size="sm" label={t('list.loading')} />
               </li>
             )}
             {isError && (
@@ -262,24 +270,25 @@ function EmptyList({
   settled: boolean;
   onNewGroup: () => void;
 }) {
+  const { t } = useTranslation('chat');
   if (query && !settled) {
     return (
       <p className="flex items-center gap-2 px-3 py-4 text-sm text-slate-500 dark:text-slate-400">
         <Spinner size="sm" />
-        Loading users...
+        {t('list.loading')}
       </p>
     );
   }
   const [title, hint] =
     filter === 'groups'
       ? query
-        ? [`No groups found matching "${query}"`, 'Try another group or member name.']
-        : ['No groups yet', 'Talk with several friends at once: start a group.']
+        ? [t('list.empty.noGroupsMatch', { query }), t('list.empty.noGroupsMatchHint')]
+        : [t('list.empty.noGroups'), t('list.empty.noGroupsHint')]
       : query
-        ? [`No users found matching "${query}"`, 'Try another name or user name.']
+        ? [t('list.empty.noUsersMatch', { query }), t('list.empty.noUsersMatchHint')]
         : filter === 'unread'
-          ? ['No unread conversations', 'You are all caught up.']
-          : ['No one to chat with yet', 'People you can talk to will show up here.'];
+          ? [t('list.empty.noUnread'), t('list.empty.noUnreadHint')]
+          : [t('list.empty.nobody'), t('list.empty.nobodyHint')];
   return (
     <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
       <div className="rounded-full bg-brand-primary/10 p-3 text-brand-primary">
@@ -293,7 +302,7 @@ function EmptyList({
           onClick={onNewGroup}
           className="mt-2 inline-flex items-center gap-2 rounded-xl bg-brand-primary px-4 py-2 text-sm font-semibold text-white hover:bg-brand-primary-hover"
         >
-          <UsersRound className="h-4 w-4" aria-hidden /> New group
+          <UsersRound className="h-4 w-4" aria-hidden /> {t('list.newGroup')}
         </button>
       )}
     </div>

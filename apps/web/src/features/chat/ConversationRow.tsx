@@ -7,13 +7,15 @@ import { Avatar } from '../../components/Avatar';
 import { listTime } from '../../lib/dates';
 import type { ChatListRow } from './chat-list';
 import type { ChatUser } from './chat-model';
+import { useTranslation } from 'react-i18next';
 
 export function PresenceDot({ online, className = '' }: { online: boolean; className?: string }) {
+  const { t } = useTranslation('chat');
   return (
     <span
       role="img"
-      aria-label={online ? 'Online' : 'Offline'}
-      className={`absolute right-0 bottom-0 h-3 w-3 rounded-full ring-2 ring-white dark:ring-brand-surface-dark ${online ? 'bg-emerald-500' : 'bg-slate-400 dark:bg-slate-500'} ${className}`}
+      aria-label={online ? t('conversation.online') : t('conversation.offline')}
+      className={`absolute end-0 bottom-0 h-3 w-3 rounded-full ring-2 ring-white dark:ring-brand-surface-dark ${online ? 'bg-emerald-500' : 'bg-slate-400 dark:bg-slate-500'} ${className}`}
     />
   );
 }
@@ -29,6 +31,7 @@ export const ConversationRow = memo(function ConversationRow({
   selected: boolean;
   onSelect: (user: ChatUser) => void;
 }) {
+  const { t } = useTranslation('chat');
   const { user, online, unreadCount, lastMessageAt, preview, typing } = row;
   const name = displayName(user);
   return (
@@ -36,7 +39,7 @@ export const ConversationRow = memo(function ConversationRow({
       type="button"
       onClick={() => onSelect(user)}
       aria-current={selected ? 'true' : undefined}
-      className={`flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left transition ${
+      className={`flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-start transition ${
         selected ? 'bg-brand-primary/10 dark:bg-brand-primary/20' : 'hover:bg-slate-100 dark:hover:bg-slate-700/50'
       }`}
     >
@@ -58,7 +61,7 @@ export const ConversationRow = memo(function ConversationRow({
         </span>
         <span className="mt-0.5 flex items-center justify-between gap-2">
           {typing ? (
-            <span className="truncate text-xs font-medium text-brand-primary italic dark:text-indigo-300">typing…</span>
+            <span className="truncate text-xs font-medium text-brand-primary italic dark:text-indigo-300">{t('typing')}</span>
           ) : preview !== null ? (
             <span
               className={`truncate text-xs ${unreadCount > 0 ? 'font-semibold text-slate-800 dark:text-slate-100' : 'text-slate-600 dark:text-slate-400'}`}
@@ -66,11 +69,11 @@ export const ConversationRow = memo(function ConversationRow({
               {preview}
             </span>
           ) : (
-            <span className="truncate text-xs text-slate-600 dark:text-slate-400">{user.userBio?.trim() || 'No bio available'}</span>
+            <span className="truncate text-xs text-slate-600 dark:text-slate-400">{user.userBio?.trim() || t('row.noBio')}</span>
           )}
           {unreadCount > 0 && (
             <span
-              aria-label={`${unreadCount} unread`}
+              aria-label={t('row.unread', { count: unreadCount })}
               className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-primary px-1.5 text-[11px] font-bold text-white"
             >
               {unreadCount > 99 ? '99+' : unreadCount}

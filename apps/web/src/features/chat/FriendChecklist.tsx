@@ -7,6 +7,7 @@ import { useDebouncedValue } from '../search';
 import { useChatFriendsQuery } from './api';
 import type { ChatUser } from './chat-model';
 import { displayName } from './ConversationRow';
+import { useTranslation } from 'react-i18next';
 
 export interface FriendChecklistProps {
   picked: readonly ChatUser[];
@@ -18,6 +19,7 @@ export interface FriendChecklistProps {
 }
 
 export function FriendChecklist({ picked, onToggle, already, full = false }: FriendChecklistProps) {
+  const { t } = useTranslation('chat');
   const [term, setTerm] = useState('');
   const search = useDebouncedValue(term.trim(), 250);
   const { data: friends, isFetching, isError } = useChatFriendsQuery(search);
@@ -25,24 +27,24 @@ export function FriendChecklist({ picked, onToggle, already, full = false }: Fri
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="relative">
-        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+        <Search aria-hidden className="pointer-events-none absolute top-1/2 start-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
         <input
           value={term}
           onChange={(e) => setTerm(e.target.value)}
-          placeholder="Search friends..."
-          aria-label="Search friends"
-          className="input rounded-full py-2 pl-9"
+          placeholder={t('friends.searchPlaceholder')}
+          aria-label={t('friends.search')}
+          className="input rounded-full py-2 ps-9"
         />
       </div>
       <div className="mt-2 min-h-0 flex-1 overflow-y-auto">
         {!friends && isFetching ? (
           <p className="flex items-center gap-2 px-3 py-4 text-sm text-slate-500 dark:text-slate-400">
-            <Spinner size="sm" /> Loading friends...
+            <Spinner size="sm" /> {t('friends.loading')}
           </p>
         ) : isError ? (
-          <p className="px-3 py-4 text-sm text-rose-600 dark:text-rose-400">Failed to load friends. Please try again.</p>
+          <p className="px-3 py-4 text-sm text-rose-600 dark:text-rose-400">{t('friends.failed')}</p>
         ) : friends && friends.length > 0 ? (
-          <ul aria-label="Friends" className="space-y-0.5">
+          <ul aria-label={t('friends.label')} className="space-y-0.5">
             {friends.map((friend) => {
               const inGroup = already?.has(friend._id) ?? false;
               const checked = inGroup || pickedIds.has(friend._id);
@@ -56,7 +58,7 @@ export function FriendChecklist({ picked, onToggle, already, full = false }: Fri
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-sm font-semibold">{name}</span>
                       <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
-                        {inGroup ? 'Already in the group' : `@${friend.userName}`}
+                        {inGroup ? t('friends.alreadyIn') : `@${friend.userName}`}
                       </span>
                     </span>
                     <input
@@ -74,8 +76,8 @@ export function FriendChecklist({ picked, onToggle, already, full = false }: Fri
         ) : (
           <div className="flex flex-col items-center gap-2 px-6 py-8 text-center">
             <UserPlus className="h-6 w-6 text-brand-primary" aria-hidden />
-            <p className="text-sm font-semibold">{search ? `No friends matching "${search}"` : 'No friends yet'}</p>
-            <p className="text-xs text-slate-600 dark:text-slate-400">Only friends can be added to a group.</p>
+            <p className="text-sm font-semibold">{search ? t('friends.noMatch', { search }) : t('friends.none')}</p>
+            <p className="text-xs text-slate-600 dark:text-slate-400">{t('friends.onlyFriends')}</p>
           </div>
         )}
       </div>

@@ -10,6 +10,7 @@ import { useDebouncedValue } from '../search';
 import { useChatFriendsQuery } from './api';
 import type { ChatUser } from './chat-model';
 import { displayName } from './ConversationRow';
+import { useTranslation } from 'react-i18next';
 
 interface FriendPickerProps {
   open: boolean;
@@ -18,6 +19,7 @@ interface FriendPickerProps {
 }
 
 export function FriendPicker({ open, onClose, onPick }: FriendPickerProps) {
+  const { t } = useTranslation('chat');
   const [term, setTerm] = useState('');
   const search = useDebouncedValue(term.trim(), 250);
   const { data: friends, isFetching, isError } = useChatFriendsQuery(search, { skip: !open });
@@ -27,35 +29,35 @@ export function FriendPicker({ open, onClose, onPick }: FriendPickerProps) {
       <div className="fixed inset-0 flex items-start justify-center p-4 pt-[12vh]">
         <DialogPanel className="card flex max-h-[70vh] w-full max-w-md flex-col overflow-hidden">
           <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4 dark:border-slate-700/70">
-            <DialogTitle className="text-lg font-semibold">New conversation</DialogTitle>
+            <DialogTitle className="text-lg font-semibold">{t('list.newConversation')}</DialogTitle>
             <CloseButton onClick={onClose} />
           </div>
           <div className="relative px-5 pt-4">
-            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-8 mt-2 h-4 w-4 -translate-y-1/2 text-slate-400" />
+            <Search aria-hidden className="pointer-events-none absolute top-1/2 start-8 mt-2 h-4 w-4 -translate-y-1/2 text-slate-400" />
             <input
               autoFocus
               value={term}
               onChange={(e) => setTerm(e.target.value)}
-              placeholder="Search friends..."
-              aria-label="Search friends"
-              className="input rounded-full py-2 pl-9"
+              placeholder={t('friends.searchPlaceholder')}
+              aria-label={t('friends.search')}
+              className="input rounded-full py-2 ps-9"
             />
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto p-3">
             {!friends && isFetching ? (
               <p className="flex items-center gap-2 px-3 py-4 text-sm text-slate-500">
-                <Spinner size="sm" /> Loading friends...
+                <Spinner size="sm" /> {t('friends.loading')}
               </p>
             ) : isError ? (
-              <p className="px-3 py-4 text-sm text-rose-600">Failed to load friends. Please try again.</p>
+              <p className="px-3 py-4 text-sm text-rose-600">{t('friends.failed')}</p>
             ) : friends && friends.length > 0 ? (
-              <ul aria-label="Friends" className="space-y-0.5">
+              <ul aria-label={t('friends.label')} className="space-y-0.5">
                 {friends.map((friend) => (
                   <li key={friend._id}>
                     <button
                       type="button"
                       onClick={() => onPick(friend)}
-                      className="flex w-full items-center gap-3 rounded-xl px-3 py-2 text-left hover:bg-slate-100 dark:hover:bg-slate-700/50"
+                      className="flex w-full items-center gap-3 rounded-xl px-3 py-2 text-start hover:bg-slate-100 dark:hover:bg-slate-700/50"
                     >
                       <Avatar name={displayName(friend)} id={friend._id} src={friend.userImage} size="md" decorative />
                       <span className="min-w-0">
@@ -69,9 +71,9 @@ export function FriendPicker({ open, onClose, onPick }: FriendPickerProps) {
             ) : (
               <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
                 <UserPlus className="h-6 w-6 text-brand-primary" />
-                <p className="text-sm font-semibold">{search ? `No friends matching "${search}"` : 'No friends yet'}</p>
+                <p className="text-sm font-semibold">{search ? t('friends.noMatch', { search }) : t('friends.none')}</p>
                 <Link to="/network?tab=everyone" onClick={onClose} className="text-sm font-semibold text-brand-primary hover:underline">
-                  Find people on the network
+                  {t('friends.findPeople')}
                 </Link>
               </div>
             )}

@@ -21,6 +21,7 @@ import { MessageInput } from './MessageInput';
 import { MessageList, type HistoryPhase } from './MessageList';
 import { newClientMessageId, outbox, useOutbox, withUnsent } from './outbox';
 import { useGroupTypingSignal } from './useTypingSignal';
+import { useTranslation } from 'react-i18next';
 
 export interface GroupConversationProps {
   me: { _id: string; userName: string };
@@ -34,6 +35,7 @@ export interface GroupConversationProps {
 }
 
 export function GroupConversation({ me, group, presence, typing, socket, showBack, onBack }: GroupConversationProps) {
+  const { t } = useTranslation('chat');
   const id = group._id;
   const { data, isError, isFetchNextPageError, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = useGroupHistoryInfiniteQuery(id);
   const unsent = useOutbox(me._id);
@@ -91,14 +93,14 @@ export function GroupConversation({ me, group, presence, typing, socket, showBac
   const reportMessage = useCallback((messageId: string) => setReporting({ type: 'message', id: messageId }), []);
 
   return (
-    <section aria-label={`Group ${group.name}`} className="flex h-full min-h-0 flex-col">
+    <section aria-label={t('group.label', { name: group.name })} className="flex h-full min-h-0 flex-col">
       <header className="flex items-center gap-3 border-b border-slate-200 px-3 py-2.5 sm:px-4 dark:border-slate-700/70">
         {showBack && (
           <button
             type="button"
             onClick={onBack}
-            aria-label="Back"
-            className="-ml-1 rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-700"
+            aria-label={t('back')}
+            className="-ms-1 rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-700"
           >
             <ArrowLeft className="h-5 w-5" />
           </button>
@@ -107,21 +109,23 @@ export function GroupConversation({ me, group, presence, typing, socket, showBac
         <div className="min-w-0 flex-1">
           <h2 className="flex items-center gap-1.5 truncate text-sm leading-tight font-semibold sm:text-base">
             <span className="truncate">{group.name}</span>
-            {group.muted && <BellOff role="img" aria-label="Muted" className="h-3.5 w-3.5 shrink-0 text-slate-500 dark:text-slate-400" />}
+            {group.muted && (
+              <BellOff role="img" aria-label={t('group.muted')} className="h-3.5 w-3.5 shrink-0 text-slate-500 dark:text-slate-400" />
+            )}
           </h2>
           <p
             aria-live="polite"
             className={`truncate text-xs ${typingText ? 'font-medium text-brand-primary italic dark:text-indigo-300' : 'text-slate-600 dark:text-slate-400'}`}
           >
-            {group.gone ? 'You are no longer in this group' : (typingText ?? membersLine(group.members.length, online))}
+            {group.gone ? t('group.gone') : (typingText ?? membersLine(group.members.length, online))}
           </p>
         </div>
         {!group.gone && (
           <button
             type="button"
             onClick={() => setInfoOpen(true)}
-            aria-label="Group info"
-            title="Group info"
+            aria-label={t('group.info')}
+            title={t('group.info')}
             className="rounded-full p-[13px] text-slate-500 transition hover:bg-slate-100 hover:text-slate-700 sm:p-2 dark:text-slate-400 dark:hover:bg-slate-700 dark:hover:text-slate-200"
           >
             <Info className="h-5 w-5" />
@@ -153,10 +157,7 @@ export function GroupConversation({ me, group, presence, typing, socket, showBac
           className="flex items-start gap-3 border-t border-slate-200 px-4 py-4 text-sm text-slate-700 dark:border-slate-700/70 dark:text-slate-300"
         >
           <DoorOpen className="mt-0.5 h-4 w-4 shrink-0 text-rose-500" aria-hidden />
-          <p>
-            {group.gone === 'removed' ? 'You were removed from this group' : 'You left this group'}. You can’t send or receive its messages
-            any more.
-          </p>
+          <p>{group.gone === 'removed' ? t('group.removedNote') : t('group.leftNote')}</p>
         </div>
       ) : (
         <MessageInput connected={connected} onSend={send} onTyping={signalTyping} />

@@ -27,6 +27,7 @@ import {
 import { membersLine } from './group-texts';
 import { GroupAvatar } from './GroupAvatar';
 import { checkGroupPhoto, GROUP_PHOTO_TYPES } from './NewGroupDialog';
+import { useTranslation } from 'react-i18next';
 
 interface GroupInfoDialogProps {
   open: boolean;
@@ -37,7 +38,7 @@ interface GroupInfoDialogProps {
 }
 
 const rowButton =
-  'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-700/50';
+  'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-start text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-700/50';
 
 export function GroupInfoDialog({ open, onClose, me, group, presence }: GroupInfoDialogProps) {
   const [view, setView] = useState<'info' | 'add'>('info');
@@ -74,6 +75,7 @@ function GroupInfo({
   onClose: () => void;
   onAdd: () => void;
 }) {
+  const { t } = useTranslation('chat');
   const admin = group.admins.includes(me._id);
   const others = group.members.filter((m) => m._id !== me._id);
   const online = others.filter((m) => presence.online.includes(m._id)).length;
@@ -100,9 +102,9 @@ function GroupInfo({
     if (typeof checked === 'string') return toast.error(checked);
     try {
       await upload({ id: group._id, file: checked, me: me._id }).unwrap();
-      toast.success('Group photo changed');
+      toast.success(t('info.photoChanged'));
     } catch (failure) {
-      toast.error(errorText(failure, 'The photo could not be uploaded.'));
+      toast.error(errorText(failure, t('info.photoUploadFailed')));
     }
   }
 
@@ -112,7 +114,7 @@ function GroupInfo({
       await remove({ id: group._id, userId: removing._id, me: me._id }).unwrap();
       toast.success(`${displayName(removing)} was removed from the group`);
     } catch (failure) {
-      toast.error(errorText(failure, 'They could not be removed. Please try again.'));
+      toast.error(errorText(failure, t('info.removeFailed')));
     }
     setRemoving(null);
   }
@@ -123,7 +125,7 @@ function GroupInfo({
       setLeaving(false);
       onClose();
     } catch (failure) {
-      toast.error(errorText(failure, 'You could not leave the group. Please try again.'));
+      toast.error(errorText(failure, t('info.leaveFailed')));
       setLeaving(false);
     }
   }
@@ -131,16 +133,16 @@ function GroupInfo({
   async function toggleMute() {
     try {
       const muted = await mute({ id: group._id, muted: !group.muted, me: me._id }).unwrap();
-      toast.success(muted ? 'Group muted: its messages no longer count in your badge' : 'Group unmuted');
+      toast.success(muted ? t('info.muted') : t('info.unmuted'));
     } catch (failure) {
-      toast.error(errorText(failure, 'That did not work. Please try again.'));
+      toast.error(errorText(failure, t('info.failed')));
     }
   }
 
   return (
     <>
       <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4 dark:border-slate-700/70">
-        <DialogTitle className="text-lg font-semibold">Group info</DialogTitle>
+        <DialogTitle className="text-lg font-semibold">{t('group.info')}</DialogTitle>
         <CloseButton onClick={onClose} />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
@@ -155,8 +157,8 @@ function GroupInfo({
                 <button
                   type="button"
                   onClick={() => setRenaming(true)}
-                  aria-label="Rename the group"
-                  title="Rename"
+                  aria-label={t('info.renameLabel')}
+                  title={t('info.rename')}
                   className="rounded-full p-2 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-700"
                 >
                   <Pencil className="h-4 w-4" />
@@ -168,7 +170,7 @@ function GroupInfo({
           {admin && (
             <div className="flex flex-wrap justify-center gap-2">
               <Button variant="secondary" size="sm" loading={uploading} onClick={() => fileRef.current?.click()}>
-                <Camera className="h-4 w-4" aria-hidden /> {group.photo ? 'Change photo' : 'Add photo'}
+                <Camera className="h-4 w-4" aria-hidden /> {group.photo ? t('info.changePhoto') : t('info.addPhoto')}
               </Button>
               {group.photo && (
                 <Button
@@ -178,10 +180,10 @@ function GroupInfo({
                   onClick={() =>
                     void removePhoto({ id: group._id, me: me._id })
                       .unwrap()
-                      .catch((failure: unknown) => toast.error(errorText(failure, 'The photo could not be removed.')))
+                      .catch((failure: unknown) => toast.error(errorText(failure, t('info.photoRemoveFailed'))))
                   }
                 >
-                  Remove photo
+                  {t('info.removePhoto')}
                 </Button>
               )}
               <input
@@ -204,17 +206,17 @@ function GroupInfo({
             ) : (
               <BellOff className="h-5 w-5 text-brand-primary" aria-hidden />
             )}
-            {group.muted ? 'Unmute group' : 'Mute group'}
+            {group.muted ? t('info.unmute') : t('info.mute')}
           </button>
           {admin && group.members.length < GROUP_CHAT.maxMembers && (
             <button type="button" onClick={onAdd} className={rowButton}>
-              <UserPlus className="h-5 w-5 text-brand-primary" aria-hidden /> Add people
+              <UserPlus className="h-5 w-5 text-brand-primary" aria-hidden /> {t('info.addPeople')}
             </button>
           )}
         </div>
 
-        <h3 className="mt-4 mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Members</h3>
-        <ul aria-label="Members" className="space-y-0.5">
+        <h3 className="mt-4 mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{t('info.members')}</h3>
+        <ul aria-label={t('info.members')} className="space-y-0.5">
           {members.map((m) => {
             const name = displayName(m);
             return (
@@ -223,16 +225,16 @@ function GroupInfo({
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-semibold">
                     {name}
-                    {m._id === me._id && <span className="font-normal text-slate-600 dark:text-slate-400"> (you)</span>}
+                    {m._id === me._id && <span className="font-normal text-slate-600 dark:text-slate-400"> {t('info.you')}</span>}
                   </span>
                   <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
-                    {group.admins.includes(m._id) ? 'Admin' : `@${m.userName}`}
-                    {m._id !== me._id && presence.online.includes(m._id) ? ' · Online' : ''}
+                    {group.admins.includes(m._id) ? t('info.admin') : `@${m.userName}`}
+                    {m._id !== me._id && presence.online.includes(m._id) ? ` · ${t('conversation.online')}` : ''}
                   </span>
                 </span>
                 {admin && m._id !== me._id && (
-                  <Button variant="ghost" size="sm" onClick={() => setRemoving(m)} aria-label={`Remove ${name}`}>
-                    Remove
+                  <Button variant="ghost" size="sm" onClick={() => setRemoving(m)} aria-label={t('info.removeName', { name })}>
+                    {t('info.remove')}
                   </Button>
                 )}
               </li>
@@ -242,36 +244,37 @@ function GroupInfo({
 
         <div className="mt-4 border-t border-slate-200 pt-3 dark:border-slate-700/70">
           <button type="button" onClick={() => setLeaving(true)} className={`${rowButton} text-rose-600 dark:text-rose-400`}>
-            <LogOut className="h-5 w-5" aria-hidden /> Leave group
+            <LogOut className="h-5 w-5" aria-hidden /> {t('info.leave')}
           </button>
         </div>
       </div>
 
       <ConfirmDialog
         open={leaving}
-        title={`Leave “${group.name}”?`}
-        confirmLabel="Leave group"
+        title={t('info.leaveTitle', { name: group.name })}
+        confirmLabel={t('info.leave')}
         busy={removingNow}
         onConfirm={() => void confirmLeave()}
         onClose={() => setLeaving(false)}
       >
-        You will stop getting its messages and can’t write to it any more. The others see that you left; only an admin can add you back.
+        {t('info.leaveText')}
       </ConfirmDialog>
       <ConfirmDialog
         open={removing !== null}
-        title={`Remove ${removing ? displayName(removing) : ''}?`}
-        confirmLabel="Remove"
+        title={t('info.removeTitle', { name: removing ? displayName(removing) : '' })}
+        confirmLabel={t('info.remove')}
         busy={removingNow}
         onConfirm={() => void confirmRemove()}
         onClose={() => setRemoving(null)}
       >
-        They will stop getting the group’s messages at once, and everyone sees that you removed them.
+        {t('info.removeText')}
       </ConfirmDialog>
     </>
   );
 }
 
 function RenameForm({ me, group, onDone }: { me: { _id: string }; group: GroupSummary; onDone: () => void }) {
+  const { t } = useTranslation('chat');
   const [name, setName] = useState(group.name);
   const [rename, { isLoading }] = useRenameGroupMutation();
   const id = useId();
@@ -283,14 +286,14 @@ function RenameForm({ me, group, onDone }: { me: { _id: string }; group: GroupSu
       await rename({ id: group._id, name: next, me: me._id }).unwrap();
       onDone();
     } catch (failure) {
-      toast.error(errorText(failure, 'The group could not be renamed.'));
+      toast.error(errorText(failure, t('info.renameFailed')));
     }
   }
   return (
     <form onSubmit={(e) => void submit(e)} className="flex w-full items-end gap-2">
-      <div className="min-w-0 flex-1 text-left">
+      <div className="min-w-0 flex-1 text-start">
         <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-          Group name
+          {t('info.groupName')}
         </label>
         <input
           id={id}
@@ -303,13 +306,14 @@ function RenameForm({ me, group, onDone }: { me: { _id: string }; group: GroupSu
         />
       </div>
       <Button type="submit" size="sm" loading={isLoading} className="mb-0.5">
-        Save
+        {t('info.save')}
       </Button>
     </form>
   );
 }
 
 function AddPeople({ me, group, onDone }: { me: { _id: string }; group: GroupSummary; onDone: () => void }) {
+  const { t } = useTranslation('chat');
   const [picked, setPicked] = useState<ChatUser[]>([]);
   const [add, { isLoading }] = useAddGroupMembersMutation();
   const already = new Set(group.members.map((m) => m._id));
@@ -319,16 +323,16 @@ function AddPeople({ me, group, onDone }: { me: { _id: string }; group: GroupSum
   async function submit() {
     try {
       await add({ id: group._id, userIds: picked.map((p) => p._id), me: me._id }).unwrap();
-      toast.success(picked.length === 1 ? `${displayName(picked[0])} was added` : `${picked.length} people were added`);
+      toast.success(picked.length === 1 ? t('info.addedOne', { name: displayName(picked[0]) }) : t('info.added', { count: picked.length }));
       onDone();
     } catch (failure) {
-      toast.error(errorText(failure, 'They could not be added. Please try again.'));
+      toast.error(errorText(failure, t('info.addFailed')));
     }
   }
   return (
     <>
       <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4 dark:border-slate-700/70">
-        <DialogTitle className="text-lg font-semibold">Add people</DialogTitle>
+        <DialogTitle className="text-lg font-semibold">{t('info.addPeople')}</DialogTitle>
         <CloseButton onClick={onDone} />
       </div>
       <div className="flex h-80 min-h-0 flex-col px-5 pt-4">
@@ -336,14 +340,14 @@ function AddPeople({ me, group, onDone }: { me: { _id: string }; group: GroupSum
       </div>
       <div className="flex items-center justify-between gap-3 border-t border-slate-200 px-5 py-4 dark:border-slate-700/70">
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          {group.members.length + picked.length} of {GROUP_CHAT.maxMembers} people
+          {t('info.peopleOf', { n: group.members.length + picked.length, max: GROUP_CHAT.maxMembers })}
         </p>
         <div className="flex gap-2">
           <Button variant="secondary" onClick={onDone}>
-            Back
+            {t('back')}
           </Button>
           <Button onClick={() => void submit()} loading={isLoading} disabled={picked.length === 0}>
-            Add
+            {t('info.add')}
           </Button>
         </div>
       </div>

@@ -5,6 +5,7 @@ import { listTime } from '../../lib/dates';
 import type { GroupListRow } from './group-list';
 import { typingLine } from './group-texts';
 import { GroupAvatar } from './GroupAvatar';
+import { useTranslation } from 'react-i18next';
 
 export const GroupRow = memo(function GroupRow({
   row,
@@ -15,6 +16,7 @@ export const GroupRow = memo(function GroupRow({
   selected: boolean;
   onSelect: (groupId: string) => void;
 }) {
+  const { t } = useTranslation('chat');
   const { group, others, unreadCount, lastMessageAt, preview, typing } = row;
   const typingText = typingLine(typing);
   // A muted group's count shows, but quietly: it is not in the badge either.
@@ -24,7 +26,7 @@ export const GroupRow = memo(function GroupRow({
       type="button"
       onClick={() => onSelect(group._id)}
       aria-current={selected ? 'true' : undefined}
-      className={`flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left transition ${
+      className={`flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-start transition ${
         selected ? 'bg-brand-primary/10 dark:bg-brand-primary/20' : 'hover:bg-slate-100 dark:hover:bg-slate-700/50'
       }`}
     >
@@ -33,8 +35,10 @@ export const GroupRow = memo(function GroupRow({
         <span className="flex items-baseline justify-between gap-2">
           <span className={`flex min-w-0 items-center gap-1 text-sm ${unreadCount > 0 ? 'font-bold' : 'font-semibold'}`}>
             <span className="truncate">{group.name}</span>
-            <span className="sr-only">, group of {group.members.length}</span>
-            {group.muted && <BellOff role="img" aria-label="Muted" className="h-3.5 w-3.5 shrink-0 text-slate-500 dark:text-slate-400" />}
+            <span className="sr-only">{t('row.groupOf', { count: group.members.length })}</span>
+            {group.muted && (
+              <BellOff role="img" aria-label={t('group.muted')} className="h-3.5 w-3.5 shrink-0 text-slate-500 dark:text-slate-400" />
+            )}
           </span>
           {lastMessageAt && (
             <time
@@ -57,7 +61,7 @@ export const GroupRow = memo(function GroupRow({
           )}
           {unreadCount > 0 && (
             <span
-              aria-label={`${unreadCount} unread`}
+              aria-label={t('row.unread', { count: unreadCount })}
               className={`inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full px-1.5 text-[11px] font-bold text-white ${badge}`}
             >
               {unreadCount > 99 ? '99+' : unreadCount}

@@ -1,4 +1,4 @@
-/** One message: own ones right-aligned in the brand colour with a delivery mark, the other person's left-aligned. */
+/** One message: own ones end-aligned in the brand colour with a delivery mark, the other person's start-aligned. */
 import { AlertCircle, Check, CheckCheck, Clock, Flag } from 'lucide-react';
 import { memo } from 'react';
 import { Avatar } from '../../components/Avatar';
@@ -7,15 +7,17 @@ import { LinkPreviewCard } from '../link-previews';
 import type { ChatMessage, ChatUser } from './chat-model';
 import { displayName } from './ConversationRow';
 import { MessageText } from './MessageText';
+import { useTranslation } from 'react-i18next';
 
 function DeliveryMark({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation('chat');
   const [Icon, label, tone] = message.failed
-    ? [AlertCircle, 'Not sent', 'text-white']
+    ? [AlertCircle, t('bubble.notSentMark'), 'text-white']
     : message.pending
-      ? [Clock, 'Sending', '']
+      ? [Clock, t('bubble.sending'), '']
       : message.readAt
-        ? [CheckCheck, 'Read', 'text-white']
-        : [Check, 'Sent', ''];
+        ? [CheckCheck, t('bubble.read'), 'text-white']
+        : [Check, t('bubble.sent'), ''];
   return (
     <span role="img" aria-label={label} title={label} className={`inline-flex ${tone}`}>
       <Icon aria-hidden className="h-3.5 w-3.5" />
@@ -47,12 +49,13 @@ export const MessageBubble = memo(function MessageBubble({
   /** A line under the message ("Seen by 4"). */
   receipt?: string;
 }) {
+  const { t } = useTranslation('chat');
   const bubble = (
     <div
       className={`max-w-[80%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%] ${
         own
-          ? 'rounded-br-md bg-brand-primary text-white'
-          : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200 dark:bg-slate-700 dark:text-slate-100 dark:ring-0'
+          ? 'rounded-ee-md bg-brand-primary text-white'
+          : 'rounded-es-md bg-white text-slate-900 ring-1 ring-slate-200 dark:bg-slate-700 dark:text-slate-100 dark:ring-0'
       } ${message.pending ? 'opacity-75' : ''} ${message.failed ? 'ring-2 ring-rose-400' : ''}`}
     >
       {message.mentions.length ? (
@@ -63,14 +66,14 @@ export const MessageBubble = memo(function MessageBubble({
       {message.linkPreview && <LinkPreviewCard preview={message.linkPreview} compact className="my-1.5 w-64 max-w-full" />}
       {message.failed && (
         <p role="alert" className="mt-1 flex flex-wrap items-center gap-x-2 text-xs font-medium text-white">
-          <span>Not sent: {message.failed}</span>
+          <span>{t('bubble.notSent', { reason: message.failed })}</span>
           {onRetry && message.clientMessageId && (
             <button
               type="button"
               onClick={() => onRetry(message.clientMessageId ?? '')}
               className="min-h-8 rounded-lg bg-white/20 px-2 font-semibold underline-offset-2 hover:bg-white/30"
             >
-              Retry
+              {t('bubble.retry')}
             </button>
           )}
         </p>
@@ -87,8 +90,8 @@ export const MessageBubble = memo(function MessageBubble({
     <button
       type="button"
       onClick={() => onReport(message._id)}
-      aria-label="Report message"
-      title="Report message"
+      aria-label={t('bubble.report')}
+      title={t('bubble.report')}
       // A phone has no hover: there the flag always shows, at a size a thumb can hit.
       className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-500 transition hover:bg-slate-100 hover:text-rose-600 focus:opacity-100 sm:h-7 sm:w-7 sm:text-slate-400 sm:opacity-0 sm:group-hover:opacity-100 dark:text-slate-400 dark:hover:bg-slate-700"
     >
@@ -103,7 +106,7 @@ export const MessageBubble = memo(function MessageBubble({
       </li>
     );
   }
-  const name = sender ? displayName(sender) : sender === null ? 'Former member' : null;
+  const name = sender ? displayName(sender) : sender === null ? t('bubble.formerMember') : null;
   return (
     <li className={`group flex items-end gap-2 ${own ? 'justify-end' : 'justify-start'}`} data-message-id={message._id}>
       {!own && (
@@ -112,12 +115,12 @@ export const MessageBubble = memo(function MessageBubble({
         </span>
       )}
       <div className={`flex min-w-0 flex-1 flex-col ${own ? 'items-end' : 'items-start'}`}>
-        {name && !own && <p className="mb-0.5 ml-1 text-xs font-semibold text-slate-600 dark:text-slate-300">{name}</p>}
+        {name && !own && <p className="mb-0.5 ms-1 text-xs font-semibold text-slate-600 dark:text-slate-300">{name}</p>}
         <div className={`flex w-full items-center gap-1 ${own ? 'justify-end' : 'justify-start'}`}>
           {bubble}
           {report}
         </div>
-        {receipt && <p className="mt-1 mr-1 text-[11px] font-medium text-slate-600 dark:text-slate-400">{receipt}</p>}
+        {receipt && <p className="mt-1 me-1 text-[11px] font-medium text-slate-600 dark:text-slate-400">{receipt}</p>}
       </div>
     </li>
   );

@@ -9,6 +9,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import { ComposerLinkPreview, useComposerLink } from '../link-previews';
 import { useMentionAutocomplete, type MentionCandidate } from '../mentions';
 import { counterColor } from './chat-helpers';
+import { useTranslation } from 'react-i18next';
 
 const COUNTER_CLASSES = {
   normal: 'text-slate-500 dark:text-slate-400',
@@ -30,6 +31,7 @@ export interface MessageInputProps {
 }
 
 export function MessageInput({ connected, onSend, onTyping, people }: MessageInputProps) {
+  const { t } = useTranslation('chat');
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
   const mention = useMentionAutocomplete({ text, setText, inputRef: area, people, placement: 'above' });
@@ -99,14 +101,14 @@ export function MessageInput({ connected, onSend, onTyping, people }: MessageInp
             {...mention.inputProps}
             onKeyDown={onKeyDown}
             onBlur={() => onTyping?.(false)}
-            placeholder="Type a message..."
-            aria-label="Type a message..."
+            placeholder={t('input.placeholder')}
+            aria-label={t('input.placeholder')}
             aria-describedby="chat-counter"
-            className="input block resize-none rounded-2xl py-2.5 pr-16 leading-5"
+            className="input block resize-none rounded-2xl py-2.5 pe-16 leading-5"
           />
           <span
             id="chat-counter"
-            className={`pointer-events-none absolute right-3 bottom-2.5 text-[11px] tabular-nums ${COUNTER_CLASSES[counterColor(length)]}`}
+            className={`pointer-events-none absolute end-3 bottom-2.5 text-[11px] tabular-nums ${COUNTER_CLASSES[counterColor(length)]}`}
           >
             {length}/{CHAT.messageMaxLength}
           </span>
@@ -118,8 +120,8 @@ export function MessageInput({ connected, onSend, onTyping, people }: MessageInp
         <button
           type="submit"
           disabled={!canSend}
-          aria-label="Send message"
-          title={connected ? 'Send (Enter)' : 'Sends when the connection returns'}
+          aria-label={t('input.send')}
+          title={connected ? t('input.sendTitle') : t('input.sendLater')}
           className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-primary text-white shadow-sm transition hover:bg-brand-primary-hover disabled:cursor-not-allowed disabled:bg-slate-300 disabled:shadow-none dark:disabled:bg-slate-700 dark:disabled:text-slate-400"
         >
           <SendHorizontal className="h-5 w-5" />

@@ -9,6 +9,7 @@ import { clockTime } from '../../lib/dates';
 import { groupByDate } from './chat-helpers';
 import type { ChatMessage, ChatUser } from './chat-model';
 import { MessageBubble } from './MessageBubble';
+import { useTranslation } from 'react-i18next';
 
 /** Within this many pixels of the bottom the reader counts as following the conversation. */
 const FOLLOW_THRESHOLD_PX = 96;
@@ -46,6 +47,7 @@ export function MessageList({
   senders,
   receipt,
 }: MessageListProps) {
+  const { t } = useTranslation('chat');
   const scroller = useRef<HTMLDivElement>(null);
   const groups = useMemo(() => groupByDate(messages), [messages]);
   const [showJump, setShowJump] = useState(false);
@@ -98,7 +100,7 @@ export function MessageList({
         ref={scroller}
         onScroll={onScroll}
         role="log"
-        aria-label="Messages"
+        aria-label={t('messages.label')}
         aria-live="polite"
         // Reachable with the keyboard, so the history scrolls with the arrow keys too.
         tabIndex={0}
@@ -112,18 +114,18 @@ export function MessageList({
               <div className="rounded-full bg-brand-primary/10 p-4 text-brand-primary">
                 <MessageCircle className="h-7 w-7" />
               </div>
-              <p className="text-sm font-medium">No messages yet. Start the conversation!</p>
+              <p className="text-sm font-medium">{t('messages.empty')}</p>
             </div>
           ) : null
         ) : (
           <>
             {loadingOlder && (
               <div className="flex justify-center pb-3 text-brand-primary">
-                <Spinner size="sm" label="Loading earlier messages..." />
+                <Spinner size="sm" label={t('messages.loadingOlder')} />
               </div>
             )}
             {!hasOlder && phase === 'loaded' && (
-              <p className="pb-3 text-center text-xs text-slate-500 dark:text-slate-400">This is the beginning of your conversation.</p>
+              <p className="pb-3 text-center text-xs text-slate-500 dark:text-slate-400">{t('messages.beginning')}</p>
             )}
             {groups.map((group) => (
               <section key={group.key} aria-label={group.label} className="mb-2">
@@ -167,10 +169,10 @@ export function MessageList({
         <button
           type="button"
           onClick={jumpToLatest}
-          className="absolute bottom-3 left-1/2 z-20 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-brand-primary px-4 py-2 text-xs font-semibold text-white shadow-lg hover:bg-brand-primary-hover"
+          className="absolute bottom-3 start-1/2 z-20 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-brand-primary px-4 py-2 text-xs font-semibold text-white shadow-lg hover:bg-brand-primary-hover"
         >
           <ArrowDown className="h-4 w-4" />
-          New messages
+          {t('messages.newMessages')}
         </button>
       )}
     </div>
@@ -179,13 +181,14 @@ export function MessageList({
 
 /** A line about the group itself, centred between the messages. */
 function SystemLine({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation('chat');
   return (
     <li className="flex justify-center py-1" data-message-id={message._id}>
       <p className="max-w-[85%] rounded-full bg-slate-200/70 px-3 py-1 text-center text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
         {message.messageText}
         <span className="sr-only">
           {' '}
-          at <time dateTime={message.createdAt}>{clockTime(message.createdAt)}</time>
+          {t('messages.at')} <time dateTime={message.createdAt}>{clockTime(message.createdAt)}</time>
         </span>
       </p>
     </li>
@@ -193,14 +196,15 @@ function SystemLine({ message }: { message: ChatMessage }) {
 }
 
 function LoadingMessages() {
+  const { t } = useTranslation('chat');
   return (
     <div className="flex h-full flex-col" aria-busy="true">
       <p className="flex items-center justify-center gap-2 py-2 text-sm text-slate-500 dark:text-slate-400">
         <Spinner size="sm" />
-        Loading messages...
+        {t('messages.loading')}
       </p>
       <div className="mt-4 space-y-3" aria-hidden>
-        {['w-1/2', 'w-1/3 ml-auto', 'w-2/5', 'w-1/2 ml-auto', 'w-1/4'].map((cls, i) => (
+        {['w-1/2', 'w-1/3 ms-auto', 'w-2/5', 'w-1/2 ms-auto', 'w-1/4'].map((cls, i) => (
           <div key={i} className={`h-10 animate-pulse rounded-2xl bg-slate-200 dark:bg-slate-700/70 ${cls}`} />
         ))}
       </div>

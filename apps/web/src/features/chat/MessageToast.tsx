@@ -7,6 +7,7 @@ import { Avatar } from '../../components/Avatar';
 import { useSendChatMessageMutation } from './api';
 import { CHAT_ERRORS, type ChatUser } from './chat-model';
 import { displayName } from './ConversationRow';
+import { useTranslation } from 'react-i18next';
 
 /** Longer than other toasts (3 s, product.md § Constants and limits): there is a reply to write. Hovering keeps it open. */
 export const MESSAGE_TOAST_MS = 8000;
@@ -20,10 +21,11 @@ interface MessageToastProps {
 }
 
 export function MessageToast({ me, sender, message, onOpen, onDone }: MessageToastProps) {
+  const { t } = useTranslation('common');
   const [replying, setReplying] = useState(false);
   const [text, setText] = useState('');
   const [send, { isLoading }] = useSendChatMessageMutation();
-  const name = sender ? displayName(sender) : 'New message';
+  const name = sender ? displayName(sender) : t('chatToast.newMessage');
 
   async function reply() {
     const trimmed = text.trim();
@@ -36,7 +38,7 @@ export function MessageToast({ me, sender, message, onOpen, onDone }: MessageToa
   return (
     <div
       role="status"
-      aria-label={`Message from ${name}`}
+      aria-label={t('chatToast.from', { name })}
       className="card w-[min(22rem,calc(100vw-1rem))] p-3 text-sm shadow-lg ring-1 ring-slate-200 dark:ring-slate-700"
     >
       <div className="flex items-start gap-3">
@@ -58,15 +60,15 @@ export function MessageToast({ me, sender, message, onOpen, onDone }: MessageToa
             autoFocus
             value={text}
             onChange={(e) => setText(e.target.value)}
-            placeholder={`Reply to ${name}...`}
-            aria-label={`Reply to ${name}`}
+            placeholder={t('chatToast.replyPlaceholder', { name })}
+            aria-label={t('chatToast.replyTo', { name })}
             maxLength={1000}
             className="input flex-1 rounded-full py-1.5 text-sm"
           />
           <button
             type="submit"
             disabled={isLoading || !text.trim()}
-            aria-label="Send reply"
+            aria-label={t('chatToast.sendReply')}
             className="rounded-full bg-brand-primary p-2 text-white disabled:opacity-50"
           >
             <Send className="h-4 w-4" />
@@ -80,7 +82,7 @@ export function MessageToast({ me, sender, message, onOpen, onDone }: MessageToa
               onClick={() => setReplying(true)}
               className="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-700"
             >
-              Reply
+              {t('chatToast.reply')}
             </button>
           )}
           <button
@@ -88,7 +90,7 @@ export function MessageToast({ me, sender, message, onOpen, onDone }: MessageToa
             onClick={onOpen}
             className="rounded-lg bg-brand-primary px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-primary-hover"
           >
-            Open
+            {t('chatToast.open')}
           </button>
         </div>
       )}

@@ -16,14 +16,16 @@ import { displayName } from './ConversationRow';
 import { FriendChecklist } from './FriendChecklist';
 import { useCreateGroupMutation, useUploadGroupPhotoMutation, type GroupSummary } from './group-api';
 import { GroupAvatar } from './GroupAvatar';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 
 export const GROUP_PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
 
 /** A picked photo, or why it cannot be one. */
 export async function checkGroupPhoto(chosen: File): Promise<File | string> {
   const file = await withSniffedType(chosen);
-  if (!GROUP_PHOTO_TYPES.split(',').includes(file.type)) return `${file.name} is not a JPEG, PNG, WebP or GIF image.`;
-  if (file.size > GROUP_CHAT.photoBytes) return 'That image is larger than 5 MB.';
+  if (!GROUP_PHOTO_TYPES.split(',').includes(file.type)) return i18next.t('chat:photo.notImage', { name: file.name });
+  if (file.size > GROUP_CHAT.photoBytes) return i18next.t('chat:photo.tooLarge', { mb: GROUP_CHAT.photoBytes / 1024 / 1024 });
   return file;
 }
 
@@ -35,6 +37,7 @@ interface NewGroupDialogProps {
 }
 
 export function NewGroupDialog({ open, me, onClose, onCreated }: NewGroupDialogProps) {
+  const { t } = useTranslation('chat');
   const [name, setName] = useState('');
   const [picked, setPicked] = useState<ChatUser[]>([]);
   const [photo, setPhoto] = useState<{ file: File; url: string } | null>(null);
@@ -73,20 +76,20 @@ export function NewGroupDialog({ open, me, onClose, onCreated }: NewGroupDialogP
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!name.trim()) return setError('Give the group a name');
+    if (!name.trim()) return setError(t('create.nameMissing'));
     if (!enough) return setError(`Choose at least ${GROUP_CHAT.minMembers - 1} friends`);
     setError(null);
     let group: GroupSummary;
     try {
       group = await createGroup({ name: name.trim(), memberIds: picked.map((p) => p._id), me }).unwrap();
     } catch (failure) {
-      return setError(errorText(failure, 'The group could not be created. Please try again.'));
+      return setError(errorText(failure, t('create.failed')));
     }
     if (photo) {
       try {
         group = await uploadPhoto({ id: group._id, file: photo.file, me }).unwrap();
       } catch (failure) {
-        toast.error(errorText(failure, 'The group was created, but its photo could not be uploaded.'));
+        toast.error(errorText(failure, t('create.photoFailed')));
       }
     }
     reset();
@@ -100,7 +103,7 @@ export function NewGroupDialog({ open, me, onClose, onCreated }: NewGroupDialogP
         <DialogPanel className="card flex max-h-[88vh] w-full max-w-md flex-col overflow-hidden">
           <form onSubmit={(e) => void submit(e)} className="flex min-h-0 flex-1 flex-col" noValidate>
             <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4 dark:border-slate-700/70">
-              <DialogTitle className="text-lg font-semibold">New group</DialogTitle>
+              <DialogTitle className="text-lg font-semibold">{t('list.newGroup')}</DialogTitle>
               <CloseButton onClick={close} />
             </div>
             <div className="flex min-h-0 flex-1 flex-col gap-4 px-5 pt-4">
@@ -108,7 +111,7 @@ export function NewGroupDialog({ open, me, onClose, onCreated }: NewGroupDialogP
                 <button
                   type="button"
                   onClick={() => fileRef.current?.click()}
-                  aria-label={photo ? 'Change the group photo' : 'Add a group photo'}
+                  aria-label={photo ? t('create.changePhoto') : t('create.addPhoto')}
                   className="group relative shrink-0 rounded-2xl focus-visible:ring-2 focus-visible:ring-brand-primary"
                 >
                   {photo ? (
@@ -116,14 +119,14 @@ export function NewGroupDialog({ open, me, onClose, onCreated }: NewGroupDialogP
                   ) : (
                     <GroupAvatar
                       id={name || 'new'}
-                      name={name || 'Group'}
+                      name={name || t('create.group')}
                       photo={null}
                       memberNames={picked.map(displayName)}
                       size="lg"
                       decorative
                     />
                   )}
-                  <span className="absolute -right-1 -bottom-1 inline-flex h-7 w-7 items-center justify-center rounded-full bg-white text-slate-700 shadow ring-1 ring-slate-200 dark:bg-slate-700 dark:text-slate-100 dark:ring-slate-600">
+                  <span className="absolute -end-1 -bottom-1 inline-flex h-7 w-7 items-center justify-center rounded-full bg-white text-slate-700 shadow ring-1 ring-slate-200 dark:bg-slate-700 dark:text-slate-100 dark:ring-slate-600">
                     <Camera className="h-4 w-4" aria-hidden />
                   </span>
                 </button>
@@ -138,7 +141,7 @@ export function NewGroupDialog({ open, me, onClose, onCreated }: NewGroupDialogP
                 />
                 <div className="min-w-0 flex-1">
                   <label htmlFor={nameId} className="mb-1 block text-sm font-semibold">
-                    Group name
+                    {t('info.groupName')}
                   </label>
                   <input
                     id={nameId}
@@ -146,7 +149,7 @@ export function NewGroupDialog({ open, me, onClose, onCreated }: NewGroupDialogP
                     value={name}
                     maxLength={GROUP_CHAT.nameMaxLength}
                     onChange={(e) => setName(e.target.value)}
-                    placeholder="Family, Trip to Lisbon…"
+                    placeholder={t('create.namePlaceholder')}
                     className="input"
                   />
                 </div>
@@ -154,7 +157,7 @@ export function NewGroupDialog({ open, me, onClose, onCreated }: NewGroupDialogP
                   <button
                     type="button"
                     onClick={() => setPhoto(null)}
-                    aria-label="Remove the photo"
+                    aria-label={t('create.removePhoto')}
                     className="rounded-full p-2 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-700"
                   >
                     <X className="h-4 w-4" />
@@ -163,19 +166,19 @@ export function NewGroupDialog({ open, me, onClose, onCreated }: NewGroupDialogP
               </div>
               <div className="flex min-h-0 flex-1 flex-col">
                 <p className="mb-2 flex items-baseline justify-between gap-2 text-sm">
-                  <span className="font-semibold">Add friends</span>
+                  <span className="font-semibold">{t('create.addFriends')}</span>
                   <span className="text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
-                    {people} of {GROUP_CHAT.maxMembers} people, counting you
+                    {t('create.peopleOf', { n: people, max: GROUP_CHAT.maxMembers })}
                   </span>
                 </p>
                 {picked.length > 0 && (
-                  <ul aria-label="Chosen" className="mb-2 flex flex-wrap gap-1.5">
+                  <ul aria-label={t('create.chosen')} className="mb-2 flex flex-wrap gap-1.5">
                     {picked.map((p) => (
                       <li key={p._id}>
                         <button
                           type="button"
                           onClick={() => toggle(p)}
-                          aria-label={`Remove ${displayName(p)}`}
+                          aria-label={t('info.removeName', { name: displayName(p) })}
                           className="inline-flex items-center gap-1 rounded-full bg-brand-primary/10 px-2.5 py-1 text-xs font-semibold text-brand-primary hover:bg-brand-primary/20 dark:bg-brand-primary/25 dark:text-indigo-200"
                         >
                           {displayName(p)} <X className="h-3 w-3" aria-hidden />
@@ -197,10 +200,10 @@ export function NewGroupDialog({ open, me, onClose, onCreated }: NewGroupDialogP
               )}
               <div className="flex items-center justify-between gap-3">
                 <p className="text-xs text-slate-600 dark:text-slate-400">
-                  {enough ? 'You can add more people later.' : `Choose at least ${GROUP_CHAT.minMembers - 1} friends.`}
+                  {enough ? t('create.addLater') : t('create.chooseAtLeast', { count: GROUP_CHAT.minMembers - 1 })}
                 </p>
                 <Button type="submit" loading={busy} disabled={!name.trim() || !enough}>
-                  Create group
+                  {t('create.submit')}
                 </Button>
               </div>
             </div>

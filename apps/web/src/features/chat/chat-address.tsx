@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { profileApi } from '../profile';
 import { toChatUser, type ChatUser, type ConversationSummary } from './chat-model';
+import { useTranslation } from 'react-i18next';
 
 export type AddressedPartner =
   { kind: 'none' } | { kind: 'loading' } | { kind: 'user'; user: ChatUser } | { kind: 'unknown'; group: boolean; name: string };
@@ -46,6 +47,7 @@ export function UnknownConversation({
   target: Extract<AddressedPartner, { kind: 'unknown' }>;
   onBack: (() => void) | null;
 }) {
+  const { t } = useTranslation('chat');
   return (
     <div
       role="status"
@@ -54,11 +56,9 @@ export function UnknownConversation({
       <div className="rounded-full bg-brand-primary/10 p-5 text-brand-primary dark:text-indigo-300">
         <UserX className="h-10 w-10" aria-hidden="true" />
       </div>
-      <h2 className="text-xl font-bold">{target.group ? 'This conversation does not exist' : 'No one to chat with here'}</h2>
+      <h2 className="text-xl font-bold">{target.group ? t('address.noGroup') : t('address.noOne')}</h2>
       <p className="max-w-xs text-sm text-slate-500 dark:text-slate-400">
-        {target.group
-          ? 'The group may have been removed, or the link is wrong.'
-          : `There is no one called @${target.name} you can write to. The account may have been renamed or deleted.`}
+        {target.group ? t('address.noGroupHint') : t('address.noOneHint', { name: target.name })}
       </p>
       {onBack ? (
         <button
@@ -66,11 +66,11 @@ export function UnknownConversation({
           onClick={onBack}
           className="inline-flex items-center gap-2 rounded-xl bg-brand-primary px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-primary-hover"
         >
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to conversations
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {t('address.back')}
         </button>
       ) : (
         <Link to="/chat" className="rounded-xl bg-brand-primary px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-primary-hover">
-          Back to conversations
+          {t('address.back')}
         </Link>
       )}
     </div>

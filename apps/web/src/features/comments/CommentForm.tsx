@@ -50,7 +50,7 @@ export function CommentForm({ postId }: { postId: string }) {
     <form onSubmit={(e) => void send(e)} className="flex items-start gap-2.5">
       <Avatar name={me?.fullName ?? '?'} id={me?._id ?? ''} src={me?.userImage} size="sm" />
       <div className="min-w-0 flex-1">
-        <div className="relative flex items-end gap-1 rounded-2xl border border-slate-200 bg-slate-50 py-1 pr-1 pl-3.5 focus-within:border-brand-primary focus-within:ring-2 focus-within:ring-brand-primary/20 dark:border-slate-700 dark:bg-slate-900">
+        <div className="relative flex items-end gap-1 rounded-2xl border border-slate-200 bg-slate-50 py-1 pe-1 ps-3.5 focus-within:border-brand-primary focus-within:ring-2 focus-within:ring-brand-primary/20 dark:border-slate-700 dark:bg-slate-900">
           <textarea
             ref={inputRef}
             value={text}

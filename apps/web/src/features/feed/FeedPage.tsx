@@ -2,12 +2,14 @@
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { TrendingTags } from '../hashtags';
 import { StoriesBar } from '../stories';
-import { SuggestionsPanel } from '../suggestions';
+import { LazySuggestionsPanel } from '../suggestions';
 import { HomeFeed } from './HomeFeed';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useTranslation } from 'react-i18next';
 
 export default function FeedPage() {
-  useDocumentTitle('Feed');
+  const { t } = useTranslation('feed');
+  useDocumentTitle(t('title'));
   // Only where it shows: a phone neither asks for trending tags and suggestions nor renders them while the feed starts.
   const wide = useMediaQuery('(min-width: 1280px)');
   return (
@@ -18,10 +20,10 @@ export default function FeedPage() {
       </div>
 
       {wide && (
-        <aside aria-label="Trending and suggestions" className="w-80 shrink-0">
+        <aside aria-label={t('aside')} className="w-80 shrink-0">
           <div className="sticky top-20 space-y-4">
             <TrendingTags />
-            <SuggestionsPanel />
+            <LazySuggestionsPanel />
           </div>
         </aside>
       )}

@@ -12,13 +12,13 @@ import { EmptyState } from '../../components/EmptyState';
 import { connectivity } from '../../lib/connectivity';
 import { Composer, FETCH_FEED_FAILED, postsOf, showNewPosts, useGetFeedInfiniteQuery, useGetNewestPostQuery } from '../posts';
 import { PostList } from './PostList';
+import { useTranslation } from 'react-i18next';
 
 /** How often an open, focused feed asks whether something newer was posted. */
 const NEW_POSTS_CHECK_MS = 60_000;
 
-export const FEED_OFFLINE_TEXT = "Can't refresh while offline: these are the posts loaded earlier.";
-
 export function HomeFeed() {
+  const { t } = useTranslation('feed');
   const dispatch = useAppDispatch();
   const [bringing, setBringing] = useState(false);
   const userName = useAppSelector((s) => s.auth.userDetails?.userName);
@@ -38,11 +38,11 @@ export function HomeFeed() {
   async function refresh() {
     window.scrollTo({ top: 0, behavior: 'smooth' });
     if (connectivity.current() === 'offline') {
-      toast.warning(FEED_OFFLINE_TEXT);
+      toast.warning(t('home.offline'));
       return;
     }
     const result = await feed.refetch();
-    if (result.isError && connectivity.current() !== 'online') toast.warning(FEED_OFFLINE_TEXT);
+    if (result.isError && connectivity.current() !== 'online') toast.warning(t('home.offline'));
   }
 
   /** The pill: the new posts join the top of the feed, the pages read stay below, and the page goes up to them. */
@@ -66,18 +66,18 @@ export function HomeFeed() {
             disabled={bringing}
             className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-brand-primary px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-brand-primary/30 transition hover:bg-brand-primary-hover disabled:opacity-80"
           >
-            <ArrowUp className="h-4 w-4" /> New posts
+            <ArrowUp className="h-4 w-4" /> {t('home.newPosts')}
           </button>
         )}
       </div>
       <div className="flex items-center justify-between">
-        <h1 className="text-xl font-bold">Home</h1>
+        <h1 className="text-xl font-bold">{t('home.heading')}</h1>
         <button
           type="button"
           onClick={() => void refresh()}
           disabled={feed.isFetching}
-          aria-label="Refresh feed"
-          title="Refresh feed"
+          aria-label={t('home.refresh')}
+          title={t('home.refresh')}
           className="rounded-full p-2 text-slate-500 transition hover:bg-slate-100 disabled:opacity-60 dark:text-slate-400 dark:hover:bg-slate-800"
         >
           <RefreshCw className={`h-5 w-5 ${refreshing ? 'animate-spin' : ''}`} />
@@ -87,12 +87,12 @@ export function HomeFeed() {
       <Composer />
 
       <PostList
-        label="Feed"
+        label={t('title')}
         query={feed}
         errorFallback={FETCH_FEED_FAILED}
         empty={
-          <EmptyState icon={<Newspaper className="h-7 w-7" />} title="Your feed is empty">
-            Share your first post above, or add friends from the network to see what they post.
+          <EmptyState icon={<Newspaper className="h-7 w-7" />} title={t('home.emptyTitle')}>
+            {t('home.emptyText')}
           </EmptyState>
         }
       />

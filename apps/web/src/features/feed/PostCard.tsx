@@ -24,6 +24,7 @@ import {
 } from '../posts';
 import { ReactionBar, WhoReacted } from '../reactions';
 import { SafetyMenu } from '../safety';
+import { useTranslation } from 'react-i18next';
 
 const actionButton =
   'inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-3 py-1.5 text-sm sm:min-h-0 sm:min-w-0 font-medium text-slate-600 transition hover:bg-slate-100 disabled:opacity-60 dark:text-slate-300 dark:hover:bg-slate-800';
@@ -37,6 +38,7 @@ interface PostCardProps {
 }
 
 export function PostCard({ post, commentsOpen, onToggleComments, priority = false }: PostCardProps) {
+  const { t } = useTranslation('feed');
   const me = useAppSelector((s) => s.auth.userDetails);
   const [toggleFavorite, { isLoading: savingFavorite }] = useToggleFavoriteMutation();
   const [deletePost, { isLoading: deleting }] = useDeletePostMutation();
@@ -50,14 +52,14 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
   async function favorite() {
     if (savingFavorite) return;
     const result = await toggleFavorite(post);
-    if ('data' in result) toast.success(result.data ? 'Saved to favorites' : 'Removed from favorites');
+    if ('data' in result) toast.success(result.data ? t('post.saved') : t('post.unsaved'));
     else if (!wasCanceled(result.error)) toast.error(errorText(result.error, FAVORITE_FAILED));
   }
 
   async function remove() {
     const result = await deletePost(post._id);
     if ('error' in result) toast.error(errorText(result.error, DELETE_POST_FAILED));
-    else toast.success('Post deleted');
+    else toast.success(t('post.deleted'));
   }
 
   return (
@@ -79,17 +81,17 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
             {post.editedAt && (
               <>
                 <span aria-hidden="true">·</span>
-                <span className="shrink-0" title={`Edited ${exactTime(post.editedAt)}`}>
-                  edited <time dateTime={post.editedAt}>{compactAge(post.editedAt)}</time>
+                <span className="shrink-0" title={t('post.editedAt', { time: exactTime(post.editedAt) })}>
+                  {t('post.edited')} <time dateTime={post.editedAt}>{compactAge(post.editedAt)}</time>
                 </span>
               </>
             )}
           </p>
         </div>
         {mine && (
-          <Menu className="relative -mt-1 -mr-2">
+          <Menu className="relative -mt-1 -me-2">
             <MenuButton
-              aria-label="Post options"
+              aria-label={t('post.options')}
               className="rounded-full p-2 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
             >
               <MoreHorizontal className="h-5 w-5" />
@@ -100,7 +102,7 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
                   onClick={() => setEditing(true)}
                   className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700"
                 >
-                  <Pencil className="h-4 w-4" /> Edit post
+                  <Pencil className="h-4 w-4" /> {t('post.edit')}
                 </button>
               </MenuItem>
               <MenuItem>
@@ -108,15 +110,15 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
                   onClick={() => setConfirming(true)}
                   className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm text-rose-600 data-focus:bg-slate-100 dark:text-rose-400 dark:data-focus:bg-slate-700"
                 >
-                  <Trash2 className="h-4 w-4" /> Delete post
+                  <Trash2 className="h-4 w-4" /> {t('post.delete')}
                 </button>
               </MenuItem>
             </MenuItems>
           </Menu>
         )}
         {!mine && (
-          <div className="-mt-1 -mr-2">
-            <SafetyMenu person={author} target={{ type: 'post', id: post._id }} label="Post options" />
+          <div className="-mt-1 -me-2">
+            <SafetyMenu person={author} target={{ type: 'post', id: post._id }} label={t('post.options')} />
           </div>
         )}
       </header>
@@ -143,22 +145,22 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
               onClick={onToggleComments}
               aria-expanded={commentsOpen}
               // The name starts with what is shown ("2 comments", or "2" on a phone).
-              aria-label={`${post.commentsCount} ${post.commentsCount === 1 ? 'comment' : 'comments'}`}
+              aria-label={t('post.comments', { count: post.commentsCount })}
               className={actionButton}
             >
               <MessageCircle
                 className={`h-4.5 w-4.5 ${commentsOpen ? 'fill-brand-primary/15 text-brand-primary dark:text-indigo-300' : ''}`}
               />
               <span className="tabular-nums">{post.commentsCount}</span>{' '}
-              <span className="hidden sm:inline">{post.commentsCount === 1 ? 'comment' : 'comments'}</span>
+              <span className="hidden sm:inline">{t('post.commentsWord', { count: post.commentsCount })}</span>
             </button>
             <button
               type="button"
               onClick={() => void favorite()}
               aria-busy={savingFavorite || undefined}
               aria-pressed={post.isFavorite}
-              aria-label={post.isFavorite ? 'Remove from saved' : 'Save post'}
-              title={post.isFavorite ? 'Remove from saved' : 'Save post'}
+              aria-label={post.isFavorite ? t('post.unsave') : t('post.save')}
+              title={post.isFavorite ? t('post.unsave') : t('post.save')}
               className={`${actionButton} ${post.isFavorite ? 'text-brand-primary dark:text-indigo-300' : ''}`}
             >
               <Bookmark className={`h-4.5 w-4.5 ${post.isFavorite ? 'fill-current' : ''}`} />
@@ -172,13 +174,13 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
       {confirming && (
         <ConfirmDialog
           open
-          title="Delete post?"
-          confirmLabel="Delete"
+          title={t('post.deleteTitle')}
+          confirmLabel={t('post.deleteConfirm')}
           busy={deleting}
           onConfirm={() => void remove()}
           onClose={() => setConfirming(false)}
         >
-          This post, its reactions and comments will be removed for everyone.
+          {t('post.deleteText')}
         </ConfirmDialog>
       )}
     </article>

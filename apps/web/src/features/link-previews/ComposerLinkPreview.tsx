@@ -52,7 +52,7 @@ export function ComposerLinkPreview({
         disabled={disabled}
         aria-label="Remove link preview"
         title="Remove link preview"
-        className={`absolute right-1.5 inline-flex h-11 w-11 items-center justify-center rounded-full bg-slate-900/70 text-white backdrop-blur hover:bg-slate-900 sm:h-8 sm:w-8 ${row ? 'top-1/2 -translate-y-1/2' : 'top-1.5'}`}
+        className={`absolute end-1.5 inline-flex h-11 w-11 items-center justify-center rounded-full bg-slate-900/70 text-white backdrop-blur hover:bg-slate-900 sm:h-8 sm:w-8 ${row ? 'top-1/2 -translate-y-1/2' : 'top-1.5'}`}
       >
         <X className="h-4 w-4" />
       </button>

@@ -9,7 +9,7 @@ import { Play } from 'lucide-react';
 const VIDEO_HOSTS = /(^|\.)(youtube\.com|youtu\.be|youtube-nocookie\.com|vimeo\.com)$/i;
 
 const FRAME =
-  'overflow-hidden rounded-xl border border-slate-200 bg-slate-50 text-left text-slate-900 no-underline transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-primary dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-100 dark:hover:bg-slate-800';
+  'overflow-hidden rounded-xl border border-slate-200 bg-slate-50 text-start text-slate-900 no-underline transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-primary dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-100 dark:hover:bg-slate-800';
 
 /**
  * Said after the card's own text, which is its accessible name: a label of other words would not hold what
@@ -46,7 +46,7 @@ export function LinkPreviewCard({
         target="_blank"
         rel="noopener noreferrer nofollow ugc"
         data-testid="link-preview"
-        className={`${FRAME} flex items-center gap-3 p-2 pr-12 ${className}`}
+        className={`${FRAME} flex items-center gap-3 p-2 pe-12 ${className}`}
       >
         {preview.image && (
           <img src={preview.image} alt="" loading="lazy" decoding="async" className="h-14 w-14 shrink-0 rounded-lg object-cover" />
@@ -72,7 +72,7 @@ export function LinkPreviewCard({
           {video && (
             <span aria-hidden className="absolute inset-0 flex items-center justify-center">
               <span className="flex h-12 w-12 items-center justify-center rounded-full bg-black/65 text-white">
-                <Play className="ml-0.5 h-6 w-6" fill="currentColor" />
+                <Play className="ms-0.5 h-6 w-6" fill="currentColor" />
               </span>
             </span>
           )}

@@ -18,7 +18,7 @@ export function MentionSuggestions({ id, people, active, placement, optionId, on
       id={id}
       role="listbox"
       aria-label="People to mention"
-      className={`absolute left-0 z-30 max-h-64 w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-800 ${
+      className={`absolute start-0 z-30 max-h-64 w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-800 ${
         placement === 'above' ? 'bottom-full mb-2' : 'top-full mt-1'
       }`}
     >

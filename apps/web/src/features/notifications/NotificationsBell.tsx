@@ -11,6 +11,7 @@ import { useSocketEvent } from '../../lib/useSocketEvent';
 import { unreadCountOf, useNotificationsInfiniteQuery } from './api';
 import { notificationArrived } from './live';
 import { NotificationsPanel } from './NotificationsPanel';
+import { useTranslation } from 'react-i18next';
 
 export const badgeText = (unread: number) => (unread > 9 ? '9+' : String(unread));
 
@@ -22,6 +23,7 @@ async function asNotification(payload: unknown): Promise<Notification | null> {
 }
 
 export function NotificationsBell() {
+  const { t } = useTranslation('common');
   const dispatch = useAppDispatch();
   // The bell keeps the first page loaded for as long as someone is signed in: it carries the unread count.
   const { unread } = useNotificationsInfiniteQuery(undefined, { selectFromResult: ({ data }) => ({ unread: unreadCountOf(data) }) });
@@ -69,7 +71,7 @@ export function NotificationsBell() {
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         // The count as the badge shows it ("9+"), so the name holds what is seen.
-        aria-label={unread > 0 ? `Notifications, ${badgeText(unread)} unread` : 'Notifications'}
+        aria-label={unread > 0 ? t('notifications.bellUnread', { count: unread, badge: badgeText(unread) }) : t('notifications.title')}
         className={`relative rounded-full p-3 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 ${open ? 'bg-slate-100 dark:bg-slate-800' : ''}`}
       >
         <Bell className="h-5 w-5" />
@@ -77,7 +79,7 @@ export function NotificationsBell() {
           <span
             data-testid="notifications-badge"
             aria-hidden
-            className="absolute top-0 right-0 flex h-[1.15rem] min-w-[1.15rem] items-center justify-center rounded-full bg-pink-700 px-1 text-[10px] leading-none font-bold text-white ring-2 ring-white dark:ring-brand-dark"
+            className="absolute top-0 end-0 flex h-[1.15rem] min-w-[1.15rem] items-center justify-center rounded-full bg-pink-700 px-1 text-[10px] leading-none font-bold text-white ring-2 ring-white dark:ring-brand-dark"
           >
             {badgeText(unread)}
           </span>
@@ -88,8 +90,8 @@ export function NotificationsBell() {
           ref={panel}
           id={panelId}
           role="region"
-          aria-label="Notifications"
-          className="card fixed inset-x-2 top-16 z-50 flex max-h-[min(32rem,80vh)] flex-col overflow-hidden shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
+          aria-label={t('notifications.title')}
+          className="card fixed inset-x-2 top-16 z-50 flex max-h-[min(32rem,80vh)] flex-col overflow-hidden shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:end-0 sm:mt-2 sm:w-96"
         >
           <NotificationsPanel
             onNavigate={() => {

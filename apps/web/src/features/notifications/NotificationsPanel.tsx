@@ -31,6 +31,7 @@ import {
   useMarkNotificationReadMutation,
   useNotificationsInfiniteQuery,
 } from './api';
+import { useTranslation } from 'react-i18next';
 
 const TYPE_ICON: Record<NotificationType, { icon: LucideIcon; className: string }> = {
   friend_request: { icon: UserPlus, className: 'bg-brand-primary' },
@@ -55,6 +56,7 @@ export function mentionTarget(entityId: string, myId: string, author: { _id: str
 }
 
 export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation('common');
   const navigate = useNavigate();
   const profilePath = useProfilePath();
   // Opening the panel refreshes the list; live arrivals already sit on top.
@@ -108,21 +110,21 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
   return (
     <>
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
-        <h2 className="font-semibold">Notifications</h2>
+        <h2 className="font-semibold">{t('notifications.title')}</h2>
         <div className="flex items-center gap-1">
           <button
             onClick={() => void markAll()}
             disabled={unreadCount === 0}
             className={`${headerButton} text-brand-primary hover:bg-brand-primary/10 dark:text-indigo-300`}
           >
-            <CheckCheck className="h-3.5 w-3.5" /> Mark all read
+            <CheckCheck className="h-3.5 w-3.5" /> {t('notifications.markAll')}
           </button>
           <button
             onClick={() => void clearAll()}
             disabled={items.length === 0 || clearing}
             className={`${headerButton} text-slate-500 hover:bg-slate-100 hover:text-rose-600 dark:text-slate-400 dark:hover:bg-slate-700`}
           >
-            <Trash2 className="h-3.5 w-3.5" /> Clear all
+            <Trash2 className="h-3.5 w-3.5" /> {t('notifications.clearAll')}
           </button>
         </div>
       </div>
@@ -138,11 +140,11 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
             <div className="rounded-full bg-brand-primary/10 p-3 text-brand-primary dark:text-indigo-300">
               <BellOff className="h-6 w-6" />
             </div>
-            <p className="font-semibold">You're all caught up</p>
-            <p className="text-sm text-slate-500 dark:text-slate-400">Friend requests, reactions and comments will show up here.</p>
+            <p className="font-semibold">{t('notifications.emptyTitle')}</p>
+            <p className="text-sm text-slate-500 dark:text-slate-400">{t('notifications.emptyText')}</p>
           </div>
         ) : (
-          <ul aria-label="Notifications list" className="divide-y divide-slate-100 dark:divide-slate-700/60">
+          <ul aria-label={t('notifications.list')} className="divide-y divide-slate-100 dark:divide-slate-700/60">
             {items.map((n) => {
               const kind = TYPE_ICON[n.type];
               const Icon = kind.icon;
@@ -150,17 +152,17 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
                 <li key={n._id}>
                   <button
                     onClick={() => void open(n)}
-                    className={`flex w-full items-start gap-3 px-4 py-3 text-left transition hover:bg-slate-50 dark:hover:bg-slate-700/40 ${n.read ? '' : 'bg-brand-primary/5 dark:bg-brand-primary/10'}`}
+                    className={`flex w-full items-start gap-3 px-4 py-3 text-start transition hover:bg-slate-50 dark:hover:bg-slate-700/40 ${n.read ? '' : 'bg-brand-primary/5 dark:bg-brand-primary/10'}`}
                   >
                     <span className="relative shrink-0">
                       {/* Moderators act for Plaza, not as themselves. */}
                       {n.type === 'content_removed' ? (
-                        <Avatar name="Moderation" id="moderation" src={null} size="md" />
+                        <Avatar name={t('notifications.moderation')} id="moderation" src={null} size="md" />
                       ) : (
                         <Avatar name={n.actor.fullName} id={n.actor._id} src={n.actor.userImage} size="md" />
                       )}
                       <span
-                        className={`absolute -right-1 -bottom-1 flex h-5 w-5 items-center justify-center rounded-full text-white ring-2 ring-white dark:ring-brand-surface-dark ${kind.className}`}
+                        className={`absolute -end-1 -bottom-1 flex h-5 w-5 items-center justify-center rounded-full text-white ring-2 ring-white dark:ring-brand-surface-dark ${kind.className}`}
                       >
                         <Icon className="h-3 w-3" />
                       </span>
@@ -176,7 +178,11 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
                       </time>
                     </span>
                     {!n.read && (
-                      <span aria-label="Unread" role="img" className="mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full bg-brand-primary" />
+                      <span
+                        aria-label={t('notifications.unread')}
+                        role="img"
+                        className="mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full bg-brand-primary"
+                      />
                     )}
                   </button>
                 </li>
@@ -192,7 +198,7 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
         {items.length > 0 && list.hasNextPage && (
           <div className="flex justify-center p-3">
             <Button size="sm" variant="secondary" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-              Load more
+              {t('notifications.loadMore')}
             </Button>
           </div>
         )}

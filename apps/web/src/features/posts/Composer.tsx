@@ -15,6 +15,7 @@ import { withSniffedType } from '../../lib/media-sniff';
 import { ComposerLinkPreview, useComposerLink } from '../link-previews';
 import { useMentionAutocomplete } from '../mentions';
 import { PUBLISH_FAILED, useCreatePostMutation } from './mutations';
+import { useTranslation } from 'react-i18next';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 const VIDEO_TYPES = ['video/mp4', 'video/webm'];
@@ -49,6 +50,7 @@ export function checkVideo(file: File): string | null {
 }
 
 export function Composer() {
+  const { t } = useTranslation('feed');
   const [createPost] = useCreatePostMutation();
   const me = useAppSelector((s) => s.auth.userDetails);
   const [text, setText] = useState('');
@@ -132,7 +134,7 @@ export function Composer() {
       setVideo(null);
       setText('');
       setRemovedLink(null);
-      toast.success('Post published');
+      toast.success(t('composer.published'));
     } catch (err) {
       setProblems([errorText(err, PUBLISH_FAILED)]);
     } finally {
@@ -147,12 +149,12 @@ export function Composer() {
       : 'text-slate-600 dark:text-slate-400';
 
   return (
-    <form onSubmit={(e) => void publish(e)} aria-label="Create a post" className="card p-4">
+    <form onSubmit={(e) => void publish(e)} aria-label={t('composer.form')} className="card p-4">
       <div className="flex gap-3">
         <Avatar name={me?.fullName ?? '?'} id={me?._id ?? ''} src={me?.userImage} size="md" />
         <div className="relative min-w-0 flex-1">
           <label htmlFor={textId} className="sr-only">
-            What's on your mind?
+            {t('composer.prompt')}
           </label>
           <textarea
             id={textId}
@@ -174,7 +176,7 @@ export function Composer() {
             disabled={sending}
             rows={2}
             aria-invalid={tooLong || undefined}
-            placeholder={firstName ? `What's on your mind, ${firstName}?` : "What's on your mind?"}
+            placeholder={firstName ? t('composer.promptNamed', { name: firstName }) : t('composer.prompt')}
             className="field-sizing-content max-h-80 min-h-16 w-full resize-none bg-transparent py-2 text-[15px] outline-none placeholder:text-slate-400 focus-visible:outline-none disabled:opacity-60 dark:placeholder:text-slate-500"
           />
           {mention.list}
@@ -185,20 +187,23 @@ export function Composer() {
       </div>
 
       {images.length > 0 && (
-        <ul className={`mt-3 grid gap-2 ${images.length === 1 ? 'grid-cols-1' : 'grid-cols-2 sm:grid-cols-4'}`} aria-label="Chosen images">
+        <ul
+          className={`mt-3 grid gap-2 ${images.length === 1 ? 'grid-cols-1' : 'grid-cols-2 sm:grid-cols-4'}`}
+          aria-label={t('composer.chosenImages')}
+        >
           {images.map((img, i) => (
             <li key={img.preview} className="group relative overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800">
               <img
                 src={img.preview}
-                alt={`Chosen image ${i + 1}: ${img.file.name}`}
+                alt={t('composer.chosenImage', { n: i + 1, name: img.file.name })}
                 className={`w-full object-cover ${images.length === 1 ? 'max-h-72' : 'aspect-square'}`}
               />
               <button
                 type="button"
                 onClick={() => unpick(i)}
                 disabled={sending}
-                aria-label={`Remove image ${i + 1}`}
-                className="absolute top-1.5 right-1.5 rounded-full bg-slate-900/70 p-1.5 text-white backdrop-blur hover:bg-slate-900"
+                aria-label={t('composer.removeImage', { n: i + 1 })}
+                className="absolute top-1.5 end-1.5 rounded-full bg-slate-900/70 p-1.5 text-white backdrop-blur hover:bg-slate-900"
               >
                 <X className="h-3.5 w-3.5" />
               </button>
@@ -214,15 +219,15 @@ export function Composer() {
             controls
             muted
             playsInline
-            aria-label={`Chosen video: ${video.file.name}`}
+            aria-label={t('composer.chosenVideo', { name: video.file.name })}
             className="max-h-72 w-full"
           />
           <button
             type="button"
             onClick={unpickVideo}
             disabled={sending}
-            aria-label="Remove video"
-            className="absolute top-1.5 right-1.5 rounded-full bg-slate-900/70 p-1.5 text-white backdrop-blur hover:bg-slate-900"
+            aria-label={t('composer.removeVideo')}
+            className="absolute top-1.5 end-1.5 rounded-full bg-slate-900/70 p-1.5 text-white backdrop-blur hover:bg-slate-900"
           >
             <X className="h-3.5 w-3.5" />
           </button>
@@ -253,7 +258,7 @@ export function Composer() {
       {sending && (
         <div
           role="progressbar"
-          aria-label="Upload progress"
+          aria-label={t('composer.progress')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round((progress ?? 0) * 100)}
@@ -271,7 +276,7 @@ export function Composer() {
             accept={ACCEPTED_TYPES.join(',')}
             multiple
             hidden
-            aria-label="Choose images"
+            aria-label={t('composer.chooseImages')}
             onChange={(e) => void pick(e.target.files)}
           />
           <button
@@ -279,12 +284,12 @@ export function Composer() {
             onClick={() => fileRef.current?.click()}
             disabled={sending || images.length >= MAX_IMAGES || video !== null}
             // The name holds what is shown ("Photo", "1/4"), as speech input needs.
-            aria-label={images.length > 0 ? `Add photo (${images.length}/${MAX_IMAGES})` : 'Add photo'}
-            title={`Add up to ${MAX_IMAGES} images`}
+            aria-label={images.length > 0 ? t('composer.addPhotoCounted', { n: images.length, max: MAX_IMAGES }) : t('composer.addPhoto')}
+            title={t('composer.addPhotoHint', { count: MAX_IMAGES })}
             className="inline-flex items-center gap-2 rounded-full px-3 py-2 text-sm font-medium text-emerald-700 hover:bg-emerald-50 disabled:opacity-50 dark:text-emerald-400 dark:hover:bg-emerald-950/40"
           >
             <ImagePlus className="h-5 w-5" />
-            <span className="hidden sm:inline">Photo</span>
+            <span className="hidden sm:inline">{t('composer.photo')}</span>
             {images.length > 0 && <span className="text-xs text-slate-500 dark:text-slate-400">{`${images.length}/${MAX_IMAGES}`}</span>}
           </button>
           <input
@@ -292,29 +297,29 @@ export function Composer() {
             type="file"
             accept={VIDEO_TYPES.join(',')}
             hidden
-            aria-label="Choose a video"
+            aria-label={t('composer.chooseVideo')}
             onChange={(e) => void pickVideo(e.target.files)}
           />
           <button
             type="button"
             onClick={() => videoRef.current?.click()}
             disabled={sending || images.length > 0 || video !== null}
-            aria-label="Add a video"
-            title={`Add one video (MP4 or WebM, up to ${MAX_VIDEO_MB} MB and ${VIDEO_LIMITS.maxDurationSeconds} seconds)`}
+            aria-label={t('composer.addVideo')}
+            title={t('composer.addVideoHint', { mb: MAX_VIDEO_MB, seconds: VIDEO_LIMITS.maxDurationSeconds })}
             className="inline-flex items-center gap-2 rounded-full px-3 py-2 text-sm font-medium text-sky-700 hover:bg-sky-50 disabled:opacity-50 dark:text-sky-400 dark:hover:bg-sky-950/40"
           >
             <Film className="h-5 w-5" />
-            <span className="hidden sm:inline">Video</span>
+            <span className="hidden sm:inline">{t('composer.video')}</span>
           </button>
         </div>
         <div className="flex items-center gap-3">
           {/* The count is read with the field, not on every keystroke; only going over the limit is announced. */}
           <span className={`text-xs tabular-nums ${counterColor}`}>{`${text.length}/${MAX_CHARS}`}</span>
           <span role="status" className="sr-only">
-            {tooLong ? `Too long: at most ${MAX_CHARS} characters` : ''}
+            {tooLong ? t('composer.tooLong', { count: MAX_CHARS }) : ''}
           </span>
           <Button type="submit" size="sm" disabled={!canPost} loading={sending} className="px-5">
-            {sending ? 'Posting…' : 'Post'}
+            {sending ? t('composer.posting') : t('composer.post')}
           </Button>
         </div>
       </div>

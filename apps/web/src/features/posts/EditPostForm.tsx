@@ -78,7 +78,7 @@ export function EditPostForm({ post, onDone }: EditPostFormProps) {
                   onClick={() => setRemoved((r) => (gone ? r.filter((u) => u !== m.url) : [...r, m.url]))}
                   aria-label={gone ? `Keep ${what}` : `Remove ${what}`}
                   aria-pressed={gone}
-                  className="absolute -top-2 -right-2 rounded-full bg-slate-900/80 p-1 text-white hover:bg-slate-900"
+                  className="absolute -top-2 -end-2 rounded-full bg-slate-900/80 p-1 text-white hover:bg-slate-900"
                 >
                   <X className="h-3.5 w-3.5" />
                 </button>
@@ -88,8 +88,8 @@ export function EditPostForm({ post, onDone }: EditPostFormProps) {
         </ul>
       )}
       <div className="flex items-center justify-end gap-2">
-        {tooLong && <p className="mr-auto text-sm text-rose-600">At most {LIMITS.postContent.max} characters</p>}
-        {empty && <p className="mr-auto text-sm text-rose-600">A post needs text, an image or a video</p>}
+        {tooLong && <p className="me-auto text-sm text-rose-600">At most {LIMITS.postContent.max} characters</p>}
+        {empty && <p className="me-auto text-sm text-rose-600">A post needs text, an image or a video</p>}
         <Button type="button" variant="ghost" size="sm" onClick={onDone} disabled={isLoading}>
           Cancel
         </Button>

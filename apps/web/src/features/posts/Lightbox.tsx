@@ -46,25 +46,30 @@ export function Lightbox({ media, index, authorName, onIndexChange, onClose }: L
         <button
           onClick={onClose}
           aria-label="Close image viewer"
-          className="absolute top-4 right-4 rounded-full bg-white/10 p-2.5 text-white hover:bg-white/25"
+          className="absolute top-4 end-4 rounded-full bg-white/10 p-2.5 text-white hover:bg-white/25"
         >
           <X className="h-5 w-5" />
         </button>
         {count > 1 && (
           <>
-            <button onClick={() => step(-1)} disabled={index === 0} aria-label="Previous image" className={`${navButton} left-3 sm:left-6`}>
+            <button
+              onClick={() => step(-1)}
+              disabled={index === 0}
+              aria-label="Previous image"
+              className={`${navButton} start-3 sm:start-6`}
+            >
               <ChevronLeft className="h-6 w-6" />
             </button>
             <button
               onClick={() => step(1)}
               disabled={index === count - 1}
               aria-label="Next image"
-              className={`${navButton} right-3 sm:right-6`}
+              className={`${navButton} end-3 sm:end-6`}
             >
               <ChevronRight className="h-6 w-6" />
             </button>
             <p
-              className="absolute bottom-5 left-1/2 -translate-x-1/2 rounded-full bg-white/10 px-3 py-1 text-sm text-white"
+              className="absolute bottom-5 start-1/2 -translate-x-1/2 rounded-full bg-white/10 px-3 py-1 text-sm text-white"
               aria-live="polite"
             >
               {(index ?? 0) + 1} / {count}

@@ -34,7 +34,7 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
               size="xl"
               className="ring-4 ring-white dark:ring-brand-surface-dark"
             />
-            <div className="min-w-0 text-center sm:pb-1 sm:text-left">
+            <div className="min-w-0 text-center sm:pb-1 sm:text-start">
               <h1 className="truncate text-2xl font-bold tracking-tight">{user.fullName}</h1>
               <p className="truncate text-slate-500 dark:text-slate-400">@{user.userName}</p>
             </div>
@@ -57,7 +57,7 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
         </div>
 
         <p
-          className={`mt-5 text-center whitespace-pre-line sm:text-left ${user.userBio ? 'text-slate-700 dark:text-slate-200' : 'text-slate-500 italic dark:text-slate-400'}`}
+          className={`mt-5 text-center whitespace-pre-line sm:text-start ${user.userBio ? 'text-slate-700 dark:text-slate-200' : 'text-slate-500 italic dark:text-slate-400'}`}
         >
           {user.userBio || 'No bio available'}
         </p>

@@ -15,7 +15,7 @@ import type { ReportTarget } from './ReportDialog';
 
 const ReportDialog = lazyDialog(() => import('./ReportDialog').then((m) => m.ReportDialog));
 
-const item = 'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700';
+const item = 'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-start text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700';
 
 const REPORT_LABEL: Record<ReportTarget['type'], string> = {
   post: 'Report post',

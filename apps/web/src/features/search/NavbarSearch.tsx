@@ -107,7 +107,7 @@ export function NavbarSearch() {
       <label htmlFor={`${baseId}-input`} className="sr-only">
         Search people and tags
       </label>
-      <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
+      <Search className="pointer-events-none absolute top-1/2 start-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
       <input
         ref={inputRef}
         id={`${baseId}-input`}
@@ -128,7 +128,7 @@ export function NavbarSearch() {
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
-        className="input rounded-full py-2 pr-3 pl-9 text-ellipsis"
+        className="input rounded-full py-2 pe-3 ps-9 text-ellipsis"
       />
       {showDropdown && (
         <div className="card fixed inset-x-2 top-[4.25rem] z-50 max-h-[min(28rem,75vh)] overflow-y-auto p-1.5 shadow-xl sm:absolute sm:inset-x-0 sm:top-full sm:mt-2">

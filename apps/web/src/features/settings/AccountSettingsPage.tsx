@@ -13,9 +13,12 @@ import { useChangePasswordMutation, useMeQuery } from './api';
 import { EmailSettings } from './EmailSettings';
 import { failureMessage, showFieldErrors } from './failure';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useTranslation } from 'react-i18next';
+import { LanguageSettings } from './LanguageSettings';
 
 export default function AccountSettingsPage() {
-  useDocumentTitle('Settings');
+  const { t } = useTranslation('settings');
+  useDocumentTitle(t('title'));
   const sessionUser = useAppSelector((s) => s.auth.userDetails);
   const { data: me } = useMeQuery();
   const user = me ?? sessionUser;
@@ -36,41 +39,42 @@ export default function AccountSettingsPage() {
     try {
       await changePassword(values).unwrap();
       reset();
-      toast.success('Password changed. Your other sessions were logged out.');
+      toast.success(t('account.passwordChanged'));
     } catch (failure) {
-      if (!showFieldErrors(failure, setError)) toast.error(failureMessage(failure, 'Your password could not be changed.'));
+      if (!showFieldErrors(failure, setError)) toast.error(failureMessage(failure, t('account.passwordFailed')));
     }
   });
 
   return (
     <div className="space-y-6">
       <section className="card p-6">
-        <h2 className="mb-4 text-lg font-semibold">Account</h2>
-        <Field label="User name" value={user ? `@${user.userName}` : ''} readOnly disabled />
+        <h2 className="mb-4 text-lg font-semibold">{t('account.heading')}</h2>
+        <Field label={t('account.userName')} value={user ? `@${user.userName}` : ''} readOnly disabled />
         <EmailSettings user={user} />
       </section>
+      <LanguageSettings />
       <section className="card p-6">
-        <h2 className="mb-4 text-lg font-semibold">Change password</h2>
+        <h2 className="mb-4 text-lg font-semibold">{t('account.changePassword')}</h2>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-1">
           <PasswordField
-            label="Current password"
+            label={t('account.currentPassword')}
             autoComplete="current-password"
             error={formState.errors.currentPassword?.message}
             {...register('currentPassword')}
           />
-          <NewPasswordField label="New password" error={formState.errors.newPassword?.message} {...register('newPassword')} />
+          <NewPasswordField label={t('account.newPassword')} error={formState.errors.newPassword?.message} {...register('newPassword')} />
           <Button type="submit" loading={formState.isSubmitting}>
-            Change password
+            {t('account.changePassword')}
           </Button>
         </form>
       </section>
       <section className="card flex items-center justify-between gap-4 p-6">
         <div>
-          <h2 className="text-lg font-semibold">Log out</h2>
-          <p className="text-sm text-slate-500 dark:text-slate-400">End this session on this device.</p>
+          <h2 className="text-lg font-semibold">{t('account.logOut')}</h2>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t('account.logOutHint')}</p>
         </div>
         <Button variant="danger" onClick={() => void logout()}>
-          <LogOut className="h-4 w-4" /> Log out
+          <LogOut className="h-4 w-4" /> {t('account.logOut')}
         </Button>
       </section>
     </div>

@@ -1,5 +1,6 @@
 /** Settings → Your data: a copy of everything as a zip, and deleting the account. */
 import { Download, FileArchive, Trash2 } from 'lucide-react';
+import './preferences-catalog';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
@@ -12,8 +13,10 @@ import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { failureMessage } from './failure';
 import { useLatestExportQuery, useStartExportMutation } from './lifecycle-api';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useTranslation } from 'react-i18next';
 
 function ExportSection() {
+  const { t } = useTranslation('preferences');
   const [polling, setPolling] = useState(false);
   const { data: latest, isLoading, isError, refetch } = useLatestExportQuery(undefined, { pollingInterval: polling ? 1500 : 0 });
   const [startExport, { isLoading: starting }] = useStartExportMutation();
@@ -24,7 +27,7 @@ function ExportSection() {
     try {
       await startExport().unwrap();
     } catch (failure) {
-      toast.error(failureMessage(failure, 'Your export could not be started.'));
+      toast.error(failureMessage(failure, t('data.startFailed')));
     }
   };
 
@@ -37,21 +40,18 @@ function ExportSection() {
         <div className="min-w-0 flex-1 space-y-3">
           <div>
             <h2 id="export-title" className="text-lg font-semibold">
-              Download your data
+              {t('data.title')}
             </h2>
-            <p className="text-sm text-slate-500 dark:text-slate-400">
-              A zip with your profile, posts, comments, reactions, messages, live stories and your photos and videos. We prepare it in the
-              background and email you when it is ready.
-            </p>
+            <p className="text-sm text-slate-500 dark:text-slate-400">{t('data.text')}</p>
           </div>
-          {isError && <ErrorBanner message="Your export could not be loaded." onRetry={() => void refetch()} />}
+          {isError && <ErrorBanner message={t('data.loadFailed')} onRetry={() => void refetch()} />}
           {pending && (
             <div role="status" aria-live="polite" className="space-y-2">
-              <p className="text-sm font-medium">Preparing your data…</p>
+              <p className="text-sm font-medium">{t('data.preparing')}</p>
               <div className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
                 <div className="h-full w-1/3 animate-[progress_1.2s_ease-in-out_infinite] rounded-full motion-reduce:animate-none bg-brand-primary" />
               </div>
-              <p className="text-xs text-slate-500 dark:text-slate-400">You can leave this page; we'll email you.</p>
+              <p className="text-xs text-slate-500 dark:text-slate-400">{t('data.leave')}</p>
             </div>
           )}
           {latest?.status === 'ready' && latest.url && (
@@ -59,25 +59,25 @@ function ExportSection() {
               role="status"
               className="space-y-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 dark:border-emerald-900 dark:bg-emerald-950/40"
             >
-              <p className="text-sm font-medium text-emerald-900 dark:text-emerald-100">Your data is ready.</p>
+              <p className="text-sm font-medium text-emerald-900 dark:text-emerald-100">{t('data.ready')}</p>
               <a
                 href={latest.url}
                 download
                 className="inline-flex items-center gap-2 rounded-xl bg-emerald-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-emerald-700"
               >
-                <Download className="h-4 w-4" aria-hidden="true" /> Download zip
+                <Download className="h-4 w-4" aria-hidden="true" /> {t('data.download')}
               </a>
               {latest.expiresAt && (
                 <p className="text-xs text-emerald-800 dark:text-emerald-200">
-                  Prepared {dateAndTime(latest.createdAt)}. This link works until {dateAndTime(latest.expiresAt)}.
+                  {t('data.prepared', { at: dateAndTime(latest.createdAt), until: dateAndTime(latest.expiresAt) })}
                 </p>
               )}
             </div>
           )}
-          {latest?.status === 'failed' && <ErrorBanner message="Your last export could not be prepared. Please try again." />}
+          {latest?.status === 'failed' && <ErrorBanner message={t('data.failed')} />}
           {!pending && !isLoading && (
             <Button variant={latest?.status === 'ready' ? 'secondary' : 'primary'} loading={starting} onClick={() => void start()}>
-              {latest ? 'Prepare a new copy' : 'Prepare my data'}
+              {latest ? t('data.again') : t('data.prepare')}
             </Button>
           )}
         </div>
@@ -87,14 +87,15 @@ function ExportSection() {
 }
 
 export default function DataSettingsPage() {
-  useDocumentTitle('Your data');
+  const { t } = useTranslation('preferences');
+  useDocumentTitle(t('data.pageTitle'));
   const [confirming, setConfirming] = useState(false);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
   const deleted = () => {
     dispatch(resetAuth());
-    toast.success('Your account was deleted. Goodbye!');
+    toast.success(t('delete.done'));
     void navigate('/auth/login', { replace: true });
   };
 
@@ -103,13 +104,11 @@ export default function DataSettingsPage() {
       <ExportSection />
       <section className="card border border-rose-200 p-6 dark:border-rose-900/70" aria-labelledby="delete-title">
         <h2 id="delete-title" className="text-lg font-semibold text-rose-700 dark:text-rose-300">
-          Delete account
+          {t('delete.title')}
         </h2>
-        <p className="mt-1 mb-4 text-sm text-slate-500 dark:text-slate-400">
-          Removes your account and everything you published, at once and for good. Download your data first if you want to keep it.
-        </p>
+        <p className="mt-1 mb-4 text-sm text-slate-500 dark:text-slate-400">{t('delete.text')}</p>
         <Button variant="danger" onClick={() => setConfirming(true)}>
-          <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete my account…
+          <Trash2 className="h-4 w-4" aria-hidden="true" /> {t('delete.open')}
         </Button>
       </section>
       <DeleteAccountDialog open={confirming} onClose={() => setConfirming(false)} onDeleted={deleted} />

@@ -9,10 +9,12 @@ import { ErrorBanner } from '../../components/EmptyState';
 import { PasswordField } from '../../components/Field';
 import { failureMessage } from './failure';
 import { useDeleteAccountMutation } from './lifecycle-api';
+import { useTranslation } from 'react-i18next';
 
 type Form = OperationBody<typeof operations.deleteAccount>;
 
 export function DeleteAccountDialog({ open, onClose, onDeleted }: { open: boolean; onClose: () => void; onDeleted: () => void }) {
+  const { t } = useTranslation('preferences');
   const [deleteAccount] = useDeleteAccountMutation();
   const { register, handleSubmit, formState, setError, reset } = useForm<Form>({
     resolver: zodResolver(deleteAccountBodySchema),
@@ -33,7 +35,7 @@ export function DeleteAccountDialog({ open, onClose, onDeleted }: { open: boolea
     } catch (failure) {
       const details = (failure as Partial<ApiErrorPayload>).details;
       if (details?.length) setError('password', { message: details[0].message });
-      else setError('root', { message: failureMessage(failure, 'Your account could not be deleted.') });
+      else setError('root', { message: failureMessage(failure, t('delete.failed')) });
     }
   });
 
@@ -42,15 +44,15 @@ export function DeleteAccountDialog({ open, onClose, onDeleted }: { open: boolea
       <div className="fixed inset-0 bg-slate-900/50 backdrop-blur-sm" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="card w-full max-w-md p-6">
-          <DialogTitle className="text-lg font-semibold">Delete your account?</DialogTitle>
+          <DialogTitle className="text-lg font-semibold">{t('delete.confirmTitle')}</DialogTitle>
           <Description as="div" className="mt-2 space-y-2 text-sm text-slate-600 dark:text-slate-300">
-            <p>This cannot be undone. Your profile, posts, comments, reactions, stories and photos are removed at once.</p>
-            <p>People you chatted with keep the conversation, shown as from “Deleted user”. Your user name stays reserved for 30 days.</p>
+            <p>{t('delete.confirmText')}</p>
+            <p>{t('delete.confirmChats')}</p>
           </Description>
           <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-4 space-y-1">
             {formState.errors.root?.message && <ErrorBanner message={formState.errors.root.message} />}
             <PasswordField
-              label="Your password"
+              label={t('delete.password')}
               autoComplete="current-password"
               autoFocus
               error={formState.errors.password?.message}
@@ -58,10 +60,10 @@ export function DeleteAccountDialog({ open, onClose, onDeleted }: { open: boolea
             />
             <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
               <Button type="button" variant="secondary" onClick={close} disabled={busy}>
-                Cancel
+                {t('delete.cancel')}
               </Button>
               <Button type="submit" variant="danger" loading={busy}>
-                Delete my account
+                {t('delete.submit')}
               </Button>
             </div>
           </form>

@@ -1,6 +1,7 @@
 /** Profile settings: photo (with upload progress), full name and bio. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { fullNameSchema, LIMITS } from '@plaza/contract';
+import './preferences-catalog';
 import { Camera } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,6 +17,7 @@ import { useUpdateMeMutation, useUploadAvatarMutation } from './api';
 import { failureMessage } from './failure';
 import { useSessionUserUpdate } from './useSessionUser';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useTranslation } from 'react-i18next';
 
 const profileSchema = z.object({
   fullName: fullNameSchema,
@@ -25,7 +27,8 @@ type ProfileForm = z.infer<typeof profileSchema>;
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif';
 
 export default function ProfileSettingsPage() {
-  useDocumentTitle('Profile settings');
+  const { t } = useTranslation('preferences');
+  useDocumentTitle(t('profile.title'));
   const user = useAppSelector((s) => s.auth.userDetails);
   const toSession = useSessionUserUpdate();
   const [updateMe] = useUpdateMeMutation();
@@ -46,9 +49,9 @@ export default function ProfileSettingsPage() {
       const updated = await updateMe({ fullName: values.fullName, userBio: values.userBio.trim() || null }).unwrap();
       toSession(updated);
       reset({ fullName: updated.fullName, userBio: updated.userBio ?? '' });
-      toast.success('Profile saved');
+      toast.success(t('profile.saved'));
     } catch (failure) {
-      if (!isCanceledError(failure)) toast.error(failureMessage(failure, 'Your profile could not be saved.'));
+      if (!isCanceledError(failure)) toast.error(failureMessage(failure, t('profile.saveFailed')));
     }
   });
 
@@ -57,18 +60,18 @@ export default function ProfileSettingsPage() {
     const file = await withSniffedType(chosen);
     if (!ACCEPTED.split(',').includes(file.type)) {
       if (fileRef.current) fileRef.current.value = '';
-      return toast.error(`${file.name} is not a JPEG, PNG, WebP or GIF image.`);
+      return toast.error(t('profile.notImage', { name: file.name }));
     }
-    if (file.size > LIMITS.avatarBytes) return toast.error('That image is larger than 5 MB.');
+    if (file.size > LIMITS.avatarBytes) return toast.error(t('profile.tooLarge', { mb: LIMITS.avatarBytes / 1024 / 1024 }));
     setPreview(URL.createObjectURL(file));
     setProgress(0);
     try {
       const updated = await uploadAvatar({ file, onProgress: setProgress }).unwrap();
       toSession(updated);
-      toast.success('Profile photo updated');
+      toast.success(t('profile.photoUpdated'));
     } catch (failure) {
       setPreview(null);
-      if (!isCanceledError(failure)) toast.error(failureMessage(failure, 'The photo could not be uploaded.'));
+      if (!isCanceledError(failure)) toast.error(failureMessage(failure, t('profile.photoFailed')));
     } finally {
       setProgress(null);
       if (fileRef.current) fileRef.current.value = '';
@@ -86,19 +89,21 @@ export default function ProfileSettingsPage() {
             </div>
           )}
         </div>
-        <div className="text-center sm:text-left">
-          <h2 className="text-lg font-semibold">Profile photo</h2>
-          <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">JPEG, PNG, WebP or GIF, up to 5 MB.</p>
+        <div className="text-center sm:text-start">
+          <h2 className="text-lg font-semibold">{t('profile.photo')}</h2>
+          <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">
+            {t('profile.photoHint', { mb: LIMITS.avatarBytes / 1024 / 1024 })}
+          </p>
           <input
             ref={fileRef}
             type="file"
             accept={ACCEPTED}
             className="hidden"
-            aria-label="Choose a profile photo"
+            aria-label={t('profile.choosePhoto')}
             onChange={(e) => void onPick(e.target.files?.[0])}
           />
           <Button variant="secondary" onClick={() => fileRef.current?.click()} loading={progress !== null}>
-            <Camera className="h-4 w-4" /> {progress !== null ? 'Uploading…' : 'Upload photo'}
+            <Camera className="h-4 w-4" /> {progress !== null ? t('profile.uploading') : t('profile.upload')}
           </Button>
           {progress !== null && (
             <div
@@ -114,20 +119,14 @@ export default function ProfileSettingsPage() {
         </div>
       </section>
       <section className="card p-6">
-        <h2 className="mb-4 text-lg font-semibold">About you</h2>
+        <h2 className="mb-4 text-lg font-semibold">{t('profile.about')}</h2>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-1">
-          <Field label="Full name" error={formState.errors.fullName?.message} {...register('fullName')} />
+          <Field label={t('profile.fullName')} error={formState.errors.fullName?.message} {...register('fullName')} />
           <div className="space-y-1.5">
             <label htmlFor="bio" className="block text-sm font-medium">
-              Bio
+              {t('profile.bio')}
             </label>
-            <textarea
-              id="bio"
-              rows={3}
-              className="input resize-none"
-              placeholder="Tell people a little about yourself"
-              {...register('userBio')}
-            />
+            <textarea id="bio" rows={3} className="input resize-none" placeholder={t('profile.bioPlaceholder')} {...register('userBio')} />
             <div className="flex justify-between text-xs">
               <span className="text-rose-600 dark:text-rose-400">{formState.errors.userBio?.message}</span>
               <span className={bio.length > LIMITS.userBio.max ? 'text-rose-600 dark:text-rose-400' : 'text-slate-500 dark:text-slate-400'}>
@@ -136,7 +135,7 @@ export default function ProfileSettingsPage() {
             </div>
           </div>
           <Button type="submit" loading={formState.isSubmitting} disabled={!formState.isDirty}>
-            Save changes
+            {t('profile.save')}
           </Button>
         </form>
       </section>

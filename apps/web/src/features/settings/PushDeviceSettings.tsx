@@ -8,14 +8,16 @@ import { toast } from '../../lib/toast';
 import { pushState, subscribe, unsubscribe, type PushState } from '../../lib/web-push';
 import { failureMessage } from './failure';
 import { useAddPushSubscriptionMutation, usePushPublicKeyMutation, useRemovePushSubscriptionMutation } from './notification-api';
+import { useTranslation } from 'react-i18next';
 
+/** Why push cannot be turned on here; the switch is left out then. */
 const EXPLAINED: Partial<Record<PushState, string>> = {
-  unsupported:
-    'This browser cannot receive push notifications. On an iPhone or iPad, add Plaza to your home screen first and open it from there.',
-  denied: 'Notifications are blocked for Plaza in this browser. Allow them in the site settings of your browser, then turn push on here.',
+  unsupported: 'push.unsupported',
+  denied: 'push.denied',
 };
 
 export function PushDeviceSettings() {
+  const { t } = useTranslation('preferences');
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
   const [publicKey] = usePushPublicKeyMutation();
@@ -31,12 +33,12 @@ export function PushDeviceSettings() {
     const sub = await subscribe(key);
     if (!sub?.endpoint || !sub.keys?.p256dh || !sub.keys.auth) {
       setState(await pushState());
-      if (Notification.permission !== 'granted') toast.error('Push stays off: the browser did not allow notifications.');
+      if (Notification.permission !== 'granted') toast.error(t('push.notAllowed'));
       return;
     }
     await add({ endpoint: sub.endpoint, keys: { p256dh: sub.keys.p256dh, auth: sub.keys.auth } }).unwrap();
     setState('on');
-    toast.success('Push is on for this device.');
+    toast.success(t('push.on'));
   }
 
   async function turnOff() {
@@ -51,7 +53,7 @@ export function PushDeviceSettings() {
     try {
       await (state === 'on' ? turnOff() : turnOn());
     } catch (failure) {
-      toast.error(failureMessage(failure, 'Push could not be changed on this device.'));
+      toast.error(failureMessage(failure, t('push.failed')));
       setState(await pushState());
     } finally {
       setBusy(false);
@@ -66,11 +68,9 @@ export function PushDeviceSettings() {
           <BellRing className="mt-1 h-5 w-5 shrink-0 text-slate-500 dark:text-slate-400" aria-hidden="true" />
           <div>
             <h2 id="push-title" className="text-lg font-semibold">
-              Push on this device
+              {t('push.title')}
             </h2>
-            <p className="text-sm text-slate-600 dark:text-slate-300">
-              Get messages, requests and replies even when Plaza is closed. Each phone or browser is turned on on its own.
-            </p>
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t('push.text')}</p>
           </div>
         </div>
         {state && !explained && (
@@ -84,13 +84,13 @@ export function PushDeviceSettings() {
               aria-busy={busy || undefined}
               onChange={() => void toggle()}
             />
-            <span>{state === 'on' ? 'On' : 'Off'}</span>
+            <span>{state === 'on' ? t('push.switchOn') : t('push.switchOff')}</span>
           </label>
         )}
       </div>
       {explained && (
         <p role="status" className="mt-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
-          {explained}
+          {t(explained)}
         </p>
       )}
     </section>

@@ -1,4 +1,5 @@
 /** Settings → Security: two-factor authentication, passkeys and where the account is signed in. */
+import './preferences-catalog';
 import { PasskeySettings } from './PasskeySettings';
 import { SessionSettings } from './SessionSettings';
 import { TwoFactorSettings } from './TwoFactorSettings';

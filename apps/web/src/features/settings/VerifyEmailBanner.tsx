@@ -66,7 +66,7 @@ function ReminderFrame({ onHide, children }: { onHide: () => void; children: Rea
         type="button"
         onClick={onHide}
         aria-label="Hide this reminder"
-        className="-my-2.5 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-amber-800 hover:bg-amber-100 dark:text-amber-200 dark:hover:bg-amber-900/50"
+        className="-my-2.5 -me-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-amber-800 hover:bg-amber-100 dark:text-amber-200 dark:hover:bg-amber-900/50"
       >
         <X className="h-4 w-4" aria-hidden="true" />
       </button>

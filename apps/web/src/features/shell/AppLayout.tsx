@@ -21,7 +21,7 @@ export function AppLayout() {
       <div className="relative min-h-screen">
         <a
           href="#main"
-          className="sr-only z-[60] rounded-xl bg-brand-primary px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+          className="sr-only z-[60] rounded-xl bg-brand-primary px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:start-3"
         >
           Skip to main content
         </a>
@@ -30,7 +30,7 @@ export function AppLayout() {
         <main
           id="main"
           tabIndex={-1}
-          className={`outline-none px-3 pt-20 pb-24 transition-[padding] sm:px-6 ${fullHeight ? 'md:pb-4' : 'md:pb-10'} ${expanded ? 'md:pl-64' : 'md:pl-24'}`}
+          className={`outline-none px-3 pt-20 pb-24 transition-[padding] sm:px-6 ${fullHeight ? 'md:pb-4' : 'md:pb-10'} ${expanded ? 'md:ps-64' : 'md:ps-24'}`}
         >
           {!fullHeight && <VerifyEmailBanner />}
           <Outlet />

@@ -10,6 +10,7 @@ import { NotificationsBell } from '../notifications';
 import { profilePath } from '../../lib/profile-path';
 import { NavbarSearch } from '../search';
 import { ThemeToggle } from '../theme';
+import { useTranslation } from 'react-i18next';
 
 export function Navbar() {
   const user = useAppSelector((s) => s.auth.userDetails);
@@ -19,6 +20,7 @@ export function Navbar() {
     await dispatch(logoutUser());
     void navigate('/auth/login', { replace: true });
   };
+  const { t } = useTranslation();
   const itemClass = 'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700';
 
   return (
@@ -30,7 +32,7 @@ export function Navbar() {
       <ThemeToggle />
       <NotificationsBell />
       <Menu className="relative shrink-0">
-        <MenuButton aria-label="Account menu" className="rounded-full focus-visible:outline-2">
+        <MenuButton aria-label={t('menu.account')} className="rounded-full focus-visible:outline-2">
           <Avatar name={user?.fullName ?? user?.userName ?? '?'} id={user?._id ?? ''} src={user?.userImage} size="sm" decorative />
         </MenuButton>
         <MenuItems className="card z-50 mt-2 w-56 p-1.5 focus:outline-none">
@@ -40,17 +42,17 @@ export function Navbar() {
           </div>
           <MenuItem>
             <Link to={user ? profilePath(user.userName, user.userName) : '/feeds'} className={itemClass}>
-              <UserRound className="h-4 w-4" /> Your profile
+              <UserRound className="h-4 w-4" /> {t('menu.profile')}
             </Link>
           </MenuItem>
           <MenuItem>
             <Link to="/settings/account" className={itemClass}>
-              <Settings className="h-4 w-4" /> Settings
+              <Settings className="h-4 w-4" /> {t('nav.settings')}
             </Link>
           </MenuItem>
           <MenuItem>
             <button onClick={() => void logout()} className={`${itemClass} text-rose-600 dark:text-rose-400`}>
-              <LogOut className="h-4 w-4" /> Log out
+              <LogOut className="h-4 w-4" /> {t('menu.logOut')}
             </button>
           </MenuItem>
         </MenuItems>

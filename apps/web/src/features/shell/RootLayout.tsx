@@ -3,6 +3,7 @@ import { TOAST } from '@plaza/contract';
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
+import { LanguageFollower } from '../../i18n/LanguageFollower';
 import { LazyToaster } from '../../components/LazyToaster';
 import { FullPageSpinner } from '../../components/Spinner';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -21,6 +22,7 @@ export function RootLayout() {
       </Suspense>
       {/* New pages open at the top; back and forward return to where the reader was. */}
       <ScrollRestoration />
+      <LanguageFollower />
       <OfflineBanner />
       <SessionExpiredOverlay />
       <LazyToaster

@@ -80,7 +80,7 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
         <DialogPanel className="card flex max-h-[92vh] w-full max-w-md flex-col overflow-hidden rounded-b-none sm:rounded-b-2xl">
           <header className="flex items-center border-b border-slate-200 px-5 py-3.5 dark:border-slate-700">
             <DialogTitle className="text-lg font-semibold">Add to your story</DialogTitle>
-            <CloseButton onClick={dismiss} disabled={uploading} className="ml-auto dark:text-slate-400" />
+            <CloseButton onClick={dismiss} disabled={uploading} className="ms-auto dark:text-slate-400" />
           </header>
 
           <div className="space-y-4 overflow-y-auto px-5 py-4">
@@ -111,7 +111,7 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
                 {!uploading && (
                   <button
                     onClick={() => fileInput.current?.click()}
-                    className="absolute top-2 right-2 inline-flex items-center gap-1.5 rounded-full bg-black/60 px-3 py-1.5 text-xs font-semibold text-white backdrop-blur hover:bg-black/75"
+                    className="absolute top-2 end-2 inline-flex items-center gap-1.5 rounded-full bg-black/60 px-3 py-1.5 text-xs font-semibold text-white backdrop-blur hover:bg-black/75"
                   >
                     <RefreshCw className="h-3.5 w-3.5" /> Change
                   </button>
@@ -146,7 +146,7 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
                 maxLength={LIMITS.storyCaption.max}
                 onChange={(e) => setCaption(e.target.value)}
               />
-              <p className={`text-right text-xs ${over ? 'text-rose-600' : 'text-slate-500 dark:text-slate-400'}`} aria-live="polite">
+              <p className={`text-end text-xs ${over ? 'text-rose-600' : 'text-slate-500 dark:text-slate-400'}`} aria-live="polite">
                 {caption.length}/{LIMITS.storyCaption.max}
               </p>
             </div>

@@ -74,12 +74,12 @@ export function StoriesBar() {
   return (
     <section aria-label="Stories" className="card relative mb-4 py-3">
       {canScroll.left && (
-        <button onClick={() => scrollBy(-1)} aria-label="Scroll stories left" className={`${arrow} left-2`}>
+        <button onClick={() => scrollBy(-1)} aria-label="Scroll stories left" className={`${arrow} start-2`}>
           <ChevronLeft className="h-5 w-5" />
         </button>
       )}
       {canScroll.right && (
-        <button onClick={() => scrollBy(1)} aria-label="Scroll stories right" className={`${arrow} right-2`}>
+        <button onClick={() => scrollBy(1)} aria-label="Scroll stories right" className={`${arrow} end-2`}>
           <ChevronRight className="h-5 w-5" />
         </button>
       )}
@@ -183,7 +183,7 @@ interface OwnBubbleProps {
 /** Without stories the whole bubble adds one; with stories the avatar opens them and the + adds another. */
 function OwnBubble({ name, id, image, group, onAdd, onOpen }: OwnBubbleProps) {
   const badge =
-    'absolute right-0 bottom-0 flex h-6 w-6 items-center justify-center rounded-full bg-brand-primary text-white ring-[3px] ring-white dark:ring-brand-surface-dark';
+    'absolute end-0 bottom-0 flex h-6 w-6 items-center justify-center rounded-full bg-brand-primary text-white ring-[3px] ring-white dark:ring-brand-surface-dark';
   if (!group) {
     return (
       <Bubble label="Add story" onClick={onAdd}>
@@ -203,7 +203,7 @@ function OwnBubble({ name, id, image, group, onAdd, onOpen }: OwnBubbleProps) {
           <Avatar name={name} id={id} src={image} size="lg" decorative />
         </StoryRing>
       </Bubble>
-      <button onClick={onAdd} aria-label="Add story" className={`${badge} right-1.5 bottom-6 transition hover:scale-110`}>
+      <button onClick={onAdd} aria-label="Add story" className={`${badge} end-1.5 bottom-6 transition hover:scale-110`}>
         <Plus className="h-4 w-4" strokeWidth={3} />
       </button>
     </div>

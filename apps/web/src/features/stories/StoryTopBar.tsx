@@ -55,7 +55,7 @@ export function StoryTopBar(props: StoryTopBarProps) {
             <time dateTime={story.createdAt}>{spelledAge(story.createdAt)}</time>
           </p>
         </div>
-        <div className="ml-auto flex shrink-0 items-center">
+        <div className="ms-auto flex shrink-0 items-center">
           {story.mediaType === 'video' && (
             <button className={iconButton} onClick={props.onToggleMuted} aria-label={muted ? 'Unmute' : 'Mute'}>
               {muted ? <VolumeX className="h-5 w-5" /> : <Volume2 className="h-5 w-5" />}

@@ -24,7 +24,7 @@ export function ViewersSheet({ storyId, onClose }: { storyId: string; onClose: (
           <Eye className="h-5 w-5 text-brand-primary" />
           <h2 className="font-semibold">Viewers</h2>
           {viewers && <span className="text-sm text-slate-500 dark:text-slate-400">{viewers.length}</span>}
-          <CloseButton label="Close viewers" onClick={onClose} className="ml-auto dark:text-slate-400" />
+          <CloseButton label="Close viewers" onClick={onClose} className="ms-auto dark:text-slate-400" />
         </header>
         <div className="overflow-y-auto px-2 py-2">
           {!viewers && !failed && (
@@ -57,7 +57,7 @@ export function ViewersSheet({ storyId, onClose }: { storyId: string; onClose: (
                     <p className="truncate text-sm font-semibold">{user.fullName}</p>
                     <p className="truncate text-xs text-slate-500 dark:text-slate-400">@{user.userName}</p>
                   </div>
-                  <time dateTime={viewedAt} className="ml-auto shrink-0 text-xs text-slate-500 dark:text-slate-400">
+                  <time dateTime={viewedAt} className="ms-auto shrink-0 text-xs text-slate-500 dark:text-slate-400">
                     {spelledAge(viewedAt)}
                   </time>
                 </li>

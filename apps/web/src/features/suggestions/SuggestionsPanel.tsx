@@ -72,7 +72,7 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
         <ul className="-mx-3 flex snap-x gap-3 overflow-x-auto px-3 pb-2 sm:mx-0 sm:px-0" aria-label="Suggested people">
           {items.map((user) => (
             <li key={user._id} className="card relative flex w-44 shrink-0 snap-start flex-col items-center p-4 text-center">
-              <div className="absolute top-1.5 right-1.5">
+              <div className="absolute top-1.5 end-1.5">
                 <DismissButton name={user.fullName} onClick={() => dispatch(dismissSuggestion(user._id))} />
               </div>
               <Link to={profilePath(user.userName)} tabIndex={-1} aria-hidden>

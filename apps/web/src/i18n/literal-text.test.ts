@@ -1,0 +1,81 @@
+/**
+ * No hard-coded text in the converted folders: a JSX text, or a text in an attribute people read (aria-label,
+ * title, placeholder, alt, label), must come from t(). Widen CONVERTED as screens move to the catalogs.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const src = path.join(import.meta.dirname, '..');
+/** Files whose texts all go through the catalogs (README of the decision: docs/decisions/languages.md). */
+export const CONVERTED = [
+  'features/shell/Navbar.tsx',
+  'features/shell/Sidebar.tsx',
+  'features/shell/NavBadgeCount.tsx',
+  'features/shell/OfflineBanner.tsx',
+  'features/feed/FeedPage.tsx',
+  'features/feed/HomeFeed.tsx',
+  'features/feed/PostCard.tsx',
+  'features/posts/Composer.tsx',
+  'features/settings/SettingsLayout.tsx',
+  'features/settings/AccountSettingsPage.tsx',
+  'features/settings/LanguageSettings.tsx',
+  'features/settings/NotificationSettingsPage.tsx',
+  'features/settings/PushDeviceSettings.tsx',
+  'features/settings/ProfileSettingsPage.tsx',
+  'features/settings/DataSettingsPage.tsx',
+  'features/settings/DeleteAccountDialog.tsx',
+  'features/settings/SessionSettings.tsx',
+  'features/chat/ChatPage.tsx',
+  'features/chat/ChatConversation.tsx',
+  'features/chat/chat-address.tsx',
+  'features/chat/ConversationList.tsx',
+  'features/chat/ConversationRow.tsx',
+  'features/chat/GroupRow.tsx',
+  'features/chat/FriendChecklist.tsx',
+  'features/chat/FriendPicker.tsx',
+  'features/chat/GroupConversation.tsx',
+  'features/chat/GroupInfoDialog.tsx',
+  'features/chat/GroupMessageToast.tsx',
+  'features/chat/MessageToast.tsx',
+  'features/chat/MessageBubble.tsx',
+  'features/chat/MessageInput.tsx',
+  'features/chat/MessageList.tsx',
+  'features/chat/NewGroupDialog.tsx',
+  'features/notifications/NotificationsBell.tsx',
+  'features/notifications/NotificationsPanel.tsx',
+];
+
+const READ_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'label']);
+const isWords = (text: string) => /\p{L}{2,}/u.test(text);
+
+/** JSX texts, and string literals given to attributes people read or hear, as TypeScript parses the file. */
+export function literalTexts(code: string): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isJsxText(node) && isWords(node.text)) found.push(node.text.trim());
+    if (ts.isJsxAttribute(node) && READ_ATTRIBUTES.has(node.name.getText()) && node.initializer) {
+      const value = ts.isJsxExpression(node.initializer) ? node.initializer.expression : node.initializer;
+      if (value && (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)) && isWords(value.text)) found.push(value.text);
+      if (value && ts.isTemplateExpression(value) && isWords(value.getText())) found.push(value.getText());
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile('x.tsx', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX));
+  return found;
+}
+
+describe('hard-coded texts', () => {
+  it('finds a text between tags and in a read attribute', () => {
+    const code =
+      'const a = useState<string[]>([]); const b = <p className="x">Hello there<b aria-label="Close" title={t("x")} alt={`Photo ${n}`} /></p>;';
+    expect(literalTexts(code)).toEqual(['Hello there', 'Close', '`Photo ${n}`']);
+  });
+
+  it('none in the converted files', () => {
+    expect(readdirSync(src)).toContain('features');
+    const found = CONVERTED.flatMap((file) => literalTexts(readFileSync(path.join(src, file), 'utf8')).map((text) => `${file}: ${text}`));
+    expect(found).toEqual([]);
+  });
+});
