@@ -6,10 +6,10 @@
  *   Accept(Follow) → our follow of them is accepted (friends once they follow us too);
  *   Reject(Follow) → our request declined, or the friendship ended;
  *   Undo(Follow)   → their request withdrawn, or the friendship ended.
- * Posts and likes (Create, Update, Delete, Like, Undo(Like)) are post-inbox.ts's.
+ * Posts, comments and reactions (Create, Update, Delete, Like, EmojiReact, Undo of a reaction) are post-inbox.ts's.
  */
 import type { Federation, InboxContext } from '@fedify/fedify';
-import { Accept, Create, Delete, Follow, Like, Reject, Undo, Update, type Activity } from '@fedify/vocab';
+import { Accept, Create, Delete, EmojiReact, Follow, Like, Reject, Undo, Update, type Activity } from '@fedify/vocab';
 import type { ConnectionAction } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { ConflictError } from '../../lib/errors';
@@ -112,7 +112,8 @@ export function registerInbox(
     .on(Create, (c, create) => posts.create(c, create))
     .on(Update, (c, update) => posts.update(c, update))
     .on(Delete, (c, del) => posts.delete(c, del))
-    .on(Like, (c, like) => posts.like(c, like))
+    .on(Like, (c, like) => posts.react(c, like))
+    .on(EmojiReact, (c, reaction) => posts.react(c, reaction))
     .onError((_c, error) => {
       log.warn({ err: error }, 'an incoming activity could not be handled');
     });
