@@ -35,6 +35,7 @@ import * as groupDepartures from './0126-group-departures';
 import * as idempotencyResults from './0128-idempotency-results';
 import * as federatedPosts from './0130-federated-posts';
 import * as federatedComments from './0131-federated-comments';
+import * as remoteActorIcons from './0132-remote-actor-icons';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0128-idempotency-results': idempotencyResults,
   '0130-federated-posts': federatedPosts,
   '0131-federated-comments': federatedComments,
+  '0132-remote-actor-icons': remoteActorIcons,
 };

@@ -7,6 +7,8 @@ export interface RemoteActorsTable {
   inbox_url: string;
   shared_inbox_url: string | null;
   fetched_at: string;
+  /** Where their avatar was fetched from (migration 0132); null when they have none. */
+  icon_url: string | null;
 }
 
 /** A local person's key pairs as JWK JSON, made once on first use. */

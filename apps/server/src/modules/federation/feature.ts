@@ -1,8 +1,9 @@
 /**
  * Builds the federation feature (FEDERATION=on): Plaza's people as ActivityPub actors others can find
  * and befriend, people of other servers found by handle, and friendships kept in step with the follows
- * of the other server (friendship-sync.ts), and their posts and likes sent to and taken from their friends
- * there (post-sync.ts, post-inbox.ts). Off, it adds nothing: no endpoints, no lookups, no deliveries.
+ * of the other server (friendship-sync.ts), their posts, comments and reactions sent to and taken from
+ * their friends there (post-sync.ts, comment-sync.ts, post-inbox.ts), and their profiles kept current
+ * there (profile-sync.ts). Off, it adds nothing: no endpoints, no lookups, no deliveries.
  */
 import type { AppContext, Feature } from '../../context';
 import type { CommentsFeature } from '../comments';
@@ -20,6 +21,7 @@ import { keyStore } from './keys';
 import { mountFederation } from './mount';
 import { registerNotes } from './notes';
 import { postSync } from './post-sync';
+import { profileSync } from './profile-sync';
 
 /** Sweeps expired entries of Fedify's cache this often. */
 const KV_SWEEP_MS = 60 * 60 * 1000;
@@ -49,6 +51,7 @@ export function createFederation(ctx: AppContext): FederationParts {
       const sync = friendshipSync(ctx, federation, { connections, directory });
       const postsOut = postSync(ctx, federation, { posts: posts.api, directory });
       const commentsOut = commentSync(ctx, federation, { directory });
+      const profilesOut = profileSync(ctx, federation);
       registerActors(ctx, federation, keyStore(ctx.db));
       registerNotes(ctx, federation, { posts: posts.api, directory });
       registerInbox(ctx, federation, {
@@ -80,6 +83,7 @@ export function createFederation(ctx: AppContext): FederationParts {
             ctx.events.subscribe('reactionAdded', postsOut.reactionAdded),
             ctx.events.subscribe('reactionRemoved', postsOut.reactionRemoved),
             ctx.events.subscribe('commentAdded', commentsOut.added),
+            ctx.events.subscribe('profileChanged', profilesOut.changed),
           ];
           const sweep = setInterval(() => {
             kv.sweep().catch((err: unknown) => log.warn({ err }, "could not sweep Fedify's expired cache entries"));

@@ -5,11 +5,12 @@
  *   Follow         → their friend request (or, if ours to them is pending, the friendship);
  *   Accept(Follow) → our follow of them is accepted (friends once they follow us too);
  *   Reject(Follow) → our request declined, or the friendship ended;
- *   Undo(Follow)   → their request withdrawn, or the friendship ended.
+ *   Undo(Follow)   → their request withdrawn, or the friendship ended;
+ *   Update(Person) → their name, bio and avatar as they now are, from that person alone.
  * Posts, comments and reactions (Create, Update, Delete, Like, EmojiReact, Undo of a reaction) are post-inbox.ts's.
  */
 import type { Federation, InboxContext } from '@fedify/fedify';
-import { Accept, Create, Delete, EmojiReact, Follow, Like, Reject, Undo, Update, type Activity } from '@fedify/vocab';
+import { Accept, Create, Delete, EmojiReact, Follow, isActor, Like, Reject, Undo, Update, type Activity } from '@fedify/vocab';
 import type { ConnectionAction } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { ConflictError } from '../../lib/errors';
@@ -110,7 +111,13 @@ export function registerInbox(
       await deps.sync.reconcile(undone.followee_id, remoteId);
     })
     .on(Create, (c, create) => posts.create(c, create))
-    .on(Update, (c, update) => posts.update(c, update))
+    .on(Update, async (c, update) => {
+      const object = await update.getObject(c);
+      if (!isActor(object)) return posts.update(c, update);
+      // Someone already known here, about themselves.
+      if (!object.id || object.id.href !== update.actorId?.href || !(await deps.directory.byActorUrl(object.id.href))) return;
+      await deps.directory.remember(object);
+    })
     .on(Delete, (c, del) => posts.delete(c, del))
     .on(Like, (c, like) => posts.react(c, like))
     .on(EmojiReact, (c, reaction) => posts.react(c, reaction))

@@ -15,13 +15,17 @@ export const recipientOf = (r: RemoteActorRow): Recipient => ({
 
 export function remoteActorsRepo(db: Db) {
   return {
-    async upsert(row: RemoteActorRow): Promise<void> {
+    /** Where to reach them; their avatar's address (`icon_url`) is kept by `setIcon` alone. */
+    async upsert(row: Omit<RemoteActorRow, 'icon_url'>): Promise<void> {
       const { user_id: _id, ...rest } = row;
       await db
         .insertInto('remote_actors')
         .values(row)
         .onConflict((oc) => oc.column('user_id').doUpdateSet(rest))
         .execute();
+    },
+    async setIcon(userId: string, iconUrl: string | null): Promise<void> {
+      await db.updateTable('remote_actors').set({ icon_url: iconUrl }).where('user_id', '=', userId).execute();
     },
     byUserId(userId: string): Promise<RemoteActorRow | undefined> {
       return db.selectFrom('remote_actors').selectAll().where('user_id', '=', userId).executeTakeFirst();
