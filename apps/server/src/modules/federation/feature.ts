@@ -83,6 +83,7 @@ export function createFederation(ctx: AppContext): FederationParts {
             ctx.events.subscribe('reactionAdded', postsOut.reactionAdded),
             ctx.events.subscribe('reactionRemoved', postsOut.reactionRemoved),
             ctx.events.subscribe('commentAdded', commentsOut.added),
+            ctx.events.subscribe('commentDeleted', commentsOut.deleted),
             ctx.events.subscribe('profileChanged', profilesOut.changed),
           ];
           const sweep = setInterval(() => {
