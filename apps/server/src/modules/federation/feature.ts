@@ -14,6 +14,7 @@ import { userRepo } from '../users';
 import { registerActors } from './actors';
 import { remoteDirectory, type RemoteDirectory } from './directory';
 import { createPlazaFederation } from './fedify';
+import { blockSync } from './block-sync';
 import { commentSync } from './comment-sync';
 import { friendshipSync } from './friendship-sync';
 import { registerInbox } from './inbox';
@@ -52,6 +53,7 @@ export function createFederation(ctx: AppContext): FederationParts {
       const postsOut = postSync(ctx, federation, { posts: posts.api, directory });
       const commentsOut = commentSync(ctx, federation, { directory });
       const profilesOut = profileSync(ctx, federation);
+      const blocksOut = blockSync(ctx, federation, { directory });
       registerActors(ctx, federation, keyStore(ctx.db));
       registerNotes(ctx, federation, { posts: posts.api, directory });
       registerInbox(ctx, federation, {
@@ -85,6 +87,7 @@ export function createFederation(ctx: AppContext): FederationParts {
             ctx.events.subscribe('commentAdded', commentsOut.added),
             ctx.events.subscribe('commentDeleted', commentsOut.deleted),
             ctx.events.subscribe('profileChanged', profilesOut.changed),
+            ctx.events.subscribe('blockChanged', blocksOut.changed),
           ];
           const sweep = setInterval(() => {
             kv.sweep().catch((err: unknown) => log.warn({ err }, "could not sweep Fedify's expired cache entries"));
