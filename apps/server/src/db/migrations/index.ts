@@ -36,6 +36,7 @@ import * as idempotencyResults from './0128-idempotency-results';
 import * as federatedPosts from './0130-federated-posts';
 import * as federatedComments from './0131-federated-comments';
 import * as remoteActorIcons from './0132-remote-actor-icons';
+import * as blockedInstances from './0133-blocked-instances';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0130-federated-posts': federatedPosts,
   '0131-federated-comments': federatedComments,
   '0132-remote-actor-icons': remoteActorIcons,
+  '0133-blocked-instances': blockedInstances,
 };

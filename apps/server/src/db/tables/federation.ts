@@ -54,7 +54,14 @@ export interface FederatedCommentsTable {
   author_id: string;
 }
 
+/** A server an admin blocked, by host[:port] (migration 0133). */
+export interface BlockedInstancesTable {
+  host: string;
+  blocked_at: string;
+}
+
 export interface FederationTables {
+  blocked_instances: BlockedInstancesTable;
   remote_actors: RemoteActorsTable;
   federation_keys: FederationKeysTable;
   federation_follows: FederationFollowsTable;

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../lib/ids';
 import { remotePeopleRepo } from '../users';
 import { textOfHtml } from './note-html';
+import { instancesRepo } from './instances-repo';
 import { remoteActorsRepo } from './remote-actors-repo';
 import { remoteAvatars } from './remote-avatars';
 
@@ -33,6 +34,7 @@ export function handleIn(query: string): { name: string; host: string } | null {
 export function remoteDirectory(ctx: AppContext, federation: Federation<void>) {
   const actors = remoteActorsRepo(ctx.db);
   const avatars = remoteAvatars(ctx);
+  const instances = instancesRepo(ctx.db);
   const context = () => federation.createContext(new URL(ctx.config.publicUrl), undefined);
 
   /**
@@ -100,6 +102,8 @@ export function remoteDirectory(ctx: AppContext, federation: Federation<void>) {
   async function lookup(query: string, signal: AbortSignal): Promise<Actor | null> {
     const c = context();
     const handle = handleIn(query);
+    const host = handle?.host ?? (URL.canParse(query.trim()) ? new URL(query.trim()).host : null);
+    if (host && (await instances.isBlocked(host))) return null;
     if (handle) {
       const found = await c.lookupObject(`acct:${handle.name}@${handle.host}`, { signal }).catch(() => null);
       if (isActor(found)) return found;

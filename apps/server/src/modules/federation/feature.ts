@@ -5,6 +5,7 @@
  * their friends there (post-sync.ts, comment-sync.ts, post-inbox.ts), and their profiles kept current
  * there (profile-sync.ts). Off, it adds nothing: no endpoints, no lookups, no deliveries.
  */
+import type { FastifyInstance } from 'fastify';
 import type { AppContext, Feature } from '../../context';
 import type { CommentsFeature } from '../comments';
 import type { ConnectionService } from '../people';
@@ -18,6 +19,8 @@ import { blockSync } from './block-sync';
 import { commentSync } from './comment-sync';
 import { friendshipSync } from './friendship-sync';
 import { registerInbox } from './inbox';
+import { instanceRoutes } from './instance-routes';
+import { instancesRepo } from './instances-repo';
 import { keyStore } from './keys';
 import { mountFederation } from './mount';
 import { registerNotes } from './notes';
@@ -42,13 +45,15 @@ export interface FederationParts {
 }
 
 export function createFederation(ctx: AppContext): FederationParts {
-  if (!ctx.config.federation) return { directory: null, feature: () => ({ name: 'federation' }) };
+  const routes = (app: FastifyInstance) => instanceRoutes(app, ctx);
+  if (!ctx.config.federation) return { directory: null, feature: () => ({ name: 'federation', routes }) };
   const { federation, kv } = createPlazaFederation(ctx);
   const directory = remoteDirectory(ctx, federation);
   return {
     directory,
     feature({ connections, posts, reactions, comments }) {
       const users = userRepo(ctx.db);
+      const instances = instancesRepo(ctx.db);
       const sync = friendshipSync(ctx, federation, { connections, directory });
       const postsOut = postSync(ctx, federation, { posts: posts.api, directory });
       const commentsOut = commentSync(ctx, federation, { directory });
@@ -65,8 +70,9 @@ export function createFederation(ctx: AppContext): FederationParts {
       const log = ctx.log.child({ part: 'federation' });
       return {
         name: 'federation',
+        routes,
         // Outside /api/v1: the addresses other servers expect.
-        mount: (app) => mountFederation(app, federation, ctx.config.publicUrl),
+        mount: (app) => mountFederation(app, federation, ctx.config.publicUrl, (host) => instances.isBlocked(host)),
         start() {
           const listening = new AbortController();
           void federation.startQueue(undefined, { signal: listening.signal });
