@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './errors';
 export * from './common';
+export * from './instances';
 export * from './auth';
 export * from './accounts';
 export * from './notifications';

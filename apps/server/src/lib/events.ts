@@ -117,6 +117,8 @@ export interface DomainEvents {
   /** `actorId` took back the reaction `kind` from a post of `postAuthorId` (in memory, once it committed). */
   reactionRemoved: { postId: string; postAuthorId: string; actorId: string; kind: ReactionType };
   commentAdded: { commentId: string; postId: string; postAuthorId: string; authorId: string; content: string };
+  /** A comment of `authorId` was deleted (by them, the post's author or a moderator). Recorded only where federation is on. */
+  commentDeleted: { commentId: string; postId: string; postAuthorId: string; authorId: string };
   /** `likerId` liked a comment of `commentAuthorId` on the post `postId`. */
   commentLiked: { commentId: string; postId: string; commentAuthorId: string; likerId: string };
 
@@ -200,6 +202,7 @@ export type DurableEventName =
   | 'postVideoUploaded'
   | 'reactionAdded'
   | 'commentAdded'
+  | 'commentDeleted'
   | 'commentLiked'
   | 'contentRemoved'
   | 'mentioned'

@@ -1,6 +1,7 @@
 /** The operations of moderation (product.md § Safety and moderation): moderators and admins only, anyone else gets 403. */
 import { accountParamsSchema, unverifiedAccountsResponseSchema } from '../accounts';
 import { successSchema } from '../common';
+import { instanceParamsSchema, instancesResponseSchema } from '../instances';
 import { defineOperation } from '../operation';
 import {
   adminReportsQuerySchema,
@@ -72,5 +73,38 @@ export const adminOperations = {
     params: accountParamsSchema,
     responses: { 200: successSchema },
     errors: [400, 401, 403, 404],
+  }),
+  listInstances: defineOperation({
+    operationId: 'listInstances',
+    method: 'GET',
+    path: '/admin/instances',
+    summary: 'The other servers this one knows people of, and those it blocks (admins)',
+    tags: ['admin'],
+    auth: true,
+    responses: { 200: instancesResponseSchema },
+    errors: [401, 403],
+  }),
+  blockInstance: defineOperation({
+    operationId: 'blockInstance',
+    method: 'POST',
+    path: '/admin/instances/:host/block',
+    summary: 'Block a server: nothing is taken from it or sent to it (admins)',
+    description: 'Its people stay stored, and are neither found nor reached while the block stands. Blocking twice changes nothing.',
+    tags: ['admin'],
+    auth: true,
+    params: instanceParamsSchema,
+    responses: { 200: successSchema },
+    errors: [400, 401, 403],
+  }),
+  unblockInstance: defineOperation({
+    operationId: 'unblockInstance',
+    method: 'DELETE',
+    path: '/admin/instances/:host/block',
+    summary: 'Lift the block of a server (admins)',
+    tags: ['admin'],
+    auth: true,
+    params: instanceParamsSchema,
+    responses: { 200: successSchema },
+    errors: [400, 401, 403],
   }),
 };

@@ -35,6 +35,8 @@ import * as groupDepartures from './0126-group-departures';
 import * as idempotencyResults from './0128-idempotency-results';
 import * as federatedPosts from './0130-federated-posts';
 import * as federatedComments from './0131-federated-comments';
+import * as remoteActorIcons from './0132-remote-actor-icons';
+import * as blockedInstances from './0133-blocked-instances';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -72,4 +74,6 @@ export const migrations: Record<string, Migration> = {
   '0128-idempotency-results': idempotencyResults,
   '0130-federated-posts': federatedPosts,
   '0131-federated-comments': federatedComments,
+  '0132-remote-actor-icons': remoteActorIcons,
+  '0133-blocked-instances': blockedInstances,
 };

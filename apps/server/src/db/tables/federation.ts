@@ -7,6 +7,8 @@ export interface RemoteActorsTable {
   inbox_url: string;
   shared_inbox_url: string | null;
   fetched_at: string;
+  /** Where their avatar was fetched from (migration 0132); null when they have none. */
+  icon_url: string | null;
 }
 
 /** A local person's key pairs as JWK JSON, made once on first use. */
@@ -52,7 +54,14 @@ export interface FederatedCommentsTable {
   author_id: string;
 }
 
+/** A server an admin blocked, by host[:port] (migration 0133). */
+export interface BlockedInstancesTable {
+  host: string;
+  blocked_at: string;
+}
+
 export interface FederationTables {
+  blocked_instances: BlockedInstancesTable;
   remote_actors: RemoteActorsTable;
   federation_keys: FederationKeysTable;
   federation_follows: FederationFollowsTable;

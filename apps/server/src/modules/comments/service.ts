@@ -51,10 +51,20 @@ export function commentService(ctx: AppContext, posts: PostsPort) {
   }
 
   async function discard(comment: CommentRow, actorId?: string): Promise<boolean> {
+    // Federation sends the removal to the servers the comment went to (recorded with it, as it was added).
+    const postAuthorId = ctx.config.federation ? (await posts.existing(comment.post_id)).authorId : null;
     const deleted = await ctx.db.transaction().execute(async (trx) => {
       const gone = await commentRepo(trx).delete(comment.id);
       if (gone) await posts.bumpCommentCount(trx, comment.post_id, -1);
       await mentionIndex(trx, ctx.events).removed('comment', comment.id);
+      if (gone && postAuthorId) {
+        await ctx.events.record(trx, 'commentDeleted', {
+          commentId: comment.id,
+          postId: comment.post_id,
+          postAuthorId,
+          authorId: comment.author_id,
+        });
+      }
       return gone;
     });
     ctx.events.publish('postChanged', { postId: comment.post_id });

@@ -3,14 +3,33 @@
  * the avatar as `icon`, friend requests needing approval: `manuallyApprovesFollowers`), their key pairs,
  * outbox and followers, found by WebFinger under their user name; and NodeInfo 2.1 about the server.
  */
-import type { Federation } from '@fedify/fedify';
+import type { Context, Federation } from '@fedify/fedify';
 import { Endpoints, Image, Person } from '@fedify/vocab';
 import type { AppContext } from '../../context';
 import { version } from '../../../package.json';
-import { userRepo } from '../users';
+import { userRepo, type UserRow } from '../users';
 import { AP_PATHS } from './fedify';
 import { followsRepo } from './follows-repo';
 import type { KeyStore } from './keys';
+
+/** The Person of a local account, as its actor document and an `Update(Person)` show it. */
+export async function personOf(c: Context<void>, user: UserRow): Promise<Person> {
+  const pairs = await c.getActorKeyPairs(user.id);
+  return new Person({
+    id: c.getActorUri(user.id),
+    preferredUsername: user.user_name,
+    name: user.full_name,
+    summary: user.user_bio,
+    icon: user.avatar_url ? new Image({ url: new URL(user.avatar_url, c.origin) }) : null,
+    inbox: c.getInboxUri(user.id),
+    outbox: c.getOutboxUri(user.id),
+    followers: c.getFollowersUri(user.id),
+    endpoints: new Endpoints({ sharedInbox: c.getInboxUri() }),
+    manuallyApprovesFollowers: true,
+    publicKey: pairs[0]?.cryptographicKey,
+    assertionMethods: pairs.map((p) => p.multikey),
+  });
+}
 
 export function registerActors(ctx: AppContext, federation: Federation<void>, keys: KeyStore): void {
   const users = userRepo(ctx.db);
@@ -26,22 +45,7 @@ export function registerActors(ctx: AppContext, federation: Federation<void>, ke
   federation
     .setActorDispatcher(AP_PATHS.actor, async (c, identifier) => {
       const user = await localUser(identifier);
-      if (!user) return null;
-      const pairs = await c.getActorKeyPairs(identifier);
-      return new Person({
-        id: c.getActorUri(identifier),
-        preferredUsername: user.user_name,
-        name: user.full_name,
-        summary: user.user_bio,
-        icon: user.avatar_url ? new Image({ url: new URL(user.avatar_url, origin) }) : null,
-        inbox: c.getInboxUri(identifier),
-        outbox: c.getOutboxUri(identifier),
-        followers: c.getFollowersUri(identifier),
-        endpoints: new Endpoints({ sharedInbox: c.getInboxUri() }),
-        manuallyApprovesFollowers: true,
-        publicKey: pairs[0]?.cryptographicKey,
-        assertionMethods: pairs.map((p) => p.multikey),
-      });
+      return user ? personOf(c, user) : null;
     })
     // WebFinger asks for acct:name@host; the actor's address uses the account's id.
     .mapHandle(async (_c, userName) => {

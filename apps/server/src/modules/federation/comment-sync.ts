@@ -3,11 +3,13 @@
  * post's Note) through Fedify's queue:
  *   on a post that came from another server → to its author there;
  *   on a post of this server that went to friends elsewhere → to the author's friends on other servers.
- * A comment of someone of another server is never sent back out. Sent from the recorded `commentAdded`,
- * whose id names the activity, so an event handed over twice sends one activity the other side drops.
+ * Deleted (by its author, the post's author or a moderator) → `Delete` of that Note, to the same servers.
+ * A comment of someone of another server is never sent back out. Sent from the recorded `commentAdded` and
+ * `commentDeleted`, whose ids name the activities, so an event handed over twice sends one activity the
+ * other side drops.
  */
 import type { Federation } from '@fedify/fedify';
-import { Create, Note } from '@fedify/vocab';
+import { Create, Delete, Note, Tombstone, type Recipient } from '@fedify/vocab';
 import type { AppContext } from '../../context';
 import type { DomainEvents, EventMeta } from '../../lib/events';
 import { userRepo } from '../users';
@@ -20,36 +22,73 @@ import { recipientOf } from './remote-actors-repo';
 /** Where a comment's Note lives: it is sent whole, never fetched, so no dispatcher answers for it. */
 export const commentNoteId = (publicUrl: string, commentId: string) => new URL(`/ap/comments/${commentId}`, publicUrl);
 
+interface Audience {
+  recipients: Recipient[];
+  /** The Note of the post the comment answers. */
+  postNote: URL;
+  /** Whom the reply is addressed to: the remote author, or the local author's followers. */
+  to: URL;
+}
+
 export function commentSync(ctx: AppContext, federation: Federation<void>, deps: { directory: RemoteDirectory }) {
   const posts = federatedPostsRepo(ctx.db);
   const users = userRepo(ctx.db);
+  const context = () => federation.createContext(new URL(ctx.config.publicUrl), undefined);
+
+  /** Where a comment of `authorId` on the post travels; null when it stays here (its author is remote, nobody elsewhere reads the post). */
+  async function audienceOf(authorId: string, postId: string, postAuthorId: string): Promise<Audience | null> {
+    const author = await users.findById(authorId);
+    if (!author || author.remote_host || author.deleted_at) return null;
+    const c = context();
+    const fromElsewhere = await posts.byPost(postId);
+    const remoteAuthor = fromElsewhere ? await deps.directory.byUserId(postAuthorId) : undefined;
+    const recipients = remoteAuthor ? [remoteAuthor] : fromElsewhere ? [] : await posts.remoteFriendsOf(postAuthorId);
+    if (recipients.length === 0) return null;
+    return {
+      recipients: recipients.map(recipientOf),
+      postNote: fromElsewhere ? new URL(fromElsewhere.object_url) : noteIdOf(c, postId),
+      to: remoteAuthor ? new URL(remoteAuthor.actor_url) : c.getFollowersUri(postAuthorId),
+    };
+  }
 
   return {
     added: async (
       { commentId, postId, postAuthorId, authorId, content }: DomainEvents['commentAdded'],
       { id }: EventMeta,
     ): Promise<void> => {
-      const author = await users.findById(authorId);
-      if (!author || author.remote_host || author.deleted_at) return;
-      const c = federation.createContext(new URL(ctx.config.publicUrl), undefined);
-      const fromElsewhere = await posts.byPost(postId);
-      const remoteAuthor = fromElsewhere ? await deps.directory.byUserId(postAuthorId) : undefined;
-      const recipients = remoteAuthor ? [remoteAuthor] : fromElsewhere ? [] : await posts.remoteFriendsOf(postAuthorId);
-      if (recipients.length === 0) return;
-      const postNote = fromElsewhere ? new URL(fromElsewhere.object_url) : noteIdOf(c, postId);
+      const audience = await audienceOf(authorId, postId, postAuthorId);
+      if (!audience) return;
+      const c = context();
       const me = c.getActorUri(authorId);
       const note = new Note({
         id: commentNoteId(ctx.config.publicUrl, commentId),
         attribution: me,
-        replyTarget: postNote,
+        replyTarget: audience.postNote,
         content: noteHtml(content),
         mediaType: 'text/html',
-        to: remoteAuthor ? new URL(remoteAuthor.actor_url) : c.getFollowersUri(postAuthorId),
+        to: audience.to,
       });
       const create = new Create({ id: new URL(`/ap/creates/${id}`, ctx.config.publicUrl), actor: me, object: note });
-      await c.sendActivity({ identifier: authorId }, recipients.map(recipientOf), create, {
+      await c.sendActivity({ identifier: authorId }, audience.recipients, create, {
         preferSharedInbox: true,
-        orderingKey: postNote.href,
+        orderingKey: audience.postNote.href,
+      });
+    },
+
+    deleted: async ({ commentId, postId, postAuthorId, authorId }: DomainEvents['commentDeleted'], { id }: EventMeta): Promise<void> => {
+      const audience = await audienceOf(authorId, postId, postAuthorId);
+      if (!audience) return;
+      const c = context();
+      const del = new Delete({
+        id: new URL(`/ap/deletes/${id}`, ctx.config.publicUrl),
+        actor: c.getActorUri(authorId),
+        object: new Tombstone({ id: commentNoteId(ctx.config.publicUrl, commentId) }),
+        to: audience.to,
+      });
+      // In order after its Create, which went under the same key.
+      await c.sendActivity({ identifier: authorId }, audience.recipients, del, {
+        preferSharedInbox: true,
+        orderingKey: audience.postNote.href,
       });
     },
   };

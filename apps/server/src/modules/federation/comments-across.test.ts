@@ -1,4 +1,4 @@
-/** Comments between two Plaza servers: replies both ways, counted and notified, and deleted by their author. */
+/** Comments between two Plaza servers: replies both ways, counted and notified, and deleted by their author on either side. */
 import { importJwk, signRequest } from '@fedify/fedify';
 import { commentResponseSchema, commentsResponseSchema, notificationsResponseSchema, type Comment } from '@plaza/contract';
 import { describe, expect, it, vi } from 'vitest';
@@ -76,5 +76,33 @@ describe.each(dialects())('comments between two Plaza servers (%s)', (dialect) =
       'the reply deleted',
     );
     expect((await getPost(a, ann, onA._id)).commentsCount).toBe(1);
+  });
+
+  it("a comment deleted on its author's server goes from the other server too, both ways", async () => {
+    const ola = await createUser(a.app, { userName: `ola_${dialect}` });
+    const pim = await createUser(b.app, { userName: `pim_${dialect}` });
+    const { yOnX: pimOnA, xOnY: olaOnB } = await befriendAcross(a, ola, b, pim);
+    const postId = await createPost(b.app, pim, 'Comment, then think again');
+    const onA = await postInFeed(a, ola, (p) => p.author._id === pimOnA, "Pim's post on Ola's server");
+
+    // Ola's comment on Pim's post, deleted by Ola on her server.
+    const olas = await comment(a, ola, onA._id, 'Hasty words');
+    await eventually(async () => (await commentsOn(b, pim, postId)).find((c) => c.commentAuthor._id === olaOnB), 'the comment on B');
+    expect((await as(a.app, ola)({ method: 'DELETE', url: `/comments/${olas._id}` })).statusCode).toBe(200);
+    await eventually(
+      async () => ((await commentsOn(b, pim, postId)).some((c) => c.commentAuthor._id === olaOnB) ? undefined : true),
+      "Ola's comment gone from B",
+    );
+    expect((await getPost(b, pim, postId)).commentsCount).toBe(0);
+
+    // Pim's comment on his own post, deleted by Pim on his server.
+    const pims = await comment(b, pim, postId, 'On second thought');
+    await eventually(async () => (await commentsOn(a, ola, onA._id)).find((c) => c.commentAuthor._id === pimOnA), 'the comment on A');
+    expect((await as(b.app, pim)({ method: 'DELETE', url: `/comments/${pims._id}` })).statusCode).toBe(200);
+    await eventually(
+      async () => ((await commentsOn(a, ola, onA._id)).some((c) => c.commentAuthor._id === pimOnA) ? undefined : true),
+      "Pim's comment gone from A",
+    );
+    expect((await getPost(a, ola, onA._id)).commentsCount).toBe(0);
   });
 });

@@ -10,7 +10,9 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../lib/ids';
 import { remotePeopleRepo } from '../users';
 import { textOfHtml } from './note-html';
+import { instancesRepo } from './instances-repo';
 import { remoteActorsRepo } from './remote-actors-repo';
+import { remoteAvatars } from './remote-avatars';
 
 /** How long a search may wait for the other server. */
 const LOOKUP_TIMEOUT_MS = 5000;
@@ -31,9 +33,15 @@ export function handleIn(query: string): { name: string; host: string } | null {
 
 export function remoteDirectory(ctx: AppContext, federation: Federation<void>) {
   const actors = remoteActorsRepo(ctx.db);
+  const avatars = remoteAvatars(ctx);
+  const instances = instancesRepo(ctx.db);
   const context = () => federation.createContext(new URL(ctx.config.publicUrl), undefined);
 
-  /** Stores (or refreshes) a remote actor; its user id, or null for an actor Plaza cannot befriend. */
+  /**
+   * Stores (or refreshes) a remote actor; its user id, or null for an actor Plaza cannot befriend. Their
+   * avatar follows in the background when their picture changed; what others see of them is told changed
+   * (`profileChanged`) once each is stored, so posts and lists show them afresh.
+   */
   async function remember(actor: Actor): Promise<string | null> {
     const inbox = actor.inboxId;
     if (!actor.id || !inbox || !actor.preferredUsername) return null;
@@ -44,14 +52,18 @@ export function remoteDirectory(ctx: AppContext, federation: Federation<void>) {
     const fullName = (actor.name?.toString().trim() || name).slice(0, 100);
     const summary = actor.summary?.toString();
     const profile = actor.url instanceof URL ? actor.url.href : actor.id.href;
-    return ctx.db.transaction().execute(async (trx) => {
-      const userId = await remotePeopleRepo(trx).upsert({
-        handle: `${name}@${host}`,
-        host,
-        fullName,
-        bio: summary ? textOfHtml(summary).slice(0, 300) || null : null,
-        profileUrl: profile,
-      });
+    const known = await actors.byActorUrl(actor.id.href);
+    const userId = await ctx.db.transaction().execute(async (trx) => {
+      const userId = await remotePeopleRepo(trx).upsert(
+        {
+          handle: `${name}@${host}`,
+          host,
+          fullName,
+          bio: summary ? textOfHtml(summary).slice(0, 300) || null : null,
+          profileUrl: profile,
+        },
+        known?.user_id,
+      );
       await remoteActorsRepo(trx).upsert({
         user_id: userId,
         actor_url: actor.id!.href,
@@ -61,6 +73,13 @@ export function remoteDirectory(ctx: AppContext, federation: Federation<void>) {
       });
       return userId;
     });
+    if (known) ctx.events.publish('profileChanged', { userId });
+    ctx.events.track(
+      avatars.refresh(userId, actor, { documentLoader: context().documentLoader }).then((changed) => {
+        if (changed) ctx.events.publish('profileChanged', { userId });
+      }),
+    );
+    return userId;
   }
 
   /**
@@ -83,6 +102,8 @@ export function remoteDirectory(ctx: AppContext, federation: Federation<void>) {
   async function lookup(query: string, signal: AbortSignal): Promise<Actor | null> {
     const c = context();
     const handle = handleIn(query);
+    const host = handle?.host ?? (URL.canParse(query.trim()) ? new URL(query.trim()).host : null);
+    if (host && (await instances.isBlocked(host))) return null;
     if (handle) {
       const found = await c.lookupObject(`acct:${handle.name}@${handle.host}`, { signal }).catch(() => null);
       if (isActor(found)) return found;

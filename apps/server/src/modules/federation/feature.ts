@@ -1,9 +1,11 @@
 /**
  * Builds the federation feature (FEDERATION=on): Plaza's people as ActivityPub actors others can find
  * and befriend, people of other servers found by handle, and friendships kept in step with the follows
- * of the other server (friendship-sync.ts), and their posts and likes sent to and taken from their friends
- * there (post-sync.ts, post-inbox.ts). Off, it adds nothing: no endpoints, no lookups, no deliveries.
+ * of the other server (friendship-sync.ts), their posts, comments and reactions sent to and taken from
+ * their friends there (post-sync.ts, comment-sync.ts, post-inbox.ts), and their profiles kept current
+ * there (profile-sync.ts). Off, it adds nothing: no endpoints, no lookups, no deliveries.
  */
+import type { FastifyInstance } from 'fastify';
 import type { AppContext, Feature } from '../../context';
 import type { CommentsFeature } from '../comments';
 import type { ConnectionService } from '../people';
@@ -13,13 +15,17 @@ import { userRepo } from '../users';
 import { registerActors } from './actors';
 import { remoteDirectory, type RemoteDirectory } from './directory';
 import { createPlazaFederation } from './fedify';
+import { blockSync } from './block-sync';
 import { commentSync } from './comment-sync';
 import { friendshipSync } from './friendship-sync';
 import { registerInbox } from './inbox';
+import { instanceRoutes } from './instance-routes';
+import { instancesRepo } from './instances-repo';
 import { keyStore } from './keys';
 import { mountFederation } from './mount';
 import { registerNotes } from './notes';
 import { postSync } from './post-sync';
+import { profileSync } from './profile-sync';
 
 /** Sweeps expired entries of Fedify's cache this often. */
 const KV_SWEEP_MS = 60 * 60 * 1000;
@@ -39,16 +45,20 @@ export interface FederationParts {
 }
 
 export function createFederation(ctx: AppContext): FederationParts {
-  if (!ctx.config.federation) return { directory: null, feature: () => ({ name: 'federation' }) };
+  const routes = (app: FastifyInstance) => instanceRoutes(app, ctx);
+  if (!ctx.config.federation) return { directory: null, feature: () => ({ name: 'federation', routes }) };
   const { federation, kv } = createPlazaFederation(ctx);
   const directory = remoteDirectory(ctx, federation);
   return {
     directory,
     feature({ connections, posts, reactions, comments }) {
       const users = userRepo(ctx.db);
+      const instances = instancesRepo(ctx.db);
       const sync = friendshipSync(ctx, federation, { connections, directory });
       const postsOut = postSync(ctx, federation, { posts: posts.api, directory });
       const commentsOut = commentSync(ctx, federation, { directory });
+      const profilesOut = profileSync(ctx, federation);
+      const blocksOut = blockSync(ctx, federation, { directory });
       registerActors(ctx, federation, keyStore(ctx.db));
       registerNotes(ctx, federation, { posts: posts.api, directory });
       registerInbox(ctx, federation, {
@@ -60,8 +70,9 @@ export function createFederation(ctx: AppContext): FederationParts {
       const log = ctx.log.child({ part: 'federation' });
       return {
         name: 'federation',
+        routes,
         // Outside /api/v1: the addresses other servers expect.
-        mount: (app) => mountFederation(app, federation, ctx.config.publicUrl),
+        mount: (app) => mountFederation(app, federation, ctx.config.publicUrl, (host) => instances.isBlocked(host)),
         start() {
           const listening = new AbortController();
           void federation.startQueue(undefined, { signal: listening.signal });
@@ -80,6 +91,9 @@ export function createFederation(ctx: AppContext): FederationParts {
             ctx.events.subscribe('reactionAdded', postsOut.reactionAdded),
             ctx.events.subscribe('reactionRemoved', postsOut.reactionRemoved),
             ctx.events.subscribe('commentAdded', commentsOut.added),
+            ctx.events.subscribe('commentDeleted', commentsOut.deleted),
+            ctx.events.subscribe('profileChanged', profilesOut.changed),
+            ctx.events.subscribe('blockChanged', blocksOut.changed),
           ];
           const sweep = setInterval(() => {
             kv.sweep().catch((err: unknown) => log.warn({ err }, "could not sweep Fedify's expired cache entries"));

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { FederatedPostsTable } from '../../db/tables/federation';
 import { friendIdsQuery } from '../people';
+import { peopleOfBlockedHosts } from './instances-repo';
 
 export type FederatedPostRow = Selectable<FederatedPostsTable>;
 
@@ -18,9 +19,14 @@ export function federatedPostsRepo(db: Db) {
     byPost(postId: string): Promise<FederatedPostRow | undefined> {
       return db.selectFrom('federated_posts').selectAll().where('post_id', '=', postId).executeTakeFirst();
     },
-    /** How to reach the friends of `userId` who are people of other servers. */
+    /** How to reach the friends of `userId` who are people of other servers (not of blocked ones). */
     remoteFriendsOf(userId: string) {
-      return db.selectFrom('remote_actors').selectAll().where('user_id', 'in', friendIdsQuery(db, userId)).execute();
+      return db
+        .selectFrom('remote_actors')
+        .selectAll()
+        .where('user_id', 'in', friendIdsQuery(db, userId))
+        .where('user_id', 'not in', peopleOfBlockedHosts(db))
+        .execute();
     },
     /** Whether `remoteId` is a friend of anyone of this server: only then are their posts taken in. */
     async hasLocalFriend(remoteId: string): Promise<boolean> {

@@ -206,7 +206,7 @@ describe.each(dialects())('posts and likes between two Plaza servers (%s)', (dia
     await eventually(async () => ((await feedOf(a, ann)).some((p) => p._id === arrived._id) ? undefined : true), 'the deletion');
   });
 
-  it('a post travels the other way too, and likes travel both ways as ❤ and 👍', async () => {
+  it('a post travels the other way too, and reactions travel both ways as ❤ and 👍', async () => {
     const cleo = await createUser(a.app, { userName: `cleo_${dialect}` });
     const dan = await createUser(b.app, { userName: `dan_${dialect}` });
     const { yOnX: danOnA, xOnY: cleoOnB } = await befriendAcross(a, cleo, b, dan);

@@ -5,11 +5,13 @@
  *   Follow         → their friend request (or, if ours to them is pending, the friendship);
  *   Accept(Follow) → our follow of them is accepted (friends once they follow us too);
  *   Reject(Follow) → our request declined, or the friendship ended;
- *   Undo(Follow)   → their request withdrawn, or the friendship ended.
- * Posts and likes (Create, Update, Delete, Like, Undo(Like)) are post-inbox.ts's.
+ *   Undo(Follow)   → their request withdrawn, or the friendship ended;
+ *   Update(Person) → their name, bio and avatar as they now are, from that person alone;
+ *   Block          → whatever stands between them and the person they block ends (request or friendship).
+ * Posts, comments and reactions (Create, Update, Delete, Like, EmojiReact, Undo of a reaction) are post-inbox.ts's.
  */
 import type { Federation, InboxContext } from '@fedify/fedify';
-import { Accept, Create, Delete, Follow, Like, Reject, Undo, Update, type Activity } from '@fedify/vocab';
+import { Accept, Block, Create, Delete, EmojiReact, Follow, isActor, Like, Reject, Undo, Update, type Activity } from '@fedify/vocab';
 import type { ConnectionAction } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { ConflictError } from '../../lib/errors';
@@ -109,10 +111,27 @@ export function registerInbox(
       await end(remoteId, undone.followee_id, 'cancel');
       await deps.sync.reconcile(undone.followee_id, remoteId);
     })
+    .on(Block, async (c, block) => {
+      const localId = localIdOf(c, block.objectId);
+      const remoteId = localId ? await deps.directory.byActorUrl(block.actorId?.href ?? '') : undefined;
+      if (!localId || !remoteId) return;
+      const status = await deps.connections.statusWith(remoteId.user_id, localId);
+      if (status === 'friends') await act(remoteId.user_id, 'remove', localId);
+      else if (status === 'request_sent') await act(remoteId.user_id, 'cancel', localId);
+      else if (status === 'request_received') await act(remoteId.user_id, 'decline', localId);
+      await deps.sync.reconcile(localId, remoteId.user_id);
+    })
     .on(Create, (c, create) => posts.create(c, create))
-    .on(Update, (c, update) => posts.update(c, update))
+    .on(Update, async (c, update) => {
+      const object = await update.getObject(c);
+      if (!isActor(object)) return posts.update(c, update);
+      // Someone already known here, about themselves.
+      if (!object.id || object.id.href !== update.actorId?.href || !(await deps.directory.byActorUrl(object.id.href))) return;
+      await deps.directory.remember(object);
+    })
     .on(Delete, (c, del) => posts.delete(c, del))
-    .on(Like, (c, like) => posts.like(c, like))
+    .on(Like, (c, like) => posts.react(c, like))
+    .on(EmojiReact, (c, reaction) => posts.react(c, reaction))
     .onError((_c, error) => {
       log.warn({ err: error }, 'an incoming activity could not be handled');
     });

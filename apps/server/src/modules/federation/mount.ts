@@ -19,11 +19,30 @@ function requestOf(req: FastifyRequest, origin: string): Request {
   return new Request(new URL(req.url, origin), { method: req.method, headers, body });
 }
 
-export async function mountFederation(app: FastifyInstance, federation: Federation<void>, origin: string): Promise<void> {
+/** The host of the actor an inbox POST names, read before Fedify fetches anything to check its signature. */
+function actorHostOf(raw: Buffer | undefined): string | null {
+  try {
+    const body = JSON.parse(raw?.toString('utf8') ?? '') as { actor?: unknown };
+    const actor = typeof body.actor === 'object' && body.actor !== null ? (body.actor as { id?: unknown }).id : body.actor;
+    return typeof actor === 'string' ? new URL(actor).host.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `isBlocked`: whether an admin blocked a server (host[:port]); what it sends is refused with 403 unread. */
+export async function mountFederation(
+  app: FastifyInstance,
+  federation: Federation<void>,
+  origin: string,
+  isBlocked: (host: string) => Promise<boolean>,
+): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      const sender = req.method === 'POST' ? actorHostOf(req.body as Buffer | undefined) : null;
+      if (sender && (await isBlocked(sender))) return reply.status(403).type('text/plain').send('This server is blocked here.');
       const response = await federation.fetch(requestOf(req, origin), {
         contextData: undefined,
         onNotFound: () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } }),

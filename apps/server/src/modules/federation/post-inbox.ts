@@ -8,11 +8,12 @@
  *                    (comment-inbox.ts);
  *   Update(Note)   → the post's new text, from its author only;
  *   Delete         → the post (or reply) removed, by its author only;
- *   Like           → ❤ (👍 when the Like's `content` is 👍) on a post of a friend here; Undo(Like) takes it back.
+ *   Like, EmojiReact → that reaction (reaction-vocab.ts) on a post of a friend here, counted and notified as a
+ *                    local one; Undo of it takes it back.
  */
 import type { InboxContext } from '@fedify/fedify';
-import { Like, Note, type Activity, type Create, type Delete, type Undo, type Update } from '@fedify/vocab';
-import { LIMITS, type ReactionType } from '@plaza/contract';
+import { Note, type Activity, type Create, type Delete, type Undo, type Update } from '@fedify/vocab';
+import { LIMITS } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
@@ -23,7 +24,7 @@ import type { RemoteDirectory } from './directory';
 import { commentInbox, type CommentInboxDeps } from './comment-inbox';
 import { federatedPostsRepo } from './federated-posts-repo';
 import { textOfHtml } from './note-html';
-import { LIKE_EMOJI } from './post-sync';
+import { isReactionActivity, kindOf, type ReactionActivity } from './reaction-vocab';
 import { remoteMedia } from './remote-media';
 
 export interface PostInboxDeps extends CommentInboxDeps {
@@ -44,8 +45,6 @@ async function unlessGone(work: Promise<unknown>): Promise<void> {
   }
 }
 
-const kindOf = (like: Like): ReactionType => (like.content?.toString().includes(LIKE_EMOJI.thumbsUp) ? 'thumbsUp' : 'heart');
-
 export function postInbox(ctx: AppContext, deps: PostInboxDeps) {
   const repo = federatedPostsRepo(ctx.db);
   const media = remoteMedia(ctx);
@@ -61,8 +60,8 @@ export function postInbox(ctx: AppContext, deps: PostInboxDeps) {
 
   const textOf = (note: Note) => textOfHtml(note.content?.toString() ?? '').slice(0, LIMITS.postContent.max);
 
-  /** The local post a Like names, with the sender, when the sender is the author's friend. */
-  async function likedPost(c: InboxContext<void>, like: Like): Promise<{ postId: string; likerId: string } | null> {
+  /** The local post a reaction names, with the sender, when the sender is the author's friend. */
+  async function likedPost(c: InboxContext<void>, like: ReactionActivity): Promise<{ postId: string; likerId: string } | null> {
     const parsed = like.objectId ? c.parseUri(like.objectId) : null;
     if (parsed?.type !== 'object' || parsed.class !== Note) return null;
     const post = await deps.posts.published(parsed.values.id);
@@ -118,17 +117,19 @@ export function postInbox(ctx: AppContext, deps: PostInboxDeps) {
       await unlessGone(deps.authoring.remove(known.author_id, known.post_id));
     },
 
-    async like(c: InboxContext<void>, like: Like): Promise<void> {
-      const liked = await likedPost(c, like);
-      if (liked) await unlessGone(deps.reactions.set(liked.likerId, liked.postId, kindOf(like), true));
+    async react(c: InboxContext<void>, reaction: ReactionActivity): Promise<void> {
+      const kind = kindOf(reaction);
+      const liked = kind ? await likedPost(c, reaction) : null;
+      if (kind && liked) await unlessGone(deps.reactions.set(liked.likerId, liked.postId, kind, true));
     },
 
-    /** Undo of something other than a follow: a Like taken back by whoever gave it. */
+    /** Undo of something other than a follow: a reaction taken back by whoever gave it. */
     async undo(c: InboxContext<void>, undo: Undo): Promise<void> {
-      const like = await undo.getObject(c);
-      if (!(like instanceof Like) || !like.actorId || like.actorId.href !== undo.actorId?.href) return;
-      const liked = await likedPost(c, like);
-      if (liked) await unlessGone(deps.reactions.set(liked.likerId, liked.postId, kindOf(like), false));
+      const reaction = await undo.getObject(c);
+      if (!isReactionActivity(reaction) || !reaction.actorId || reaction.actorId.href !== undo.actorId?.href) return;
+      const kind = kindOf(reaction);
+      const liked = kind ? await likedPost(c, reaction) : null;
+      if (kind && liked) await unlessGone(deps.reactions.set(liked.likerId, liked.postId, kind, false));
     },
   };
 }

@@ -3,12 +3,12 @@
  * queue, message-queue.ts, never on the request that made the change):
  *   a post published → Create(Note) to the author's remote friends (one delivery per shared inbox);
  *   edited           → Update(Note);   deleted → Delete(Tombstone);
- *   ❤ or 👍 on a post from another server → Like to its author (👍 with `content` "👍", as Misskey writes
- *   reactions), taken back → Undo(Like). The other four reactions stay on this server.
+ *   a reaction on a post from another server → Like (❤) or EmojiReact (the other five) to its author
+ *   (reaction-vocab.ts), taken back → Undo of it.
  * A post or reaction of someone of another server is never sent back out.
  */
 import type { Federation } from '@fedify/fedify';
-import { Create, Delete, Like, Tombstone, Undo, Update, type Activity } from '@fedify/vocab';
+import { Create, Delete, Tombstone, Undo, Update, type Activity } from '@fedify/vocab';
 import type { DomainEvents, EventMeta } from '../../lib/events';
 import type { AppContext } from '../../context';
 import { newId } from '../../lib/ids';
@@ -17,10 +17,8 @@ import { userRepo } from '../users';
 import type { RemoteDirectory } from './directory';
 import { federatedPostsRepo } from './federated-posts-repo';
 import { noteIdOf, noteOf } from './notes';
+import { reactionActivity } from './reaction-vocab';
 import { recipientOf } from './remote-actors-repo';
-
-/** How a reaction that federates is written: ❤ as a plain Like (Mastodon's favourite), 👍 as a Like with its emoji. */
-export const LIKE_EMOJI = { heart: null, thumbsUp: '👍' } as const;
 
 type Reacted = DomainEvents['reactionAdded'];
 
@@ -63,13 +61,16 @@ export function postSync(ctx: AppContext, federation: Federation<void>, deps: { 
   }
 
   async function sendReaction({ postId, postAuthorId, actorId, kind }: Reacted, held: boolean): Promise<void> {
-    if (kind !== 'heart' && kind !== 'thumbsUp') return;
     const [author, post] = await Promise.all([deps.directory.byUserId(postAuthorId), repo.byPost(postId)]);
     if (!author || !post || !(await isLocal(actorId))) return;
     const c = context();
     const me = c.getActorUri(actorId);
-    const like = new Like({ id: activityId('likes'), actor: me, object: new URL(post.object_url), content: LIKE_EMOJI[kind] });
-    const activity = held ? like : new Undo({ id: activityId('undo'), actor: me, object: like });
+    const reaction = reactionActivity(kind, {
+      id: activityId(kind === 'heart' ? 'likes' : 'reactions'),
+      actor: me,
+      object: new URL(post.object_url),
+    });
+    const activity = held ? reaction : new Undo({ id: activityId('undo'), actor: me, object: reaction });
     await c.sendActivity({ identifier: actorId }, recipientOf(author), activity, { orderingKey: `${post.object_url} ${actorId}` });
   }
 

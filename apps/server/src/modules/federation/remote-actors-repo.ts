@@ -3,6 +3,7 @@ import type { Recipient } from '@fedify/vocab';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { RemoteActorsTable } from '../../db/tables/federation';
+import { peopleOfBlockedHosts } from './instances-repo';
 
 export type RemoteActorRow = Selectable<RemoteActorsTable>;
 
@@ -14,8 +15,10 @@ export const recipientOf = (r: RemoteActorRow): Recipient => ({
 });
 
 export function remoteActorsRepo(db: Db) {
+  const reachable = () => db.selectFrom('remote_actors').selectAll().where('user_id', 'not in', peopleOfBlockedHosts(db));
   return {
-    async upsert(row: RemoteActorRow): Promise<void> {
+    /** Where to reach them; their avatar's address (`icon_url`) is kept by `setIcon` alone. */
+    async upsert(row: Omit<RemoteActorRow, 'icon_url'>): Promise<void> {
       const { user_id: _id, ...rest } = row;
       await db
         .insertInto('remote_actors')
@@ -23,11 +26,16 @@ export function remoteActorsRepo(db: Db) {
         .onConflict((oc) => oc.column('user_id').doUpdateSet(rest))
         .execute();
     },
-    byUserId(userId: string): Promise<RemoteActorRow | undefined> {
-      return db.selectFrom('remote_actors').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    async setIcon(userId: string, iconUrl: string | null): Promise<void> {
+      await db.updateTable('remote_actors').set({ icon_url: iconUrl }).where('user_id', '=', userId).execute();
     },
+    /** How to reach them; undefined also while an admin blocks their server (nothing is sent there). */
+    byUserId(userId: string): Promise<RemoteActorRow | undefined> {
+      return reachable().where('user_id', '=', userId).executeTakeFirst();
+    },
+    /** Who an actor is; undefined also while an admin blocks their server (nothing of theirs is taken). */
     byActorUrl(actorUrl: string): Promise<RemoteActorRow | undefined> {
-      return db.selectFrom('remote_actors').selectAll().where('actor_url', '=', actorUrl).executeTakeFirst();
+      return reachable().where('actor_url', '=', actorUrl).executeTakeFirst();
     },
   };
 }

@@ -81,7 +81,11 @@ export function usePeerServers(dialect: Dialect, count: number, env: Record<stri
       await app.listen({ port, host: '127.0.0.1' });
       Object.assign(servers[i], { app, url, host: `127.0.0.1:${port}` });
       cleanups.push(async () => {
-        await app.close();
+        const closing = app.close();
+        // The other server's keep-alive connections (same process) would hold the listener for Fastify's 72 s.
+        const cut = setTimeout(() => app.server.closeAllConnections(), 1000);
+        await closing;
+        clearTimeout(cut);
         rmSync(dataDir, { recursive: true, force: true });
       });
     }
@@ -159,18 +163,32 @@ export async function getPost(server: PeerServer, who: TestUser, postId: string)
   return bodyOf(res, postResponseSchema).post;
 }
 
-/** A GET signed with the RSA key of `who` of `server`, as their server would sign a fetch. */
-export async function signedGet(server: PeerServer, who: TestUser, url: string): Promise<Response> {
+/** `request` signed with the RSA key of `who` of `server`, as their server would sign it, and sent. */
+async function sendSigned(server: PeerServer, who: TestUser, request: Request): Promise<Response> {
   const keys = await server.app.ctx.db
     .selectFrom('federation_keys')
     .selectAll()
     .where('user_id', '=', who.user._id)
     .executeTakeFirstOrThrow();
   const privateKey = await importJwk(JSON.parse(keys.rsa_private) as JsonWebKey, 'private');
-  const request = await signRequest(
-    new Request(url, { headers: { accept: AP } }),
-    privateKey,
-    new URL(`${server.url}/ap/users/${who.user._id}#main-key`),
-  );
-  return fetch(request);
+  return fetch(await signRequest(request, privateKey, new URL(`${actorUrl(server, who)}#main-key`)));
 }
+
+/** The actor id of `who` of `server`. */
+export const actorUrl = (server: PeerServer, who: TestUser) => `${server.url}/ap/users/${who.user._id}`;
+
+/** A GET signed by `who` of `server`, as their server would sign a fetch. */
+export const signedGet = (server: PeerServer, who: TestUser, url: string): Promise<Response> =>
+  sendSigned(server, who, new Request(url, { headers: { accept: AP } }));
+
+/** An activity in JSON, signed by `who` of `from` and posted to the shared inbox of `to`, as `from` would deliver it. */
+export const deliverSigned = (from: PeerServer, who: TestUser, to: PeerServer, activity: object): Promise<Response> =>
+  sendSigned(
+    from,
+    who,
+    new Request(`${to.url}/ap/inbox`, {
+      method: 'POST',
+      headers: { 'content-type': AP },
+      body: JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', ...activity }),
+    }),
+  );

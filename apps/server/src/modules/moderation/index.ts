@@ -5,4 +5,4 @@
  */
 export { createModerationFeature } from './feature';
 export { confirmEmail } from './accounts';
-export { setRole } from './roles';
+export { requireRole, setRole } from './roles';

@@ -10,6 +10,7 @@ export {
   blocksAmong,
   feedHiddenPeopleQuery,
   hasBlocksEitherWay,
+  isBlocking,
   isHiddenFrom,
   mayInteractWith,
   notFeedHidden,

@@ -41,6 +41,17 @@ export function notFeedHidden(db: Conn, column: string, viewerId: string, now: s
   return sql<boolean>`${sql.ref(column)} not in ${feedHiddenPeopleQuery(db, viewerId, now)}`;
 }
 
+/** Whether `blockerId` blocks `blockedId` (one way). */
+export async function isBlocking(db: Conn, blockerId: string, blockedId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where('blocker_id', '=', blockerId)
+    .where('blocked_id', '=', blockedId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Whether `viewerId` blocked anyone or is blocked by anyone: without, only suspensions hide people from them. */
 export async function hasBlocksEitherWay(db: Conn, viewerId: string): Promise<boolean> {
   const row = await db

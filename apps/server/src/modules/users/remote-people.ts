@@ -21,8 +21,11 @@ const placeholderEmail = (id: string) => `${id}@remote.invalid`;
 
 export function remotePeopleRepo(db: Db) {
   return {
-    /** The person's id, inserted or refreshed by handle. */
-    async upsert(p: RemotePersonFields): Promise<string> {
+    /**
+     * The person's id, inserted or refreshed by handle; `knownId`, the row already kept for their actor,
+     * is refreshed whatever its handle was (they renamed themselves there).
+     */
+    async upsert(p: RemotePersonFields, knownId?: string): Promise<string> {
       const now = nowIso();
       const lower = p.handle.toLowerCase();
       const fields = {
@@ -34,9 +37,15 @@ export function remotePeopleRepo(db: Db) {
         remote_host: p.host,
         updated_at: now,
       };
-      const found = await db.selectFrom('users').select('id').where('user_name_lower', '=', lower).executeTakeFirst();
+      const found = knownId
+        ? { id: knownId }
+        : await db.selectFrom('users').select('id').where('user_name_lower', '=', lower).executeTakeFirst();
       if (found) {
-        await db.updateTable('users').set(fields).where('id', '=', found.id).execute();
+        await db
+          .updateTable('users')
+          .set({ ...fields, user_name_lower: lower })
+          .where('id', '=', found.id)
+          .execute();
         return found.id;
       }
       const id = newId();
@@ -60,6 +69,23 @@ export function remotePeopleRepo(db: Db) {
         .execute();
       const row = await db.selectFrom('users').select('id').where('user_name_lower', '=', lower).executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    /** Sets (or, with null, clears) their avatar's files; answers the files it replaced. */
+    async setAvatar(userId: string, files: { main: string; thumb: string } | null): Promise<string[]> {
+      const before = await db
+        .selectFrom('users')
+        .select(['avatar_url', 'avatar_thumb_url'])
+        .where('id', '=', userId)
+        .where('remote_host', 'is not', null)
+        .executeTakeFirst();
+      await db
+        .updateTable('users')
+        .set({ avatar_url: files?.main ?? null, avatar_thumb_url: files?.thumb ?? null, updated_at: nowIso() })
+        .where('id', '=', userId)
+        .where('remote_host', 'is not', null)
+        .execute();
+      return [before?.avatar_url, before?.avatar_thumb_url].filter((u): u is string => !!u);
     },
   };
 }
