@@ -6,7 +6,7 @@
  * `aria-autocomplete`, `aria-controls` and `aria-activedescendant` while the list is open.
  */
 import { MENTION_LIMITS } from '@plaza/contract';
-import { lazy, Suspense, useId, useState, type KeyboardEvent, type RefObject, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject, type SyntheticEvent } from 'react';
 import { useDebouncedValue } from '../search';
 import { useMentionFriendsQuery, type MentionCandidate } from './api';
 import { matchesTyped, typedMentionAt, withMention } from './mention-caret';
@@ -52,20 +52,26 @@ export function useMentionAutocomplete({ text, setText, inputRef, people = NOBOD
     setCaret(at);
   };
 
+  const caretAfterPick = useRef<number | null>(null);
   const pick = (person: MentionCandidate) => {
     if (!typed) return;
     const next = withMention(text, typed, person.userName);
     setText(next.text);
     setCaret(next.caret);
     setActive(0);
-    // After React has put the new text in, the caret goes after the name.
-    requestAnimationFrame(() => {
-      const el = inputRef.current;
-      if (!el) return;
-      el.focus();
-      el.setSelectionRange(next.caret, next.caret);
-    });
+    caretAfterPick.current = next.caret;
   };
+
+  // The caret goes after the picked name in the same commit that puts the new text in: set any later (a
+  // frame after), a quick typist's next letters would land before the caret moves and end up out of order.
+  useLayoutEffect(() => {
+    const at = caretAfterPick.current;
+    const el = inputRef.current;
+    if (at === null || !el) return;
+    caretAfterPick.current = null;
+    el.focus();
+    el.setSelectionRange(at, at);
+  });
 
   /** Handles the list's keys while it is open; true when the key was its own (the composer then leaves it alone). */
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): boolean => {
