@@ -19,6 +19,8 @@ const CANDIDATE = /(^|[^\p{L}\p{M}\p{N}_.@/])@([A-Za-z0-9_.]+)/gu;
 
 /** Every mention run of the text in order, repeats and all, beyond the per-text limit too. */
 function allRuns(text: string): MentionRun[] {
+  // Most texts name nobody: one look for an `@` spares them both scans (a chat send reads its text twice).
+  if (!text.includes('@')) return [];
   const addresses = [...text.matchAll(ADDRESS)].map((m) => [m.index, m.index + m[0].length] as const);
   const inAddress = (at: number) => addresses.some(([from, to]) => at >= from && at < to);
   const runs: MentionRun[] = [];

@@ -18,6 +18,8 @@ export const CONVERTED = [
   'features/feed/HomeFeed.tsx',
   'features/feed/PostCard.tsx',
   'features/posts/Composer.tsx',
+  'features/posts/ChosenMedia.tsx',
+  'features/posts/MediaButtons.tsx',
   'features/settings/SettingsLayout.tsx',
   'features/settings/AccountSettingsPage.tsx',
   'features/settings/LanguageSettings.tsx',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkImages, checkVideo } from './Composer';
+import { checkImages, checkVideo } from './picked-media';
 
 const file = (name: string, type: string, size = 1000) => {
   const f = new File(['x'], name, { type });
