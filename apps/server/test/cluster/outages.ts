@@ -11,6 +11,9 @@ import { checkPresence } from './social';
 const CUT_MS = 10_000;
 /** Past a node's heartbeat limit (NODE_DEAD_AFTER_MS, 5 s): back, the nodes find each other dead and take each other over. */
 const BLIP_MS = 6000;
+/** Between the sends of one person during the Redis cut. */
+const SEND_GAP_MS = 300;
+const statusesOf = (stats: SendStats) => [...stats.statuses].map(([status, n]) => `${status}: ${n}`).join(', ');
 const newStats = (): SendStats => ({ attempted: 0, acknowledged: [], failed: 0, statuses: new Map() });
 
 /** Requests through the balancer while a dependency is away: status and duration of each. */
@@ -114,20 +117,30 @@ async function cutRedis(cluster: Cluster, users: ChatUser[]): Promise<void> {
   const onThree = anotherClient(rc);
   await connect(cluster.url, onOne, { url: cluster.nodes[0].url });
   await connect(cluster.url, onThree, { url: cluster.nodes[2].url });
-  try {
-    await cluster.redisProxy.cut();
-    const cutAt = Date.now();
-    await sleep(500);
+  // Ten sends like a person typing (about three a second), well inside the flood limit of ten in 2 s that
+  // the background load's own sends by this person also count against: faster, a 429 and its wait would be
+  // the limiter's doing, not the outage's. Also measured just before the cut, under the same load.
+  const sendTen = async (label: string) => {
     const stats = newStats();
+    const times: number[] = [];
     let stored = 0;
     let delivered = 0;
-    let slowestSend = 0;
     for (let i = 0; i < 10; i++) {
-      const { value: m, ms } = await timed(() => sendLikeTheApp(cluster.nodes[0].url, ra, rb, `local ${i}`, stats));
-      slowestSend = Math.max(slowestSend, ms);
+      if (i) await sleep(SEND_GAP_MS);
+      const { value: m, ms } = await timed(() => sendLikeTheApp(cluster.nodes[0].url, ra, rb, `${label} ${i}`, stats));
+      times.push(ms);
       if (m) stored += 1;
       if (m && (await until(() => onOne.held.has(m._id), 1000, 20))) delivered += 1;
     }
+    return { stats, stored, delivered, slowest: Math.max(...times), times: times.map((ms) => seconds(ms)).join(' ') };
+  };
+  try {
+    const before = await sendTen('before');
+    await cluster.redisProxy.cut();
+    const cutAt = Date.now();
+    await sleep(500);
+    const { stats, stored, delivered, slowest: slowestSend, times } = await sendTen('local');
+    console.log(`  sends before the cut: ${before.times}; during: ${times}`);
     const logins = await Promise.all(
       users.slice(0, 4).map((u) => api(cluster.url, 'POST', '/auth/login', null, { identifier: u.userName, password: u.password })),
     );
@@ -136,10 +149,17 @@ async function cutRedis(cluster: Cluster, users: ChatUser[]): Promise<void> {
     const alive = allAlive(cluster);
     await cluster.redisProxy.restore();
     console.log(
-      `  during the cut: ${stored}/10 sends stored (slowest ${seconds(slowestSend)}), ${delivered}/10 delivered on the same node, logins ${logins.map((l) => l.status).join(', ')}`,
+      `  during the cut: ${stored}/10 sends stored (slowest ${seconds(slowestSend)}, answers ${statusesOf(stats)}), ${delivered}/10 delivered on the same node, logins ${logins.map((l) => l.status).join(', ')}`,
     );
     expect('Redis cut: no process exited', alive);
-    expect('Redis cut: chat sends work', stored === 10 && slowestSend < 2000, `${stored}/10, slowest ${seconds(slowestSend)}`);
+    // A send that waited on Redis would take its 2 s command timeout at least; beyond that, a loaded host's
+    // own slowness (measured just before the cut) is not the outage's.
+    const limitMs = Math.max(2000, 3 * before.slowest);
+    expect(
+      'Redis cut: chat sends work',
+      stored === 10 && slowestSend < limitMs,
+      `${stored}/10, slowest ${seconds(slowestSend)} of ${seconds(limitMs)} allowed, answers ${statusesOf(stats)}`,
+    );
     expect('Redis cut: delivery on the same node works', delivered === 10, `${delivered}/10`);
     expect(
       'Redis cut: login works',
