@@ -32,122 +32,136 @@ export interface RebuildReport {
 const changed = (res: { numInsertedOrUpdatedRows?: bigint; numUpdatedRows?: bigint; numDeletedRows?: bigint }) =>
   Number(res.numInsertedOrUpdatedRows ?? res.numUpdatedRows ?? res.numDeletedRows ?? 0);
 
+/** Rebuilds in one transaction, step by step; each step answers how many rows it fixed. */
 export async function rebuildTimelines(db: Db): Promise<RebuildReport> {
-  return db.transaction().execute(async (trx) => {
-    const report: RebuildReport = {
-      timelineRowsAdded: 0,
-      timelineRowsRemoved: 0,
-      timelineMarksFixed: 0,
-      feedSizesFixed: 0,
-      postCountersFixed: 0,
-    };
+  return db.transaction().execute(async (trx) => ({
+    // Removed before adding, so a row gone stale is not counted as already there.
+    timelineRowsRemoved: await removeStrayRows(trx),
+    timelineRowsAdded: await addMissingRows(trx),
+    timelineMarksFixed: await fixReaderMarks(trx),
+    feedSizesFixed: await fixFeedSizes(trx),
+    postCountersFixed: await fixPostCounters(trx),
+  }));
+}
 
-    report.timelineRowsRemoved = changed(
-      await trx
-        .deleteFrom('feed_items')
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('posts as p')
-                .select('p.id')
-                .whereRef('p.id', '=', 'feed_items.post_id')
-                .where((eb) =>
-                  eb.or([eb('p.author_id', '=', eb.ref('feed_items.owner_id')), friendsOn('p.author_id', 'feed_items.owner_id')]),
-                ),
-            ),
-          ),
-        )
-        .executeTakeFirst(),
-    );
-
-    const shouldHold = trx
-      .selectFrom('posts as p')
-      .select(['p.author_id as owner_id', 'p.id as post_id'])
-      .unionAll(
-        trx
-          .selectFrom('posts as p')
-          .innerJoin(friendPairsQuery(trx).as('fp'), 'fp.user_id', 'p.author_id')
-          .select(['fp.friend_id as owner_id', 'p.id as post_id']),
-      )
-      .as('e');
-    report.timelineRowsAdded = changed(
-      await trx
-        .insertInto('feed_items')
-        .columns(['owner_id', 'post_id', 'reader_kinds', 'reader_favorite'])
-        .expression(
-          trx
-            .selectFrom(shouldHold)
-            .select([
-              'e.owner_id',
-              'e.post_id',
-              readerKindsOn('e.post_id', 'e.owner_id').as('reader_kinds'),
-              readerFavoriteOn('e.post_id', 'e.owner_id').as('reader_favorite'),
-            ])
-            .where((eb) =>
-              eb.not(
-                eb.exists(
-                  eb
-                    .selectFrom('feed_items as fi')
-                    .select('fi.owner_id')
-                    .whereRef('fi.owner_id', '=', 'e.owner_id')
-                    .whereRef('fi.post_id', '=', 'e.post_id'),
-                ),
+/** Timeline rows of a post that is gone, or of an author who is neither the reader nor a friend. */
+async function removeStrayRows(trx: Db): Promise<number> {
+  return changed(
+    await trx
+      .deleteFrom('feed_items')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('posts as p')
+              .select('p.id')
+              .whereRef('p.id', '=', 'feed_items.post_id')
+              .where((eb) =>
+                eb.or([eb('p.author_id', '=', eb.ref('feed_items.owner_id')), friendsOn('p.author_id', 'feed_items.owner_id')]),
               ),
-            ),
-        )
-        .executeTakeFirst(),
-    );
+          ),
+        ),
+      )
+      .executeTakeFirst(),
+  );
+}
 
-    const kinds = readerKindsOn('feed_items.post_id', 'feed_items.owner_id');
-    const favorite = readerFavoriteOn('feed_items.post_id', 'feed_items.owner_id');
-    report.timelineMarksFixed = changed(
-      await trx
-        .updateTable('feed_items')
-        .set({ reader_kinds: kinds, reader_favorite: favorite })
-        .where((eb) => eb.or([eb('reader_kinds', '<>', kinds), eb('reader_favorite', '<>', favorite)]))
-        .executeTakeFirst(),
-    );
-
-    const sizesFixed = await trx
-      .insertInto('feed_sizes')
-      .columns(['owner_id', 'size'])
-      // `where true` settles SQLite's parse of INSERT … SELECT … ON CONFLICT.
+/** Every post on its author's timeline and on each friend's, with the reader's marks. */
+async function addMissingRows(trx: Db): Promise<number> {
+  const shouldHold = trx
+    .selectFrom('posts as p')
+    .select(['p.author_id as owner_id', 'p.id as post_id'])
+    .unionAll(
+      trx
+        .selectFrom('posts as p')
+        .innerJoin(friendPairsQuery(trx).as('fp'), 'fp.user_id', 'p.author_id')
+        .select(['fp.friend_id as owner_id', 'p.id as post_id']),
+    )
+    .as('e');
+  return changed(
+    await trx
+      .insertInto('feed_items')
+      .columns(['owner_id', 'post_id', 'reader_kinds', 'reader_favorite'])
       .expression(
         trx
-          .selectFrom('feed_items')
-          .select(['owner_id', sql<number>`count(*)`.as('size')])
-          .where(sql<boolean>`true`)
-          .groupBy('owner_id'),
+          .selectFrom(shouldHold)
+          .select([
+            'e.owner_id',
+            'e.post_id',
+            readerKindsOn('e.post_id', 'e.owner_id').as('reader_kinds'),
+            readerFavoriteOn('e.post_id', 'e.owner_id').as('reader_favorite'),
+          ])
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('feed_items as fi')
+                  .select('fi.owner_id')
+                  .whereRef('fi.owner_id', '=', 'e.owner_id')
+                  .whereRef('fi.post_id', '=', 'e.post_id'),
+              ),
+            ),
+          ),
       )
-      .onConflict((oc) =>
-        oc
-          .column('owner_id')
-          .doUpdateSet({ size: (eb) => eb.ref('excluded.size') })
-          .where('feed_sizes.size', '<>', sql<number>`excluded.size`),
-      )
-      .executeTakeFirst();
-    const emptied = await trx
-      .updateTable('feed_sizes')
-      .set({ size: 0 })
-      .where('size', '<>', 0)
-      .where((eb) =>
-        eb.not(eb.exists(eb.selectFrom('feed_items as fi').select('fi.owner_id').whereRef('fi.owner_id', '=', 'feed_sizes.owner_id'))),
-      )
-      .executeTakeFirst();
-    report.feedSizesFixed = changed(sizesFixed) + changed(emptied);
+      .executeTakeFirst(),
+  );
+}
 
-    const counters = [
-      ...REACTION_TYPES.map((kind) => [REACTION_COLUMNS[kind], reactionCountOn('posts.id', kind)] as const),
-      ['comments_count', commentCountOn('posts.id')] as const,
-    ];
-    report.postCountersFixed = changed(
-      await trx
-        .updateTable('posts')
-        .set(Object.fromEntries(counters))
-        .where((eb) => eb.or(counters.map(([column, count]) => eb(column, '<>', count))))
-        .executeTakeFirst(),
-    );
-    return report;
-  });
+/** The reader's own reactions and favorite on each timeline row. */
+async function fixReaderMarks(trx: Db): Promise<number> {
+  const kinds = readerKindsOn('feed_items.post_id', 'feed_items.owner_id');
+  const favorite = readerFavoriteOn('feed_items.post_id', 'feed_items.owner_id');
+  return changed(
+    await trx
+      .updateTable('feed_items')
+      .set({ reader_kinds: kinds, reader_favorite: favorite })
+      .where((eb) => eb.or([eb('reader_kinds', '<>', kinds), eb('reader_favorite', '<>', favorite)]))
+      .executeTakeFirst(),
+  );
+}
+
+/** Each reader's timeline size: its row count, or 0 for a timeline with no rows left. */
+async function fixFeedSizes(trx: Db): Promise<number> {
+  const counted = await trx
+    .insertInto('feed_sizes')
+    .columns(['owner_id', 'size'])
+    // `where true` settles SQLite's parse of INSERT … SELECT … ON CONFLICT.
+    .expression(
+      trx
+        .selectFrom('feed_items')
+        .select(['owner_id', sql<number>`count(*)`.as('size')])
+        .where(sql<boolean>`true`)
+        .groupBy('owner_id'),
+    )
+    .onConflict((oc) =>
+      oc
+        .column('owner_id')
+        .doUpdateSet({ size: (eb) => eb.ref('excluded.size') })
+        .where('feed_sizes.size', '<>', sql<number>`excluded.size`),
+    )
+    .executeTakeFirst();
+  const emptied = await trx
+    .updateTable('feed_sizes')
+    .set({ size: 0 })
+    .where('size', '<>', 0)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('feed_items as fi').select('fi.owner_id').whereRef('fi.owner_id', '=', 'feed_sizes.owner_id'))),
+    )
+    .executeTakeFirst();
+  return changed(counted) + changed(emptied);
+}
+
+/** Each post's counters: reactions per kind and comments. */
+async function fixPostCounters(trx: Db): Promise<number> {
+  const counters = [
+    ...REACTION_TYPES.map((kind) => [REACTION_COLUMNS[kind], reactionCountOn('posts.id', kind)] as const),
+    ['comments_count', commentCountOn('posts.id')] as const,
+  ];
+  return changed(
+    await trx
+      .updateTable('posts')
+      .set(Object.fromEntries(counters))
+      .where((eb) => eb.or(counters.map(([column, count]) => eb(column, '<>', count))))
+      .executeTakeFirst(),
+  );
 }
