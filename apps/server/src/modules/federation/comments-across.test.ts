@@ -1,27 +1,15 @@
 /** Comments between two Plaza servers: replies both ways, counted and notified, and deleted by their author on either side. */
 import { importJwk, signRequest } from '@fedify/fedify';
-import { commentResponseSchema, commentsResponseSchema, notificationsResponseSchema, type Comment } from '@plaza/contract';
+import { notificationsResponseSchema } from '@plaza/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { as, createUser, type TestUser } from '../../../test/factories';
+import { as, createUser } from '../../../test/factories';
 import { dialects } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
 import { createPost } from '../posts/testing';
-import { AP, befriendAcross, eventually, getPost, postInFeed, usePeerServers, type PeerServer } from './testing';
+import { AP, befriendAcross, comment, commentsOn, eventually, getPost, postInFeed, usePeerServers } from './testing';
 
 // Two servers, their queues and signed deliveries both ways: on a busy two-core machine a test takes 20 s.
 vi.setConfig({ testTimeout: 60_000 });
-
-async function commentsOn(server: PeerServer, who: TestUser, postId: string): Promise<Comment[]> {
-  const res = await as(server.app, who)({ method: 'GET', url: `/comments/posts/${postId}/comments` });
-  expect(res.statusCode, res.body).toBe(200);
-  return bodyOf(res, commentsResponseSchema).comments;
-}
-
-async function comment(server: PeerServer, who: TestUser, postId: string, text: string): Promise<Comment> {
-  const res = await as(server.app, who)({ method: 'POST', url: `/comments/posts/${postId}/comments`, payload: { commentContent: text } });
-  expect(res.statusCode, res.body).toBe(201);
-  return bodyOf(res, commentResponseSchema).comment;
-}
 
 describe.each(dialects())('comments between two Plaza servers (%s)', (dialect) => {
   const [a, b] = usePeerServers(dialect, 2);

@@ -11,6 +11,7 @@ import type { CommentsFeature } from '../comments';
 import type { ConnectionService } from '../people';
 import type { PostsFeature } from '../posts';
 import type { ReactionsFeature } from '../reactions';
+import type { SafetyFeature } from '../safety';
 import { userRepo } from '../users';
 import { registerActors } from './actors';
 import { remoteDirectory, type RemoteDirectory } from './directory';
@@ -35,6 +36,7 @@ export interface FederationDeps {
   posts: Pick<PostsFeature, 'api' | 'authoring'>;
   reactions: Pick<ReactionsFeature, 'remote'>;
   comments: Pick<CommentsFeature, 'remote'>;
+  safety: Pick<SafetyFeature, 'remote'>;
 }
 
 export interface FederationParts {
@@ -51,7 +53,7 @@ export function createFederation(ctx: AppContext): FederationParts {
   const directory = remoteDirectory(ctx, federation);
   return {
     directory,
-    feature({ connections, posts, reactions, comments }) {
+    feature({ connections, posts, reactions, comments, safety }) {
       const users = userRepo(ctx.db);
       const instances = instancesRepo(ctx.db);
       const sync = friendshipSync(ctx, federation, { connections, directory });
@@ -65,6 +67,7 @@ export function createFederation(ctx: AppContext): FederationParts {
         connections,
         directory,
         sync,
+        blocks: safety.remote,
         posts: { posts: posts.api, authoring: posts.authoring, reactions: reactions.remote, comments: comments.remote },
       });
       const log = ctx.log.child({ part: 'federation' });
