@@ -22,6 +22,7 @@ import { friendshipSync } from './friendship-sync';
 import { registerInbox } from './inbox';
 import { instanceRoutes } from './instance-routes';
 import { instancesRepo } from './instances-repo';
+import { instancesService } from './instances-service';
 import { keyStore } from './keys';
 import { mountFederation } from './mount';
 import { registerNotes } from './notes';
@@ -47,7 +48,8 @@ export interface FederationParts {
 }
 
 export function createFederation(ctx: AppContext): FederationParts {
-  const routes = (app: FastifyInstance) => instanceRoutes(app, ctx);
+  const instancesAdmin = instancesService(ctx);
+  const routes = (app: FastifyInstance) => instanceRoutes(app, ctx, { instances: instancesAdmin });
   if (!ctx.config.federation) return { directory: null, feature: () => ({ name: 'federation', routes }) };
   const { federation, kv } = createPlazaFederation(ctx);
   const directory = remoteDirectory(ctx, federation);
