@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects } from '../../../test/harness';
 import { befriend, createPost } from '../posts/testing';
+import { isBlocking } from '../safety';
 import {
   actorUrl,
   befriendAcross,
@@ -29,15 +30,22 @@ async function requestStatus(server: PeerServer, who: TestUser, targetId: string
 describe.each(dialects())('blocks between two Plaza servers (%s)', (dialect) => {
   const [a, b] = usePeerServers(dialect, 2);
 
-  it('blocking a friend of the other server ends the friendship there too', async () => {
+  it('blocking a friend of the other server sends them a signed Block, and Undo(Block) when lifted', async () => {
     const quin = await createUser(a.app, { userName: `quin_${dialect}` });
     const rex = await createUser(b.app, { userName: `rex_${dialect}` });
     const { yOnX: rexOnA, xOnY: quinOnB } = await befriendAcross(a, quin, b, rex);
     const blocked = await as(a.app, quin)({ method: 'POST', url: `/users/${rexOnA}/block` });
     expect(blocked.statusCode, blocked.body).toBeLessThan(300);
     await until(b, rex, quinOnB, 'not_connected');
+    // Rex's server took the Block (only a signature of Quin's key gets an activity past its inbox) as Quin's block of Rex.
+    const heldOnB = () => isBlocking(b.app.ctx.db, quinOnB, rex.user._id);
+    await eventually(async () => ((await heldOnB()) ? true : undefined), "Quin's block on Rex's server");
+    expect(await requestStatus(b, rex, quinOnB)).toBe(403);
+
     const lifted = await as(a.app, quin)({ method: 'DELETE', url: `/users/${rexOnA}/block` });
     expect(lifted.statusCode, lifted.body).toBeLessThan(300);
+    await eventually(async () => ((await heldOnB()) ? undefined : true), "the block lifted on Rex's server");
+    expect(await requestStatus(b, rex, quinOnB)).toBe(200);
   });
 
   it('a Block from the other server is kept: no new request, none of their comments, until Undo(Block)', async () => {
