@@ -102,6 +102,7 @@ export function createFederation(ctx: AppContext): FederationParts {
           ];
           const sweep = setInterval(() => {
             kv.sweep().catch((err: unknown) => log.warn({ err }, "could not sweep Fedify's expired cache entries"));
+            commentsOut.sweep().catch((err: unknown) => log.warn({ err }, 'could not sweep the Notes of deleted comments'));
           }, KV_SWEEP_MS);
           sweep.unref();
           return () => {
