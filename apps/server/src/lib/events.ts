@@ -117,8 +117,11 @@ export interface DomainEvents {
   /** `actorId` took back the reaction `kind` from a post of `postAuthorId` (in memory, once it committed). */
   reactionRemoved: { postId: string; postAuthorId: string; actorId: string; kind: ReactionType };
   commentAdded: { commentId: string; postId: string; postAuthorId: string; authorId: string; content: string };
-  /** A comment of `authorId` was deleted (by them, the post's author or a moderator). Recorded only where federation is on. */
-  commentDeleted: { commentId: string; postId: string; postAuthorId: string; authorId: string };
+  /**
+   * A comment of `authorId` was deleted by `deletedBy` (them or the post's author; absent: a moderator).
+   * Recorded only where federation is on.
+   */
+  commentDeleted: { commentId: string; postId: string; postAuthorId: string; authorId: string; deletedBy?: string };
   /** `likerId` liked a comment of `commentAuthorId` on the post `postId`. */
   commentLiked: { commentId: string; postId: string; commentAuthorId: string; likerId: string };
 

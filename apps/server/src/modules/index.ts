@@ -51,6 +51,7 @@ export function createFeatures(core: CoreContext): BuiltFeatures {
   const chat = createChatFeature(ctx);
   const preferences = createPreferencesFeature(ctx);
   const push = createPushFeature(ctx, { preferences: preferences.service, chat: chat.api });
+  const safety = createSafetyFeature(ctx, { connections: people.connections });
   const accounts = createAccountsFeature(ctx, {
     posts: posts.api,
     reactions: reactions.api,
@@ -89,8 +90,8 @@ export function createFeatures(core: CoreContext): BuiltFeatures {
     stories,
     chat,
     createLinkPreviewsFeature(ctx),
-    federation.feature({ connections: people.connections, posts, reactions, comments }),
-    createSafetyFeature(ctx, { connections: people.connections }),
+    federation.feature({ connections: people.connections, posts, reactions, comments, safety }),
+    safety,
     createModerationFeature(ctx, {
       content: { post: posts.moderation, comment: comments.moderation, story: stories.moderation, message: chat.moderation },
     }),

@@ -54,6 +54,13 @@ export interface FederatedCommentsTable {
   author_id: string;
 }
 
+/** The reply `Note` of a comment that came from another server, kept until its deletion is sent (migration 0138). */
+export interface FederatedCommentNotesTable {
+  comment_id: string;
+  object_url: string;
+  author_id: string;
+}
+
 /** A server an admin blocked, by host[:port] (migration 0133). */
 export interface BlockedInstancesTable {
   host: string;
@@ -68,4 +75,5 @@ export interface FederationTables {
   federation_kv: FederationKvTable;
   federated_posts: FederatedPostsTable;
   federated_comments: FederatedCommentsTable;
+  federated_comment_notes: FederatedCommentNotesTable;
 }

@@ -63,6 +63,7 @@ export function commentService(ctx: AppContext, posts: PostsPort) {
           postId: comment.post_id,
           postAuthorId,
           authorId: comment.author_id,
+          ...(actorId ? { deletedBy: actorId } : {}),
         });
       }
       return gone;

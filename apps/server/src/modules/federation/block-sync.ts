@@ -3,8 +3,7 @@
  *   someone here blocks a remote person → `Block` to that person (their server may hide us from them);
  *   and lifts it                         → `Undo(Block)`.
  * The friendship the block ends is told separately, as any ended friendship is (friendship-sync.ts).
- * Coming in, a `Block` of someone here ends whatever stands between them (inbox.ts); no block is stored
- * here, so the person here may still find them and ask again.
+ * Coming in, a `Block` of someone here is kept as the remote person's block of them (inbox.ts).
  */
 import type { Federation } from '@fedify/fedify';
 import { Block, Undo } from '@fedify/vocab';

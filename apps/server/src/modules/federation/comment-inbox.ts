@@ -4,7 +4,9 @@
  *   Create(Note inReplyTo a post here) → a comment by the remote person, when they wrote the post or are a
  *                                        friend of its author; its HTML kept as text plus links, counted and
  *                                        notified as a local comment is (the comments feature's own create);
- *   Delete of such a reply              → the comment removed, by its author only.
+ *   Delete of such a reply              → the comment removed, by its author only;
+ *   Delete of a comment of this server  → the comment removed, by the author of the post it answers (a post
+ *                                        that came from their server), as they may remove it here.
  * The same reply arriving twice writes one comment: its Note id goes in with it, in one transaction.
  */
 import type { InboxContext } from '@fedify/fedify';
@@ -16,6 +18,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors
 import type { CommentsFeature } from '../comments';
 import { areFriends } from '../people';
 import type { PostsApi } from '../posts';
+import { commentIdOf } from './comment-sync';
 import { federatedCommentsRepo } from './federated-comments-repo';
 import { federatedPostsRepo } from './federated-posts-repo';
 import { textOfHtml } from './note-html';
@@ -60,10 +63,17 @@ export function commentInbox(ctx: AppContext, deps: CommentInboxDeps) {
         .catch(unlessRefused);
     },
 
-    /** Whether `objectUrl` named a reply stored here (then it was removed if `senderId` wrote it). */
+    /**
+     * Whether `objectUrl` named a reply stored here (then it was removed if `senderId` wrote it) or a comment
+     * of this server (removed if `senderId` wrote the post it answers: the comments feature's own rule).
+     */
     async delete(objectUrl: string, senderId: string | undefined): Promise<boolean> {
       const known = await replies.byObject(objectUrl);
-      if (!known) return false;
+      if (!known) {
+        const ours = commentIdOf(ctx.config.publicUrl, objectUrl);
+        if (ours && senderId) await deps.comments.remove(senderId, ours).catch(unlessRefused);
+        return ours !== null;
+      }
       if (senderId === known.author_id) await deps.comments.remove(senderId, known.comment_id).catch(unlessRefused);
       return true;
     },

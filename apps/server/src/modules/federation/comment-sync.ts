@@ -4,7 +4,10 @@
  *   on a post that came from another server → to its author there;
  *   on a post of this server that went to friends elsewhere → to the author's friends on other servers.
  * Deleted (by its author, the post's author or a moderator) → `Delete` of that Note, to the same servers.
- * A comment of someone of another server is never sent back out. Sent from the recorded `commentAdded` and
+ * A comment of someone of another server is never sent back out; deleted here by the author of the post it
+ * answers, a `Delete` of its Note goes from that author to the commenter's server, where the post's author
+ * may delete it as here (comment-inbox.ts). A moderator's removal stays here: only the Note's author or
+ * the post's may delete it there. Sent from the recorded `commentAdded` and
  * `commentDeleted`, whose ids name the activities, so an event handed over twice sends one activity the
  * other side drops.
  */
@@ -14,6 +17,7 @@ import type { AppContext } from '../../context';
 import type { DomainEvents, EventMeta } from '../../lib/events';
 import { userRepo } from '../users';
 import type { RemoteDirectory } from './directory';
+import { federatedCommentsRepo } from './federated-comments-repo';
 import { federatedPostsRepo } from './federated-posts-repo';
 import { noteHtml } from './note-html';
 import { noteIdOf } from './notes';
@@ -21,6 +25,13 @@ import { recipientOf } from './remote-actors-repo';
 
 /** Where a comment's Note lives: it is sent whole, never fetched, so no dispatcher answers for it. */
 export const commentNoteId = (publicUrl: string, commentId: string) => new URL(`/ap/comments/${commentId}`, publicUrl);
+
+/** The comment of this server a Note id names, or null. */
+export function commentIdOf(publicUrl: string, noteId: string): string | null {
+  const prefix = commentNoteId(publicUrl, '').href;
+  const id = noteId.startsWith(prefix) ? noteId.slice(prefix.length) : '';
+  return /^[\w-]+$/.test(id) ? id : null;
+}
 
 interface Audience {
   recipients: Recipient[];
@@ -32,6 +43,7 @@ interface Audience {
 
 export function commentSync(ctx: AppContext, federation: Federation<void>, deps: { directory: RemoteDirectory }) {
   const posts = federatedPostsRepo(ctx.db);
+  const replies = federatedCommentsRepo(ctx.db);
   const users = userRepo(ctx.db);
   const context = () => federation.createContext(new URL(ctx.config.publicUrl), undefined);
 
@@ -51,7 +63,28 @@ export function commentSync(ctx: AppContext, federation: Federation<void>, deps:
     };
   }
 
+  /** A comment from another server deleted here by the author of the post (of this server) it answers: told to the commenter's server. */
+  async function deletedByPostAuthor(
+    { postId, postAuthorId, authorId, deletedBy }: DomainEvents['commentDeleted'],
+    noteUrl: string,
+    { id }: EventMeta,
+  ): Promise<void> {
+    if (deletedBy !== postAuthorId || deletedBy === authorId) return;
+    const [postAuthor, commenter] = await Promise.all([users.findById(postAuthorId), deps.directory.byUserId(authorId)]);
+    if (!postAuthor || postAuthor.remote_host || postAuthor.deleted_at || !commenter) return;
+    const c = context();
+    const del = new Delete({
+      id: new URL(`/ap/deletes/${id}`, ctx.config.publicUrl),
+      actor: c.getActorUri(postAuthorId),
+      object: new Tombstone({ id: new URL(noteUrl) }),
+      to: new URL(commenter.actor_url),
+    });
+    await c.sendActivity({ identifier: postAuthorId }, recipientOf(commenter), del, { orderingKey: noteIdOf(c, postId).href });
+  }
+
   return {
+    sweep: () => replies.sweepNotes(),
+
     added: async (
       { commentId, postId, postAuthorId, authorId, content }: DomainEvents['commentAdded'],
       { id }: EventMeta,
@@ -75,7 +108,14 @@ export function commentSync(ctx: AppContext, federation: Federation<void>, deps:
       });
     },
 
-    deleted: async ({ commentId, postId, postAuthorId, authorId }: DomainEvents['commentDeleted'], { id }: EventMeta): Promise<void> => {
+    deleted: async (event: DomainEvents['commentDeleted'], meta: EventMeta): Promise<void> => {
+      const { commentId, postId, postAuthorId, authorId } = event;
+      const note = await replies.noteOf(commentId);
+      if (note) {
+        await deletedByPostAuthor(event, note.object_url, meta);
+        return replies.forgetNote(commentId);
+      }
+      const { id } = meta;
       const audience = await audienceOf(authorId, postId, postAuthorId);
       if (!audience) return;
       const c = context();

@@ -1,27 +1,15 @@
 /** Comments between two Plaza servers: replies both ways, counted and notified, and deleted by their author on either side. */
 import { importJwk, signRequest } from '@fedify/fedify';
-import { commentResponseSchema, commentsResponseSchema, notificationsResponseSchema, type Comment } from '@plaza/contract';
+import { notificationsResponseSchema } from '@plaza/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { as, createUser, type TestUser } from '../../../test/factories';
+import { as, createUser } from '../../../test/factories';
 import { dialects } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
 import { createPost } from '../posts/testing';
-import { AP, befriendAcross, eventually, getPost, postInFeed, usePeerServers, type PeerServer } from './testing';
+import { AP, befriendAcross, comment, commentsOn, eventually, getPost, postInFeed, usePeerServers } from './testing';
 
 // Two servers, their queues and signed deliveries both ways: on a busy two-core machine a test takes 20 s.
 vi.setConfig({ testTimeout: 60_000 });
-
-async function commentsOn(server: PeerServer, who: TestUser, postId: string): Promise<Comment[]> {
-  const res = await as(server.app, who)({ method: 'GET', url: `/comments/posts/${postId}/comments` });
-  expect(res.statusCode, res.body).toBe(200);
-  return bodyOf(res, commentsResponseSchema).comments;
-}
-
-async function comment(server: PeerServer, who: TestUser, postId: string, text: string): Promise<Comment> {
-  const res = await as(server.app, who)({ method: 'POST', url: `/comments/posts/${postId}/comments`, payload: { commentContent: text } });
-  expect(res.statusCode, res.body).toBe(201);
-  return bodyOf(res, commentResponseSchema).comment;
-}
 
 describe.each(dialects())('comments between two Plaza servers (%s)', (dialect) => {
   const [a, b] = usePeerServers(dialect, 2);
@@ -104,5 +92,38 @@ describe.each(dialects())('comments between two Plaza servers (%s)', (dialect) =
       "Pim's comment gone from A",
     );
     expect((await getPost(a, ola, onA._id)).commentsCount).toBe(0);
+  });
+
+  it("a comment deleted by the post's author goes from the commenter's server too, both ways", async () => {
+    const uma = await createUser(a.app, { userName: `uma_${dialect}` });
+    const vin = await createUser(b.app, { userName: `vin_${dialect}` });
+    const { yOnX: vinOnA, xOnY: umaOnB } = await befriendAcross(a, uma, b, vin);
+
+    // Uma's comment on Vin's post, deleted by Vin on his server: gone from Uma's server too.
+    const vinsPost = await createPost(b.app, vin, 'My post, my rules');
+    const vinsOnA = await postInFeed(a, uma, (p) => p.author._id === vinOnA, "Vin's post on Uma's server");
+    await comment(a, uma, vinsOnA._id, 'Off topic');
+    const umasOnB = await eventually(
+      async () => (await commentsOn(b, vin, vinsPost)).find((c) => c.commentAuthor._id === umaOnB),
+      "Uma's comment on B",
+    );
+    expect((await as(b.app, vin)({ method: 'DELETE', url: `/comments/${umasOnB._id}` })).statusCode).toBe(200);
+    await eventually(async () => ((await commentsOn(a, uma, vinsOnA._id)).length === 0 ? true : undefined), "Uma's comment gone from A");
+    expect((await getPost(a, uma, vinsOnA._id)).commentsCount).toBe(0);
+
+    // Vin's comment on Uma's post, deleted by Uma on her server: gone from Vin's server too.
+    const umasPost = await createPost(a.app, uma, 'Mine, this time');
+    const umasOnBPost = await postInFeed(b, vin, (p) => p.author._id === umaOnB, "Uma's post on Vin's server");
+    await comment(b, vin, umasOnBPost._id, 'Also off topic');
+    const vinsOnAComment = await eventually(
+      async () => (await commentsOn(a, uma, umasPost)).find((c) => c.commentAuthor._id === vinOnA),
+      "Vin's comment on A",
+    );
+    expect((await as(a.app, uma)({ method: 'DELETE', url: `/comments/${vinsOnAComment._id}` })).statusCode).toBe(200);
+    await eventually(
+      async () => ((await commentsOn(b, vin, umasOnBPost._id)).length === 0 ? true : undefined),
+      "Vin's comment gone from B",
+    );
+    expect((await getPost(b, vin, umasOnBPost._id)).commentsCount).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ import type { CommentsFeature } from '../comments';
 import type { ConnectionService } from '../people';
 import type { PostsFeature } from '../posts';
 import type { ReactionsFeature } from '../reactions';
+import type { SafetyFeature } from '../safety';
 import { userRepo } from '../users';
 import { registerActors } from './actors';
 import { remoteDirectory, type RemoteDirectory } from './directory';
@@ -21,6 +22,7 @@ import { friendshipSync } from './friendship-sync';
 import { registerInbox } from './inbox';
 import { instanceRoutes } from './instance-routes';
 import { instancesRepo } from './instances-repo';
+import { instancesService } from './instances-service';
 import { keyStore } from './keys';
 import { mountFederation } from './mount';
 import { registerNotes } from './notes';
@@ -35,6 +37,7 @@ export interface FederationDeps {
   posts: Pick<PostsFeature, 'api' | 'authoring'>;
   reactions: Pick<ReactionsFeature, 'remote'>;
   comments: Pick<CommentsFeature, 'remote'>;
+  safety: Pick<SafetyFeature, 'remote'>;
 }
 
 export interface FederationParts {
@@ -45,13 +48,14 @@ export interface FederationParts {
 }
 
 export function createFederation(ctx: AppContext): FederationParts {
-  const routes = (app: FastifyInstance) => instanceRoutes(app, ctx);
+  const instancesAdmin = instancesService(ctx);
+  const routes = (app: FastifyInstance) => instanceRoutes(app, ctx, { instances: instancesAdmin });
   if (!ctx.config.federation) return { directory: null, feature: () => ({ name: 'federation', routes }) };
   const { federation, kv } = createPlazaFederation(ctx);
   const directory = remoteDirectory(ctx, federation);
   return {
     directory,
-    feature({ connections, posts, reactions, comments }) {
+    feature({ connections, posts, reactions, comments, safety }) {
       const users = userRepo(ctx.db);
       const instances = instancesRepo(ctx.db);
       const sync = friendshipSync(ctx, federation, { connections, directory });
@@ -65,6 +69,7 @@ export function createFederation(ctx: AppContext): FederationParts {
         connections,
         directory,
         sync,
+        blocks: safety.remote,
         posts: { posts: posts.api, authoring: posts.authoring, reactions: reactions.remote, comments: comments.remote },
       });
       const log = ctx.log.child({ part: 'federation' });
@@ -97,6 +102,7 @@ export function createFederation(ctx: AppContext): FederationParts {
           ];
           const sweep = setInterval(() => {
             kv.sweep().catch((err: unknown) => log.warn({ err }, "could not sweep Fedify's expired cache entries"));
+            commentsOut.sweep().catch((err: unknown) => log.warn({ err }, 'could not sweep the Notes of deleted comments'));
           }, KV_SWEEP_MS);
           sweep.unref();
           return () => {

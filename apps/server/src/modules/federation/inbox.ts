@@ -7,7 +7,9 @@
  *   Reject(Follow) → our request declined, or the friendship ended;
  *   Undo(Follow)   → their request withdrawn, or the friendship ended;
  *   Update(Person) → their name, bio and avatar as they now are, from that person alone;
- *   Block          → whatever stands between them and the person they block ends (request or friendship).
+ *   Block          → their block of the person here, stored as a block made here is (it ends their request or
+ *                    friendship, and the person here can no longer reach them: docs/decisions/federation.md);
+ *   Undo(Block)    → that block lifted.
  * Posts, comments and reactions (Create, Update, Delete, Like, EmojiReact, Undo of a reaction) are post-inbox.ts's.
  */
 import type { Federation, InboxContext } from '@fedify/fedify';
@@ -17,6 +19,7 @@ import type { AppContext } from '../../context';
 import { ConflictError } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
 import type { ConnectionService } from '../people';
+import type { SafetyFeature } from '../safety';
 import type { RemoteDirectory } from './directory';
 import { AP_PATHS } from './fedify';
 import { followsRepo } from './follows-repo';
@@ -30,6 +33,7 @@ export function registerInbox(
     connections: ConnectionService;
     directory: RemoteDirectory;
     sync: FriendshipSync;
+    blocks: SafetyFeature['remote'];
     posts: Omit<PostInboxDeps, 'directory' | 'senderOf'>;
   },
 ): void {
@@ -58,6 +62,25 @@ export function registerInbox(
     } catch (err) {
       if (!(err instanceof ConflictError)) throw err;
     }
+  }
+
+  /**
+   * The remote person's block of someone here (or its end, `standing` false); only their own, of someone of
+   * this server. A person this server has never seen can block no one here: they stand in no relation to anyone.
+   */
+  async function blocked(c: InboxContext<void>, block: Block, actorId: URL | null, standing: boolean): Promise<void> {
+    const localId = localIdOf(c, block.objectId);
+    if (!localId || !actorId || block.actorId?.href !== actorId.href) return;
+    const remote = await deps.directory.byActorUrl(actorId.href);
+    if (!remote) return;
+    if (!standing) return deps.blocks.unblock(remote.user_id, localId);
+    try {
+      // Stored first, then whatever stands between them ends as the blocker's step (safety's own order).
+      await deps.blocks.block(remote.user_id, localId);
+    } catch (err) {
+      if (!(err instanceof ConflictError)) throw err;
+    }
+    await deps.sync.reconcile(localId, remote.user_id);
   }
 
   /** Ends whatever stands between them: a pending request from `by`, or the friendship. */
@@ -104,23 +127,17 @@ export function registerInbox(
     .on(Undo, async (c, undo) => {
       const remoteId = await senderOf(c, undo);
       const undone = undo.objectId ? await follows.findByActivity(undo.objectId.href) : undefined;
-      if (!undone) return posts.undo(c, undo);
+      if (!undone) {
+        const object = await undo.getObject(c);
+        return object instanceof Block ? blocked(c, object, undo.actorId, false) : posts.undo(c, undo);
+      }
       // Only their own follow can be undone by them.
       if (!remoteId || !undone || undone.follower_id !== remoteId) return;
       await follows.delete(remoteId, undone.followee_id);
       await end(remoteId, undone.followee_id, 'cancel');
       await deps.sync.reconcile(undone.followee_id, remoteId);
     })
-    .on(Block, async (c, block) => {
-      const localId = localIdOf(c, block.objectId);
-      const remoteId = localId ? await deps.directory.byActorUrl(block.actorId?.href ?? '') : undefined;
-      if (!localId || !remoteId) return;
-      const status = await deps.connections.statusWith(remoteId.user_id, localId);
-      if (status === 'friends') await act(remoteId.user_id, 'remove', localId);
-      else if (status === 'request_sent') await act(remoteId.user_id, 'cancel', localId);
-      else if (status === 'request_received') await act(remoteId.user_id, 'decline', localId);
-      await deps.sync.reconcile(localId, remoteId.user_id);
-    })
+    .on(Block, (c, block) => blocked(c, block, block.actorId, true))
     .on(Create, (c, create) => posts.create(c, create))
     .on(Update, async (c, update) => {
       const object = await update.getObject(c);

@@ -4,28 +4,21 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
-import { requireRole } from '../moderation';
-import { instancesRepo } from './instances-repo';
+import type { InstancesService } from './instances-service';
 
-export async function instanceRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function instanceRoutes(fastify: FastifyInstance, ctx: AppContext, deps: { instances: InstancesService }): Promise<void> {
   const requireAuth = makeRequireAuth(ctx.auth);
-  const instances = instancesRepo(ctx.db);
-  const asAdmin = (userId: string) => requireRole(ctx.db, userId, ['admin']);
+  const { instances } = deps;
 
   contractRoute(fastify, admin.listInstances, {
     onRequest: requireAuth,
-    handler: async (req) => {
-      await asAdmin(authOf(req).userId);
-      const list = await instances.list();
-      return { success: true as const, instances: list.map((i) => ({ ...i, blocked: i.blockedAt !== null })) };
-    },
+    handler: async (req) => ({ success: true as const, instances: await instances.list(authOf(req).userId) }),
   });
 
   contractRoute(fastify, admin.blockInstance, {
     onRequest: requireAuth,
     handler: async (req) => {
-      await asAdmin(authOf(req).userId);
-      await instances.block(req.params.host.toLowerCase());
+      await instances.block(authOf(req).userId, req.params.host);
       return { success: true as const };
     },
   });
@@ -33,8 +26,7 @@ export async function instanceRoutes(fastify: FastifyInstance, ctx: AppContext):
   contractRoute(fastify, admin.unblockInstance, {
     onRequest: requireAuth,
     handler: async (req) => {
-      await asAdmin(authOf(req).userId);
-      await instances.unblock(req.params.host.toLowerCase());
+      await instances.unblock(authOf(req).userId, req.params.host);
       return { success: true as const };
     },
   });

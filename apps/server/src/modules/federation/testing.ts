@@ -5,11 +5,14 @@
  */
 import { importJwk, signRequest } from '@fedify/fedify';
 import {
+  commentResponseSchema,
+  commentsResponseSchema,
   connectionStatusResponseSchema,
   feedResponseSchema,
   friendRequestsResponseSchema,
   postResponseSchema,
   userSearchResponseSchema,
+  type Comment,
   type Post,
   type PublicUser,
 } from '@plaza/contract';
@@ -161,6 +164,18 @@ export const postInFeed = (server: PeerServer, who: TestUser, match: (p: Post) =
 export async function getPost(server: PeerServer, who: TestUser, postId: string): Promise<Post> {
   const res = await as(server.app, who)({ method: 'GET', url: `/posts/${postId}` });
   return bodyOf(res, postResponseSchema).post;
+}
+
+export async function commentsOn(server: PeerServer, who: TestUser, postId: string): Promise<Comment[]> {
+  const res = await as(server.app, who)({ method: 'GET', url: `/comments/posts/${postId}/comments` });
+  expect(res.statusCode, res.body).toBe(200);
+  return bodyOf(res, commentsResponseSchema).comments;
+}
+
+export async function comment(server: PeerServer, who: TestUser, postId: string, text: string): Promise<Comment> {
+  const res = await as(server.app, who)({ method: 'POST', url: `/comments/posts/${postId}/comments`, payload: { commentContent: text } });
+  expect(res.statusCode, res.body).toBe(201);
+  return bodyOf(res, commentResponseSchema).comment;
 }
 
 /** `request` signed with the RSA key of `who` of `server`, as their server would sign it, and sent. */

@@ -2,7 +2,7 @@
  * The safety feature's public API. It owns `blocks` and `mutes`; the features that show people or let
  * them act on each other ask its policy functions (one per rule) or compose its subqueries of hidden people.
  */
-export { createSafetyFeature } from './feature';
+export { createSafetyFeature, type SafetyFeature } from './feature';
 export { cachedHiddenAmong } from './hidden-people-cache';
 export { cachedInteractionCheck } from './interaction-cache';
 export {
