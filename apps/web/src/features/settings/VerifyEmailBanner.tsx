@@ -26,8 +26,9 @@ export function VerifyEmailBanner() {
   return (
     <ReminderFrame onHide={() => setHidden(true)}>
       <span className="font-semibold">{t('verifyEmail.title')}</span> {t('verifyEmail.sentTo')}{' '}
-      {/* After a change was asked for, the link that counts is the one mailed to the new address (as the card says). */}
-      <span className="font-medium break-all">{pendingTo ?? user.email}</span>
+      {/* After a change was asked for, the link that counts is the one mailed to the new address (as the card says).
+          Isolated, so a left-to-right address keeps its order inside a right-to-left sentence. */}
+      <bdi className="font-medium break-all">{pendingTo ?? user.email}</bdi>
       {t('verifyEmail.until')}{' '}
       {!pendingTo && (
         <button
