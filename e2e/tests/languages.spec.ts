@@ -51,6 +51,12 @@ test('Arabic from Settings: the feed and Settings read Arabic, right to left, an
   const box = (await nav.boundingBox())!;
   expect(box.x + box.width).toBeGreaterThan(1280 - 2);
   expect(box.x).toBeGreaterThan(1280 / 2);
+  // The email reminder, the stories row, the search and the side column read Arabic too.
+  await expect(page.getByRole('region', { name: 'أكّد بريدك الإلكتروني' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'القصص' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'ابحث عن أشخاص ووسوم' })).toHaveAttribute('placeholder', 'ابحث عن أشخاص، #وسوم...');
+  await expect(page.getByRole('heading', { name: 'الأكثر تداولًا' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'أشخاص قد تعرفهم' })).toBeVisible();
   await expectAxeClean(page, 'feed, 1280');
   await page.screenshot({ path: path.join(ARTIFACTS, 'languages-ar-feed-1280.png') });
 
@@ -58,6 +64,10 @@ test('Arabic from Settings: the feed and Settings read Arabic, right to left, an
   await expect(page.getByRole('navigation', { name: 'التنقل الرئيسي' })).toBeVisible();
   await expectAxeClean(page, 'feed, 390');
   await page.screenshot({ path: path.join(ARTIFACTS, 'languages-ar-feed-390.png') });
+  await page.goto('/network');
+  await expect(page.getByRole('heading', { level: 1, name: 'الشبكة' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'الجميع' })).toHaveAttribute('aria-selected', 'true');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'languages-ar-network-390.png') });
   await page.goto('/settings/account');
   await expect(page.getByRole('heading', { level: 1, name: 'الإعدادات' })).toBeVisible();
   await page.screenshot({ path: path.join(ARTIFACTS, 'languages-ar-settings-390.png') });

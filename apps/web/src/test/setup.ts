@@ -16,6 +16,8 @@ if (typeof document !== 'undefined') {
   await startI18n('en');
   // The chat's English comes with its own chunk; components rendered alone still read it.
   await import('../features/chat/chat-catalog');
+  // So do the people screens', the lists of posts' and the story viewer's.
+  await Promise.all([import('../i18n/people-catalog'), import('../i18n/lists-catalog'), import('../features/stories/stories-catalog')]);
 }
 
 afterEach(() => cleanup());

@@ -5,6 +5,7 @@
  */
 import type { ConnectionAction } from '@plaza/contract';
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import type { ApiErrorPayload } from '../../api/errors';
 import { useChangeConnectionMutation, useLazyConnectionStatusQuery } from './api';
@@ -12,6 +13,7 @@ import { isCanceledError } from './lifecycle';
 import { CONNECTION_ERRORS } from './statuses';
 
 export function useConnectionAction(targetUserId: string) {
+  const { t } = useTranslation('people');
   const [change, { isLoading: busy }] = useChangeConnectionMutation({ fixedCacheKey: `connection:${targetUserId}` });
   const [check, checked] = useLazyConnectionStatusQuery();
 
@@ -22,13 +24,15 @@ export function useConnectionAction(targetUserId: string) {
       } catch (failure) {
         if (isCanceledError(failure)) return;
         const { message, status } = failure as Partial<ApiErrorPayload>;
-        const title = CONNECTION_ERRORS[action];
-        toast.error(title, { description: message && message !== title ? message : undefined });
+        const title = t(`connection.errors.${action}`);
+        // The call's own fallback is the English of the same title: only the server's own words add anything.
+        const own = message && message !== title && message !== CONNECTION_ERRORS[action] ? message : undefined;
+        toast.error(title, { description: own });
         // A conflict means the other person changed things meanwhile: show what is true now.
         if (status === 409) void check(targetUserId);
       }
     },
-    [change, check, targetUserId],
+    [change, check, targetUserId, t],
   );
 
   return {

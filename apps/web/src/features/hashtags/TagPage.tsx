@@ -2,20 +2,25 @@
 import { isHashtag, normalizeHashtag } from '@plaza/contract';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Hash } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import '../../i18n/lists-catalog';
 import { EmptyState } from '../../components/EmptyState';
 import { useDocumentTitle } from '../../lib/document-title';
 import { PostList } from '../feed';
 import { FETCH_TAG_POSTS_FAILED, useGetTagPostsInfiniteQuery } from '../posts';
-import { postsText } from './texts';
 
-const feedLink = (
-  <Link to="/feeds" className="text-sm font-semibold text-brand-primary hover:underline dark:text-indigo-300">
-    Write a post
-  </Link>
-);
+function FeedLink() {
+  const { t } = useTranslation('lists');
+  return (
+    <Link to="/feeds" className="text-sm font-semibold text-brand-primary hover:underline dark:text-indigo-300">
+      {t('tag.write')}
+    </Link>
+  );
+}
 
 export default function TagPage() {
+  const { t } = useTranslation('lists');
   const tag = normalizeHashtag(useParams().tag ?? '');
   const valid = isHashtag(tag);
   useDocumentTitle(`#${tag}`);
@@ -31,24 +36,22 @@ export default function TagPage() {
           <span className="sr-only">#</span>
           {tag}
         </h1>
-        <p className="text-sm text-slate-500 dark:text-slate-400">
-          {total ? `${postsText(total)} with this tag, newest first.` : 'Posts with this tag, newest first.'}
-        </p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{total ? t('tag.counted', { count: total }) : t('tag.intro')}</p>
       </header>
       {valid ? (
         <PostList
-          label={`Posts tagged #${tag}`}
+          label={t('tag.list', { tag })}
           query={posts}
           errorFallback={FETCH_TAG_POSTS_FAILED}
           empty={
-            <EmptyState icon={<Hash className="h-7 w-7" />} title={`No posts with #${tag} yet`} action={feedLink}>
-              Be the first: write #{tag} in a post or a comment.
+            <EmptyState icon={<Hash className="h-7 w-7" />} title={t('tag.emptyTitle', { tag })} action={<FeedLink />}>
+              {t('tag.emptyText', { tag })}
             </EmptyState>
           }
         />
       ) : (
-        <EmptyState icon={<Hash className="h-7 w-7" />} title="This is not a tag" action={feedLink}>
-          A tag is up to 50 letters, digits or _, with at least one letter, like #plaza.
+        <EmptyState icon={<Hash className="h-7 w-7" />} title={t('tag.invalidTitle')} action={<FeedLink />}>
+          {t('tag.invalidText')}
         </EmptyState>
       )}
     </div>

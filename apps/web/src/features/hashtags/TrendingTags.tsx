@@ -4,11 +4,12 @@
  */
 import { InlineRetry } from '../../components/EmptyState';
 import { Hash, TrendingUp } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../lib/error-text';
 import { tagPath } from '../../lib/rich-text';
 import { TRENDING_FAILED, TRENDING_REFRESH_MS, useTrendingTagsQuery } from './api';
-import { NOTHING_TRENDING, trendingText } from './texts';
+import { nothingTrending, trendingText } from './texts';
 
 export function TrendingTags({ className = '' }: { className?: string }) {
   const { data, isLoading, isError, error, refetch } = useTrendingTagsQuery(undefined, {
@@ -16,6 +17,7 @@ export function TrendingTags({ className = '' }: { className?: string }) {
     skipPollingIfUnfocused: true,
   });
   const tags = data ?? [];
+  const { t } = useTranslation();
 
   return (
     <section aria-labelledby="trending-title" className={`card p-4 ${className}`}>
@@ -23,7 +25,7 @@ export function TrendingTags({ className = '' }: { className?: string }) {
         id="trending-title"
         className="mb-3 flex items-center gap-2 text-sm font-semibold tracking-wide text-slate-700 uppercase dark:text-slate-200"
       >
-        <TrendingUp className="h-4 w-4 text-brand-accent" aria-hidden /> Trending
+        <TrendingUp className="h-4 w-4 text-brand-accent" aria-hidden /> {t('search.trending')}
       </h2>
       {isError && tags.length === 0 ? (
         <InlineRetry message={errorText(error, TRENDING_FAILED)} onRetry={() => void refetch()} />
@@ -37,9 +39,9 @@ export function TrendingTags({ className = '' }: { className?: string }) {
           ))}
         </div>
       ) : tags.length === 0 ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400">{NOTHING_TRENDING}</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{nothingTrending()}</p>
       ) : (
-        <ol className="-mx-2 space-y-0.5" aria-label="Trending tags">
+        <ol className="-mx-2 space-y-0.5" aria-label={t('search.trendingTags')}>
           {tags.map(({ tag, people, posts }) => (
             <li key={tag}>
               <Link

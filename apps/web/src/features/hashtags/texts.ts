@@ -1,9 +1,10 @@
-/** How tag counts read (product.md § Hashtags). */
-const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** How tag counts read (product.md § Hashtags), in the shown language: callers re-render through useTranslation. */
+import i18next from 'i18next';
 
-export const postsText = (posts: number) => counted(posts, 'post', 'posts');
+export const postsText = (posts: number) => i18next.t('common:tags.posts', { count: posts });
 
 /** A trending tag's line: '3 people · 5 posts'. */
-export const trendingText = (people: number, posts: number) => `${counted(people, 'person', 'people')} · ${postsText(posts)}`;
+export const trendingText = (people: number, posts: number) =>
+  i18next.t('common:tags.trendingLine', { people: i18next.t('common:tags.people', { count: people }), posts: postsText(posts) });
 
-export const NOTHING_TRENDING = 'Nothing is trending yet. Tags used in posts and comments show here for a day.';
+export const nothingTrending = () => i18next.t('common:tags.nothingTrending');

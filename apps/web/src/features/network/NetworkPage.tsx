@@ -4,7 +4,9 @@
  * (`?tab=`); without one, the page opens on Requests when any are waiting.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import '../../i18n/people-catalog';
 import { SearchBox } from '../../components/SearchBox';
 import { useReceivedRequestCount, useFriendRequestsInfiniteQuery } from '../connections';
 import { useDebouncedValue } from '../search';
@@ -15,18 +17,13 @@ import { useDocumentTitle } from '../../lib/document-title';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const TABS = [
-  { id: 'requests', label: 'Requests' },
-  { id: 'sent', label: 'Sent' },
-  { id: 'friends', label: 'Friends' },
-  { id: 'everyone', label: 'Everyone' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
-
-const isTab = (value: string | null): value is TabId => TABS.some((t) => t.id === value);
+const TABS = ['requests', 'sent', 'friends', 'everyone'] as const;
+type TabId = (typeof TABS)[number];
+const isTab = (value: string | null): value is TabId => TABS.some((id) => id === value);
 
 export default function NetworkPage() {
-  useDocumentTitle('Network');
+  const { t } = useTranslation('people');
+  useDocumentTitle(t('network.title'));
   const [params, setParams] = useSearchParams();
   const received = useReceivedRequestCount();
   const { data: receivedLoaded } = useFriendRequestsInfiniteQuery('received');
@@ -47,17 +44,17 @@ export default function NetworkPage() {
         <header className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <h1 id="network-title" className="text-2xl font-bold tracking-tight">
-              Network
+              {t('network.title')}
             </h1>
-            <p className="text-sm text-slate-500 dark:text-slate-400">Find people and grow your circle</p>
+            <p className="text-sm text-slate-500 dark:text-slate-400">{t('network.subtitle')}</p>
           </div>
           {searchable && (
             <SearchBox
               className="sm:w-72"
               value={term}
               onChange={setTerm}
-              label="Search your network"
-              placeholder="Name or @username"
+              label={t('network.search')}
+              placeholder={t('network.searchPlaceholder')}
               autoComplete="off"
             />
           )}
@@ -65,10 +62,10 @@ export default function NetworkPage() {
 
         <div
           role="tablist"
-          aria-label="Network"
+          aria-label={t('network.title')}
           className="mb-5 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-700/70"
         >
-          {TABS.map(({ id, label }) => (
+          {TABS.map((id) => (
             <button
               key={id}
               type="button"
@@ -83,10 +80,10 @@ export default function NetworkPage() {
                   : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100'
               }`}
             >
-              {label}
+              {t(`network.tabs.${id}`)}
               {id === 'requests' && received > 0 && (
                 <span
-                  aria-label={`${received} waiting`}
+                  aria-label={t('network.waiting', { count: received })}
                   className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-500 px-1.5 text-[11px] font-bold text-white"
                 >
                   {received > 99 ? '99+' : received}
@@ -101,8 +98,8 @@ export default function NetworkPage() {
         <div id="network-panel" role="tabpanel" aria-labelledby={`network-tab-${tab}`}>
           {tab === 'requests' && <RequestList direction="received" />}
           {tab === 'sent' && <RequestList direction="sent" />}
-          {tab === 'friends' && <PeopleList key="friends" query={query} connection="friends" label="Friends" />}
-          {tab === 'everyone' && <PeopleList key="everyone" query={query} label="People" />}
+          {tab === 'friends' && <PeopleList key="friends" query={query} connection="friends" label={t('network.friends')} />}
+          {tab === 'everyone' && <PeopleList key="everyone" query={query} label={t('network.people')} />}
         </div>
       </section>
 

@@ -1,6 +1,7 @@
 /** The Everyone and Friends tabs of the network: people with the right connection action, searchable, paged. */
 import { SearchX, UserPlus, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorBanner } from '../../components/EmptyState';
 import { firstNetworkPage, NETWORK_ERROR_TEXT, peopleOf, useNetworkInfiniteQuery } from './api';
 import { LoadMoreButton } from './LoadMoreButton';
@@ -15,6 +16,7 @@ export interface PeopleListProps {
 }
 
 export function PeopleList({ query, connection, label }: PeopleListProps) {
+  const { t } = useTranslation('people');
   // Once a search has started the list over, pages are larger (product.md § Network and connections).
   const [searched, setSearched] = useState(false);
   if (query && !searched) setSearched(true);
@@ -22,8 +24,10 @@ export function PeopleList({ query, connection, label }: PeopleListProps) {
     useNetworkInfiniteQuery({ search: query, connection }, { initialPageParam: firstNetworkPage(searched) });
   const users = useMemo(() => (currentData ? peopleOf(currentData) : []), [currentData]);
   const total = currentData?.pages.at(-1)?.pagination.totalUsers ?? 0;
-  const noun = total === 1 ? 'person' : 'people';
-  const summary = connection === 'friends' ? `${total} ${total === 1 ? 'friend' : 'friends'}` : `${total} ${noun}`;
+  const friends = connection === 'friends';
+  const summary = query
+    ? t(friends ? 'network.friendsMatching' : 'network.matching', { count: total, query })
+    : t(friends ? 'network.friendsCount' : 'network.everyone', { count: total });
   const errorText = (error && 'error' in error && error.message) || NETWORK_ERROR_TEXT;
   const refreshing = isFetching && !isFetchingNextPage && Boolean(currentData);
   const loadMore = () => void fetchNextPage();
@@ -31,7 +35,7 @@ export function PeopleList({ query, connection, label }: PeopleListProps) {
   if (isError && !currentData) return <ErrorBanner message={errorText} onRetry={() => void refetch()} />;
   if (!currentData) {
     return (
-      <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" aria-busy="true" aria-label="Loading people">
+      <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" aria-busy="true" aria-label={t('network.loadingPeople')}>
         {Array.from({ length: 6 }, (_, i) => (
           <PersonCardSkeleton key={i} />
         ))}
@@ -41,27 +45,24 @@ export function PeopleList({ query, connection, label }: PeopleListProps) {
   if (users.length === 0) {
     if (query) {
       return (
-        <EmptyState icon={<SearchX className="h-7 w-7" />} title="No people found">
-          Nobody matches “{query}”. Try another name or user name.
+        <EmptyState icon={<SearchX className="h-7 w-7" />} title={t('network.noneFoundTitle')}>
+          {t('network.noneFoundText', { query })}
         </EmptyState>
       );
     }
     return connection === 'friends' ? (
-      <EmptyState icon={<UserPlus className="h-7 w-7" />} title="No friends yet">
-        Add people from Everyone or the suggestions; once they accept, they show up here.
+      <EmptyState icon={<UserPlus className="h-7 w-7" />} title={t('network.noFriendsTitle')}>
+        {t('network.noFriendsText')}
       </EmptyState>
     ) : (
-      <EmptyState icon={<Users className="h-7 w-7" />} title="No one else is here yet">
-        When people join Plaza they will show up here, ready to be added as friends.
+      <EmptyState icon={<Users className="h-7 w-7" />} title={t('network.emptyTitle')}>
+        {t('network.emptyText')}
       </EmptyState>
     );
   }
   return (
     <>
-      <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">
-        {summary}
-        {query ? ` matching “${query}”` : connection === 'friends' ? '' : ' on Plaza'}
-      </p>
+      <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">{summary}</p>
       <PeopleGrid label={label} dimmed={refreshing}>
         {users.map((user) => (
           <li key={user._id}>

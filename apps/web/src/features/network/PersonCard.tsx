@@ -2,11 +2,11 @@
 import type { NetworkUser } from '@plaza/contract';
 import { Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { ConnectionActions } from '../connections';
 import { useProfilePath } from '../../lib/profile-path';
-import { mutualFriendsText } from '../suggestions';
 
 export interface PersonCardProps {
   user: NetworkUser & { mutualFriends?: number };
@@ -24,6 +24,7 @@ export function PeopleGrid({ label, dimmed, children }: { label: string; dimmed:
 }
 
 export function PersonCard({ user, note }: PersonCardProps) {
+  const { t } = useTranslation('people');
   const profilePath = useProfilePath();
   const href = profilePath(user.userName);
   return (
@@ -47,12 +48,12 @@ export function PersonCard({ user, note }: PersonCardProps) {
           <p
             className={`mt-1.5 line-clamp-2 text-sm sm:min-h-10 ${user.userBio ? 'text-slate-600 dark:text-slate-300' : 'text-slate-500 italic dark:text-slate-400'}`}
           >
-            {user.userBio || 'No bio available'}
+            {user.userBio || t('network.noBio')}
           </p>
           {note && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{note}</p>}
           {typeof user.mutualFriends === 'number' && user.mutualFriends > 0 && (
             <p className="mt-1 inline-flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
-              <Users className="h-3.5 w-3.5" /> {mutualFriendsText(user.mutualFriends)}
+              <Users className="h-3.5 w-3.5" /> {t('network.mutual', { count: user.mutualFriends })}
             </p>
           )}
           <div className="mt-3 flex w-full sm:mt-auto sm:pt-4">

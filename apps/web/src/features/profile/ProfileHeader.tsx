@@ -1,8 +1,10 @@
 /** The top of a profile: cover band, avatar, name, bio, counts and the action that fits (edit or connect). */
 import { CalendarDays, PencilLine } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { monthYear } from '../../lib/dates';
+import { currentLocale } from '../../i18n/locale';
 import { ConnectionActions } from '../connections';
 import { SafetyMenu } from '../safety';
 import type { ProfileData } from './api';
@@ -10,17 +12,18 @@ import type { ProfileData } from './api';
 function Stat({ label, value }: { label: string; value: number }) {
   return (
     <div className="flex flex-col items-center rounded-xl px-4 py-2 sm:items-start sm:px-0">
-      <dd className="text-xl font-bold tabular-nums">{value.toLocaleString()}</dd>
+      <dd className="text-xl font-bold tabular-nums">{value.toLocaleString(currentLocale())}</dd>
       <dt className="order-last text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{label}</dt>
     </div>
   );
 }
 
 export function ProfileHeader({ profile }: { profile: ProfileData }) {
+  const { t } = useTranslation('people');
   const { user, stats } = profile;
   const joined = new Date(user.createdAt);
   return (
-    <section aria-label="Profile" className="card overflow-hidden">
+    <section aria-label={t('profile.region')} className="card overflow-hidden">
       <div className="relative h-32 bg-gradient-to-br from-brand-primary via-violet-500 to-brand-accent sm:h-44" aria-hidden>
         <div className="absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,rgba(255,255,255,0.25),transparent_45%),radial-gradient(circle_at_85%_70%,rgba(255,255,255,0.18),transparent_40%)]" />
       </div>
@@ -45,12 +48,12 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
                 to="/settings/profile"
                 className="inline-flex items-center gap-2 rounded-xl bg-slate-100 px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-200 dark:bg-slate-700 dark:text-slate-100 dark:hover:bg-slate-600"
               >
-                <PencilLine className="h-4 w-4" /> Edit profile
+                <PencilLine className="h-4 w-4" /> {t('profile.edit')}
               </Link>
             ) : (
               <div className="flex items-center gap-1">
                 <ConnectionActions user={profile.user} status={profile.user.connectionStatus} size="md" />
-                <SafetyMenu person={user} label="Profile options" size="md" />
+                <SafetyMenu person={user} label={t('profile.options')} size="md" />
               </div>
             )}
           </div>
@@ -59,18 +62,18 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
         <p
           className={`mt-5 text-center whitespace-pre-line sm:text-start ${user.userBio ? 'text-slate-700 dark:text-slate-200' : 'text-slate-500 italic dark:text-slate-400'}`}
         >
-          {user.userBio || 'No bio available'}
+          {user.userBio || t('profile.noBio')}
         </p>
         {!Number.isNaN(joined.getTime()) && (
           <p className="mt-2 flex items-center justify-center gap-1.5 text-sm text-slate-500 sm:justify-start dark:text-slate-400">
-            <CalendarDays className="h-4 w-4" /> Joined {monthYear(joined)}
+            <CalendarDays className="h-4 w-4" /> {t('profile.joined', { date: monthYear(joined) })}
           </p>
         )}
 
         <dl className="mt-5 flex justify-center gap-2 border-t border-slate-200 pt-4 sm:justify-start sm:gap-10 dark:border-slate-700">
-          <Stat label="Posts" value={stats.posts} />
-          <Stat label="Friends" value={stats.friends} />
-          {!profile.isOwn && <Stat label="Mutual friends" value={profile.mutualFriends} />}
+          <Stat label={t('profile.posts')} value={stats.posts} />
+          <Stat label={t('profile.friends')} value={stats.friends} />
+          {!profile.isOwn && <Stat label={t('profile.mutual')} value={profile.mutualFriends} />}
         </dl>
       </div>
     </section>
@@ -78,8 +81,9 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
 }
 
 export function ProfileHeaderSkeleton() {
+  const { t } = useTranslation('people');
   return (
-    <div className="card animate-pulse overflow-hidden" aria-busy="true" aria-label="Loading profile">
+    <div className="card animate-pulse overflow-hidden" aria-busy="true" aria-label={t('profile.loading')}>
       <div className="h-32 bg-slate-200 sm:h-44 dark:bg-slate-700/60" />
       <div className="px-4 pb-6 sm:px-8">
         <div className="-mt-14 flex flex-col items-center gap-3 sm:-mt-12 sm:flex-row sm:items-end sm:gap-5">

@@ -1,7 +1,9 @@
 /** A profile (product.md § Profiles; /network/u/profile/{visitor}/visited/{visitedUser}): one's own, or someone else's as the signed-in user sees it. */
 import { skipToken } from '@reduxjs/toolkit/query';
 import { UserX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import '../../i18n/people-catalog';
 import { useAppSelector } from '../../app/hooks';
 import { EmptyState, ErrorBanner } from '../../components/EmptyState';
 import { isSameUser, PROFILE_ERROR, useOwnProfileQuery, useVisitedProfileQuery, type ProfileData } from './api';
@@ -28,26 +30,27 @@ function useProfile(visitedUser: string) {
 }
 
 export default function ProfilePage() {
+  const { t } = useTranslation('people');
   const { visitedUser = '' } = useParams();
   const { profile, failed, notFound, retry } = useProfile(visitedUser);
-  useDocumentTitle(profile ? profile.user.fullName : failed && notFound ? 'Not found' : null);
+  useDocumentTitle(profile ? profile.user.fullName : failed && notFound ? t('profile.notFound') : null);
 
   if (failed && notFound) {
     return (
       <div className="mx-auto max-w-4xl">
         <EmptyState
           icon={<UserX className="h-7 w-7" />}
-          title="This person doesn't exist"
+          title={t('profile.notFoundTitle')}
           action={
             <Link
               to="/network"
               className="rounded-xl bg-brand-primary px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-primary-hover"
             >
-              Find people in your network
+              {t('profile.findPeople')}
             </Link>
           }
         >
-          There is no one called @{visitedUser} on Plaza. The account may have been renamed or deleted.
+          {t('profile.notFoundText', { userName: visitedUser })}
         </EmptyState>
       </div>
     );

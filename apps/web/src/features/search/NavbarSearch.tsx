@@ -7,6 +7,7 @@
 import type { FoundTag, PublicUser, TrendingTag } from '@plaza/contract';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useProfilePath } from '../../lib/profile-path';
 import { tagPath } from '../../lib/rich-text';
@@ -22,6 +23,7 @@ export const NAVBAR_SEARCH_DEBOUNCE_MS = 300;
 type SearchOption = { kind: 'person'; user: PublicUser } | { kind: 'tag'; tag: string };
 
 export function NavbarSearch() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const profilePath = useProfilePath();
   const [text, setText] = useState('');
@@ -105,7 +107,7 @@ export function NavbarSearch() {
   return (
     <div className="relative">
       <label htmlFor={`${baseId}-input`} className="sr-only">
-        Search people and tags
+        {t('search.label')}
       </label>
       <Search className="pointer-events-none absolute top-1/2 start-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
       <input
@@ -119,7 +121,7 @@ export function NavbarSearch() {
         aria-activedescendant={showDropdown && active >= 0 && options[active] ? optionId(active) : undefined}
         autoComplete="off"
         enterKeyHint="search"
-        placeholder={roomy ? 'Search people, #tags...' : 'Search...'}
+        placeholder={roomy ? t('search.placeholder') : t('search.placeholderShort')}
         value={text}
         onChange={(e) => {
           setText(e.target.value);

@@ -2,10 +2,11 @@
 import type { FoundTag, PublicUser, TrendingTag } from '@plaza/contract';
 import { Hash, SearchX, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/Avatar';
 import { Spinner } from '../../components/Spinner';
 import { errorText } from '../../lib/error-text';
-import { NOTHING_TRENDING, postsText, TAG_SEARCH_FAILED, TRENDING_FAILED, trendingText } from '../hashtags';
+import { nothingTrending, postsText, TAG_SEARCH_FAILED, TRENDING_FAILED, trendingText } from '../hashtags';
 import { SEARCH_ERROR } from './api';
 
 /** What each option needs from the combobox: its id, whether the arrows are on it, and what hovering and choosing do. */
@@ -33,11 +34,14 @@ function Option({ props, children }: { props: OptionProps; children: ReactNode }
   );
 }
 
-const Searching = () => (
-  <div className="flex items-center gap-2 px-3 py-3 text-brand-primary dark:text-indigo-300">
-    <Spinner size="sm" label="Searching…" />
-  </div>
-);
+function Searching() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex items-center gap-2 px-3 py-3 text-brand-primary dark:text-indigo-300">
+      <Spinner size="sm" label={t('search.searching')} />
+    </div>
+  );
+}
 
 const Failed = ({ text }: { text: string }) => (
   <p role="alert" className="px-3 py-3 text-sm text-rose-600 dark:text-rose-400">
@@ -76,6 +80,7 @@ export function PeopleResults(props: {
   optionProps: (i: number) => OptionProps;
 }) {
   const { listId, people, loading, failed, quietWhenNone, optionProps } = props;
+  const { t } = useTranslation();
   return (
     <>
       {loading && people.length === 0 ? (
@@ -83,9 +88,9 @@ export function PeopleResults(props: {
       ) : failed ? (
         <Failed text={SEARCH_ERROR} />
       ) : people.length === 0 && !quietWhenNone ? (
-        <Nothing text="No users found" />
+        <Nothing text={t('search.noPeople')} />
       ) : null}
-      <ul id={listId} role="listbox" aria-label="People found">
+      <ul id={listId} role="listbox" aria-label={t('search.peopleFound')}>
         {people.map((user, i) => (
           <Option key={user._id} props={optionProps(i)}>
             <Avatar name={user.fullName} id={user._id} src={user.userImage} size="sm" decorative />
@@ -112,19 +117,20 @@ export function TagResults(props: {
   optionProps: (i: number) => OptionProps;
 }) {
   const { listId, tags, firstIndex, alone, loading, failed, optionProps } = props;
+  const { t } = useTranslation();
   if (!alone && tags.length === 0) return null;
   return (
     <>
-      <p className={headingClass}>Tags</p>
+      <p className={headingClass}>{t('search.tags')}</p>
       {alone &&
         (loading && tags.length === 0 ? (
           <Searching />
         ) : failed ? (
           <Failed text={TAG_SEARCH_FAILED} />
         ) : tags.length === 0 ? (
-          <Nothing text="No tags found" />
+          <Nothing text={t('search.noTags')} />
         ) : null)}
-      <ul id={listId} role="listbox" aria-label="Tags found">
+      <ul id={listId} role="listbox" aria-label={t('search.tagsFound')}>
         {tags.map(({ tag, posts }, i) => (
           <TagOption key={tag} tag={tag} detail={postsText(posts)} props={optionProps(firstIndex + i)} />
         ))}
@@ -140,19 +146,20 @@ export function TrendingResults(props: {
   optionProps: (i: number) => OptionProps;
 }) {
   const { listId, query, tags, optionProps } = props;
+  const { t } = useTranslation();
   return (
     <>
       <p className={`${headingClass} flex items-center gap-1.5`}>
-        <TrendingUp className="h-3.5 w-3.5" aria-hidden /> Trending
+        <TrendingUp className="h-3.5 w-3.5" aria-hidden /> {t('search.trending')}
       </p>
       {query.isLoading ? (
         <Searching />
       ) : query.isError && tags.length === 0 ? (
         <Failed text={errorText(query.error, TRENDING_FAILED)} />
       ) : tags.length === 0 ? (
-        <p className="px-3 py-3 text-sm text-slate-500 dark:text-slate-400">{NOTHING_TRENDING}</p>
+        <p className="px-3 py-3 text-sm text-slate-500 dark:text-slate-400">{nothingTrending()}</p>
       ) : null}
-      <ul id={listId} role="listbox" aria-label="Trending tags">
+      <ul id={listId} role="listbox" aria-label={t('search.trendingTags')}>
         {tags.map(({ tag, people, posts }, i) => (
           <TagOption key={tag} tag={tag} detail={trendingText(people, posts)} props={optionProps(i)} />
         ))}

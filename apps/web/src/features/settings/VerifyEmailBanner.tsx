@@ -1,12 +1,14 @@
 /** Shown above every signed-in page until the account's address is confirmed, with a way to get a new link. */
 import { MailWarning, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { useMeQuery } from './api';
 import { useInstanceQuery, usePendingEmail } from './lifecycle-api';
 import { useSendLinkAgain } from './useSendLinkAgain';
 
 export function VerifyEmailBanner() {
+  const { t } = useTranslation();
   const sessionUser = useAppSelector((s) => s.auth.userDetails);
   const { data: me } = useMeQuery(undefined, { skip: !sessionUser });
   const { sendAgain, sending } = useSendLinkAgain();
@@ -23,9 +25,11 @@ export function VerifyEmailBanner() {
 
   return (
     <ReminderFrame onHide={() => setHidden(true)}>
-      <span className="font-semibold">Confirm your email address.</span> We sent a link to{' '}
-      {/* After a change was asked for, the link that counts is the one mailed to the new address (as the card says). */}
-      <span className="font-medium break-all">{pendingTo ?? user.email}</span>. Until you open it you can publish only a few posts a day.{' '}
+      <span className="font-semibold">{t('verifyEmail.title')}</span> {t('verifyEmail.sentTo')}{' '}
+      {/* After a change was asked for, the link that counts is the one mailed to the new address (as the card says).
+          Isolated, so a left-to-right address keeps its order inside a right-to-left sentence. */}
+      <bdi className="font-medium break-all">{pendingTo ?? user.email}</bdi>
+      {t('verifyEmail.until')}{' '}
       {!pendingTo && (
         <button
           type="button"
@@ -33,7 +37,7 @@ export function VerifyEmailBanner() {
           disabled={sending}
           className="font-semibold underline underline-offset-2 disabled:opacity-50"
         >
-          Send it again
+          {t('verifyEmail.sendAgain')}
         </button>
       )}
     </ReminderFrame>
@@ -42,22 +46,22 @@ export function VerifyEmailBanner() {
 
 /** On a server that cannot send mail no link went anywhere: say so, and who can confirm the address instead. */
 function NoMailBanner({ admin, onHide }: { admin: boolean; onHide: () => void }) {
+  const { t } = useTranslation();
   return (
     <ReminderFrame onHide={onHide}>
-      <span className="font-semibold">This server cannot send mail yet,</span> so no confirmation link was sent.{' '}
-      {admin
-        ? 'Set SMTP_URL (and MAIL_FROM) where Plaza runs and restart it to send mail; until then confirm addresses in Moderation → Accounts.'
-        : 'An admin of this server can confirm your address for you.'}
+      <span className="font-semibold">{t('verifyEmail.noMailTitle')}</span> {t('verifyEmail.noMailText')}{' '}
+      {admin ? t('verifyEmail.noMailAdmin') : t('verifyEmail.noMailMember')}
     </ReminderFrame>
   );
 }
 
 /** The reminder's frame, whichever text it holds: one region, its icon and a hide button of a full tap target. */
 function ReminderFrame({ onHide, children }: { onHide: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div
       role="region"
-      aria-label="Confirm your email"
+      aria-label={t('verifyEmail.region')}
       className="mx-auto mb-4 flex max-w-3xl items-start gap-3 rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900/70 dark:bg-amber-950/40 dark:text-amber-100"
     >
       <MailWarning className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
@@ -65,7 +69,7 @@ function ReminderFrame({ onHide, children }: { onHide: () => void; children: Rea
       <button
         type="button"
         onClick={onHide}
-        aria-label="Hide this reminder"
+        aria-label={t('verifyEmail.hide')}
         className="-my-2.5 -me-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-amber-800 hover:bg-amber-100 dark:text-amber-200 dark:hover:bg-amber-900/50"
       >
         <X className="h-4 w-4" aria-hidden="true" />

@@ -3,12 +3,17 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { LIMITS } from '@plaza/contract';
 import { ImagePlus, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n/locale';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/Button';
 import { CloseButton } from '../../components/CloseButton';
 import { withSniffedType } from '../../lib/media-sniff';
 import { CREATE_FALLBACK, useCreateStoryMutation } from './api';
 import { ACCEPTED_MEDIA, checkStoryMedia } from './media-rules';
+import './stories-catalog';
+
+const MB = 1024 * 1024;
 
 interface Picked {
   file: File;
@@ -17,6 +22,7 @@ interface Picked {
 }
 
 export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('stories');
   const [createStory] = useCreateStoryMutation();
   const fileInput = useRef<HTMLInputElement>(null);
   const captionId = useId();
@@ -65,13 +71,14 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
       setProgress(null);
       setError(result.error.message ?? CREATE_FALLBACK.message);
     } else {
-      toast.success('Your story is live');
+      toast.success(t('create.live'));
       onClose();
       reset();
     }
   }
 
   const over = caption.length > LIMITS.storyCaption.max;
+  const percent = new Intl.NumberFormat(currentLocale(), { style: 'percent' });
 
   return (
     <Dialog open={open} onClose={dismiss} className="relative z-[60]">
@@ -79,7 +86,7 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
       <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
         <DialogPanel className="card flex max-h-[92vh] w-full max-w-md flex-col overflow-hidden rounded-b-none sm:rounded-b-2xl">
           <header className="flex items-center border-b border-slate-200 px-5 py-3.5 dark:border-slate-700">
-            <DialogTitle className="text-lg font-semibold">Add to your story</DialogTitle>
+            <DialogTitle className="text-lg font-semibold">{t('create.title')}</DialogTitle>
             <CloseButton onClick={dismiss} disabled={uploading} className="ms-auto dark:text-slate-400" />
           </header>
 
@@ -89,18 +96,18 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
               type="file"
               accept={ACCEPTED_MEDIA}
               className="sr-only"
-              aria-label="Choose a photo or video"
+              aria-label={t('create.choose')}
               disabled={uploading}
               onChange={(e) => void pick(e.target.files?.[0])}
             />
             {picked ? (
               <div className="relative mx-auto aspect-[9/16] max-h-[46vh] overflow-hidden rounded-2xl bg-black">
                 {picked.kind === 'image' ? (
-                  <img src={picked.url} alt="Preview of your story" className="h-full w-full object-contain" />
+                  <img src={picked.url} alt={t('create.preview')} className="h-full w-full object-contain" />
                 ) : (
                   <video
                     src={picked.url}
-                    aria-label="Preview of your story"
+                    aria-label={t('create.preview')}
                     className="h-full w-full object-contain"
                     autoPlay
                     muted
@@ -113,7 +120,7 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
                     onClick={() => fileInput.current?.click()}
                     className="absolute top-2 end-2 inline-flex items-center gap-1.5 rounded-full bg-black/60 px-3 py-1.5 text-xs font-semibold text-white backdrop-blur hover:bg-black/75"
                   >
-                    <RefreshCw className="h-3.5 w-3.5" /> Change
+                    <RefreshCw className="h-3.5 w-3.5" /> {t('create.change')}
                   </button>
                 )}
               </div>
@@ -125,22 +132,22 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
                 <span className="rounded-full bg-brand-primary/10 p-3 text-brand-primary">
                   <ImagePlus className="h-7 w-7" />
                 </span>
-                <span className="font-semibold">Choose a photo or video</span>
+                <span className="font-semibold">{t('create.choose')}</span>
                 <span className="text-xs text-slate-500 dark:text-slate-400">
-                  JPEG, PNG, WebP or GIF up to 10 MB · MP4 or WebM up to 50 MB
+                  {t('create.limits', { imageMb: LIMITS.imageBytes / MB, videoMb: LIMITS.videoBytes / MB })}
                 </span>
               </button>
             )}
 
             <div className="space-y-1.5">
               <label htmlFor={captionId} className="block text-sm font-medium">
-                Caption
+                {t('create.caption')}
               </label>
               <textarea
                 id={captionId}
                 rows={2}
                 className="input resize-none"
-                placeholder="Say something about it (optional)"
+                placeholder={t('create.captionPlaceholder')}
                 value={caption}
                 disabled={uploading}
                 maxLength={LIMITS.storyCaption.max}
@@ -155,7 +162,7 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
               <div className="space-y-1">
                 <div
                   role="progressbar"
-                  aria-label="Upload progress"
+                  aria-label={t('create.progress')}
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={Math.round(progress * 100)}
@@ -167,7 +174,7 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
                   />
                 </div>
                 <p className="text-xs text-slate-500 dark:text-slate-400">
-                  {progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Processing…'}
+                  {progress < 1 ? t('create.uploading', { percent: percent.format(progress) }) : t('create.processing')}
                 </p>
               </div>
             )}
@@ -184,10 +191,10 @@ export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: (
 
           <footer className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3.5 dark:border-slate-700">
             <Button variant="ghost" onClick={dismiss} disabled={uploading}>
-              Cancel
+              {t('create.cancel')}
             </Button>
             <Button onClick={() => void share()} disabled={!picked || over} loading={uploading}>
-              Share story
+              {t('create.share')}
             </Button>
           </footer>
         </DialogPanel>

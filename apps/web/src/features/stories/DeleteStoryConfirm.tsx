@@ -1,8 +1,10 @@
 /** Asks before a story is deleted for good. */
 import { Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 
 export function DeleteStoryConfirm({ deleting, onCancel, onConfirm }: { deleting: boolean; onCancel: () => void; onConfirm: () => void }) {
+  const { t } = useTranslation('stories');
   return (
     <div className="absolute inset-0 z-20 flex items-center justify-center bg-black/60 p-6">
       <div
@@ -15,17 +17,17 @@ export function DeleteStoryConfirm({ deleting, onCancel, onConfirm }: { deleting
           <Trash2 className="h-5 w-5" />
         </div>
         <h2 id="delete-story-title" className="font-semibold">
-          Delete this story?
+          {t('deleteTitle')}
         </h2>
         <p id="delete-story-text" className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-          It disappears for everyone right away. This can't be undone.
+          {t('deleteText')}
         </p>
         <div className="mt-5 grid grid-cols-2 gap-2">
           <Button variant="secondary" onClick={onCancel} disabled={deleting}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button variant="danger" onClick={onConfirm} loading={deleting}>
-            Delete
+            {t('deleteConfirm')}
           </Button>
         </div>
       </div>

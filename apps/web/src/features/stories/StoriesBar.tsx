@@ -5,6 +5,7 @@
 import type { StoryGroup } from '@plaza/contract';
 import { ChevronLeft, ChevronRight, Plus, RotateCw } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
@@ -22,13 +23,14 @@ const REFETCH_AFTER_MS = 60_000;
 const NO_GROUPS: StoryGroup[] = [];
 
 export function StoriesBar() {
+  const { t } = useTranslation('feed');
   const dispatch = useAppDispatch();
   const me = useAppSelector((s) => s.auth.userDetails);
   const { data: groupedStories = NO_GROUPS, isLoading, isError, isSuccess, error, refetch, fulfilledTimeStamp } = useStoriesQuery();
   const [creating, setCreating] = useState(false);
   const viewing = useAppSelector((s) => s.storyViewer.activeStoryId !== null);
   const scroller = useRef<HTMLDivElement>(null);
-  const [canScroll, setCanScroll] = useState({ left: false, right: false });
+  const [canScroll, setCanScroll] = useState({ back: false, forward: false });
 
   useEffect(() => {
     const onVisible = () => {
@@ -42,9 +44,11 @@ export function StoriesBar() {
   const measure = useCallback(() => {
     const el = scroller.current;
     if (!el) return;
-    const left = el.scrollLeft > 4;
-    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 4;
-    setCanScroll((was) => (was.left === left && was.right === right ? was : { left, right }));
+    // Right to left, scrollLeft runs from 0 at the start to negative values: its size is how far along the row is.
+    const along = Math.abs(el.scrollLeft);
+    const back = along > 4;
+    const forward = along + el.clientWidth < el.scrollWidth - 4;
+    setCanScroll((was) => (was.back === back && was.forward === forward ? was : { back, forward }));
   }, []);
 
   // Measured where the browser has just laid the page out (a resize observer's callback, a scroll), never
@@ -59,9 +63,11 @@ export function StoriesBar() {
     return () => observer.disconnect();
   }, [measure, groupedStories.length, isLoading, isError]);
 
+  /** Forward is toward the row's end: leftwards in a right-to-left page. */
   const scrollBy = (direction: 1 | -1) => {
     const el = scroller.current;
-    el?.scrollBy({ left: direction * Math.max(200, el.clientWidth * 0.8), behavior: 'smooth' });
+    const sign = el && getComputedStyle(el).direction === 'rtl' ? -1 : 1;
+    el?.scrollBy({ left: sign * direction * Math.max(200, el.clientWidth * 0.8), behavior: 'smooth' });
   };
 
   const own = groupedStories.find((g) => g.user._id === me?._id);
@@ -72,14 +78,14 @@ export function StoriesBar() {
     'absolute top-1/2 z-10 hidden -translate-y-1/2 rounded-full border border-slate-200 bg-white/95 p-1.5 text-slate-700 shadow-md transition hover:bg-white md:block dark:border-slate-600 dark:bg-slate-800/95 dark:text-slate-200 dark:hover:bg-slate-700';
 
   return (
-    <section aria-label="Stories" className="card relative mb-4 py-3">
-      {canScroll.left && (
-        <button onClick={() => scrollBy(-1)} aria-label="Scroll stories left" className={`${arrow} start-2`}>
+    <section aria-label={t('stories.region')} className="card relative mb-4 py-3">
+      {canScroll.back && (
+        <button onClick={() => scrollBy(-1)} aria-label={t('stories.scrollBack')} className={`${arrow} start-2`}>
           <ChevronLeft className="h-5 w-5" />
         </button>
       )}
-      {canScroll.right && (
-        <button onClick={() => scrollBy(1)} aria-label="Scroll stories right" className={`${arrow} end-2`}>
+      {canScroll.forward && (
+        <button onClick={() => scrollBy(1)} aria-label={t('stories.scrollForward')} className={`${arrow} end-2`}>
           <ChevronRight className="h-5 w-5" />
         </button>
       )}
@@ -110,7 +116,7 @@ export function StoriesBar() {
               onClick={() => void refetch()}
               className="inline-flex items-center gap-1 font-semibold text-brand-primary hover:underline dark:text-indigo-300"
             >
-              <RotateCw className="h-3.5 w-3.5" /> Retry
+              <RotateCw className="h-3.5 w-3.5" /> {t('stories.retry')}
             </button>
           </div>
         )}
@@ -121,8 +127,7 @@ export function StoriesBar() {
             <Bubble
               key={group.user._id}
               label={group.user.fullName}
-              before="Stories of "
-              after={group.hasUnviewed ? ', new' : undefined}
+              spoken={t(group.hasUnviewed ? 'stories.ofNew' : 'stories.of', { name: group.user.fullName })}
               onClick={() => dispatch(openGroup(group.user._id))}
             >
               <StoryRing unviewed={group.hasUnviewed}>
@@ -132,9 +137,7 @@ export function StoriesBar() {
           ))}
 
         {isSuccess && others.length === 0 && (
-          <p className="flex min-h-[92px] max-w-64 items-center px-2 text-sm text-slate-500 dark:text-slate-400">
-            No stories from friends right now. Share a moment of your own — it stays up for 24 hours.
-          </p>
+          <p className="flex min-h-[92px] max-w-64 items-center px-2 text-sm text-slate-500 dark:text-slate-400">{t('stories.empty')}</p>
         )}
       </div>
 
@@ -148,22 +151,21 @@ export function StoriesBar() {
 
 interface BubbleProps {
   label: string;
-  /** Read before and after the label, never shown: "Stories of " … ", new". */
-  before?: string;
-  after?: string;
+  /** What a screen reader says instead of the label, never shown: "Stories of Ann, new". */
+  spoken?: string;
   onClick: () => void;
   children: ReactNode;
 }
 
 /** Named by its content, which holds the visible label (the avatar is decorative), never by an aria-label that could drift from it. */
-function Bubble({ label, before, after, onClick, children }: BubbleProps) {
+function Bubble({ label, spoken, onClick, children }: BubbleProps) {
   return (
     <button
       onClick={onClick}
       className="group flex w-[80px] shrink-0 flex-col items-center gap-1.5 rounded-xl pt-0.5 pb-1 focus-visible:outline-2"
     >
       <span className="transition group-hover:scale-[1.04] group-active:scale-95">{children}</span>
-      <span className="sr-only">{`${before ?? ''}${label}${after ?? ''}`}</span>
+      <span className="sr-only">{spoken ?? label}</span>
       <span aria-hidden="true" className="w-full truncate text-center text-xs font-medium text-slate-700 dark:text-slate-300">
         {label}
       </span>
@@ -182,11 +184,12 @@ interface OwnBubbleProps {
 
 /** Without stories the whole bubble adds one; with stories the avatar opens them and the + adds another. */
 function OwnBubble({ name, id, image, group, onAdd, onOpen }: OwnBubbleProps) {
+  const { t } = useTranslation('feed');
   const badge =
     'absolute end-0 bottom-0 flex h-6 w-6 items-center justify-center rounded-full bg-brand-primary text-white ring-[3px] ring-white dark:ring-brand-surface-dark';
   if (!group) {
     return (
-      <Bubble label="Add story" onClick={onAdd}>
+      <Bubble label={t('stories.add')} onClick={onAdd}>
         <span className="relative inline-flex p-[5px]">
           <Avatar name={name} id={id} src={image} size="lg" decorative />
           <span className={badge}>
@@ -198,12 +201,12 @@ function OwnBubble({ name, id, image, group, onAdd, onOpen }: OwnBubbleProps) {
   }
   return (
     <div className="relative flex w-[80px] shrink-0 flex-col items-center">
-      <Bubble label="Your story" before="Open " onClick={onOpen}>
+      <Bubble label={t('stories.yours')} spoken={t('stories.openYours')} onClick={onOpen}>
         <StoryRing unviewed={group.hasUnviewed}>
           <Avatar name={name} id={id} src={image} size="lg" decorative />
         </StoryRing>
       </Bubble>
-      <button onClick={onAdd} aria-label="Add story" className={`${badge} end-1.5 bottom-6 transition hover:scale-110`}>
+      <button onClick={onAdd} aria-label={t('stories.add')} className={`${badge} end-1.5 bottom-6 transition hover:scale-110`}>
         <Plus className="h-4 w-4" strokeWidth={3} />
       </button>
     </div>
@@ -211,8 +214,9 @@ function OwnBubble({ name, id, image, group, onAdd, onOpen }: OwnBubbleProps) {
 }
 
 function BubbleSkeletons() {
+  const { t } = useTranslation('feed');
   return (
-    <div className="flex gap-2" aria-label="Loading stories" role="status">
+    <div className="flex gap-2" aria-label={t('stories.loading')} role="status">
       {[0, 1, 2, 3, 4].map((i) => (
         <div key={i} className="flex w-[80px] shrink-0 flex-col items-center gap-2 pt-0.5">
           <span className="h-[74px] w-[74px] animate-pulse rounded-full skeleton" />

@@ -4,6 +4,7 @@
  */
 import type { Story } from '@plaza/contract';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
 
 interface StoryMediaProps {
@@ -26,7 +27,8 @@ export function StoryMedia(props: StoryMediaProps) {
   const { story, paused, muted, restarts, loaded, failed, onLoaded, onFailed, onMutedByBrowser, onVideoProgress, onEnded } = props;
   const videoRef = useRef<HTMLVideoElement>(null);
   const storyId = story._id;
-  const label = story.caption ?? `Story of ${story.user.fullName}`;
+  const { t } = useTranslation('stories');
+  const label = story.caption ?? t('storyOf', { name: story.user.fullName });
 
   useEffect(() => {
     if (restarts > 0 && videoRef.current) videoRef.current.currentTime = 0;
@@ -96,7 +98,7 @@ export function StoryMedia(props: StoryMediaProps) {
           <Spinner size="lg" />
         </span>
       )}
-      {failed && <p className="absolute px-8 text-center text-sm text-white/80">This story could not be loaded.</p>}
+      {failed && <p className="absolute px-8 text-center text-sm text-white/80">{t('failed')}</p>}
     </div>
   );
 }

@@ -85,6 +85,20 @@ describe('StoryViewer', () => {
     expect(activeId(store)).toBe('a1');
   });
 
+  it('right to left (Arabic), ← moves to the next story and → back', async () => {
+    document.documentElement.dir = 'rtl';
+    try {
+      const store = await setup();
+      await screen.findByText('First of Ann', { selector: 'p' });
+      fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
+      expect(activeId(store)).toBe('a2');
+      fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+      expect(activeId(store)).toBe('a1');
+    } finally {
+      document.documentElement.dir = 'ltr';
+    }
+  });
+
   it('moving past a person’s last story goes to the next person', async () => {
     const store = await setup();
     await screen.findByText('First of Ann', { selector: 'p' });
@@ -144,5 +158,33 @@ describe('StoryViewer', () => {
     fireEvent.pointerDown(tapArea, { clientX: 50, clientY: 300 });
     fireEvent.pointerUp(tapArea, { clientX: 50, clientY: 300 });
     expect(activeId(store)).toBe('a1');
+  });
+
+  it('right to left, a tap on the right third goes back and on the left forward', async () => {
+    document.documentElement.dir = 'rtl';
+    try {
+      const store = await setup();
+      await screen.findByText('First of Ann', { selector: 'p' });
+      const tapArea = screen.getByTestId('story-tap-area');
+      vi.spyOn(tapArea, 'getBoundingClientRect').mockReturnValue({
+        left: 0,
+        top: 0,
+        width: 300,
+        height: 600,
+        right: 300,
+        bottom: 600,
+        x: 0,
+        y: 0,
+        toJSON: () => ({}),
+      });
+      fireEvent.pointerDown(tapArea, { clientX: 50, clientY: 300 });
+      fireEvent.pointerUp(tapArea, { clientX: 50, clientY: 300 });
+      expect(activeId(store)).toBe('a2');
+      fireEvent.pointerDown(tapArea, { clientX: 250, clientY: 300 });
+      fireEvent.pointerUp(tapArea, { clientX: 250, clientY: 300 });
+      expect(activeId(store)).toBe('a1');
+    } finally {
+      document.documentElement.dir = 'ltr';
+    }
   });
 });

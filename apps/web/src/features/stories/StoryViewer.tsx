@@ -7,6 +7,8 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { Story, StoryGroup } from '@plaza/contract';
 import { Eye } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { arrowStep } from '../../lib/arrow-keys';
 import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DeleteStoryConfirm } from './DeleteStoryConfirm';
@@ -18,6 +20,7 @@ import { useStoryGestures } from './use-story-gestures';
 import { deleteStory, selectActiveGroup, selectActiveStory, showNextStory, showPreviousStory, watchStory } from './viewer-actions';
 import { viewerClosed } from './viewerSlice';
 import { ViewersSheet } from './ViewersSheet';
+import './stories-catalog';
 import { ReportDialog } from '../safety';
 
 export { IMAGE_DURATION_MS } from './use-photo-clock';
@@ -60,6 +63,7 @@ interface PlayerProps {
 }
 
 function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps) {
+  const { t } = useTranslation('stories');
   const dispatch = useAppDispatch();
   const storyId = story._id;
   const index = group.stories.findIndex((s) => s._id === storyId);
@@ -106,8 +110,10 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
   useEffect(() => {
     if (overlay !== 'none') return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'ArrowRight') next();
-      else if (e.key === 'ArrowLeft') previous();
+      // Right to left, ArrowLeft moves on: the keys follow the way the page is read.
+      const step = arrowStep(e.key);
+      if (step === 'next') next();
+      else if (step === 'previous') previous();
       else if (e.key === ' ') setPausedByUser((p) => !p);
       else return;
       e.preventDefault();
@@ -122,7 +128,7 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
     setDeleting(false);
     setOverlay('none');
     if (failure) toast.error(failure.message);
-    else toast.success('Story deleted');
+    else toast.success(t('deleted'));
   }
 
   const viewCount = story.viewCount ?? 0;
@@ -143,7 +149,7 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
             : undefined
         }
       >
-        <DialogTitle className="sr-only">Stories of {story.user.fullName}</DialogTitle>
+        <DialogTitle className="sr-only">{t('title', { name: story.user.fullName })}</DialogTitle>
 
         <StoryMedia
           story={story}
@@ -162,7 +168,7 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
           onEnded={next}
         />
 
-        {/* Taps: left third back, the rest forward; holding pauses; dragging down closes. */}
+        {/* Taps: the first third back (the left one, or the right one right to left), the rest forward; holding pauses; dragging down closes. */}
         <div data-testid="story-tap-area" className="absolute inset-0" {...handlers} onContextMenu={(e) => e.preventDefault()} />
 
         <StoryTopBar
@@ -189,7 +195,7 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
             {isOwner && (
               <button
                 onClick={() => setOverlay('viewers')}
-                aria-label={`${viewCount} ${viewCount === 1 ? 'view' : 'views'}, see who viewed`}
+                aria-label={t('views', { count: viewCount })}
                 className="pointer-events-auto mt-3 inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1.5 text-sm font-medium text-white backdrop-blur transition hover:bg-white/25"
               >
                 <Eye className="h-4 w-4" /> {viewCount}

@@ -1,5 +1,7 @@
 /** What a story may be made of (product.md § Stories), checked before an upload starts. */
 import { LIMITS } from '@plaza/contract';
+import i18next from 'i18next';
+import './stories-catalog';
 
 export const IMAGE_MIME = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 export const VIDEO_MIME = ['video/mp4', 'video/webm'];
@@ -13,13 +15,13 @@ export type PickedMedia = { kind: 'image' | 'video'; error: null } | { kind: nul
 export function checkStoryMedia(file: Pick<File, 'type' | 'size'>): PickedMedia {
   if (IMAGE_MIME.includes(file.type)) {
     return file.size > LIMITS.imageBytes
-      ? { kind: null, error: `A story photo may be at most ${LIMITS.imageBytes / MB} MB.` }
+      ? { kind: null, error: i18next.t('stories:create.photoTooBig', { mb: LIMITS.imageBytes / MB }) }
       : { kind: 'image', error: null };
   }
   if (VIDEO_MIME.includes(file.type)) {
     return file.size > LIMITS.videoBytes
-      ? { kind: null, error: `A story video may be at most ${LIMITS.videoBytes / MB} MB.` }
+      ? { kind: null, error: i18next.t('stories:create.videoTooBig', { mb: LIMITS.videoBytes / MB }) }
       : { kind: 'video', error: null };
   }
-  return { kind: null, error: 'Stories accept JPEG, PNG, WebP or GIF photos and MP4 or WebM videos.' };
+  return { kind: null, error: i18next.t('stories:create.wrongType') };
 }

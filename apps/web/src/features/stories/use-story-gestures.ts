@@ -1,8 +1,10 @@
 /**
- * The story's touch and mouse gestures: holding pauses, a short tap on the left third goes back and
- * elsewhere forward, dragging down far enough closes. A press that lasted or moved too long only paused.
+ * The story's touch and mouse gestures: holding pauses, a short tap on the left third (the right one in a
+ * right-to-left page) goes back and elsewhere forward, dragging down far enough closes. A press that lasted
+ * or moved too long only paused.
  */
 import { useRef, useState, type PointerEvent } from 'react';
+import { isRightToLeft } from '../../lib/arrow-keys';
 
 /** A press shorter than this that barely moves is a tap; anything longer only paused. */
 const TAP_MAX_MS = 350;
@@ -45,7 +47,9 @@ export function useStoryGestures({ back, forward, close }: StoryGestureActions) 
       if (dy > SWIPE_CLOSE_PX && dy > Math.abs(dx)) return close();
       if (Date.now() - start.at > TAP_MAX_MS || Math.hypot(dx, dy) > TAP_MAX_MOVE_PX) return;
       const rect = e.currentTarget.getBoundingClientRect();
-      if (e.clientX - rect.left < rect.width / 3) back();
+      // The third where reading starts goes back: the right one in a right-to-left page.
+      const fromStart = isRightToLeft() ? rect.right - e.clientX : e.clientX - rect.left;
+      if (fromStart < rect.width / 3) back();
       else forward();
     },
     onPointerCancel() {

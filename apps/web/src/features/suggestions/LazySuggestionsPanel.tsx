@@ -8,8 +8,9 @@ import { whenIdle } from '../../lib/when-idle';
 import type { SuggestionsPanelProps } from './SuggestionsPanel';
 
 let fetched = false;
+// The panel's English comes with it (the people screens' namespace), not with the feed.
 const SuggestionsPanel = lazy(() =>
-  import('./SuggestionsPanel').then((m) => {
+  Promise.all([import('./SuggestionsPanel'), import('../../i18n/people-catalog')]).then(([m]) => {
     fetched = true;
     return { default: m.SuggestionsPanel };
   }),

@@ -1,10 +1,13 @@
 /**
  * "People you may know" (product.md § Suggestions): add a friend or dismiss a suggestion.
- * A vertical list for side columns (network, feed) or a horizontal strip for narrow screens.
+ * A vertical list for side columns (network, feed) or a horizontal strip for narrow screens. Its English (the
+ * `people` namespace) comes with the screen showing it: the network page, or LazySuggestionsPanel on the feed;
+ * importing it here would bring it into the feed's first load through this folder's index.
  */
 import { InlineRetry } from '../../components/EmptyState';
 import { Sparkles, X } from 'lucide-react';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
@@ -13,7 +16,6 @@ import { ConnectionActions } from '../connections';
 import { useProfilePath } from '../../lib/profile-path';
 import { SUGGESTIONS_ERROR, useSuggestionsQuery } from './api';
 import { dismissSuggestion } from './dismissedSlice';
-import { mutualFriendsText } from './texts';
 
 export interface SuggestionsPanelProps {
   layout?: 'list' | 'strip';
@@ -21,6 +23,7 @@ export interface SuggestionsPanelProps {
 }
 
 export function SuggestionsPanel({ layout = 'list', className = '' }: SuggestionsPanelProps) {
+  const { t } = useTranslation('people');
   const dispatch = useAppDispatch();
   // Several panels may show at once (the network page has two layouts); they share one request.
   const { data, isLoading, isError, error, refetch } = useSuggestionsQuery();
@@ -31,7 +34,7 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
   // A strip with nothing to show only takes room from the page.
   if (layout === 'strip' && !isLoading && items.length === 0) return null;
 
-  const subtitle = (mutual: number, userName: string) => (mutual > 0 ? mutualFriendsText(mutual) : `@${userName}`);
+  const subtitle = (mutual: number, userName: string) => (mutual > 0 ? t('network.mutual', { count: mutual }) : `@${userName}`);
 
   return (
     <section aria-labelledby={`suggestions-title-${layout}`} className={`${layout === 'list' ? 'card p-4' : ''} ${className}`}>
@@ -39,7 +42,7 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
         id={`suggestions-title-${layout}`}
         className="mb-3 flex items-center gap-2 text-sm font-semibold tracking-wide text-slate-700 uppercase dark:text-slate-200"
       >
-        <Sparkles className="h-4 w-4 text-brand-accent" /> People you may know
+        <Sparkles className="h-4 w-4 text-brand-accent" /> {t('suggestions.title')}
       </h2>
 
       {isError && items.length === 0 ? (
@@ -47,9 +50,9 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
       ) : isLoading && items.length === 0 ? (
         <SuggestionsSkeleton layout={layout} />
       ) : items.length === 0 ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400">No suggestions right now. Check back as more people join.</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t('suggestions.empty')}</p>
       ) : layout === 'list' ? (
-        <ul className="space-y-4" aria-label="Suggested people">
+        <ul className="space-y-4" aria-label={t('suggestions.list')}>
           {items.map((user) => (
             <li key={user._id} className="flex items-start gap-3">
               <Link to={profilePath(user.userName)} tabIndex={-1} aria-hidden>
@@ -69,7 +72,7 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
           ))}
         </ul>
       ) : (
-        <ul className="-mx-3 flex snap-x gap-3 overflow-x-auto px-3 pb-2 sm:mx-0 sm:px-0" aria-label="Suggested people">
+        <ul className="-mx-3 flex snap-x gap-3 overflow-x-auto px-3 pb-2 sm:mx-0 sm:px-0" aria-label={t('suggestions.list')}>
           {items.map((user) => (
             <li key={user._id} className="card relative flex w-44 shrink-0 snap-start flex-col items-center p-4 text-center">
               <div className="absolute top-1.5 end-1.5">
@@ -96,12 +99,13 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
 }
 
 function DismissButton({ name, onClick }: { name: string; onClick: () => void }) {
+  const { t } = useTranslation('people');
   return (
     <button
       type="button"
       onClick={onClick}
-      aria-label={`Dismiss ${name}`}
-      title="Not now"
+      aria-label={t('suggestions.dismiss', { name })}
+      title={t('suggestions.notNow')}
       className="rounded-full p-1 text-slate-500 transition hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-700 dark:hover:text-slate-200"
     >
       <X className="h-4 w-4" />
