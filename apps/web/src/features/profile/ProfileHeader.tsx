@@ -1,5 +1,5 @@
 /** The top of a profile: cover band, avatar, name, bio, counts and the action that fits (edit or connect). */
-import { CalendarDays, PencilLine } from 'lucide-react';
+import { CalendarDays, Globe, PencilLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
@@ -15,6 +15,27 @@ function Stat({ label, value }: { label: string; value: number }) {
       <dd className="text-xl font-bold tabular-nums">{value.toLocaleString(currentLocale())}</dd>
       <dt className="order-last text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{label}</dt>
     </div>
+  );
+}
+
+/**
+ * Where a person of another server lives, and a link to their page there: this server holds only what they
+ * shared with it. The date they "joined" is when this server first heard of them, so it is not shown.
+ */
+function RemoteOrigin({ userName, profileUrl }: { userName: string; profileUrl: string | null }) {
+  const { t } = useTranslation('people');
+  const host = userName.slice(userName.indexOf('@') + 1);
+  return (
+    <p className="mt-1 flex flex-wrap items-center justify-center gap-x-2 text-sm text-slate-500 sm:justify-start dark:text-slate-400">
+      <span className="inline-flex items-center gap-1">
+        <Globe className="h-4 w-4" aria-hidden="true" /> {t('profile.remoteOn', { host })}
+      </span>
+      {profileUrl && (
+        <a href={profileUrl} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-brand-primary hover:underline">
+          {t('profile.remoteView')}
+        </a>
+      )}
+    </p>
   );
 }
 
@@ -40,6 +61,7 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
             <div className="min-w-0 text-center sm:pb-1 sm:text-start">
               <h1 className="truncate text-2xl font-bold tracking-tight">{user.fullName}</h1>
               <p className="truncate text-slate-500 dark:text-slate-400">@{user.userName}</p>
+              {user.remote && <RemoteOrigin userName={user.userName} profileUrl={user.profileUrl ?? null} />}
             </div>
           </div>
           <div className="flex shrink-0 justify-center sm:pb-1">
@@ -64,10 +86,16 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
         >
           {user.userBio || t('profile.noBio')}
         </p>
-        {!Number.isNaN(joined.getTime()) && (
-          <p className="mt-2 flex items-center justify-center gap-1.5 text-sm text-slate-500 sm:justify-start dark:text-slate-400">
-            <CalendarDays className="h-4 w-4" /> {t('profile.joined', { date: monthYear(joined) })}
+        {user.remote ? (
+          <p className="mt-2 text-center text-sm text-slate-500 sm:text-start dark:text-slate-400">
+            {t('profile.remoteNote', { name: user.fullName })}
           </p>
+        ) : (
+          !Number.isNaN(joined.getTime()) && (
+            <p className="mt-2 flex items-center justify-center gap-1.5 text-sm text-slate-500 sm:justify-start dark:text-slate-400">
+              <CalendarDays className="h-4 w-4" /> {t('profile.joined', { date: monthYear(joined) })}
+            </p>
+          )
         )}
 
         <dl className="mt-5 flex justify-center gap-2 border-t border-slate-200 pt-4 sm:justify-start sm:gap-10 dark:border-slate-700">

@@ -65,6 +65,23 @@ describe('the profile page', () => {
     expect(stat('Mutual friends')).toBe('2');
   });
 
+  it('a person of another server shows where they live, a link to their page there, and no join date', async () => {
+    const bo = publicUser({
+      _id: 'bo',
+      userName: 'bo@social.example',
+      fullName: 'Bo Remote',
+      remote: true,
+      profileUrl: 'https://social.example/@bo',
+    });
+    server.on('GET', '/users/u/profile/ada/visited/bo%40social.example', visitedAnswer(bo, 'not_connected'));
+    renderProfile('bo@social.example');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bo Remote' })).toBeInTheDocument();
+    expect(screen.getByText('On social.example, another server')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View on their server' })).toHaveAttribute('href', 'https://social.example/@bo');
+    expect(screen.getByText('Only what Bo Remote shared with this server shows here.')).toBeInTheDocument();
+    expect(screen.queryByText(/^Joined/)).not.toBeInTheDocument();
+  });
+
   it('an unknown user is a page of its own', async () => {
     server.on('GET', '/users/u/profile/ada/visited/nobody', failure(404, 'This user does not exist.'));
     renderProfile('nobody');
