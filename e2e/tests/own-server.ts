@@ -7,9 +7,10 @@ import path from 'node:path';
 
 /**
  * A server of the spec's own (the configured one cannot be restarted, nor serve another build), on a
- * port of the run's range (E2E_PORT + `portOffset`), with its own data; `webDist` is the web build it serves.
+ * port of the run's range (E2E_PORT + `portOffset`), with its own data; `webDist` is the web build it serves,
+ * `env` settings of its own (a federating server's address).
  */
-export function ownServer(options: { portOffset?: number; webDist?: string } = {}) {
+export function ownServer(options: { portOffset?: number; webDist?: string; env?: Record<string, string> } = {}) {
   const port = Number(process.env.E2E_PORT ?? 3210) + (options.portOffset ?? 5);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-e2e-restart-'));
   const root = path.resolve(import.meta.dirname, '../..');
@@ -28,6 +29,7 @@ export function ownServer(options: { portOffset?: number; webDist?: string } = {
           LOG_LEVEL: 'warn',
           AUTH_RATE_LIMIT: '1000',
           WEB_DIST: options.webDist ?? process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
+          ...options.env,
         },
         stdio: 'ignore',
       });
