@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import { nowIso } from '../../lib/ids';
 import type { MediaStorage } from '../../media/storage';
 import { storyRepo } from './repo';
+import { storyFileKeys } from './video-files';
 
 export interface OwnStory {
   id: string;
@@ -35,7 +36,7 @@ export function storiesApi(db: Db, storage: MediaStorage): StoriesApi {
     },
     async removeAllBy(trx, userId) {
       const rows = await storyRepo(trx).deleteAllOf(userId);
-      return rows.flatMap((r) => [r.media_url, r.poster_url].flatMap((url) => (url ? (storage.keyOf(url) ?? []) : [])));
+      return rows.flatMap((r) => storyFileKeys(storage, r));
     },
   };
 }
