@@ -1,4 +1,5 @@
 /** What the stories feature offers others: a person's live stories, for their data export and for deleting their account. */
+import type { StoryMediaType } from '@plaza/contract';
 import type { Db } from '../../db';
 import { nowIso } from '../../lib/ids';
 import type { MediaStorage } from '../../media/storage';
@@ -7,7 +8,7 @@ import { storyFileKeys } from './video-files';
 
 export interface OwnStory {
   id: string;
-  mediaType: 'image' | 'video';
+  mediaType: StoryMediaType;
   caption: string | null;
   createdAt: string;
   expiresAt: string;

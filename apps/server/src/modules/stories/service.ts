@@ -27,7 +27,8 @@ export function storyService(ctx: AppContext) {
       story.expires_at > nowIso() &&
       (story.user_id === viewerId ||
         (story.status === null &&
-          (await stories.areFriends(story.user_id, viewerId)) && !(await isHiddenFrom(ctx.db, viewerId, story.user_id, nowIso()))));
+          (await stories.areFriends(story.user_id, viewerId)) &&
+          !(await isHiddenFrom(ctx.db, viewerId, story.user_id, nowIso()))));
     if (!visible) throw new NotFoundError('This story is gone or not shared with you.');
     return story;
   }

@@ -63,8 +63,7 @@ export async function receiveStoryUpload(request: FastifyRequest, storage: Media
       } else if (type && IMAGE_TYPES.includes(type)) {
         const bytes = await collectUpTo(head.replay(), LIMITS.imageBytes);
         if (!bytes || part.file.truncated) refusal ??= tooLarge('photo', LIMITS.imageBytes);
-        else
-          stored = { mediaType: 'image', image: await storage.put('stories', 'webp', await encodeStoryImage(bytes, type)) };
+        else stored = { mediaType: 'image', image: await storage.put('stories', 'webp', await encodeStoryImage(bytes, type)) };
       } else {
         await drain(head.replay());
         refusal ??= new UnsupportedMediaTypeError('Stories accept JPEG, PNG, WebP or GIF photos and MP4 or WebM videos.');

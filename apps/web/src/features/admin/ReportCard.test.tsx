@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
 import { ReportCard } from './ReportCard';
 
-const author = { _id: 'ada', userName: 'ada', fullName: 'Ada Video', userImage: null, userBio: null, createdAt: '2025-01-01T00:00:00.000Z' };
+const author = {
+  _id: 'ada',
+  userName: 'ada',
+  fullName: 'Ada Video',
+  userImage: null,
+  userBio: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
 
 function reportOf(media: ReportTarget['media']): AdminReport {
   return {

@@ -52,7 +52,10 @@ async function openOwnStory(tray: () => Story[]) {
     return { status: 200, data: storiesBody([group(me, tray())]) };
   });
   const store = makeStore({
-    auth: { ...unauthenticatedState, userDetails: { ...me, email: 'me@example.test', role: 'member', emailVerified: true, language: 'en' } },
+    auth: {
+      ...unauthenticatedState,
+      userDetails: { ...me, email: 'me@example.test', role: 'member', emailVerified: true, language: 'en' },
+    },
   });
   render(
     <Provider store={store}>
