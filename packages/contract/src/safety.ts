@@ -59,7 +59,8 @@ export const reportTargetSchema = z
     author: publicUserSchema,
     /** Post or comment text, story caption, message text, or a person's bio. */
     text: z.string().nullable(),
-    media: z.array(z.object({ url: z.string(), type: z.enum(['image', 'video']) })),
+    /** `status`: a video not playable yet (`processing`) or ever (`failed`), as PostMedia's; absent when it plays. */
+    media: z.array(z.object({ url: z.string(), type: z.enum(['image', 'video']), status: z.enum(['processing', 'failed']).optional() })),
     createdAt: z.string(),
     /** Around it: the post a comment is on, the messages before a reported message (oldest first). */
     context: z.array(z.object({ _id: z.string(), author: z.string(), text: z.string(), createdAt: z.string() })),

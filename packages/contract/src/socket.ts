@@ -132,6 +132,18 @@ export type NewPostEvent = z.infer<typeof newPostEventSchema>;
 export const postMediaEventSchema = z.object({ postId: z.string(), media: z.array(postMediaSchema) });
 export type PostMediaEvent = z.infer<typeof postMediaEventSchema>;
 
+/**
+ * A story's video finished processing (or failed). Told to its author, and once it plays to the friends
+ * who may see it (it now enters their tray); its URLs are signed per viewer, so the app reads the
+ * stories again rather than taking them from here.
+ */
+export const storyMediaEventSchema = z.object({
+  storyId: z.string(),
+  authorId: z.string(),
+  status: z.enum(['failed']).optional(),
+});
+export type StoryMediaEvent = z.infer<typeof storyMediaEventSchema>;
+
 /** A message or system line of a group the receiver is in; sent once to each member (the sender's other tabs too). */
 export const groupMessageEventSchema = z.object({ conversationId: z.string(), message: groupMessageSchema });
 export type GroupMessageEvent = z.infer<typeof groupMessageEventSchema>;
@@ -192,6 +204,7 @@ export const serverEventSchemas = {
   postCounts: postCountsEventSchema,
   newPost: newPostEventSchema,
   postMedia: postMediaEventSchema,
+  storyMedia: storyMediaEventSchema,
   linkPreview: linkPreviewEventSchema,
   groupMessage: groupMessageEventSchema,
   groupTyping: groupTypingEventSchema,

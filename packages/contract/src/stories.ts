@@ -37,6 +37,12 @@ export const storySchema = z
     viewed: z.boolean(),
     /** Only on the caller's own stories. */
     viewCount: z.number().optional(),
+    /**
+     * A video not ready to play, only ever on the caller's own stories (friends see it once it plays):
+     * `processing` until its encode is done (socket `storyMedia` says when), `failed` when it could not
+     * be made playable. Absent when it plays. While set, `mediaUrl` and `posterUrl` answer nothing yet.
+     */
+    status: z.enum(['processing', 'failed']).optional(),
   })
   .meta({ id: 'Story', description: 'A photo or video visible to its author and their friends for 24 hours.' });
 export type Story = z.infer<typeof storySchema>;

@@ -18,6 +18,7 @@ const QUICK: Record<QueueName, QueueSettings> = {
   push: { concurrency: 2, attempts: 3, backoffMs: 50 },
   pushDelivery: { concurrency: 2, attempts: 3, backoffMs: 50 },
   video: { concurrency: 1, attempts: 3, backoffMs: 50 },
+  storyVideo: { concurrency: 1, attempts: 3, backoffMs: 50 },
 };
 const mail = (n: number): OutgoingMail => ({ to: `p${n}@example.test`, subject: `Hello ${n}`, text: `secret link ${n}`, html: '' });
 

@@ -26,6 +26,8 @@ export interface JobPayloads {
   pushDelivery: PushDelivery;
   /** A post's uploaded video to make playable (modules/posts/video-processing.ts, media/video-originals.ts). */
   video: VideoSource & { postId: string };
+  /** A story's uploaded video to make playable (modules/stories/video-processing.ts). */
+  storyVideo: VideoSource & { storyId: string };
 }
 
 export type QueueName = keyof JobPayloads;
@@ -109,6 +111,8 @@ export const QUEUES: Record<QueueName, QueueSettings> = {
   // ffmpeg takes every core: one encode at a time per worker. A failure is worth two more tries (a busy
   // machine, storage away for a moment), not more: each may cost the encoder its whole 45 seconds.
   video: { concurrency: 1, attempts: 3, backoffMs: 5000 },
+  // The same encoder as posts' videos (media/video.ts runs one encode at a time per process, whichever queue asks).
+  storyVideo: { concurrency: 1, attempts: 3, backoffMs: 5000 },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];

@@ -68,8 +68,8 @@ describe.each(setups)('the queues with $label', ({ dialect, env }) => {
     if (t.app.ctx.jobs.engine === 'database') {
       const body = page.json<{ engine: string; queues: Array<{ queue: string }>; deadLetters: Record<string, unknown[]> }>();
       expect(body.engine).toBe('database');
-      expect(body.queues.map((q) => q.queue)).toEqual(['fanout', 'mail', 'federation', 'push', 'pushDelivery', 'video']);
-      expect(body.deadLetters).toEqual({ fanout: [], mail: [], federation: [], push: [], pushDelivery: [], video: [] });
+      expect(body.queues.map((q) => q.queue)).toEqual(['fanout', 'mail', 'federation', 'push', 'pushDelivery', 'video', 'storyVideo']);
+      expect(body.deadLetters).toEqual({ fanout: [], mail: [], federation: [], push: [], pushDelivery: [], video: [], storyVideo: [] });
     } else {
       expect(page.headers['content-type']).toMatch(/text\/html/);
       const api = await t.app.inject({ method: 'GET', url: '/admin/queues/api/queues', headers: bearer(boss) });

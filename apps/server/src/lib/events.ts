@@ -107,6 +107,12 @@ export interface DomainEvents {
   /** A post's video is ready or failed: its media as now presented, to tell `userIds` (its author and their friends) live. */
   postMediaStored: { postId: string; media: PostMedia[]; userIds: string[] };
 
+  // stories
+  /** A video story was stored with its upload still to make playable (recorded with the story; a `storyVideo` job does it). */
+  storyVideoUploaded: { storyId: string; sourceKey: string; sniffed: 'mp4' | 'webm'; name: string };
+  /** A story's video is ready (`status` absent) or failed: to tell `userIds` (its author, and friends once it plays) live. */
+  storyMediaStored: { storyId: string; authorId: string; status?: 'failed'; userIds: string[] };
+
   // reactions and comments
   /** A post's counters moved (a reaction toggled, a comment added or deleted). */
   postChanged: { postId: string };
@@ -203,6 +209,7 @@ export type DurableEventName =
   | 'postCreated'
   | 'postEdited'
   | 'postVideoUploaded'
+  | 'storyVideoUploaded'
   | 'reactionAdded'
   | 'commentAdded'
   | 'commentDeleted'

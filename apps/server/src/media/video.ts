@@ -9,12 +9,10 @@
  */
 import { VIDEO_LIMITS } from '@plaza/contract';
 import { spawn } from 'node:child_process';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { BadRequestError, UnsupportedMediaTypeError } from '../lib/errors';
 import type { MediaStorage, StoredMedia } from './storage';
@@ -248,26 +246,5 @@ export async function storeVideo(
     }
   } finally {
     await rm(work, { recursive: true, force: true });
-  }
-}
-
-/**
- * An uploaded video as it arrives (a multipart file): written to a temporary file, then `storeVideo`.
- * Null when `cutOff()` says, once the bytes are read, that the upload went past its size limit.
- */
-export async function storeVideoUpload(
-  storage: MediaStorage,
-  folder: string,
-  bytes: AsyncIterable<Buffer>,
-  sniffed: 'mp4' | 'webm',
-  cutOff: () => boolean,
-): Promise<StoredVideo | null> {
-  const temp = await mkdtemp(path.join(tmpdir(), 'plaza-upload-'));
-  try {
-    const file = path.join(temp, `upload.${sniffed}`);
-    await pipeline(Readable.from(bytes), createWriteStream(file));
-    return cutOff() ? null : await storeVideo(storage, folder, file, sniffed);
-  } finally {
-    await rm(temp, { recursive: true, force: true });
   }
 }

@@ -53,6 +53,8 @@ export const storiesSeedStep: SeedStep = {
         media_url: media.url,
         media_type: 'image',
         poster_url: null,
+        status: null,
+        source_key: null,
         caption,
         created_at: new Date(at).toISOString(),
         expires_at: new Date(at + ctx.config.storyTtlHours * HOUR_MS).toISOString(),

@@ -37,6 +37,7 @@ import * as federatedPosts from './0130-federated-posts';
 import * as federatedComments from './0131-federated-comments';
 import * as remoteActorIcons from './0132-remote-actor-icons';
 import * as blockedInstances from './0133-blocked-instances';
+import * as storyVideoStatus from './0135-story-video-status';
 import * as federatedCommentNotes from './0138-federated-comment-notes';
 
 export const migrations: Record<string, Migration> = {
@@ -77,5 +78,6 @@ export const migrations: Record<string, Migration> = {
   '0131-federated-comments': federatedComments,
   '0132-remote-actor-icons': remoteActorIcons,
   '0133-blocked-instances': blockedInstances,
+  '0135-story-video-status': storyVideoStatus,
   '0138-federated-comment-notes': federatedCommentNotes,
 };

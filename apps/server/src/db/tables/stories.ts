@@ -12,6 +12,10 @@ export interface StoriesTable {
   created_at: string;
   /** created_at + the configured lifetime; nothing past it is listed or viewable. */
   expires_at: string;
+  /** A video still being made playable, or that could not be (migration 0135); null when it plays. Only its author sees it meanwhile. */
+  status: 'processing' | 'failed' | null;
+  /** The uploaded video kept until its job is done (`uploads/`), else null. */
+  source_key: string | null;
 }
 
 /** One row per person who watched a story; the owner's own views are not recorded. */

@@ -9,7 +9,8 @@ import type { ReportTargetType } from '@plaza/contract';
 export interface ContentFacts {
   authorId: string;
   text: string | null;
-  media: Array<{ url: string; type: 'image' | 'video' }>;
+  /** `status`: a video not playable yet or ever (absent when it plays). */
+  media: Array<{ url: string; type: 'image' | 'video'; status?: 'processing' | 'failed' }>;
   createdAt: string;
   /** What it is read with (the messages before a message), oldest first. */
   context: Array<{ id: string; authorId: string; text: string; createdAt: string }>;

@@ -12,7 +12,12 @@ export function postModeration(db: Db, posts: PostService) {
     async describe(postId: string) {
       const row = await repo.findById(postId);
       if (!row) return null;
-      const media = (JSON.parse(row.media) as StoredPostMedia[]).map((m) => ({ url: m.url, type: m.type ?? ('image' as const) }));
+      const media = (JSON.parse(row.media) as StoredPostMedia[]).map((m) => ({
+        url: m.url,
+        type: m.type ?? ('image' as const),
+        // A moderator judging a post while its video is made playable is told so, as its readers are.
+        ...(m.status ? { status: m.status } : {}),
+      }));
       return { authorId: row.author_id, text: row.content, media, createdAt: row.created_at, context: [] };
     },
     async visibleTo(postId: string, viewerId: string) {

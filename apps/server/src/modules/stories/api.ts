@@ -1,12 +1,14 @@
 /** What the stories feature offers others: a person's live stories, for their data export and for deleting their account. */
+import type { StoryMediaType } from '@plaza/contract';
 import type { Db } from '../../db';
 import { nowIso } from '../../lib/ids';
 import type { MediaStorage } from '../../media/storage';
 import { storyRepo } from './repo';
+import { storyFileKeys } from './video-files';
 
 export interface OwnStory {
   id: string;
-  mediaType: 'image' | 'video';
+  mediaType: StoryMediaType;
   caption: string | null;
   createdAt: string;
   expiresAt: string;
@@ -35,7 +37,7 @@ export function storiesApi(db: Db, storage: MediaStorage): StoriesApi {
     },
     async removeAllBy(trx, userId) {
       const rows = await storyRepo(trx).deleteAllOf(userId);
-      return rows.flatMap((r) => [r.media_url, r.poster_url].flatMap((url) => (url ? (storage.keyOf(url) ?? []) : [])));
+      return rows.flatMap((r) => storyFileKeys(storage, r));
     },
   };
 }

@@ -1,4 +1,4 @@
-/** Builds the stories feature once per app: its service, routes, and the sweep that removes expired stories. */
+/** Builds the stories feature once per app: its service, routes, the sweep that removes expired stories, and the video jobs. */
 import type { AppContext, Feature } from '../../context';
 import { mediaSigner, type PrivateMediaAccess } from '../../security/signed-media';
 import { storyMediaAccess } from './media-access';
@@ -6,7 +6,9 @@ import { storyModeration } from './moderation';
 import { storiesApi, type StoriesApi } from './api';
 import { storyRoutes } from './routes';
 import { storyService } from './service';
+import { storiesLive } from './stories-live';
 import { startStorySweep } from './sweep';
+import { startStoryVideos } from './video-processing';
 
 export interface StoriesFeature extends Feature {
   /** For the moderation feature: a story as a moderator sees it, and its removal. */
@@ -22,7 +24,11 @@ export function createStoriesFeature(ctx: AppContext): StoriesFeature {
   return {
     name: 'stories',
     routes: (app, c) => storyRoutes(app, c, { stories }),
-    start: () => startStorySweep(ctx, log),
+    start: () => {
+      const stops = [startStorySweep(ctx, log), startStoryVideos(ctx)];
+      return () => stops.forEach((stop) => stop());
+    },
+    realtime: storiesLive(ctx),
     moderation: storyModeration(ctx.db, ctx.config, stories),
     api: storiesApi(ctx.db, ctx.storage),
     mediaAccess: storyMediaAccess(ctx.db, mediaSigner(ctx.config.jwtSecret)),

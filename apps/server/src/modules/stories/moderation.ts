@@ -17,7 +17,7 @@ export function storyModeration(db: Db, config: Pick<Config, 'jwtSecret'>, stori
       return {
         authorId: row.user_id,
         text: row.caption,
-        media: [{ url, type: row.media_type }],
+        media: [{ url, type: row.media_type, ...(row.status ? { status: row.status } : {}) }],
         createdAt: row.created_at,
         context: [],
       };

@@ -26,5 +26,7 @@ export function presentStory(row: StoryRow, user: PublicUser, p: StoryPresentati
     expiresAt: row.expires_at,
     viewed: own || p.viewed,
     ...(own ? { viewCount: p.viewCount ?? 0 } : {}),
+    // Only the author is ever shown a story that does not play yet (repo.ts lists friends' once they do).
+    ...(row.status ? { status: row.status } : {}),
   };
 }

@@ -26,7 +26,8 @@ export function storyRepo(db: Db) {
 
     /**
      * The viewer's and their friends' stories unexpired at `now` (but for those muted or suspended), oldest
-     * first, each with whether the viewer watched it.
+     * first, each with whether the viewer watched it. A friend's video shows once it plays; the viewer's own
+     * shows while it is processing or failed too.
      */
     listVisible(viewerId: string, now: string): Promise<VisibleStoryRow[]> {
       return db
@@ -34,7 +35,12 @@ export function storyRepo(db: Db) {
         .leftJoin('story_views', (j) => j.onRef('story_views.story_id', '=', 'stories.id').on('story_views.viewer_id', '=', viewerId))
         .selectAll('stories')
         .select((eb) => eb.case().when('story_views.story_id', 'is not', null).then(1).else(0).end().as('viewed_by_me'))
-        .where((eb) => eb.or([eb('stories.user_id', '=', viewerId), eb('stories.user_id', 'in', friendIdsOf(viewerId))]))
+        .where((eb) =>
+          eb.or([
+            eb('stories.user_id', '=', viewerId),
+            eb.and([eb('stories.user_id', 'in', friendIdsOf(viewerId)), eb('stories.status', 'is', null)]),
+          ]),
+        )
         .where('stories.expires_at', '>', now)
         .where(notFeedHidden(db, 'stories.user_id', viewerId, now))
         .orderBy('stories.created_at')
@@ -44,7 +50,7 @@ export function storyRepo(db: Db) {
 
     /**
      * Whether the file at `url` belongs to the grant's story and its viewer may see it at `now`: the owner,
-     * or a friend with no block either way and nobody suspended (service.ts's `loadVisible`, in one query);
+     * or a friend with no block either way and nobody suspended once it plays (service.ts's `loadVisible`, in one query);
      * for a moderator, while the story exists and they hold the role.
      */
     async mediaVisible(grant: MediaGrant, url: string, now: string): Promise<boolean> {
@@ -62,7 +68,11 @@ export function storyRepo(db: Db) {
               .where((eb) =>
                 eb.or([
                   eb('stories.user_id', '=', viewerId),
-                  eb.and([isFriendOf(db, 'stories.user_id', viewerId), mayInteractWith(db, 'stories.user_id', viewerId, now)]),
+                  eb.and([
+                    eb('stories.status', 'is', null),
+                    isFriendOf(db, 'stories.user_id', viewerId),
+                    mayInteractWith(db, 'stories.user_id', viewerId, now),
+                  ]),
                 ]),
               );
       return (await query.executeTakeFirst()) !== undefined;
@@ -117,18 +127,32 @@ export function storyRepo(db: Db) {
         .orderBy('created_at')
         .execute();
     },
-    /** Deletes every story of one person, expired or not; answers their media and poster URLs. */
+    /** Deletes every story of one person, expired or not; answers their media and poster URLs and kept uploads. */
     deleteAllOf(userId: string) {
-      return db.deleteFrom('stories').where('user_id', '=', userId).returning(['media_url', 'poster_url']).execute();
+      return db.deleteFrom('stories').where('user_id', '=', userId).returning(['media_url', 'poster_url', 'source_key']).execute();
     },
     listExpired(now: string, limit: number) {
       return db
         .selectFrom('stories')
-        .select(['id', 'media_url', 'poster_url'])
+        .select(['id', 'media_url', 'poster_url', 'source_key'])
         .where('expires_at', '<=', now)
         .orderBy('expires_at')
         .limit(limit)
         .execute();
+    },
+
+    /**
+     * Settles a processing video: ready (status null, the upload's key dropped) or failed. False when the
+     * story is gone or no longer processing (an earlier run settled it), so a second run changes nothing.
+     */
+    async settleVideo(id: string, status: 'failed' | null): Promise<boolean> {
+      const result = await db
+        .updateTable('stories')
+        .set({ status, source_key: null })
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async deleteMany(ids: readonly string[]): Promise<void> {

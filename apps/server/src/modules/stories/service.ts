@@ -1,6 +1,7 @@
 /** The rules of stories: who sees which, how long they live, who may delete them and see their viewers. */
 import type { PublicUser, Story, StoryGroup, StoryViewer } from '@plaza/contract';
 import type { AppContext } from '../../context';
+import { retryTransient } from '../../db/retry';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { isHiddenFrom } from '../safety';
@@ -8,7 +9,8 @@ import { mediaSigner } from '../../security/signed-media';
 import { presentPublicUser, userRepo } from '../users';
 import { presentStory } from './presenters';
 import { storyRepo, type StoryRow } from './repo';
-import type { StoryUpload } from './upload';
+import { keptKeyOf, type StoryUpload } from './upload';
+import { storyFileKeys, storyVideoUrl } from './video-files';
 
 const HOUR_MS = 3_600_000;
 
@@ -17,14 +19,16 @@ export function storyService(ctx: AppContext) {
   const users = userRepo(ctx.db);
   const signer = mediaSigner(ctx.config.jwtSecret);
 
-  /** The story if it is unexpired and `viewerId` may see it (the owner or a friend); 404 otherwise, so existence stays private. */
+  /** The story if it is unexpired and `viewerId` may see it (the owner, or a friend once it plays); 404 otherwise, so existence stays private. */
   async function loadVisible(storyId: string, viewerId: string): Promise<StoryRow> {
     const story = await stories.findById(storyId);
     const visible =
       story &&
       story.expires_at > nowIso() &&
       (story.user_id === viewerId ||
-        ((await stories.areFriends(story.user_id, viewerId)) && !(await isHiddenFrom(ctx.db, viewerId, story.user_id, nowIso()))));
+        (story.status === null &&
+          (await stories.areFriends(story.user_id, viewerId)) &&
+          !(await isHiddenFrom(ctx.db, viewerId, story.user_id, nowIso()))));
     if (!visible) throw new NotFoundError('This story is gone or not shared with you.');
     return story;
   }
@@ -47,33 +51,52 @@ export function storyService(ctx: AppContext) {
   async function discard(story: StoryRow): Promise<void> {
     await stories.delete(story.id);
     // The story is gone: a leftover file is logged, never reported as a failed delete.
-    for (const url of [story.media_url, story.poster_url]) {
-      const key = url ? ctx.storage.keyOf(url) : null;
-      if (key) await ctx.storage.remove(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'story file not removed'));
+    for (const key of storyFileKeys(ctx.storage, story)) {
+      await ctx.storage.remove(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'story file not removed'));
     }
   }
 
   return {
-    /** Stores the story of an upload already on disk; the file goes again if the row cannot be written. */
+    /**
+     * Stores the story of an upload already on disk; the file goes again if the row cannot be written. A
+     * video goes in processing, its job recorded in the same transaction (the outbox), so a process that
+     * dies right after the commit loses nothing.
+     */
     async create(userId: string, upload: StoryUpload): Promise<Story> {
       const created = new Date();
+      const { caption } = upload;
+      const media =
+        upload.mediaType === 'image'
+          ? { media_url: upload.image.url, poster_url: null, status: null, source_key: null }
+          : {
+              media_url: storyVideoUrl(ctx.storage, upload.video.name, 'mp4'),
+              poster_url: storyVideoUrl(ctx.storage, upload.video.name, 'webp'),
+              status: 'processing' as const,
+              source_key: upload.video.source.key,
+            };
       const row: StoryRow = {
         id: newId(),
         user_id: userId,
-        media_url: upload.media.url,
         media_type: upload.mediaType,
-        poster_url: upload.poster?.url ?? null,
-        caption: upload.caption,
+        ...media,
+        caption,
         created_at: created.toISOString(),
         expires_at: new Date(created.getTime() + ctx.config.storyTtlHours * HOUR_MS).toISOString(),
       };
       try {
         const user = await publicUser(userId);
-        await stories.insert(row);
+        await retryTransient(() =>
+          ctx.db.transaction().execute(async (trx) => {
+            await storyRepo(trx).insert(row);
+            if (upload.mediaType === 'video') {
+              const { source, sniffed, name } = upload.video;
+              await ctx.events.record(trx, 'storyVideoUploaded', { storyId: row.id, sourceKey: source.key, sniffed, name });
+            }
+          }),
+        );
         return presentStory(row, user, { viewerId: userId, viewed: true, viewCount: 0, signer });
       } catch (err) {
-        await ctx.storage.remove(upload.media.key);
-        if (upload.poster) await ctx.storage.remove(upload.poster.key);
+        await ctx.storage.remove(keptKeyOf(upload));
         throw err;
       }
     },

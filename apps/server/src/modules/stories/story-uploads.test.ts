@@ -8,7 +8,7 @@ import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf, errorOf, type Reply } from '../../../test/replies';
 import { sweepExpiredStories } from './sweep';
 import { probeVideo } from '../../media/video';
-import { ageStory, createStory, postStory, realVideo, tinyMp4 } from './testing';
+import { ageStory, createStory, ownStory, postStory, realVideo, tinyMp4, videosProcessed } from './testing';
 
 /** A multipart body whose parts keep the given order (the shared factory always sends fields first). */
 function orderedMultipart(parts: Array<{ field: string; value: string } | FilePart>) {
@@ -133,12 +133,19 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
     expect(envelope).toMatchObject({ message: 'A story video may be at most 50 MB.' });
   });
 
-  it('takes an MP4 video whatever the name: web-friendly, with a poster, served with range support', async () => {
+  it('takes an MP4 video whatever the name: processing at first, then web-friendly, with a poster, served with range support', async () => {
     const u = await createUser(t.app);
     const res = await postStory(t.app, u, { data: realVideo(), filename: 'holiday.jpg', contentType: 'image/jpeg' });
     expect(res.statusCode).toBe(201);
-    const { story } = bodyOf(res, createStoryResponseSchema);
+    const uploaded = bodyOf(res, createStoryResponseSchema).story;
+    expect(uploaded).toMatchObject({ mediaType: 'video', caption: null, status: 'processing' });
+    // Nothing to play yet: the URLs it will have answer 404 until the job is done.
+    expect((await t.app.inject({ method: 'GET', url: uploaded.mediaUrl })).statusCode).toBe(404);
+    await videosProcessed(t.app);
+    const story = await ownStory(t.app, u, uploaded._id);
     expect(story).toMatchObject({ mediaType: 'video', caption: null });
+    expect(story.status).toBeUndefined();
+    expect(story.mediaUrl.split('?')[0]).toBe(uploaded.mediaUrl.split('?')[0]);
     expect(story.mediaUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.mp4\?exp=\d+&story=[\w-]+&viewer=[\w-]+&sig=[\w-]+$/);
     expect(story.posterUrl).toMatch(/^\/media\/stories\/[0-9a-f]{32}\.webp\?exp=\d+&story=[\w-]+&viewer=[\w-]+&sig=[\w-]+$/);
 
@@ -159,7 +166,7 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
     expect(await sharp(poster.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
     // Like the video, the poster is private: the bare path is refused.
     expect((await t.app.inject({ method: 'GET', url: story.posterUrl!.split('?')[0] })).statusCode).toBeGreaterThanOrEqual(401);
-  });
+  }, 60_000);
 
   it('re-encodes WebM (and anything larger than 1280 px) to H.264/AAC MP4', async () => {
     const u = await createUser(t.app);
@@ -169,11 +176,12 @@ describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
       contentType: 'application/octet-stream',
     });
     expect(res.statusCode).toBe(201);
-    const { story } = bodyOf(res, createStoryResponseSchema);
+    await videosProcessed(t.app);
+    const story = await ownStory(t.app, u, bodyOf(res, createStoryResponseSchema).story._id);
     expect(story.mediaUrl).toMatch(/\.mp4\?/);
     const facts = await probeVideo(t.app.ctx.storage.pathOf(t.app.ctx.storage.keyOf(story.mediaUrl.split('?')[0])!));
     expect(facts).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac', width: 1280, height: 720 });
-  });
+  }, 60_000);
 
   it('refuses a video longer than the limit with 400 and one ffprobe cannot read with 415, keeping nothing', async () => {
     const u = await createUser(t.app);

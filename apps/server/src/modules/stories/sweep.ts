@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../lib/ids';
 import type { Logger } from '../../lib/logger';
 import { storyRepo } from './repo';
+import { storyFileKeys } from './video-files';
 
 const BATCH = 200;
 export const SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -17,10 +18,7 @@ export async function sweepExpiredStories(ctx: AppContext): Promise<number> {
     // Rows first: a failure then leaves an orphan file, never a story without its media.
     await stories.deleteMany(expired.map((s) => s.id));
     for (const s of expired) {
-      for (const url of [s.media_url, s.poster_url]) {
-        const key = url ? ctx.storage.keyOf(url) : null;
-        if (key) await ctx.storage.remove(key);
-      }
+      for (const key of storyFileKeys(ctx.storage, s)) await ctx.storage.remove(key);
     }
     removed += expired.length;
     if (expired.length < BATCH) return removed;

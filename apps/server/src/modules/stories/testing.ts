@@ -1,5 +1,5 @@
 /** Test helpers of the stories suites: friendships (shared with the posts suites) and story uploads. */
-import { createStoryResponseSchema } from '@plaza/contract';
+import { createStoryResponseSchema, storiesResponseSchema, type Story } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import { as, multipart, pngImage, type TestUser } from '../../../test/factories';
 import { bodyOf } from '../../../test/replies';
@@ -7,6 +7,8 @@ import { bodyOf } from '../../../test/replies';
 /** Stories show to friends: the posts suites' helper writes the friendship (and links the timelines). */
 export { befriend } from '../posts/testing';
 export { realVideo, tinyMp4 } from '../../../test/videos';
+/** Every recorded event handled and every job done (the stories' video jobs too). */
+export { videosProcessed } from '../posts/testing';
 
 export interface StoryFile {
   data: Buffer;
@@ -20,6 +22,18 @@ export async function postStory(app: FastifyInstance, who: TestUser, file?: Stor
     { field: 'media', filename: f.filename ?? 'story.png', contentType: f.contentType ?? 'image/png', data: f.data },
   ]);
   return as(app, who)({ method: 'POST', url: '/users/u/stories/create', ...body });
+}
+
+/** The stories `who` sees in their tray, flattened. */
+export async function trayOf(app: FastifyInstance, who: TestUser): Promise<Story[]> {
+  return bodyOf(await as(app, who)({ method: 'GET', url: '/users/u/stories/all' }), storiesResponseSchema).stories;
+}
+
+/** One of `who`'s own stories as their tray shows it now. */
+export async function ownStory(app: FastifyInstance, who: TestUser, storyId: string): Promise<Story> {
+  const story = (await trayOf(app, who)).find((s) => s._id === storyId);
+  if (!story) throw new Error(`story ${storyId} is not in the tray`);
+  return story;
 }
 
 /** Creates an image story and returns its id. */

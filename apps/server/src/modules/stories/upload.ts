@@ -1,31 +1,32 @@
 /**
  * Reads the create-story multipart body. The media type comes from the file's first bytes; photos are
- * buffered (10 MB) and re-encoded, videos are streamed to a temporary file (50 MB), then checked,
- * made web-friendly and given a poster (media/video.ts). The caption may come
+ * buffered (10 MB) and re-encoded, videos are streamed to a temporary file (50 MB), checked and kept as
+ * they came (media/video-originals.ts): a `storyVideo` job makes them playable after the answer
+ * (stories/video-processing.ts). The caption may come
  * before or after the file. The whole body is always read, so a rejection never leaves the client's
  * upload half-sent; whatever was stored is removed again when the upload is refused.
  */
-import { LIMITS, storyCaptionSchema, type StoryMediaType } from '@plaza/contract';
+import { LIMITS, storyCaptionSchema } from '@plaza/contract';
 import type { FastifyRequest } from 'fastify';
 import { BadRequestError, HttpError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../lib/errors';
 import { IMAGE_TYPES, sniffType, VIDEO_TYPES } from '../../media/sniff';
 import type { MediaStorage, StoredMedia } from '../../media/storage';
 import { collectUpTo, drain, readChunks, readHead } from '../../media/upload-parts';
-import { storeVideoUpload } from '../../media/video';
+import { keepVideoUpload, type VideoOriginal } from '../../media/video-originals';
 import { encodeStoryImage } from './story-image';
 
-export interface StoryUpload {
-  media: StoredMedia;
-  mediaType: StoryMediaType;
-  /** A video's still frame (media/video.ts); null for photos. */
-  poster: StoredMedia | null;
-  caption: string | null;
-}
+/** A photo stored as it will be shown, or a video checked and kept until its job makes it playable. */
+export type StoryMediaUpload = { mediaType: 'image'; image: StoredMedia } | { mediaType: 'video'; video: VideoOriginal };
+
+export type StoryUpload = StoryMediaUpload & { caption: string | null };
+
+/** The key of what an upload stored: removed again when the story cannot be written. */
+export const keptKeyOf = (upload: StoryMediaUpload) => (upload.mediaType === 'image' ? upload.image.key : upload.video.source.key);
 
 const MB = 1024 * 1024;
 
 export async function receiveStoryUpload(request: FastifyRequest, storage: MediaStorage): Promise<StoryUpload> {
-  let stored: { media: StoredMedia; mediaType: StoryMediaType; poster: StoredMedia | null } | null = null;
+  let stored: StoryMediaUpload | null = null;
   let refusal: HttpError | null = null;
   let caption: string | null = null;
 
@@ -50,16 +51,10 @@ export async function receiveStoryUpload(request: FastifyRequest, storage: Media
       const head = await readHead(chunks);
       const type = sniffType(head.bytes);
       if (type && VIDEO_TYPES.includes(type)) {
-        // Checked, made web-friendly and given a poster from a temporary copy; only the results are stored.
+        // Checked at once (a bad file is refused now); the encode is the job's.
         try {
-          const video = await storeVideoUpload(
-            storage,
-            'stories',
-            head.replay(),
-            type === 'webm' ? 'webm' : 'mp4',
-            () => part.file.truncated,
-          );
-          if (video) stored = { media: video.video, mediaType: 'video', poster: video.poster };
+          const video = await keepVideoUpload(storage, head.replay(), type === 'webm' ? 'webm' : 'mp4', () => part.file.truncated);
+          if (video) stored = { mediaType: 'video', video };
           else refusal ??= tooLarge('video', LIMITS.videoBytes);
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;
@@ -68,8 +63,7 @@ export async function receiveStoryUpload(request: FastifyRequest, storage: Media
       } else if (type && IMAGE_TYPES.includes(type)) {
         const bytes = await collectUpTo(head.replay(), LIMITS.imageBytes);
         if (!bytes || part.file.truncated) refusal ??= tooLarge('photo', LIMITS.imageBytes);
-        else
-          stored = { media: await storage.put('stories', 'webp', await encodeStoryImage(bytes, type)), mediaType: 'image', poster: null };
+        else stored = { mediaType: 'image', image: await storage.put('stories', 'webp', await encodeStoryImage(bytes, type)) };
       } else {
         await drain(head.replay());
         refusal ??= new UnsupportedMediaTypeError('Stories accept JPEG, PNG, WebP or GIF photos and MP4 or WebM videos.');
@@ -79,7 +73,7 @@ export async function receiveStoryUpload(request: FastifyRequest, storage: Media
     if (!stored) throw mediaMissing();
     return { ...stored, caption };
   } catch (err) {
-    if (stored) await Promise.all([stored.media, stored.poster].flatMap((m) => (m ? [storage.remove(m.key)] : [])));
+    if (stored) await storage.remove(keptKeyOf(stored));
     // Ours says more than the parser's own "file too large" raised at the end of a truncated body.
     throw refusal ?? err;
   }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
+import { VideoNotReady } from '../../components/VideoNotReady';
 import { compactAge, exactTime } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
 import { useResolveReportMutation } from './api';
@@ -58,7 +59,10 @@ function Target({ report }: { report: AdminReport }) {
         {t.media.length > 0 && (
           <div className="mt-2 flex flex-wrap gap-2">
             {t.media.map((m) =>
-              m.type === 'video' ? (
+              m.status ? (
+                // Not playable yet (or ever): its URL answers nothing, so nothing is fetched.
+                <VideoNotReady key={m.url} status={m.status} className="h-28 w-48 rounded-lg" />
+              ) : m.type === 'video' ? (
                 <video key={m.url} src={m.url} className="h-28 rounded-lg" controls muted />
               ) : (
                 <img key={m.url} src={m.url} alt="" className="h-28 rounded-lg object-cover" />

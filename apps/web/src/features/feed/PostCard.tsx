@@ -21,6 +21,7 @@ import {
   PostMediaView,
   useDeletePostMutation,
   useToggleFavoriteMutation,
+  useVideoRecheck,
 } from '../posts';
 import { ReactionBar, WhoReacted } from '../reactions';
 import { SafetyMenu } from '../safety';
@@ -46,6 +47,8 @@ export function PostCard({ post, commentsOpen, onToggleComments, priority = fals
   const [editing, setEditing] = useState(false);
   const { author } = post;
   const mine = me?._id === author._id;
+  // The author is told live when the video is ready; anyone else may not be (posts/video-recheck.ts).
+  useVideoRecheck(post._id, post.media, mine);
   const link = profilePath(me?.userName ?? '', author.userName);
   const titleId = `post-${post._id}-author`;
 

@@ -5,6 +5,7 @@
  * placeholder of the same shape says so; socket `postMedia` (live.ts) swaps in the player.
  */
 import type { PostMedia } from '@plaza/contract';
+import { VideoNotReady } from '../../components/VideoNotReady';
 
 /** The same bounds as a single image (ImageGrid): portrait 4:5 to landscape 1.91:1. */
 const ratioOf = (m: PostMedia) => (m.width > 0 && m.height > 0 ? Math.min(1.91, Math.max(0.8, m.width / m.height)) : 16 / 9);
@@ -16,16 +17,7 @@ const lengthOf = (seconds: number | undefined) => {
 };
 
 export function PostVideo({ media, authorName }: { media: PostMedia; authorName: string }) {
-  if (media.status)
-    return (
-      <div
-        role="status"
-        className="flex w-full items-center justify-center bg-slate-800 px-4 text-center text-sm text-slate-100"
-        style={{ aspectRatio: ratioOf(media) }}
-      >
-        {media.status === 'processing' ? 'Processing video…' : 'This video could not be processed.'}
-      </div>
-    );
+  if (media.status) return <VideoNotReady status={media.status} className="w-full" style={{ aspectRatio: ratioOf(media) }} />;
   return (
     <video
       src={media.url}

@@ -18,5 +18,6 @@ export { DELETE_POST_FAILED, FAVORITE_FAILED, useDeletePostMutation, useToggleFa
 export { EditPostForm } from './EditPostForm';
 export { patchPost } from './post-cache';
 export { usePostsLive } from './live';
+export { useVideoRecheck } from './video-recheck';
 export { showNewPosts } from './new-posts';
 export { postsOf, toggleReaction, type PostsPage } from './post-pages';

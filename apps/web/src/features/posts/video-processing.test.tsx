@@ -1,12 +1,13 @@
 /** A post's video processing on the server: the feed shows a placeholder, swapped for the player when socket `postMedia` says it is ready. */
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { live } from '../../test/live-socket';
 import { buildPost, buildUser, feedPage } from '../../test/post-factories';
 import { FeedList } from '../../test/post-lists';
 import { ME, renderSignedIn } from '../../test/render-signed-in';
 import { stubServer, type StubServer } from '../../test/stub-server';
 import { usePostsLive } from './live';
+import { RECHECK_AFTER_MS } from './video-recheck';
 
 vi.mock('../../lib/socket', () => import('../../test/live-socket'));
 
@@ -58,6 +59,53 @@ describe('a video still processing', () => {
     expect(player).toHaveAttribute('src', ready.url);
     expect(player).toHaveAttribute('poster', ready.thumbUrl);
     expect(within(card).queryByRole('status')).toBeNull();
+    expect(server.callsTo('GET', `/posts/${ME.userName}/feeds`)).toHaveLength(1);
+  });
+
+  it('is read again for a reader who is not told live (not a friend), until it plays; nothing more after that', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    live.socket = fakeSocket().socket;
+    const processing = {
+      type: 'video' as const,
+      status: 'processing' as const,
+      url: '/media/posts/far.mp4',
+      thumbUrl: '/media/posts/far.webp',
+      width: 640,
+      height: 360,
+      durationSeconds: 5,
+    };
+    const { status: _processing, ...ready } = processing;
+    const post = buildPost({ author: buildUser({ fullName: 'Far Author' }), media: [processing] });
+    let encoded = false;
+    server.on('GET', `/posts/${ME.userName}/feeds`, () => ({ status: 200, data: feedPage([post]) }));
+    server.on('GET', `/posts/${post._id}`, () => ({
+      status: 200,
+      data: { success: true, post: { ...post, media: [encoded ? ready : processing] } },
+    }));
+    renderSignedIn(<LiveFeed />);
+    const card = await screen.findByRole('article', { name: 'Far Author' });
+    expect(within(card).getByRole('status')).toHaveTextContent('Processing video…');
+
+    // First look: still processing.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(RECHECK_AFTER_MS[0]);
+    });
+    expect(server.callsTo('GET', `/posts/${post._id}`)).toHaveLength(1);
+    expect(within(card).getByRole('status')).toHaveTextContent('Processing video…');
+
+    encoded = true;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(RECHECK_AFTER_MS[1] - RECHECK_AFTER_MS[0]);
+    });
+    const player = await within(card).findByLabelText('Video by Far Author, 0:05');
+    expect(player).toHaveAttribute('src', ready.url);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(RECHECK_AFTER_MS[2]);
+    });
+    expect(server.callsTo('GET', `/posts/${post._id}`)).toHaveLength(2);
     expect(server.callsTo('GET', `/posts/${ME.userName}/feeds`)).toHaveLength(1);
   });
 });

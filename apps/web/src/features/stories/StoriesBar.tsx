@@ -10,6 +10,7 @@ import { lazyDialog } from '../../components/lazy-dialog';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { FETCH_FALLBACK, useStoriesQuery } from './api';
+import { useStoriesLive } from './live';
 import { StoryRing } from './StoryRing';
 import { openGroup } from './viewer-actions';
 
@@ -27,6 +28,7 @@ export function StoriesBar() {
   const dispatch = useAppDispatch();
   const me = useAppSelector((s) => s.auth.userDetails);
   const { data: groupedStories = NO_GROUPS, isLoading, isError, isSuccess, error, refetch, fulfilledTimeStamp } = useStoriesQuery();
+  useStoriesLive();
   const [creating, setCreating] = useState(false);
   const viewing = useAppSelector((s) => s.storyViewer.activeStoryId !== null);
   const scroller = useRef<HTMLDivElement>(null);

@@ -1,11 +1,14 @@
 /**
  * What a story shows: its photo over a blurred copy of itself, or its video playing and pausing with the
- * story; a spinner until it has loaded, and a plain line when it cannot be.
+ * story; a spinner until it has loaded, and a plain line when it cannot be. The author's own video story
+ * the server still makes playable (or could not) shows that instead, and fetches nothing; socket
+ * `storyMedia` (live.ts) brings the player.
  */
 import type { Story } from '@plaza/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
+import { VideoNotReady } from '../../components/VideoNotReady';
 
 interface StoryMediaProps {
   story: Story;
@@ -52,6 +55,13 @@ export function StoryMedia(props: StoryMediaProps) {
       }
     });
   }, [storyId, story.mediaType, paused, onMutedByBrowser]);
+
+  if (story.status)
+    return (
+      <div className="absolute inset-0 flex items-center justify-center">
+        <VideoNotReady status={story.status} className="h-full w-full" />
+      </div>
+    );
 
   return (
     <div className="absolute inset-0 flex items-center justify-center">
