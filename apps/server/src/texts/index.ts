@@ -1,0 +1,3 @@
+/** The server's texts in the languages Plaza is written in (mails, pushes). */
+export { translator, type Translate } from './translate';
+export type { TextKey } from './en';
