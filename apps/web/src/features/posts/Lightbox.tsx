@@ -3,6 +3,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { PostMedia } from '@plaza/contract';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface LightboxProps {
   media: PostMedia[];
@@ -16,6 +17,7 @@ const navButton =
   'absolute top-1/2 -translate-y-1/2 rounded-full bg-white/10 p-3 text-white backdrop-blur hover:bg-white/25 disabled:opacity-30';
 
 export function Lightbox({ media, index, authorName, onIndexChange, onClose }: LightboxProps) {
+  const { t } = useTranslation('posts');
   const open = index !== null;
   const current = open ? media[index] : undefined;
   const count = media.length;
@@ -33,19 +35,17 @@ export function Lightbox({ media, index, authorName, onIndexChange, onClose }: L
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-black/90 backdrop-blur-sm" aria-hidden="true" />
       <DialogPanel onKeyDown={onKeyDown} className="fixed inset-0 flex items-center justify-center p-4 sm:p-12">
-        <DialogTitle className="sr-only">
-          Image {(index ?? 0) + 1} of {count} by {authorName}
-        </DialogTitle>
+        <DialogTitle className="sr-only">{t('media.image', { n: (index ?? 0) + 1, total: count, name: authorName })}</DialogTitle>
         {current && (
           <img
             src={current.url}
-            alt={`Image ${(index ?? 0) + 1} of ${count} by ${authorName}`}
+            alt={t('media.image', { n: (index ?? 0) + 1, total: count, name: authorName })}
             className="max-h-full max-w-full rounded-lg object-contain shadow-2xl"
           />
         )}
         <button
           onClick={onClose}
-          aria-label="Close image viewer"
+          aria-label={t('media.closeViewer')}
           className="absolute top-4 end-4 rounded-full bg-white/10 p-2.5 text-white hover:bg-white/25"
         >
           <X className="h-5 w-5" />
@@ -55,7 +55,7 @@ export function Lightbox({ media, index, authorName, onIndexChange, onClose }: L
             <button
               onClick={() => step(-1)}
               disabled={index === 0}
-              aria-label="Previous image"
+              aria-label={t('media.previous')}
               className={`${navButton} start-3 sm:start-6`}
             >
               <ChevronLeft className="h-6 w-6" />
@@ -63,7 +63,7 @@ export function Lightbox({ media, index, authorName, onIndexChange, onClose }: L
             <button
               onClick={() => step(1)}
               disabled={index === count - 1}
-              aria-label="Next image"
+              aria-label={t('media.next')}
               className={`${navButton} end-3 sm:end-6`}
             >
               <ChevronRight className="h-6 w-6" />

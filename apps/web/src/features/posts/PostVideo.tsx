@@ -5,6 +5,7 @@
  * placeholder of the same shape says so; socket `postMedia` (live.ts) swaps in the player.
  */
 import type { PostMedia } from '@plaza/contract';
+import { useTranslation } from 'react-i18next';
 
 /** The same bounds as a single image (ImageGrid): portrait 4:5 to landscape 1.91:1. */
 const ratioOf = (m: PostMedia) => (m.width > 0 && m.height > 0 ? Math.min(1.91, Math.max(0.8, m.width / m.height)) : 16 / 9);
@@ -12,10 +13,12 @@ const ratioOf = (m: PostMedia) => (m.width > 0 && m.height > 0 ? Math.min(1.91, 
 const lengthOf = (seconds: number | undefined) => {
   if (!seconds) return '';
   const whole = Math.round(seconds);
-  return `, ${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
 
 export function PostVideo({ media, authorName }: { media: PostMedia; authorName: string }) {
+  const { t } = useTranslation('posts');
+  const length = lengthOf(media.durationSeconds);
   if (media.status)
     return (
       <div
@@ -23,7 +26,7 @@ export function PostVideo({ media, authorName }: { media: PostMedia; authorName:
         className="flex w-full items-center justify-center bg-slate-800 px-4 text-center text-sm text-slate-100"
         style={{ aspectRatio: ratioOf(media) }}
       >
-        {media.status === 'processing' ? 'Processing video…' : 'This video could not be processed.'}
+        {t(media.status === 'processing' ? 'media.processing' : 'media.failed')}
       </div>
     );
   return (
@@ -35,7 +38,7 @@ export function PostVideo({ media, authorName }: { media: PostMedia; authorName:
       preload="none"
       width={media.width || undefined}
       height={media.height || undefined}
-      aria-label={`Video by ${authorName}${lengthOf(media.durationSeconds)}`}
+      aria-label={length ? t('media.videoLength', { name: authorName, length }) : t('media.video', { name: authorName })}
       className="block w-full bg-black object-contain"
       style={{ aspectRatio: ratioOf(media) }}
     />
