@@ -6,16 +6,21 @@
 import type { SelfUser } from '@plaza/contract';
 import { STORAGE_KEYS } from '@plaza/contract/constants';
 import { createRoot } from 'react-dom/client';
+import { loadAuthTexts } from './features/auth/auth-texts';
 import { isPublicPath, PublicApp } from './features/auth/PublicApp';
 import { applyTheme, loadTheme } from './features/theme/theme-state';
 import './index.css';
 import { readSession } from './lib/secure-storage';
 import { registerServiceWorker } from './lib/service-worker';
 import { whenIdle } from './lib/when-idle';
+import { browserLanguage, pseudoAsked, PSEUDO } from './i18n/languages';
 
 const loadApp = () => import('./app/start');
 // Signed in last time: fetch the app while the stored session is decrypted.
-if (localStorage.getItem(STORAGE_KEYS.accessToken)) void loadApp();
+const signedInBefore = Boolean(localStorage.getItem(STORAGE_KEYS.accessToken));
+if (signedInBefore) void loadApp();
+// Otherwise the public screens come next: their texts in the browser's language, fetched meanwhile too.
+const authTexts = signedInBefore ? null : loadAuthTexts(pseudoAsked() ? PSEUDO : browserLanguage());
 
 const stored = await readSession<SelfUser>();
 const theme = loadTheme();
@@ -62,6 +67,7 @@ if (!stored.accessToken && isPublicPath(location.pathname)) {
       await startApp(container, session, () => root.unmount());
     });
   };
+  await (authTexts ?? loadAuthTexts(pseudoAsked() ? PSEUDO : browserLanguage()));
   root.render(<PublicApp initialDark={theme.isDarkMode} onTheme={applyTheme} onSignedIn={onSignedIn} />);
   whenIdle(() => void loadApp().then((app) => app.loadSteps()));
 } else {

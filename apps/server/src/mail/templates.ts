@@ -2,7 +2,8 @@
  * The mails Plaza sends, each as plain text and simple HTML, naming the instance and its address so a
  * reader can tell where the mail comes from. Links always start with PUBLIC_URL.
  */
-import { RESET_TOKEN_TTL_MINUTES } from '@plaza/contract';
+import { RESET_TOKEN_TTL_MINUTES, type Language } from '@plaza/contract';
+import { translator, type Translate } from '../texts';
 
 export interface RenderedMail {
   subject: string;
@@ -26,7 +27,7 @@ interface Body {
   after?: string[];
 }
 
-function render(instance: Instance, subject: string, body: Body): RenderedMail {
+function render(instance: Instance, t: MailTexts, subject: string, body: Body): RenderedMail {
   const host = new URL(instance.publicUrl).host;
   const footer = `${instance.name} · ${instance.publicUrl}`;
   const text = [
@@ -41,9 +42,9 @@ function render(instance: Instance, subject: string, body: Body): RenderedMail {
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
   const button = body.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(body.action.url)}" style="background:#2563eb;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(body.action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#555">Or open this address: <a href="${escapeHtml(body.action.url)}">${escapeHtml(body.action.url)}</a></p>`
+      `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(t('mail.openAddress'))} <a href="${escapeHtml(body.action.url)}">${escapeHtml(body.action.url)}</a></p>`
     : '';
-  const html = `<!doctype html><html><body style="margin:0;background:#f4f4f5;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#18181b">
+  const html = `<!doctype html><html lang="${escapeHtml(t.language)}" dir="${t.language === 'ar' ? 'rtl' : 'ltr'}"><body style="margin:0;background:#f4f4f5;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#18181b">
 <div style="max-width:520px;margin:0 auto;padding:32px 16px">
 <div style="font-size:20px;font-weight:700;margin-bottom:16px">${escapeHtml(instance.name)}</div>
 <div style="background:#fff;border-radius:12px;padding:24px;line-height:1.5">
@@ -56,110 +57,116 @@ ${p(body.greeting)}${body.paragraphs.map(p).join('')}${button}${(body.after ?? [
 
 const link = (instance: Instance, path: string, token: string) => `${instance.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 
+/** Whom a mail is for: their name, and the language they read Plaza in (a missing text reads in English). */
+export interface Recipient {
+  fullName: string;
+  language: Language;
+}
+
+/** A language's texts, and which language it is (the HTML mail says so, and its direction). */
+type MailTexts = Translate & { language: Language };
+const textsFor = (to: Recipient): MailTexts => Object.assign(translator(to.language), { language: to.language });
+const greeting = (t: Translate, to: Recipient) => t('mail.greeting', { name: to.fullName });
+const atUtc = (t: Translate, at: string) => t('mail.atUtc', { time: at.replace('T', ' ').slice(0, 16) });
+
 export const mails = {
   /** The daily digest: what the person missed since the last one (unread notifications, a count of unread messages). */
-  notificationDigest(
-    instance: Instance,
-    to: { fullName: string },
-    missed: { lines: string[]; more: number; messages: number },
-  ): RenderedMail {
+  notificationDigest(instance: Instance, to: Recipient, missed: { lines: string[]; more: number; messages: number }): RenderedMail {
+    const t = textsFor(to);
+    const name = { instance: instance.name };
     const paragraphs = [
-      ...(missed.messages > 0 ? [`You have ${missed.messages} unread ${missed.messages === 1 ? 'message' : 'messages'}.`] : []),
+      ...(missed.messages > 0 ? [t('mail.digest.messages', { count: missed.messages })] : []),
       ...missed.lines.map((line) => `• ${line}`),
-      ...(missed.more > 0 ? [`… and ${missed.more} more.`] : []),
+      ...(missed.more > 0 ? [t('mail.digest.more', { count: missed.more })] : []),
     ];
-    return render(instance, `What you missed on ${instance.name}`, {
-      greeting: `Hello ${to.fullName},`,
-      paragraphs: [`Here is what happened on ${instance.name} since your last digest.`, ...paragraphs],
-      action: { label: `Open ${instance.name}`, url: `${instance.publicUrl}/feeds` },
-      after: [`You get this mail once a day. Turn it off in Settings → Notifications: ${instance.publicUrl}/settings/notifications`],
+    return render(instance, t, t('mail.digest.subject', name), {
+      greeting: greeting(t, to),
+      paragraphs: [t('mail.digest.intro', name), ...paragraphs],
+      action: { label: t('mail.digest.action', name), url: `${instance.publicUrl}/feeds` },
+      after: [t('mail.digest.footer', { url: `${instance.publicUrl}/settings/notifications` })],
     });
   },
 
-  verifyEmail(instance: Instance, to: { fullName: string }, token: string): RenderedMail {
-    return render(instance, `Confirm your email address for ${instance.name}`, {
-      greeting: `Hello ${to.fullName},`,
-      paragraphs: [`Welcome to ${instance.name}! Please confirm that this is your email address.`],
-      action: { label: 'Confirm my email address', url: link(instance, '/auth/verify-email', token) },
-      after: ['If you did not sign up, you can ignore this mail.'],
+  verifyEmail(instance: Instance, to: Recipient, token: string): RenderedMail {
+    const t = textsFor(to);
+    const name = { instance: instance.name };
+    return render(instance, t, t('mail.verify.subject', name), {
+      greeting: greeting(t, to),
+      paragraphs: [t('mail.verify.body', name)],
+      action: { label: t('mail.verify.action'), url: link(instance, '/auth/verify-email', token) },
+      after: [t('mail.verify.after')],
     });
   },
 
-  confirmNewEmail(instance: Instance, to: { fullName: string }, token: string): RenderedMail {
-    return render(instance, `Confirm your new email address for ${instance.name}`, {
-      greeting: `Hello ${to.fullName},`,
-      paragraphs: [`You asked to use this address for your ${instance.name} account. It changes once you confirm it.`],
-      action: { label: 'Use this email address', url: link(instance, '/auth/verify-email', token) },
-      after: ['If you did not ask for this, ignore this mail: nothing changes.'],
+  confirmNewEmail(instance: Instance, to: Recipient, token: string): RenderedMail {
+    const t = textsFor(to);
+    const name = { instance: instance.name };
+    return render(instance, t, t('mail.newEmail.subject', name), {
+      greeting: greeting(t, to),
+      paragraphs: [t('mail.newEmail.body', name)],
+      action: { label: t('mail.newEmail.action'), url: link(instance, '/auth/verify-email', token) },
+      after: [t('mail.newEmail.after')],
     });
   },
 
-  emailChangeNotice(instance: Instance, to: { fullName: string }, newEmail: string, cancelToken: string): RenderedMail {
-    return render(instance, `Your ${instance.name} email address is about to change`, {
-      greeting: `Hello ${to.fullName},`,
+  emailChangeNotice(instance: Instance, to: Recipient, newEmail: string, cancelToken: string): RenderedMail {
+    const t = textsFor(to);
+    return render(instance, t, t('mail.emailChange.subject', { instance: instance.name }), {
+      greeting: greeting(t, to),
+      paragraphs: [t('mail.emailChange.body', { instance: instance.name, email: newEmail })],
+      action: { label: t('mail.emailChange.action'), url: link(instance, '/auth/cancel-email-change', cancelToken) },
+      after: [t('mail.emailChange.after')],
+    });
+  },
+
+  newDeviceSignIn(instance: Instance, to: Recipient, from: { device: string; address: string | null; at: string }): RenderedMail {
+    const t = textsFor(to);
+    const facts = { instance: instance.name, device: from.device, address: from.address ?? '', at: atUtc(t, from.at) };
+    return render(instance, t, t('mail.newDevice.subject', { instance: instance.name }), {
+      greeting: greeting(t, to),
+      paragraphs: [t(from.address ? 'mail.newDevice.bodyFrom' : 'mail.newDevice.body', facts), t('mail.newDevice.after')],
+      action: { label: t('mail.newDevice.action'), url: `${instance.publicUrl}/settings/security` },
+    });
+  },
+
+  passkeyAdded(instance: Instance, to: Recipient, passkey: { name: string; at: string }): RenderedMail {
+    const t = textsFor(to);
+    return render(instance, t, t('mail.passkey.subject', { instance: instance.name }), {
+      greeting: greeting(t, to),
       paragraphs: [
-        `Someone signed in to your ${instance.name} account asked to change its email address to ${newEmail}. It changes only when the link sent to that address is opened.`,
+        t('mail.passkey.body', { passkey: passkey.name, instance: instance.name, at: atUtc(t, passkey.at) }),
+        t('mail.passkey.after'),
       ],
-      action: { label: 'Cancel this change', url: link(instance, '/auth/cancel-email-change', cancelToken) },
-      after: ['If this was not you, cancel it and change your password: that ends every other session and voids every link mailed before.'],
+      action: { label: t('mail.passkey.action'), url: `${instance.publicUrl}/settings/security` },
     });
   },
 
-  newDeviceSignIn(
-    instance: Instance,
-    to: { fullName: string },
-    from: { device: string; address: string | null; at: string },
-  ): RenderedMail {
-    const where = from.address ? ` from the address ${from.address}` : '';
-    return render(instance, `New sign-in to your ${instance.name} account`, {
-      greeting: `Hello ${to.fullName},`,
-      paragraphs: [
-        `Your ${instance.name} account was signed in to on ${from.device}${where}, at ${from.at.replace('T', ' ').slice(0, 16)} UTC. It had not been used from there before.`,
-        'If this was you, there is nothing to do. If not, sign that session out and change your password: it ends every other session.',
-      ],
-      action: { label: 'Review where you are signed in', url: `${instance.publicUrl}/settings/security` },
+  twoFactorChanged(instance: Instance, to: Recipient, change: { enabled: boolean; at: string }): RenderedMail {
+    const t = textsFor(to);
+    const facts = { instance: instance.name, at: atUtc(t, change.at) };
+    return render(instance, t, t(change.enabled ? 'mail.twoFactor.subjectOn' : 'mail.twoFactor.subjectOff', facts), {
+      greeting: greeting(t, to),
+      paragraphs: [t(change.enabled ? 'mail.twoFactor.bodyOn' : 'mail.twoFactor.bodyOff', facts), t('mail.twoFactor.after')],
+      action: { label: t('mail.twoFactor.action'), url: `${instance.publicUrl}/settings/security` },
     });
   },
 
-  passkeyAdded(instance: Instance, to: { fullName: string }, passkey: { name: string; at: string }): RenderedMail {
-    return render(instance, `A passkey was added to your ${instance.name} account`, {
-      greeting: `Hello ${to.fullName},`,
-      paragraphs: [
-        `A passkey named "${passkey.name}" was added to your ${instance.name} account at ${passkey.at.replace('T', ' ').slice(0, 16)} UTC. It signs in without your password.`,
-        'If this was you, there is nothing to do. If not, remove it, sign the sessions you do not know out and change your password.',
-      ],
-      action: { label: 'Review your passkeys and sessions', url: `${instance.publicUrl}/settings/security` },
+  resetPassword(instance: Instance, to: Recipient, token: string): RenderedMail {
+    const t = textsFor(to);
+    return render(instance, t, t('mail.reset.subject', { instance: instance.name }), {
+      greeting: greeting(t, to),
+      paragraphs: [t('mail.reset.body', { instance: instance.name, minutes: RESET_TOKEN_TTL_MINUTES })],
+      action: { label: t('mail.reset.action'), url: link(instance, '/auth/reset-password', token) },
+      after: [t('mail.reset.after')],
     });
   },
 
-  twoFactorChanged(instance: Instance, to: { fullName: string }, change: { enabled: boolean; at: string }): RenderedMail {
-    const state = change.enabled ? 'on' : 'off';
-    return render(instance, `Two-factor sign-in was turned ${state} for your ${instance.name} account`, {
-      greeting: `Hello ${to.fullName},`,
-      paragraphs: [
-        `Two-factor sign-in was turned ${state} for your ${instance.name} account at ${change.at.replace('T', ' ').slice(0, 16)} UTC.`,
-        'If this was you, there is nothing to do. If not, someone knows your password: sign the sessions you do not know out and change it.',
-      ],
-      action: { label: 'Review your security settings', url: `${instance.publicUrl}/settings/security` },
-    });
-  },
-
-  resetPassword(instance: Instance, to: { fullName: string }, token: string): RenderedMail {
-    return render(instance, `Reset your ${instance.name} password`, {
-      greeting: `Hello ${to.fullName},`,
-      paragraphs: [
-        `Someone asked to reset the password of your ${instance.name} account. The link works once, for ${RESET_TOKEN_TTL_MINUTES} minutes.`,
-      ],
-      action: { label: 'Choose a new password', url: link(instance, '/auth/reset-password', token) },
-      after: ['If you did not ask for this, ignore this mail: your password stays as it is.'],
-    });
-  },
-
-  exportReady(instance: Instance, to: { fullName: string }): RenderedMail {
-    return render(instance, `Your ${instance.name} data is ready to download`, {
-      greeting: `Hello ${to.fullName},`,
-      paragraphs: [`The copy of your data you asked for is ready. Download it from Settings → Your data within 7 days.`],
-      action: { label: 'Open Your data', url: `${instance.publicUrl}/settings/data` },
+  exportReady(instance: Instance, to: Recipient): RenderedMail {
+    const t = textsFor(to);
+    return render(instance, t, t('mail.export.subject', { instance: instance.name }), {
+      greeting: greeting(t, to),
+      paragraphs: [t('mail.export.body')],
+      action: { label: t('mail.export.action'), url: `${instance.publicUrl}/settings/data` },
     });
   },
 };

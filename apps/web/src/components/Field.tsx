@@ -57,7 +57,17 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
   );
 });
 
-export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function PasswordField({ label, error, hint, id, ...rest }, ref) {
+interface PasswordFieldProps extends FieldProps {
+  /** The eye button's names in the screen's language (the public screens have no i18next). */
+  visibility?: { show: string; hide: string };
+}
+
+const ENGLISH_VISIBILITY = { show: 'Show password', hide: 'Hide password' };
+
+export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
+  { label, error, hint, id, visibility = ENGLISH_VISIBILITY, ...rest },
+  ref,
+) {
   const [visible, setVisible] = useState(false);
   const auto = useId();
   const inputId = id ?? auto;
@@ -76,7 +86,7 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function P
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? visibility.hide : visibility.show}
           className="absolute top-1/2 end-0 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-700"
         >
           {visible ? <EyeOff className="h-4 w-4" /> : <Eye className="h-4 w-4" />}
@@ -86,8 +96,8 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function P
   );
 });
 
-/** A password being chosen: the browser may suggest one, and the hint states the contract's rule. */
-export const NewPasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'hint' | 'autoComplete'>>(
+/** A password being chosen: the browser may suggest one, and the hint states the contract's rule (English unless given). */
+export const NewPasswordField = forwardRef<HTMLInputElement, Omit<PasswordFieldProps, 'autoComplete'>>(
   function NewPasswordField(props, ref) {
     return <PasswordField ref={ref} autoComplete="new-password" hint={`At least ${LIMITS.password.min} characters`} {...props} />;
   },

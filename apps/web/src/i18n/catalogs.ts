@@ -6,13 +6,14 @@
 import type { Language } from '@plaza/contract';
 import enCommon from './locales/en/common.json';
 import enFeed from './locales/en/feed.json';
+import enPosts from './locales/en/posts.json';
 import enSettings from './locales/en/settings.json';
 import type { Catalog } from './pseudo';
 
-export const NAMESPACES = ['common', 'feed', 'settings'] as const;
+export const NAMESPACES = ['common', 'feed', 'settings', 'posts'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-export const ENGLISH: Record<Namespace, Catalog> = { common: enCommon, feed: enFeed, settings: enSettings };
+export const ENGLISH: Record<Namespace, Catalog> = { common: enCommon, feed: enFeed, settings: enSettings, posts: enPosts };
 
 const fetched = import.meta.glob<{ default: Catalog }>(['./locales/*/*.json', '!./locales/en/*.json']);
 

@@ -33,7 +33,7 @@ export function emailService(ctx: AppContext, mailer: Mailer) {
 
   async function mailVerification(user: UserRow): Promise<void> {
     const token = await tokens.mint(user.id, 'verify_email', user.email, ttl);
-    mailer.sendLater({ to: user.email, ...mails.verifyEmail(instance, { fullName: user.full_name }, token) });
+    mailer.sendLater({ to: user.email, ...mails.verifyEmail(instance, { fullName: user.full_name, language: user.language }, token) });
   }
 
   return {
@@ -97,7 +97,7 @@ export function emailService(ctx: AppContext, mailer: Mailer) {
       if (!(await underHourlyLimit(userId, 'cancel_email_change'))) {
         throw new TooManyRequestsError('You asked for several changes this hour. Please try again later.', 600);
       }
-      const to = { fullName: user.full_name };
+      const to = { fullName: user.full_name, language: user.language };
       if (await users.findByEmail(newEmail)) {
         // Nothing can change: the links pending so far are voided as a new request would void them.
         await tokens.spendAll(user.id, 'change_email', nowIso());

@@ -76,7 +76,10 @@ export function exportService(ctx: AppContext, sources: ExportSources, mailer: M
       finished_at: finished.toISOString(),
       expires_at: new Date(finished.getTime() + KEPT_DAYS * DAY_MS).toISOString(),
     });
-    mailer.sendLater({ to: user.email, ...mails.exportReady(instanceOf(ctx.config), { fullName: user.full_name }) });
+    mailer.sendLater({
+      to: user.email,
+      ...mails.exportReady(instanceOf(ctx.config), { fullName: user.full_name, language: user.language }),
+    });
   }
 
   function inBackground(row: ExportRow) {

@@ -27,7 +27,7 @@ export function passwordResetService(ctx: AppContext, mailer: Mailer) {
     if (sent >= RESET_MAILS_PER_HOUR) return;
     const token = await tokens.mint(user.id, 'reset_password', user.email, RESET_TOKEN_TTL_MINUTES * 60_000);
     // A job once queued: an SMTP server that refuses for a while still gets it.
-    mailer.sendLater({ to: user.email, ...mails.resetPassword(instance, { fullName: user.full_name }, token) });
+    mailer.sendLater({ to: user.email, ...mails.resetPassword(instance, { fullName: user.full_name, language: user.language }, token) });
   }
 
   return {

@@ -22,17 +22,20 @@ export function securityNoticeSenders(ctx: AppContext, mailer: Mailer) {
       const user = await ownerOf(signIn.userId);
       if (!user) return;
       const from = { device: deviceOf(signIn.userAgent), address: signIn.address, at: signIn.at };
-      mailer.sendLater({ to: user.email, ...mails.newDeviceSignIn(instance, { fullName: user.full_name }, from) });
+      mailer.sendLater({ to: user.email, ...mails.newDeviceSignIn(instance, { fullName: user.full_name, language: user.language }, from) });
     },
     async twoFactorChanged(change: DomainEvents['twoFactorChanged']): Promise<void> {
       const user = await ownerOf(change.userId);
       if (!user) return;
-      mailer.sendLater({ to: user.email, ...mails.twoFactorChanged(instance, { fullName: user.full_name }, change) });
+      mailer.sendLater({
+        to: user.email,
+        ...mails.twoFactorChanged(instance, { fullName: user.full_name, language: user.language }, change),
+      });
     },
     async passkeyAdded(added: DomainEvents['passkeyAdded']): Promise<void> {
       const user = await ownerOf(added.userId);
       if (!user) return;
-      mailer.sendLater({ to: user.email, ...mails.passkeyAdded(instance, { fullName: user.full_name }, added) });
+      mailer.sendLater({ to: user.email, ...mails.passkeyAdded(instance, { fullName: user.full_name, language: user.language }, added) });
     },
   };
 }

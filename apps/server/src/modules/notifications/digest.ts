@@ -36,7 +36,11 @@ export function dailyDigest(ctx: AppContext, deps: DigestDeps) {
     const lines = rows.slice(0, MAX_LINES).map((r) => r.text);
     deps.sendMail({
       to: user.email,
-      ...mails.notificationDigest(instance, { fullName: user.full_name }, { lines, more: rows.length - lines.length, messages }),
+      ...mails.notificationDigest(
+        instance,
+        { fullName: user.full_name, language: user.language },
+        { lines, more: rows.length - lines.length, messages },
+      ),
     });
     return true;
   }

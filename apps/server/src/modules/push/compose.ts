@@ -1,11 +1,14 @@
 /** Turns a push request into what the device shows: the text of its kind, where a tap leads, its tag. */
-import type { PushPayload } from '@plaza/contract';
+import type { Language, PushPayload } from '@plaza/contract';
+import { translator } from '../../texts';
 import type { PushRequest } from './request';
-import { pushTexts, type PushText } from './texts';
+import { pushTexts as textsOf, type PushText } from './texts';
 
 export interface ComposeFacts {
   actor: { fullName: string; userName: string };
   recipientUserName: string;
+  /** The language the recipient reads Plaza in: the push says it in that one. */
+  recipientLanguage: Language;
   hidePreviews: boolean;
   /** Unread messages from the actor now (messages only). */
   unreadMessages: number;
@@ -19,6 +22,7 @@ const profileUrl = (me: string, them: string) => `/network/u/profile/${encodeURI
 export function composePush(req: PushRequest, facts: ComposeFacts): PushPayload | null {
   const name = facts.actor.fullName;
   const preview = facts.hidePreviews ? undefined : req.preview;
+  const pushTexts = textsOf(translator(facts.recipientLanguage));
   let text: PushText;
   let url = req.url;
   switch (req.type) {

@@ -69,6 +69,7 @@ export function pushPipeline(ctx: AppContext, deps: PipelineDeps) {
       const payload = composePush(req, {
         actor: { fullName: actor.full_name, userName: actor.user_name },
         recipientUserName: recipient.user_name,
+        recipientLanguage: recipient.language,
         hidePreviews: prefs.hidePreviews,
         unreadMessages: req.type === 'message' ? await deps.chat.unreadFrom(req.recipientId, req.actorId) : 0,
         group:

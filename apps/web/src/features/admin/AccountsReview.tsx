@@ -9,9 +9,12 @@ import { ErrorBanner } from '../../components/EmptyState';
 import { compactAge, exactTime } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
 import { useUnverifiedAccountsQuery, useVerifyAccountEmailMutation } from './api';
+import { Trans, useTranslation } from 'react-i18next';
+import './admin-catalog';
 
 /** Shown to admins at the top of /admin while the server has no SMTP_URL. */
 export function NoMailNotice() {
+  const { t } = useTranslation('admin');
   return (
     <div
       role="note"
@@ -19,58 +22,66 @@ export function NoMailNotice() {
     >
       <MailWarning className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
       <p>
-        <span className="font-semibold">This server cannot send mail yet.</span> Nobody receives confirmation or password links. To send
-        mail, set <code className="font-mono">SMTP_URL</code> (e.g.{' '}
-        <code className="font-mono">smtp://user:password@mail.example.com:587</code>) and <code className="font-mono">MAIL_FROM</code> where
-        Plaza runs, and restart it. Until then, confirm people under Accounts, or with{' '}
-        <code className="font-mono">npm run admin -- verify &lt;userName&gt;</code>.
+        <span className="font-semibold">{t('accounts.noMailTitle')}</span>{' '}
+        <Trans
+          t={t}
+          i18nKey="accounts.noMail"
+          values={{
+            smtp: 'SMTP_URL',
+            example: 'smtp://user:password@mail.example.com:587',
+            from: 'MAIL_FROM',
+            command: 'npm run admin -- verify <userName>',
+          }}
+          components={{ code: <code className="font-mono" /> }}
+        />
       </p>
     </div>
   );
 }
 
 export function AccountsReview() {
+  const { t } = useTranslation('admin');
   const accounts = useUnverifiedAccountsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [verify, { isLoading, originalArgs }] = useVerifyAccountEmailMutation();
-  if (accounts.isError) return <ErrorBanner message="The accounts could not be loaded." onRetry={() => void accounts.refetch()} />;
+  if (accounts.isError) return <ErrorBanner message={t('accounts.failed')} onRetry={() => void accounts.refetch()} />;
   if (!accounts.data) return <div className="card h-40 skeleton" aria-busy="true" />;
   if (accounts.data.data.length === 0)
     return (
       <div className="card flex flex-col items-center gap-2 px-6 py-12 text-center">
         <UserCheck className="h-8 w-8 text-emerald-500" aria-hidden="true" />
-        <p className="font-semibold">Every address is confirmed</p>
-        <p className="text-sm text-slate-500 dark:text-slate-400">New accounts waiting for confirmation show up here.</p>
+        <p className="font-semibold">{t('accounts.allConfirmed')}</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t('accounts.waitingHint')}</p>
       </div>
     );
 
   const confirm = async (userId: string, name: string) => {
     try {
       await verify(userId).unwrap();
-      toast.success(`${name}'s address is confirmed.`);
+      toast.success(t('accounts.confirmed', { name }));
     } catch (err) {
-      toast.error(errorText(err, 'The address could not be confirmed.'));
+      toast.error(errorText(err, t('accounts.confirmFailed')));
     }
   };
 
   return (
-    <ul className="card divide-y divide-slate-100 dark:divide-slate-700/60" aria-label="Accounts waiting for confirmation">
+    <ul className="card divide-y divide-slate-100 dark:divide-slate-700/60" aria-label={t('accounts.list')}>
       {accounts.data.data.map(({ user, email, createdAt }) => (
         <li key={user._id} className="flex flex-wrap items-center gap-3 px-4 py-3">
           <Avatar name={user.fullName} id={user._id} src={user.userImage} size="md" />
           <div className="min-w-0 flex-1">
             <p className="truncate font-semibold">{user.fullName}</p>
             <p className="truncate text-sm text-slate-500 dark:text-slate-400">
-              @{user.userName} · {email} · joined <time title={exactTime(createdAt)}>{compactAge(createdAt)}</time>
+              @{user.userName} · {email} · {t('accounts.joined')} <time title={exactTime(createdAt)}>{compactAge(createdAt)}</time>
             </p>
           </div>
           <button
             type="button"
             onClick={() => void confirm(user._id, user.fullName)}
             disabled={isLoading && originalArgs === user._id}
-            aria-label={`Verify email of ${user.fullName}`}
+            aria-label={t('accounts.verifyOf', { name: user.fullName })}
             className="min-h-11 rounded-xl bg-brand-primary px-4 py-2 text-sm font-semibold text-white hover:bg-brand-primary-hover disabled:opacity-50"
           >
-            Verify email
+            {t('accounts.verify')}
           </button>
         </li>
       ))}

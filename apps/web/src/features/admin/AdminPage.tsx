@@ -15,12 +15,15 @@ import { AccountsReview, NoMailNotice } from './AccountsReview';
 import { useAuditQuery, useReportsQuery } from './api';
 import { ReportCard, untilText } from './ReportCard';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useTranslation } from 'react-i18next';
+import './admin-catalog';
 
 type Tab = 'open' | 'resolved' | 'accounts' | 'audit';
 
 function Queue({ status }: { status: 'open' | 'resolved' }) {
+  const { t } = useTranslation('admin');
   const reports = useReportsQuery(status, { refetchOnMountOrArgChange: true });
-  if (reports.isError) return <ErrorBanner message="The reports could not be loaded." onRetry={() => void reports.refetch()} />;
+  if (reports.isError) return <ErrorBanner message={t('queue.failed')} onRetry={() => void reports.refetch()} />;
   if (!reports.data)
     return (
       <div className="space-y-3" aria-busy="true">
@@ -32,10 +35,8 @@ function Queue({ status }: { status: 'open' | 'resolved' }) {
     return (
       <div className="card flex flex-col items-center gap-2 px-6 py-12 text-center">
         <ShieldCheck className="h-8 w-8 text-emerald-500" />
-        <p className="font-semibold">{status === 'open' ? 'The queue is empty' : 'Nothing resolved yet'}</p>
-        <p className="text-sm text-slate-500 dark:text-slate-400">
-          {status === 'open' ? 'New reports show up here, oldest first.' : 'Resolved reports show up here, latest first.'}
-        </p>
+        <p className="font-semibold">{t(status === 'open' ? 'queue.emptyOpen' : 'queue.emptyResolved')}</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t(status === 'open' ? 'queue.hintOpen' : 'queue.hintResolved')}</p>
       </div>
     );
   return (
@@ -48,19 +49,20 @@ function Queue({ status }: { status: 'open' | 'resolved' }) {
 }
 
 function AuditLog() {
+  const { t } = useTranslation('admin');
   const audit = useAuditQuery(undefined, { refetchOnMountOrArgChange: true });
-  if (audit.isError) return <ErrorBanner message="The audit log could not be loaded." onRetry={() => void audit.refetch()} />;
+  if (audit.isError) return <ErrorBanner message={t('audit.failed')} onRetry={() => void audit.refetch()} />;
   if (!audit.data) return <div className="card h-40 skeleton" aria-busy="true" />;
   return (
     <div className="card overflow-x-auto">
       <table className="w-full min-w-[36rem] text-start text-sm">
         <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-700 dark:text-slate-400">
           <tr>
-            <th className="px-4 py-2.5">When</th>
-            <th className="px-4 py-2.5">Who</th>
-            <th className="px-4 py-2.5">Action</th>
-            <th className="px-4 py-2.5">About</th>
-            <th className="px-4 py-2.5">Reason</th>
+            <th className="px-4 py-2.5">{t('audit.when')}</th>
+            <th className="px-4 py-2.5">{t('audit.who')}</th>
+            <th className="px-4 py-2.5">{t('audit.action')}</th>
+            <th className="px-4 py-2.5">{t('audit.about')}</th>
+            <th className="px-4 py-2.5">{t('audit.reason')}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-700/60">
@@ -69,26 +71,28 @@ function AuditLog() {
               <td className="px-4 py-2.5 whitespace-nowrap text-slate-500 dark:text-slate-400">
                 <time title={exactTime(e.createdAt)}>{compactAge(e.createdAt)}</time>
               </td>
-              <td className="px-4 py-2.5">{e.moderator ? `@${e.moderator.userName}` : 'Command line'}</td>
-              <td className="px-4 py-2.5 font-semibold capitalize">
-                {e.action}
+              <td className="px-4 py-2.5">{e.moderator ? `@${e.moderator.userName}` : t('audit.commandLine')}</td>
+              <td className="px-4 py-2.5 font-semibold">
+                {t(`audit.actions.${e.action}`)}
                 {e.action === 'suspend' && e.detail && (
-                  <span className="block text-xs font-normal text-slate-500 normal-case dark:text-slate-400">{untilText(e.detail)}</span>
+                  <span className="block text-xs font-normal text-slate-500 normal-case dark:text-slate-400">{untilText(t, e.detail)}</span>
                 )}
                 {(e.action === 'grant' || e.action === 'revoke') && e.detail && (
                   <span className="block text-xs font-normal text-slate-500 normal-case dark:text-slate-400">→ {e.detail}</span>
                 )}
               </td>
               <td className="px-4 py-2.5">
-                <span className="capitalize">{e.targetType === 'user' ? 'Person' : e.targetType}</span>
-                {e.targetUser && <span className="text-slate-500 dark:text-slate-400"> of @{e.targetUser.userName}</span>}
+                <span>{t(`types.${e.targetType}`)}</span>
+                {e.targetUser && (
+                  <span className="text-slate-500 dark:text-slate-400">{t('audit.of', { name: e.targetUser.userName })}</span>
+                )}
               </td>
               <td className="px-4 py-2.5 text-slate-700 dark:text-slate-200">{e.reason}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {audit.data.data.length === 0 && <p className="px-4 py-6 text-sm text-slate-500 dark:text-slate-400">Nothing has been done yet.</p>}
+      {audit.data.data.length === 0 && <p className="px-4 py-6 text-sm text-slate-500 dark:text-slate-400">{t('audit.none')}</p>}
     </div>
   );
 }
@@ -96,7 +100,8 @@ function AuditLog() {
 const isStaff = (role: Role | undefined): role is 'moderator' | 'admin' => role === 'moderator' || role === 'admin';
 
 export default function AdminPage() {
-  useDocumentTitle('Moderation');
+  const { t } = useTranslation('admin');
+  useDocumentTitle(t('pageTitle'));
   const sessionRole = useAppSelector((s) => s.auth.userDetails?.role);
   // A role granted a moment ago may not have reached this session yet: ask the server before saying "not found".
   const fresh = useMeQuery(undefined, { skip: isStaff(sessionRole), refetchOnMountOrArgChange: true });
@@ -108,22 +113,22 @@ export default function AdminPage() {
     return <NotFoundPage inApp />;
   }
   const tabs: Array<[Tab, string]> = [
-    ['open', 'Open reports'],
-    ['resolved', 'Resolved'],
+    ['open', t('tabs.open')],
+    ['resolved', t('tabs.resolved')],
     ...(role === 'admin'
       ? ([
-          ['accounts', 'Accounts'],
-          ['audit', 'Audit log'],
+          ['accounts', t('tabs.accounts')],
+          ['audit', t('tabs.audit')],
         ] as Array<[Tab, string]>)
       : []),
   ];
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="mb-1 flex items-center gap-2 text-2xl font-bold">
-        <ShieldCheck className="h-6 w-6 text-brand-primary" /> Moderation
+        <ShieldCheck className="h-6 w-6 text-brand-primary" /> {t('heading')}
       </h1>
-      <p className="mb-4 text-sm text-slate-500 dark:text-slate-400">Every decision and its reason is kept in the audit log.</p>
-      <nav className="mb-5 flex flex-wrap gap-2" aria-label="Moderation sections">
+      <p className="mb-4 text-sm text-slate-500 dark:text-slate-400">{t('intro')}</p>
+      <nav className="mb-5 flex flex-wrap gap-2" aria-label={t('sections')}>
         {tabs.map(([id, label]) => (
           <button
             key={id}

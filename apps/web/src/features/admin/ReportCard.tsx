@@ -9,8 +9,10 @@ import { VideoNotReady } from '../../components/VideoNotReady';
 import { compactAge, exactTime } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
 import { useResolveReportMutation } from './api';
+import { useTranslation } from 'react-i18next';
+import './admin-catalog';
+import type { TFunction } from 'i18next';
 
-const ACTION_LABEL: Record<ModerationAction, string> = { dismiss: 'Dismiss', remove: 'Remove content', suspend: 'Suspend author' };
 const REASON_TONE: Record<AdminReport['reason'], string> = {
   spam: 'bg-amber-100 text-amber-800 dark:bg-amber-500/20 dark:text-amber-200',
   harassment: 'bg-rose-100 text-rose-800 dark:bg-rose-500/20 dark:text-rose-200',
@@ -19,20 +21,22 @@ const REASON_TONE: Record<AdminReport['reason'], string> = {
   other: 'bg-slate-200 text-slate-700 dark:bg-slate-600/50 dark:text-slate-200',
 };
 
-export const untilText = (until: string) => (until >= SUSPENDED_FOREVER ? 'for good' : `until ${exactTime(until)}`);
+export const untilText = (t: TFunction<'admin'>, until: string) =>
+  until >= SUSPENDED_FOREVER ? t('report.forGood') : t('report.until', { time: exactTime(until) });
 
 function Target({ report }: { report: AdminReport }) {
+  const { t: tr } = useTranslation('admin');
   const t = report.target;
   if (!t)
     return (
       <p className="rounded-xl bg-slate-100 px-3 py-2 text-sm text-slate-500 italic dark:bg-slate-800 dark:text-slate-400">
-        This {report.targetType} no longer exists.
+        {tr('report.gone', { type: tr(`typeNames.${report.targetType}`) })}
       </p>
     );
   return (
     <div className="space-y-2">
       {t.context.length > 0 && (
-        <ol aria-label="Context" className="space-y-1 border-s-2 border-slate-200 ps-3 dark:border-slate-700">
+        <ol aria-label={tr('report.context')} className="space-y-1 border-s-2 border-slate-200 ps-3 dark:border-slate-700">
           {t.context.map((c) => (
             <li key={c._id} className="text-sm text-slate-500 dark:text-slate-400">
               <span className="font-semibold text-slate-600 dark:text-slate-300">@{c.author}</span> {c.text}
@@ -48,9 +52,12 @@ function Target({ report }: { report: AdminReport }) {
               {t.author.fullName} <span className="font-normal text-slate-500 dark:text-slate-400">@{t.author.userName}</span>
             </p>
             <p className="text-xs text-slate-500 dark:text-slate-400">
-              {report.targetType === 'user' ? 'Joined' : 'Posted'} <time title={exactTime(t.createdAt)}>{compactAge(t.createdAt)}</time>
+              {tr(report.targetType === 'user' ? 'report.joined' : 'report.posted')}{' '}
+              <time title={exactTime(t.createdAt)}>{compactAge(t.createdAt)}</time>
               {t.authorSuspendedUntil && (
-                <span className="ms-2 font-semibold text-rose-600 dark:text-rose-300">Suspended {untilText(t.authorSuspendedUntil)}</span>
+                <span className="ms-2 font-semibold text-rose-600 dark:text-rose-300">
+                  {tr('report.suspended', { until: untilText(tr, t.authorSuspendedUntil) })}
+                </span>
               )}
             </p>
           </div>
@@ -76,6 +83,7 @@ function Target({ report }: { report: AdminReport }) {
 }
 
 export function ReportCard({ report }: { report: AdminReport }) {
+  const { t } = useTranslation('admin');
   const [action, setAction] = useState<ModerationAction>('dismiss');
   const [reason, setReason] = useState('');
   const [days, setDays] = useState('7');
@@ -92,17 +100,19 @@ export function ReportCard({ report }: { report: AdminReport }) {
       ...(action === 'suspend' && !forGood ? { days: Number(days) } : {}),
     };
     const result = await resolve(body);
-    if ('error' in result) toast.error(errorText(result.error, 'The report could not be resolved.'));
-    else toast.success('Report resolved');
+    if ('error' in result) toast.error(errorText(result.error, t('report.failed')));
+    else toast.success(t('report.resolved'));
   }
 
   return (
-    <article aria-label={`Report of a ${report.targetType}`} className="card space-y-3 p-4">
+    <article aria-label={t('report.label', { type: t(`typeNames.${report.targetType}`) })} className="card space-y-3 p-4">
       <header className="flex flex-wrap items-center gap-2 text-sm">
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${REASON_TONE[report.reason]}`}>{report.reason}</span>
-        <span className="font-semibold capitalize">{report.targetType === 'user' ? 'Profile' : report.targetType}</span>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${REASON_TONE[report.reason]}`}>
+          {t(`reasons.${report.reason}`)}
+        </span>
+        <span className="font-semibold">{report.targetType === 'user' ? t('report.profile') : t(`types.${report.targetType}`)}</span>
         <span className="text-slate-500 dark:text-slate-400">
-          reported by {report.reporter ? `@${report.reporter.userName}` : 'a deleted account'} ·{' '}
+          {report.reporter ? t('report.reportedBy', { name: report.reporter.userName }) : t('report.reportedByDeleted')} ·{' '}
           <time title={exactTime(report.createdAt)}>{compactAge(report.createdAt)}</time>
         </span>
       </header>
@@ -120,7 +130,7 @@ export function ReportCard({ report }: { report: AdminReport }) {
             void submit();
           }}
         >
-          <div role="radiogroup" aria-label="Decision" className="flex flex-wrap gap-2">
+          <div role="radiogroup" aria-label={t('report.decision')} className="flex flex-wrap gap-2">
             {MODERATION_ACTIONS.filter((a) => a !== 'remove' || canRemove).map((a) => (
               <button
                 key={a}
@@ -130,29 +140,29 @@ export function ReportCard({ report }: { report: AdminReport }) {
                 onClick={() => setAction(a)}
                 className={`rounded-xl px-3 py-1.5 text-sm font-semibold transition ${action === a ? (a === 'dismiss' ? 'bg-slate-700 text-white dark:bg-slate-200 dark:text-slate-900' : 'bg-rose-600 text-white') : 'bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-700 dark:text-slate-200 dark:hover:bg-slate-600'}`}
               >
-                {ACTION_LABEL[a]}
+                {t(`report.actions.${a}`)}
               </button>
             ))}
           </div>
           {action === 'suspend' && (
             <label className="flex items-center gap-2 text-sm">
-              Days
+              {t('report.days')}
               <input
                 type="number"
                 min={1}
                 max={3650}
                 value={days}
                 onChange={(e) => setDays(e.target.value)}
-                placeholder="for good"
+                placeholder={t('report.daysPlaceholder')}
                 className="w-28 rounded-lg border border-slate-200 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-800"
               />
-              <span className="text-slate-500 dark:text-slate-400">(empty: for good)</span>
+              <span className="text-slate-500 dark:text-slate-400">{t('report.daysHint')}</span>
             </label>
           )}
           <label className="block text-sm font-medium">
-            Reason{' '}
+            {t('report.reason')}{' '}
             <span className="font-normal text-slate-500 dark:text-slate-400">
-              (kept in the audit log{action === 'remove' ? ' and told to the author' : ''})
+              {t(action === 'remove' ? 'report.reasonHintRemove' : 'report.reasonHint')}
             </span>
             <textarea
               value={reason}
@@ -165,15 +175,24 @@ export function ReportCard({ report }: { report: AdminReport }) {
           </label>
           <div className="flex justify-end">
             <Button type="submit" variant={action === 'dismiss' ? 'primary' : 'danger'} loading={isLoading} disabled={!reason.trim()}>
-              {ACTION_LABEL[action]}
+              {t(`report.actions.${action}`)}
             </Button>
           </div>
         </form>
       ) : (
         report.resolution && (
           <p className="flex items-center gap-2 border-t border-slate-200 pt-3 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
-            <Flag className="h-4 w-4" /> {ACTION_LABEL[report.resolution.action]} by{' '}
-            {report.resolution.moderator ? `@${report.resolution.moderator.userName}` : 'a moderator'} · {report.resolution.reason}
+            <Flag className="h-4 w-4" />{' '}
+            {report.resolution.moderator
+              ? t('report.resolvedBy', {
+                  action: t(`report.actions.${report.resolution.action}`),
+                  name: report.resolution.moderator.userName,
+                  reason: report.resolution.reason,
+                })
+              : t('report.resolvedByModerator', {
+                  action: t(`report.actions.${report.resolution.action}`),
+                  reason: report.resolution.reason,
+                })}
           </p>
         )
       )}

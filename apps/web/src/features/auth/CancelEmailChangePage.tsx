@@ -4,8 +4,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/Spinner';
 import { AuthLayout } from './AuthLayout';
+import { ta, taNodes } from './auth-texts';
 import { RoutedAuthNav } from './RoutedAuthNav';
 import { failureText, useCancelEmailChangeMutation } from './links-api';
+import { useDocumentTitle } from '../../lib/document-title';
 
 type Outcome = { state: 'working' } | { state: 'done' } | { state: 'failed'; message: string };
 
@@ -15,9 +17,7 @@ function CancelEmailChange() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [cancel] = useCancelEmailChangeMutation();
-  const [outcome, setOutcome] = useState<Outcome>(
-    token ? { state: 'working' } : { state: 'failed', message: 'This link is incomplete. Open the whole link from the mail.' },
-  );
+  const [outcome, setOutcome] = useState<Outcome>(token ? { state: 'working' } : { state: 'failed', message: ta('linkIncomplete') });
   // A link is spent once: strict mode's second effect run must not send it again.
   const sent = useRef(false);
 
@@ -27,34 +27,36 @@ function CancelEmailChange() {
     cancel({ token })
       .unwrap()
       .then(() => setOutcome({ state: 'done' }))
-      .catch((failure: unknown) => setOutcome({ state: 'failed', message: failureText(failure, 'The change could not be cancelled.') }));
+      .catch((failure: unknown) => setOutcome({ state: 'failed', message: failureText(failure, ta('cancelFailed')) }));
   }, [token, cancel]);
 
   return (
-    <AuthLayout title="Cancel the email change" subtitle="Your address stays as it is.">
+    <AuthLayout title={ta('cancelTitle')} subtitle={ta('cancelSubtitle')}>
       <div role="status" aria-live="polite" className="card space-y-3 p-6">
         {outcome.state === 'working' && (
           <p className="flex items-center gap-3 text-sm">
-            <Spinner size="sm" /> Cancelling the change…
+            <Spinner size="sm" /> {ta('cancelling')}
           </p>
         )}
         {outcome.state === 'done' && (
           <>
             <CircleCheck className="h-8 w-8 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
-            <h2 className="text-lg font-semibold">The change is cancelled</h2>
+            <h2 className="text-lg font-semibold">{ta('cancelDone')}</h2>
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              Your email address stays as it is. If you did not ask for the change,{' '}
-              <Link to="/auth/forgot-password" className={linkClass}>
-                choose a new password
-              </Link>
-              : that signs out every other device.
+              {taNodes('cancelDoneBody', {
+                link: (
+                  <Link to="/auth/forgot-password" className={linkClass}>
+                    {ta('chooseNewPassword')}
+                  </Link>
+                ),
+              })}
             </p>
           </>
         )}
         {outcome.state === 'failed' && (
           <>
             <CircleAlert className="h-8 w-8 text-rose-600 dark:text-rose-400" aria-hidden="true" />
-            <h2 className="text-lg font-semibold">We couldn't cancel with this link</h2>
+            <h2 className="text-lg font-semibold">{ta('couldNotCancel')}</h2>
             <p className="text-sm text-slate-600 dark:text-slate-300">{outcome.message}</p>
           </>
         )}
@@ -64,6 +66,7 @@ function CancelEmailChange() {
 }
 
 export default function CancelEmailChangePage() {
+  useDocumentTitle(ta('cancelPageTitle'));
   return (
     <RoutedAuthNav>
       <CancelEmailChange />

@@ -10,6 +10,7 @@ import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';
 import { Field } from '../../components/Field';
 import { AuthLayout } from './AuthLayout';
+import { ta, taNodes } from './auth-texts';
 import { RoutedAuthNav } from './RoutedAuthNav';
 import { failureText, useForgotPasswordMutation } from './links-api';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -30,46 +31,52 @@ function ForgotPassword() {
     try {
       setSentTo({ email, message: await requestLink({ email }).unwrap() });
     } catch (failure) {
-      setError(failureText(failure, 'We could not send the link. Please try again.'));
+      setError(failureText(failure, ta('sendFailed')));
     }
   });
 
   return (
-    <AuthLayout
-      title="Forgot your password?"
-      subtitle="Enter the email address of your account and we'll mail you a link to choose a new one."
-    >
+    <AuthLayout title={ta('forgotTitle')} subtitle={ta('forgotSubtitle')}>
       {sentTo ? (
         <div role="status" className="card space-y-3 p-6">
           <MailCheck className="h-8 w-8 text-brand-primary dark:text-indigo-300" aria-hidden="true" />
-          <h2 className="text-lg font-semibold">Check your inbox</h2>
+          <h2 className="text-lg font-semibold">{ta('checkInbox')}</h2>
           <p className="text-sm text-slate-600 dark:text-slate-300">{sentTo.message}</p>
           <p className="text-sm text-slate-500 dark:text-slate-400">
-            Sent to <span className="font-medium text-slate-700 dark:text-slate-200">{sentTo.email}</span>. Nothing there? Look in your spam
-            folder, or{' '}
-            <button
-              type="button"
-              onClick={() => setSentTo(null)}
-              className="font-semibold text-brand-primary hover:underline dark:text-indigo-300"
-            >
-              try another address
-            </button>
-            .
+            {taNodes('sentTo', {
+              email: <span className="font-medium text-slate-700 dark:text-slate-200">{sentTo.email}</span>,
+              retry: (
+                <button
+                  type="button"
+                  onClick={() => setSentTo(null)}
+                  className="font-semibold text-brand-primary hover:underline dark:text-indigo-300"
+                >
+                  {ta('tryAnotherAddress')}
+                </button>
+              ),
+            })}
           </p>
         </div>
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-2">
           {error && <ErrorBanner message={error} />}
-          <Field label="Email" type="email" autoComplete="email" autoFocus error={formState.errors.email?.message} {...register('email')} />
+          <Field
+            label={ta('emailLabel')}
+            type="email"
+            autoComplete="email"
+            autoFocus
+            error={formState.errors.email?.message}
+            {...register('email')}
+          />
           <Button type="submit" loading={formState.isSubmitting} className="w-full">
-            Send me a link
+            {ta('sendLink')}
           </Button>
         </form>
       )}
       <p className="mt-6 text-center text-sm text-slate-500 dark:text-slate-400">
-        Remembered it?{' '}
+        {ta('remembered')}{' '}
         <Link to="/auth/login" className="font-semibold text-brand-primary hover:underline dark:text-indigo-300">
-          Back to log in
+          {ta('backToLogin')}
         </Link>
       </p>
     </AuthLayout>
@@ -78,7 +85,7 @@ function ForgotPassword() {
 
 /** The auth screens' frame (theme toggle, links) comes from the signed-in app's router here. */
 export default function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password');
+  useDocumentTitle(ta('forgotPageTitle'));
   return (
     <RoutedAuthNav>
       <ForgotPassword />

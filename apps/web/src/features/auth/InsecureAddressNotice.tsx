@@ -4,6 +4,7 @@
  * would create the account and then hang.
  */
 import { ShieldAlert } from 'lucide-react';
+import { ta, taNodes } from './auth-texts';
 
 export function InsecureAddressNotice() {
   const local = `http://localhost${window.location.port ? `:${window.location.port}` : ''}`;
@@ -14,11 +15,12 @@ export function InsecureAddressNotice() {
     >
       <ShieldAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
       <div className="space-y-2">
-        <p className="font-semibold">This address is not secure, so you cannot sign in here.</p>
+        <p className="font-semibold">{ta('insecureTitle')}</p>
         <p>
-          Browsers keep a signed-in session only on https pages or at localhost, and this page was opened at{' '}
-          <span className="font-mono break-all">{window.location.origin}</span>. Open Plaza at its https address, or at{' '}
-          <span className="font-mono break-all">{local}</span> on the computer that runs it.
+          {taNodes('insecureBody', {
+            origin: <span className="font-mono break-all">{window.location.origin}</span>,
+            local: <span className="font-mono break-all">{local}</span>,
+          })}
         </p>
       </div>
     </div>

@@ -1,6 +1,6 @@
 /** The page a reset link opens: choose a new password; every session of the account ends. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { passwordSchema } from '@plaza/contract';
+import { LIMITS, passwordSchema } from '@plaza/contract';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,15 +10,19 @@ import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';
 import { NewPasswordField, PasswordField } from '../../components/Field';
 import { AuthLayout } from './AuthLayout';
+import { ta } from './auth-texts';
 import { RoutedAuthNav } from './RoutedAuthNav';
 import { failureText, useResetPasswordMutation } from './links-api';
 import { useDocumentTitle } from '../../lib/document-title';
 
-const formSchema = z
-  .object({ newPassword: passwordSchema, confirm: z.string() })
-  .refine((v) => v.newPassword === v.confirm, { path: ['confirm'], message: 'The two passwords differ' });
-type Form = z.infer<typeof formSchema>;
+// Built on use, so the message reads in the language shown then.
+const formSchema = () =>
+  z
+    .object({ newPassword: passwordSchema, confirm: z.string() })
+    .refine((v) => v.newPassword === v.confirm, { path: ['confirm'], message: ta('passwordsDiffer') });
+type Form = z.infer<ReturnType<typeof formSchema>>;
 
+const visibility = () => ({ show: ta('showPassword'), hide: ta('hidePassword') });
 const linkClass = 'font-semibold text-brand-primary hover:underline dark:text-indigo-300';
 
 function ResetPassword() {
@@ -28,7 +32,7 @@ function ResetPassword() {
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<Form>({
-    resolver: zodResolver(formSchema),
+    resolver: zodResolver(formSchema()),
     defaultValues: { newPassword: '', confirm: '' },
   });
 
@@ -38,32 +42,32 @@ function ResetPassword() {
       await reset({ token, newPassword }).unwrap();
       setDone(true);
     } catch (failure) {
-      setError(failureText(failure, 'Your password could not be changed.'));
+      setError(failureText(failure, ta('resetFailed')));
     }
   });
 
   if (!token) {
     return (
-      <AuthLayout title="This link is incomplete" subtitle="Open the whole link from the mail, or ask for a new one.">
+      <AuthLayout title={ta('incompleteTitle')} subtitle={ta('incompleteSubtitle')}>
         <Link to="/auth/forgot-password" className={linkClass}>
-          Ask for a new link
+          {ta('askNewLink')}
         </Link>
       </AuthLayout>
     );
   }
 
   return (
-    <AuthLayout title="Choose a new password" subtitle="After this you're logged out everywhere; log in again with the new password.">
+    <AuthLayout title={ta('resetTitle')} subtitle={ta('resetSubtitle')}>
       {done ? (
         <div role="status" className="card space-y-3 p-6">
           <CircleCheck className="h-8 w-8 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
-          <h2 className="text-lg font-semibold">Your password is changed</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-300">Every session of your account was logged out.</p>
+          <h2 className="text-lg font-semibold">{ta('passwordChanged')}</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{ta('allLoggedOut')}</p>
           <Link
             to="/auth/login"
             className="inline-flex rounded-xl bg-brand-primary px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-primary-hover"
           >
-            Log in
+            {ta('logIn')}
           </Link>
         </div>
       ) : (
@@ -73,20 +77,28 @@ function ResetPassword() {
               <ErrorBanner message={error} />
               <p className="text-sm">
                 <Link to="/auth/forgot-password" className={linkClass}>
-                  Ask for a new link
+                  {ta('askNewLink')}
                 </Link>
               </p>
             </div>
           )}
-          <NewPasswordField label="New password" autoFocus error={formState.errors.newPassword?.message} {...register('newPassword')} />
+          <NewPasswordField
+            label={ta('newPasswordLabel')}
+            hint={ta('passwordHint', LIMITS.password)}
+            visibility={visibility()}
+            autoFocus
+            error={formState.errors.newPassword?.message}
+            {...register('newPassword')}
+          />
           <PasswordField
-            label="Repeat the new password"
+            label={ta('repeatPasswordLabel')}
+            visibility={visibility()}
             autoComplete="new-password"
             error={formState.errors.confirm?.message}
             {...register('confirm')}
           />
           <Button type="submit" loading={formState.isSubmitting} className="w-full">
-            Set new password
+            {ta('setNewPassword')}
           </Button>
         </form>
       )}
@@ -96,7 +108,7 @@ function ResetPassword() {
 
 /** The auth screens' frame (theme toggle, links) comes from the signed-in app's router here. */
 export default function ResetPasswordPage() {
-  useDocumentTitle('Reset password');
+  useDocumentTitle(ta('resetPageTitle'));
   return (
     <RoutedAuthNav>
       <ResetPassword />

@@ -4,6 +4,7 @@ import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';
 import { Field } from '../../components/Field';
 import { requestLoginTwoFactor } from './auth-requests';
+import { ta } from './auth-texts';
 import type { LoginResponse } from './auth-types';
 
 interface Props {
@@ -23,7 +24,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onCancel }: Props) {
     e.preventDefault();
     const entered = value.trim();
     if (!entered || loading) {
-      setError(recovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your app.');
+      setError(ta(recovery ? 'enterRecoveryCode' : 'enterAppCode'));
       return;
     }
     setLoading(true);
@@ -34,7 +35,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onCancel }: Props) {
       return;
     }
     setLoading(false);
-    setError(result.ok ? 'Login failed' : (result.failure.details?.[0]?.message ?? result.failure.message));
+    setError(result.ok ? ta('loginFailed') : (result.failure.details?.[0]?.message ?? result.failure.message));
   };
 
   const switchMode = () => {
@@ -44,19 +45,22 @@ export function TwoFactorStep({ challenge, onSignedIn, onCancel }: Props) {
   };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-2" aria-label="Two-factor authentication">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-2" aria-label={ta('twoFactorTitle')}>
       {error && <ErrorBanner message={error} />}
-      <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">
-        {recovery
-          ? 'Enter one of the recovery codes you saved when you turned on two-factor authentication. Each works once.'
-          : 'Open your authenticator app and enter the 6-digit code it shows for Plaza.'}
-      </p>
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">{ta(recovery ? 'recoveryIntro' : 'appIntro')}</p>
       {recovery ? (
-        <Field key="recovery" label="Recovery code" autoComplete="off" autoFocus value={value} onChange={(e) => setValue(e.target.value)} />
+        <Field
+          key="recovery"
+          label={ta('recoveryCodeLabel')}
+          autoComplete="off"
+          autoFocus
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
       ) : (
         <Field
           key="code"
-          label="Authentication code"
+          label={ta('appCodeLabel')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={7}
@@ -66,14 +70,14 @@ export function TwoFactorStep({ challenge, onSignedIn, onCancel }: Props) {
         />
       )}
       <Button type="submit" loading={loading} className="w-full">
-        {loading ? 'Checking…' : 'Verify'}
+        {ta(loading ? 'checking' : 'verify')}
       </Button>
       <div className="flex justify-between pt-2 text-sm">
         <button type="button" onClick={switchMode} className="font-semibold text-brand-primary hover:underline dark:text-indigo-300">
-          {recovery ? 'Use a code from your app' : 'Use a recovery code'}
+          {ta(recovery ? 'useAppCode' : 'useRecoveryCode')}
         </button>
         <button type="button" onClick={onCancel} className="text-slate-600 hover:underline dark:text-slate-300">
-          Back
+          {ta('back')}
         </button>
       </div>
     </form>

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { Spinner } from '../../components/Spinner';
 import { AuthLayout } from './AuthLayout';
+import { ta, taNodes } from './auth-texts';
 import { RoutedAuthNav } from './RoutedAuthNav';
 import { failureText, useVerifyEmailMutation } from './links-api';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -18,9 +19,7 @@ function VerifyEmail() {
   const token = params.get('token') ?? '';
   const signedIn = useAppSelector((s) => s.auth.isAuthenticated);
   const [verify] = useVerifyEmailMutation();
-  const [outcome, setOutcome] = useState<Outcome>(
-    token ? { state: 'working' } : { state: 'failed', message: 'This link is incomplete. Open the whole link from the mail.' },
-  );
+  const [outcome, setOutcome] = useState<Outcome>(token ? { state: 'working' } : { state: 'failed', message: ta('linkIncomplete') });
   // A link is spent once: strict mode's second effect run must not send it again.
   const sent = useRef(false);
 
@@ -30,37 +29,33 @@ function VerifyEmail() {
     verify({ token })
       .unwrap()
       .then(({ email, changed }) => setOutcome({ state: 'done', email, changed }))
-      .catch((failure: unknown) =>
-        setOutcome({ state: 'failed', message: failureText(failure, 'Your email address could not be confirmed.') }),
-      );
+      .catch((failure: unknown) => setOutcome({ state: 'failed', message: failureText(failure, ta('confirmFailed')) }));
   }, [token, verify]);
 
   const next = signedIn ? (
     <Link to="/feeds" className={buttonClass}>
-      Go to your feed
+      {ta('goToFeed')}
     </Link>
   ) : (
     <Link to="/auth/login" className={buttonClass}>
-      Log in
+      {ta('logIn')}
     </Link>
   );
 
   return (
-    <AuthLayout title="Confirm your email" subtitle="One click, and your account can post freely.">
+    <AuthLayout title={ta('confirmTitle')} subtitle={ta('confirmSubtitle')}>
       <div role="status" aria-live="polite" className="card space-y-3 p-6">
         {outcome.state === 'working' && (
           <p className="flex items-center gap-3 text-sm">
-            <Spinner size="sm" /> Confirming your address…
+            <Spinner size="sm" /> {ta('confirming')}
           </p>
         )}
         {outcome.state === 'done' && (
           <>
             <CircleCheck className="h-8 w-8 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
-            <h2 className="text-lg font-semibold">
-              {outcome.changed ? 'Your email address is changed' : 'Your email address is confirmed'}
-            </h2>
+            <h2 className="text-lg font-semibold">{ta(outcome.changed ? 'emailChanged' : 'emailConfirmed')}</h2>
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              Your account now uses <span className="font-medium">{outcome.email}</span>.
+              {taNodes('nowUses', { email: <span className="font-medium">{outcome.email}</span> })}
             </p>
             {next}
           </>
@@ -68,11 +63,9 @@ function VerifyEmail() {
         {outcome.state === 'failed' && (
           <>
             <CircleAlert className="h-8 w-8 text-rose-600 dark:text-rose-400" aria-hidden="true" />
-            <h2 className="text-lg font-semibold">We couldn't confirm this address</h2>
+            <h2 className="text-lg font-semibold">{ta('couldNotConfirm')}</h2>
             <p className="text-sm text-slate-600 dark:text-slate-300">{outcome.message}</p>
-            <p className="text-sm text-slate-500 dark:text-slate-400">
-              {signedIn ? 'You can ask for a new link from the banner at the top of your feed.' : 'Log in to ask for a new link.'}
-            </p>
+            <p className="text-sm text-slate-500 dark:text-slate-400">{ta(signedIn ? 'askFromBanner' : 'logInToAsk')}</p>
             {next}
           </>
         )}
@@ -83,7 +76,7 @@ function VerifyEmail() {
 
 /** The auth screens' frame (theme toggle, links) comes from the signed-in app's router here. */
 export default function VerifyEmailPage() {
-  useDocumentTitle('Confirm email');
+  useDocumentTitle(ta('verifyPageTitle'));
   return (
     <RoutedAuthNav>
       <VerifyEmail />

@@ -4,6 +4,7 @@
  * server still checks everything, and what only it knows (reserved names) comes back as field details.
  */
 import { LIMITS } from '@plaza/contract/constants';
+import { ta } from './auth-texts';
 import type { LoginBody, SignupBody } from './auth-types';
 
 export type FieldErrors<T> = Partial<Record<keyof T, string>>;
@@ -15,31 +16,31 @@ const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z
 export function loginErrors(values: LoginBody): FieldErrors<LoginBody> {
   const errors: FieldErrors<LoginBody> = {};
   const identifier = values.identifier.trim();
-  if (!identifier) errors.identifier = 'Enter your user name or email';
-  else if (identifier.length > 254) errors.identifier = 'Too long';
-  if (!values.password) errors.password = 'Enter your password';
-  else if (values.password.length > LIMITS.password.max) errors.password = 'Too long';
+  if (!identifier) errors.identifier = ta('enterIdentifier');
+  else if (identifier.length > 254) errors.identifier = ta('tooLong');
+  if (!values.password) errors.password = ta('enterPassword');
+  else if (values.password.length > LIMITS.password.max) errors.password = ta('tooLong');
   return errors;
 }
 
 export function userNameError(raw: string): string | undefined {
   const name = raw.trim();
-  if (name.length < LIMITS.userName.min) return `User name must be at least ${LIMITS.userName.min} characters`;
-  if (name.length > LIMITS.userName.max) return `User name must be at most ${LIMITS.userName.max} characters`;
-  if (!USER_NAME.test(name)) return 'User name may only contain letters, digits, _ and .';
+  if (name.length < LIMITS.userName.min) return ta('userNameMin', LIMITS.userName);
+  if (name.length > LIMITS.userName.max) return ta('userNameMax', LIMITS.userName);
+  if (!USER_NAME.test(name)) return ta('userNameChars');
   return undefined;
 }
 
 export function signupErrors(values: SignupBody): FieldErrors<SignupBody> {
   const errors: FieldErrors<SignupBody> = {};
   const fullName = values.fullName.trim();
-  if (fullName.length < LIMITS.fullName.min) errors.fullName = 'Full name is required';
-  else if (fullName.length > LIMITS.fullName.max) errors.fullName = `Full name must be at most ${LIMITS.fullName.max} characters`;
+  if (fullName.length < LIMITS.fullName.min) errors.fullName = ta('fullNameRequired');
+  else if (fullName.length > LIMITS.fullName.max) errors.fullName = ta('fullNameMax', LIMITS.fullName);
   const userName = userNameError(values.userName);
   if (userName) errors.userName = userName;
   const email = values.email.trim().toLowerCase();
-  if (!EMAIL.test(email) || email.length > 254) errors.email = 'Enter a valid email address';
-  if (values.password.length < LIMITS.password.min) errors.password = `Password must be at least ${LIMITS.password.min} characters`;
-  else if (values.password.length > LIMITS.password.max) errors.password = `Password must be at most ${LIMITS.password.max} characters`;
+  if (!EMAIL.test(email) || email.length > 254) errors.email = ta('emailInvalid');
+  if (values.password.length < LIMITS.password.min) errors.password = ta('passwordMin', LIMITS.password);
+  else if (values.password.length > LIMITS.password.max) errors.password = ta('passwordMax', LIMITS.password);
   return errors;
 }

@@ -4,7 +4,6 @@ import { isUserNameAvailable } from './auth-requests';
 import { userNameError } from './form-rules';
 
 export type Availability = 'idle' | 'checking' | 'available' | 'taken' | 'error';
-export const USERNAME_CHECK_ERROR = 'An error occurred while checking username.';
 
 export function useUsernameAvailability(userName: string, delayMs = 400): Availability {
   const [state, setState] = useState<Availability>('idle');

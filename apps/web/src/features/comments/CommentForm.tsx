@@ -9,10 +9,12 @@ import { errorText } from '../../lib/error-text';
 import { ComposerLinkPreview, useComposerLink } from '../link-previews';
 import { useMentionAutocomplete } from '../mentions';
 import { SUBMIT_COMMENT_FAILED, useAddCommentMutation } from './api';
+import { useTranslation } from 'react-i18next';
 
 const MAX = LIMITS.commentContent.max;
 
 export function CommentForm({ postId }: { postId: string }) {
+  const { t } = useTranslation('posts');
   const me = useAppSelector((s) => s.auth.userDetails);
   const [addComment, { isLoading: sending, isError, error }] = useAddCommentMutation();
   const submitError = isError ? errorText(error, SUBMIT_COMMENT_FAILED) : null;
@@ -61,15 +63,15 @@ export function CommentForm({ postId }: { postId: string }) {
             {...mention.inputProps}
             onKeyDown={onKeyDown}
             rows={1}
-            aria-label="Write a comment"
+            aria-label={t('comments.write')}
             aria-invalid={tooLong || undefined}
-            placeholder="Write a comment…"
+            placeholder={t('comments.placeholder')}
             className="field-sizing-content max-h-40 min-h-8 flex-1 resize-none bg-transparent py-1.5 text-sm outline-none placeholder:text-slate-400 focus-visible:outline-none dark:placeholder:text-slate-500"
           />
           <button
             type="submit"
             disabled={!canSend}
-            aria-label="Post comment"
+            aria-label={t('comments.send')}
             className="flex h-11 w-11 shrink-0 items-center sm:h-8 sm:w-8 justify-center rounded-full text-brand-primary transition hover:bg-brand-primary/10 disabled:text-slate-300 disabled:hover:bg-transparent dark:text-indigo-300 dark:disabled:text-slate-600"
           >
             {sending ? <Spinner size="sm" /> : <SendHorizontal className="h-4.5 w-4.5" />}

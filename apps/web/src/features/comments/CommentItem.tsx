@@ -14,8 +14,10 @@ import { profilePath } from '../../lib/profile-path';
 import { LinkPreviewCard } from '../link-previews';
 import { SafetyMenu } from '../safety';
 import { DELETE_COMMENT_FAILED, LIKE_COMMENT_FAILED, useDeleteCommentMutation, useLikeCommentMutation } from './api';
+import { useTranslation } from 'react-i18next';
 
 export function CommentItem({ comment, postAuthorId }: { comment: Comment; postAuthorId: string }) {
+  const { t } = useTranslation('posts');
   const me = useAppSelector((s) => s.auth.userDetails);
   const [likeComment, { isLoading: liking }] = useLikeCommentMutation();
   const [deleteComment, { isLoading: deleting }] = useDeleteCommentMutation();
@@ -63,7 +65,7 @@ export function CommentItem({ comment, postAuthorId }: { comment: Comment; postA
             onClick={() => void like()}
             aria-busy={liking || undefined}
             aria-pressed={liked}
-            aria-label={`${liked ? 'Unlike' : 'Like'} comment (${likes})`}
+            aria-label={t(liked ? 'comments.unlike' : 'comments.like', { likes })}
             className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full px-1.5 py-0.5 font-semibold sm:min-h-0 sm:min-w-0 hover:bg-slate-100 aria-busy:opacity-60 dark:hover:bg-slate-700/60 ${liked ? 'text-rose-600 dark:text-rose-400' : ''}`}
           >
             <Heart className={`h-3.5 w-3.5 ${liked ? 'fill-current' : ''}`} />
@@ -74,26 +76,26 @@ export function CommentItem({ comment, postAuthorId }: { comment: Comment; postA
               type="button"
               onClick={() => setConfirming(true)}
               disabled={busy}
-              aria-label="Delete comment"
+              aria-label={t('comments.delete')}
               className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full p-1 sm:min-h-0 sm:min-w-0 hover:bg-slate-100 hover:text-rose-600 disabled:opacity-60 dark:hover:bg-slate-700/60"
             >
               <Trash2 className="h-3.5 w-3.5" />
             </button>
           )}
           {!!me && author._id !== me._id && (
-            <SafetyMenu person={author} target={{ type: 'comment', id: comment._id }} label="Comment options" />
+            <SafetyMenu person={author} target={{ type: 'comment', id: comment._id }} label={t('comments.options')} />
           )}
         </div>
       </div>
       <ConfirmDialog
         open={confirming}
-        title="Delete comment?"
-        confirmLabel="Delete"
+        title={t('comments.deleteTitle')}
+        confirmLabel={t('comments.deleteConfirm')}
         busy={deleting}
         onConfirm={() => void remove()}
         onClose={() => setConfirming(false)}
       >
-        This comment will be removed for everyone.
+        {t('comments.deleteText')}
       </ConfirmDialog>
     </li>
   );

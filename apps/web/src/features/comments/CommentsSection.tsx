@@ -7,6 +7,7 @@ import { FETCH_COMMENTS_FAILED, useGetCommentsInfiniteQuery } from './api';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
 import { commentsOf, totalOf } from './comment-pages';
+import { useTranslation } from 'react-i18next';
 
 function CommentSkeleton() {
   return (
@@ -18,6 +19,7 @@ function CommentSkeleton() {
 }
 
 export function CommentsSection({ post }: { post: Post }) {
+  const { t } = useTranslation('posts');
   // Opening the comments always reads them afresh (product.md § Comments).
   const { data, error, isError, isSuccess, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } =
     useGetCommentsInfiniteQuery(post._id, { refetchOnMountOrArgChange: true });
@@ -26,7 +28,7 @@ export function CommentsSection({ post }: { post: Post }) {
   const retry = () => void (isFetchNextPageError ? fetchNextPage() : refetch());
 
   return (
-    <section aria-label="Comments" className="space-y-3 border-t border-slate-100 px-4 pt-3 pb-4 dark:border-slate-700/70">
+    <section aria-label={t('comments.section')} className="space-y-3 border-t border-slate-100 px-4 pt-3 pb-4 dark:border-slate-700/70">
       <CommentForm postId={post._id} />
       {isError && <ErrorBanner message={errorText(error, FETCH_COMMENTS_FAILED)} onRetry={retry} />}
       <ul className="space-y-3" aria-busy={isFetching}>
@@ -40,11 +42,11 @@ export function CommentsSection({ post }: { post: Post }) {
         )}
       </ul>
       {isSuccess && !isFetching && comments.length === 0 && (
-        <p className="py-2 text-center text-sm text-slate-500 dark:text-slate-400">No comments yet. Be the first to comment.</p>
+        <p className="py-2 text-center text-sm text-slate-500 dark:text-slate-400">{t('comments.none')}</p>
       )}
       {hasNextPage && !isError && (
         <Button variant="ghost" size="sm" loading={isFetchingNextPage} onClick={() => void fetchNextPage()} className="w-full">
-          {isFetchingNextPage ? 'Loading comments…' : `Load more comments (${Math.max(0, totalOf(data) - comments.length)})`}
+          {isFetchingNextPage ? t('comments.loading') : t('comments.more', { count: Math.max(0, totalOf(data) - comments.length) })}
         </Button>
       )}
     </section>

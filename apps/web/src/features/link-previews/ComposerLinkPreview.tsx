@@ -8,6 +8,7 @@ import { X } from 'lucide-react';
 import { useDebouncedValue } from '../search';
 import { useGetLinkPreviewQuery } from './api';
 import { LinkPreviewCard } from './LinkPreviewCard';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The link the text would get a card for, once typing has settled; null while the text's first link is not the
@@ -34,12 +35,13 @@ export function ComposerLinkPreview({
   row?: boolean;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation('posts');
   const { currentData: preview, isFetching } = useGetLinkPreviewQuery(link ?? '', { skip: !link || removed });
   if (!link || removed) return null;
   if (isFetching && !preview)
     return (
       <p role="status" className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-        Loading link preview…
+        {t('linkPreview.loading')}
       </p>
     );
   if (!preview) return null;
@@ -50,8 +52,8 @@ export function ComposerLinkPreview({
         type="button"
         onClick={onRemove}
         disabled={disabled}
-        aria-label="Remove link preview"
-        title="Remove link preview"
+        aria-label={t('linkPreview.remove')}
+        title={t('linkPreview.remove')}
         className={`absolute end-1.5 inline-flex h-11 w-11 items-center justify-center rounded-full bg-slate-900/70 text-white backdrop-blur hover:bg-slate-900 sm:h-8 sm:w-8 ${row ? 'top-1/2 -translate-y-1/2' : 'top-1.5'}`}
       >
         <X className="h-4 w-4" />

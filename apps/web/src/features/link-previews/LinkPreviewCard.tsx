@@ -5,6 +5,7 @@
  */
 import type { LinkPreview } from '@plaza/contract';
 import { Play } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 const VIDEO_HOSTS = /(^|\.)(youtube\.com|youtu\.be|youtube-nocookie\.com|vimeo\.com)$/i;
 
@@ -15,7 +16,10 @@ const FRAME =
  * Said after the card's own text, which is its accessible name: a label of other words would not hold what
  * the card shows (speech input says what it sees), so only this is added.
  */
-const NEW_TAB = <span className="sr-only"> (opens in a new tab)</span>;
+function NewTab() {
+  const { t } = useTranslation('posts');
+  return <span className="sr-only">{t('linkPreview.newTab')}</span>;
+}
 
 function hostOf(url: string): string {
   try {
@@ -55,7 +59,7 @@ export function LinkPreviewCard({
           <span className="block truncate text-xs text-slate-600 uppercase dark:text-slate-400">{preview.siteName ?? host}</span>
           <span className="block truncate text-sm font-semibold">{preview.title}</span>
         </span>
-        {NEW_TAB}
+        <NewTab />
       </a>
     );
   return (
@@ -85,7 +89,7 @@ export function LinkPreviewCard({
           <span className="mt-0.5 line-clamp-2 block text-sm text-slate-700 dark:text-slate-300">{preview.description}</span>
         )}
       </span>
-      {NEW_TAB}
+      <NewTab />
     </a>
   );
 }

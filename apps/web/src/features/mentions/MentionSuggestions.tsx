@@ -1,6 +1,7 @@
 /** The list under (or above) a composer while a `@name` is typed: people to mention, one of them active. */
 import { Avatar } from '../../components/Avatar';
 import type { MentionCandidate } from './api';
+import { useTranslation } from 'react-i18next';
 
 interface MentionSuggestionsProps {
   id: string;
@@ -13,11 +14,12 @@ interface MentionSuggestionsProps {
 }
 
 export function MentionSuggestions({ id, people, active, placement, optionId, onPick, onHover }: MentionSuggestionsProps) {
+  const { t } = useTranslation('posts');
   return (
     <ul
       id={id}
       role="listbox"
-      aria-label="People to mention"
+      aria-label={t('mentions.list')}
       className={`absolute start-0 z-30 max-h-64 w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-800 ${
         placement === 'above' ? 'bottom-full mb-2' : 'top-full mt-1'
       }`}

@@ -10,6 +10,7 @@ import { lazy, Suspense, useId, useLayoutEffect, useRef, useState, type Keyboard
 import { useDebouncedValue } from '../search';
 import { useMentionFriendsQuery, type MentionCandidate } from './api';
 import { matchesTyped, typedMentionAt, withMention } from './mention-caret';
+import { useTranslation } from 'react-i18next';
 
 // The list's own code comes the first time someone types `@` and a letter, not with every screen that has a
 // composer: the feed's first load has a budget (e2e/tests/js-budget.spec.ts).
@@ -27,6 +28,7 @@ interface Options {
 }
 
 export function useMentionAutocomplete({ text, setText, inputRef, people = NOBODY, placement = 'below' }: Options) {
+  const { t } = useTranslation('posts');
   const listId = useId();
   const [caret, setCaret] = useState<number | null>(null);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
@@ -111,6 +113,6 @@ export function useMentionAutocomplete({ text, setText, inputRef, people = NOBOD
       </Suspense>
     ) : null,
     /** Said to screen readers: how many people the list offers. */
-    status: open ? `${options.length} ${options.length === 1 ? 'person' : 'people'} to mention, use the arrow keys to choose` : '',
+    status: open ? t('mentions.status', { count: options.length }) : '',
   };
 }

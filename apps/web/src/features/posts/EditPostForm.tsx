@@ -6,6 +6,7 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../components/Button';
 import { errorText } from '../../lib/error-text';
 import { EDIT_POST_FAILED, useUpdatePostMutation } from './mutations';
+import { useTranslation } from 'react-i18next';
 
 interface EditPostFormProps {
   post: Post;
@@ -13,6 +14,7 @@ interface EditPostFormProps {
 }
 
 export function EditPostForm({ post, onDone }: EditPostFormProps) {
+  const { t } = useTranslation('posts');
   const [text, setText] = useState(post.content);
   const [removed, setRemoved] = useState<string[]>([]);
   const [updatePost, { isLoading }] = useUpdatePostMutation();
@@ -31,7 +33,7 @@ export function EditPostForm({ post, onDone }: EditPostFormProps) {
     });
     if ('error' in result) toast.error(errorText(result.error, EDIT_POST_FAILED));
     else {
-      toast.success('Post updated');
+      toast.success(t('edit.updated'));
       onDone();
     }
   }
@@ -45,7 +47,7 @@ export function EditPostForm({ post, onDone }: EditPostFormProps) {
       }}
     >
       <label htmlFor={textId} className="sr-only">
-        Post text
+        {t('edit.text')}
       </label>
       <textarea
         id={textId}
@@ -57,26 +59,32 @@ export function EditPostForm({ post, onDone }: EditPostFormProps) {
         className="field-sizing-content max-h-80 min-h-20 w-full resize-none rounded-xl border border-slate-200 bg-transparent p-3 text-[15px] outline-none focus:border-brand-primary dark:border-slate-600"
       />
       {post.media.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label={post.media.some((m) => m.type === 'video') ? 'Video' : 'Images'}>
+        <ul className="flex flex-wrap gap-2" aria-label={t(post.media.some((m) => m.type === 'video') ? 'edit.video' : 'edit.images')}>
           {post.media.map((m, i) => {
             const gone = removed.includes(m.url);
-            const what = m.type === 'video' ? 'video' : `image ${i + 1}`;
+            const video = m.type === 'video';
             return (
               <li key={m.url} className="relative">
                 {m.status ? (
                   // No poster yet (or ever): nothing to show but its place.
-                  <div role="img" aria-label="Video" className={`h-20 w-20 rounded-lg bg-slate-800 ${gone ? 'opacity-30' : ''}`} />
+                  <div
+                    role="img"
+                    aria-label={t('edit.video')}
+                    className={`h-20 w-20 rounded-lg bg-slate-800 ${gone ? 'opacity-30' : ''}`}
+                  />
                 ) : (
                   <img
                     src={m.thumbUrl}
-                    alt={m.type === 'video' ? 'Video poster' : `Image ${i + 1}`}
+                    alt={video ? t('edit.poster') : t('edit.image', { n: i + 1 })}
                     className={`h-20 w-20 rounded-lg object-cover ${gone ? 'opacity-30 grayscale' : ''}`}
                   />
                 )}
                 <button
                   type="button"
                   onClick={() => setRemoved((r) => (gone ? r.filter((u) => u !== m.url) : [...r, m.url]))}
-                  aria-label={gone ? `Keep ${what}` : `Remove ${what}`}
+                  aria-label={
+                    video ? t(gone ? 'edit.keepVideo' : 'edit.removeVideo') : t(gone ? 'edit.keepImage' : 'edit.removeImage', { n: i + 1 })
+                  }
                   aria-pressed={gone}
                   className="absolute -top-2 -end-2 rounded-full bg-slate-900/80 p-1 text-white hover:bg-slate-900"
                 >
@@ -88,13 +96,13 @@ export function EditPostForm({ post, onDone }: EditPostFormProps) {
         </ul>
       )}
       <div className="flex items-center justify-end gap-2">
-        {tooLong && <p className="me-auto text-sm text-rose-600">At most {LIMITS.postContent.max} characters</p>}
-        {empty && <p className="me-auto text-sm text-rose-600">A post needs text, an image or a video</p>}
+        {tooLong && <p className="me-auto text-sm text-rose-600">{t('edit.tooLong', { count: LIMITS.postContent.max })}</p>}
+        {empty && <p className="me-auto text-sm text-rose-600">{t('edit.empty')}</p>}
         <Button type="button" variant="ghost" size="sm" onClick={onDone} disabled={isLoading}>
-          Cancel
+          {t('edit.cancel')}
         </Button>
         <Button type="submit" size="sm" loading={isLoading} disabled={tooLong || empty || unchanged}>
-          Save
+          {t('edit.save')}
         </Button>
       </div>
     </form>

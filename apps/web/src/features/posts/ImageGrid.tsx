@@ -7,6 +7,7 @@ import type { PostMedia } from '@plaza/contract';
 import { Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { averageColorOf, decodedPlaceholderOf, FEED_SIZES, placeholderOf, srcSetOf } from './responsive-image';
+import { useTranslation } from 'react-i18next';
 
 // Loaded at the first click on an image: not part of the feed's first render.
 const Lightbox = lazyDialog(() => import('./Lightbox').then((m) => m.Lightbox));
@@ -55,12 +56,13 @@ function usePlaceholders(media: PostMedia[]): void {
 
 /** `priority`: the images of the first post on the screen load at once; the others when scrolled near. */
 export function ImageGrid({ media, authorName, priority = false }: { media: PostMedia[]; authorName: string; priority?: boolean }) {
+  const { t } = useTranslation('posts');
   const [open, setOpen] = useState<number | null>(null);
   usePlaceholders(media);
   if (media.length === 0) return null;
   const shown = media.slice(0, 4);
   const count = shown.length;
-  const label = (i: number) => `Open image ${i + 1} of ${count}`;
+  const label = (i: number) => t('media.open', { n: i + 1, total: count });
   const img = (m: PostMedia, i: number) => {
     const srcSet = srcSetOf(m);
     return (
@@ -71,7 +73,7 @@ export function ImageGrid({ media, authorName, priority = false }: { media: Post
         sizes={srcSet ? (count === 1 ? FEED_SIZES.single : FEED_SIZES.cell) : undefined}
         width={m.width || undefined}
         height={m.height || undefined}
-        alt={`Image ${i + 1} of ${count} by ${authorName}`}
+        alt={t('media.image', { n: i + 1, total: count, name: authorName })}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority && i === 0 ? 'high' : undefined}
         decoding="async"

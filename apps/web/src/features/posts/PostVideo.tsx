@@ -5,6 +5,7 @@
  * placeholder of the same shape says so; socket `postMedia` (live.ts) swaps in the player.
  */
 import type { PostMedia } from '@plaza/contract';
+import { useTranslation } from 'react-i18next';
 import { VideoNotReady } from '../../components/VideoNotReady';
 
 /** The same bounds as a single image (ImageGrid): portrait 4:5 to landscape 1.91:1. */
@@ -13,10 +14,12 @@ const ratioOf = (m: PostMedia) => (m.width > 0 && m.height > 0 ? Math.min(1.91, 
 const lengthOf = (seconds: number | undefined) => {
   if (!seconds) return '';
   const whole = Math.round(seconds);
-  return `, ${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
 
 export function PostVideo({ media, authorName }: { media: PostMedia; authorName: string }) {
+  const { t } = useTranslation('posts');
+  const length = lengthOf(media.durationSeconds);
   if (media.status) return <VideoNotReady status={media.status} className="w-full" style={{ aspectRatio: ratioOf(media) }} />;
   return (
     <video
@@ -27,7 +30,7 @@ export function PostVideo({ media, authorName }: { media: PostMedia; authorName:
       preload="none"
       width={media.width || undefined}
       height={media.height || undefined}
-      aria-label={`Video by ${authorName}${lengthOf(media.durationSeconds)}`}
+      aria-label={length ? t('media.videoLength', { name: authorName, length }) : t('media.video', { name: authorName })}
       className="block w-full bg-black object-contain"
       style={{ aspectRatio: ratioOf(media) }}
     />

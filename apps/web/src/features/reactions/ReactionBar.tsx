@@ -3,10 +3,11 @@ import { REACTION_EMOJI, REACTION_TYPES, type Post, type ReactionType } from '@p
 import { toast } from '../../lib/toast';
 import { errorText, wasCanceled } from '../../lib/error-text';
 import { REACT_FAILED, REMOVE_REACTION_FAILED, useReactToPostMutation } from './api';
-import { REACTION_LABELS } from './labels';
+import { useTranslation } from 'react-i18next';
 
 /** One kind: its own mutation, so a second click on it waits for the first while the others stay free. */
 function ReactionButton({ post, kind }: { post: Post; kind: ReactionType }) {
+  const { t } = useTranslation('posts');
   const [react, { isLoading }] = useReactToPostMutation();
   const active = post.currentUserReactions.includes(kind);
   const count = post.reactionCounts[kind];
@@ -27,8 +28,8 @@ function ReactionButton({ post, kind }: { post: Post; kind: ReactionType }) {
       onClick={() => void toggle()}
       aria-busy={isLoading || undefined}
       aria-pressed={active}
-      aria-label={`${REACTION_LABELS[kind]} (${count})`}
-      title={REACTION_LABELS[kind]}
+      aria-label={t('reactions.counted', { kind: t(`reactions.${kind}`), count })}
+      title={t(`reactions.${kind}`)}
       className={`inline-flex h-11 min-w-11 items-center sm:h-8 sm:min-w-10 justify-center gap-1 rounded-full border px-2.5 text-sm transition active:scale-95 aria-busy:cursor-wait ${
         active
           ? 'border-brand-primary/40 bg-brand-primary/10 font-semibold text-brand-primary dark:border-indigo-400/40 dark:bg-indigo-400/15 dark:text-indigo-200'
@@ -44,8 +45,9 @@ function ReactionButton({ post, kind }: { post: Post; kind: ReactionType }) {
 }
 
 export function ReactionBar({ post }: { post: Post }) {
+  const { t } = useTranslation('posts');
   return (
-    <div role="group" aria-label="Reactions" className="flex flex-wrap gap-1.5">
+    <div role="group" aria-label={t('reactions.group')} className="flex flex-wrap gap-1.5">
       {REACTION_TYPES.map((kind) => (
         <ReactionButton key={kind} post={post} kind={kind} />
       ))}

@@ -5,6 +5,7 @@
 import { REACTION_EMOJI, REACTION_TYPES, type Post } from '@plaza/contract';
 import { Suspense, useState } from 'react';
 import { lazyDialog } from '../../components/lazy-dialog';
+import { useTranslation } from 'react-i18next';
 
 const WhoReactedPopover = lazyDialog(() => import('./WhoReactedPopover').then((m) => m.WhoReactedPopover));
 
@@ -12,10 +13,11 @@ const buttonClass =
   'inline-flex items-center gap-1.5 rounded-full px-1.5 py-1 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800';
 
 export function WhoReacted({ post }: { post: Post }) {
+  const { t } = useTranslation('posts');
   const [opened, setOpened] = useState(false);
   const counts = post.reactionCounts;
   const total = post.totalReactions;
-  if (total === 0) return <span className="text-sm text-slate-500 dark:text-slate-400">No reactions yet</span>;
+  if (total === 0) return <span className="text-sm text-slate-500 dark:text-slate-400">{t('reactions.none')}</span>;
 
   const used = REACTION_TYPES.filter((k) => counts[k] > 0).sort((a, b) => counts[b] - counts[a]);
   const face = (
@@ -37,7 +39,7 @@ export function WhoReacted({ post }: { post: Post }) {
     <div className="relative">
       <button
         type="button"
-        aria-label={`See who reacted (${total})`}
+        aria-label={t('reactions.whoReacted', { count: total })}
         aria-expanded={false}
         className={buttonClass}
         onClick={() => setOpened(true)}

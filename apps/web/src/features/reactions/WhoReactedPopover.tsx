@@ -10,12 +10,13 @@ import { Spinner } from '../../components/Spinner';
 import { errorText } from '../../lib/error-text';
 import { profilePath } from '../../lib/profile-path';
 import { FETCH_REACTIONS_FAILED, useGetReactionsQuery } from './api';
-import { REACTION_LABELS } from './labels';
+import { useTranslation } from 'react-i18next';
 
 type Tab = 'all' | ReactionType;
 
 /** The people behind the counts, fetched each time the panel opens (it mounts only while open). */
 function PeopleWhoReacted({ post, tab }: { post: Post; tab: Tab }) {
+  const { t } = useTranslation('posts');
   const me = useAppSelector((s) => s.auth.userDetails?.userName ?? '');
   const { data, error, isError, isSuccess, refetch } = useGetReactionsQuery(post._id, { refetchOnMountOrArgChange: true });
   if (isError) return <ErrorBanner message={errorText(error, FETCH_REACTIONS_FAILED)} onRetry={() => void refetch()} />;
@@ -48,14 +49,16 @@ function PeopleWhoReacted({ post, tab }: { post: Post; tab: Tab }) {
           >
             <Avatar name={user.fullName} id={user._id} src={user.userImage} size="xs" decorative />
             <span className="min-w-0 flex-1 truncate text-sm font-medium">{user.fullName}</span>
-            <span aria-label={kinds.map((k) => REACTION_LABELS[k]).join(', ')} className="text-sm">
+            <span aria-label={kinds.map((k) => t(`reactions.${k}`)).join(', ')} className="text-sm">
               {kinds.map((k) => REACTION_EMOJI[k]).join('')}
             </span>
           </Link>
         </li>
       ))}
       {people.length < shownCount && tab !== 'all' && (
-        <li className="px-2 py-1.5 text-xs text-slate-500 dark:text-slate-400">and {shownCount - people.length} more</li>
+        <li className="px-2 py-1.5 text-xs text-slate-500 dark:text-slate-400">
+          {t('reactions.andMore', { count: shownCount - people.length })}
+        </li>
       )}
     </ul>
   );
@@ -63,6 +66,7 @@ function PeopleWhoReacted({ post, tab }: { post: Post; tab: Tab }) {
 
 /** Opens at once when mounted by the first click on the summary (`WhoReacted.tsx`). */
 export function WhoReactedPopover({ post, face, buttonClass }: { post: Post; face: ReactNode; buttonClass: string }) {
+  const { t } = useTranslation('posts');
   const [tab, setTab] = useState<Tab>('all');
   const button = useRef<HTMLButtonElement>(null);
   const openedOnMount = useRef(false);
@@ -82,24 +86,24 @@ export function WhoReactedPopover({ post, face, buttonClass }: { post: Post; fac
 
   return (
     <Popover className="relative">
-      <PopoverButton ref={button} aria-label={`See who reacted (${total})`} className={buttonClass}>
+      <PopoverButton ref={button} aria-label={t('reactions.whoReacted', { count: total })} className={buttonClass}>
         {face}
       </PopoverButton>
       <PopoverPanel anchor="bottom start" className="card z-40 mt-2 w-72 p-2 shadow-lg focus:outline-none">
         <div
           role="tablist"
-          aria-label="Reaction kinds"
+          aria-label={t('reactions.kinds')}
           className="flex gap-1 overflow-x-auto border-b border-slate-100 pb-2 dark:border-slate-700"
         >
           <button role="tab" aria-selected={tab === 'all'} onClick={() => setTab('all')} className={tabClass(tab === 'all')}>
-            All {total}
+            {t('reactions.all', { total })}
           </button>
           {used.map((k) => (
             <button
               key={k}
               role="tab"
               aria-selected={tab === k}
-              aria-label={`${REACTION_LABELS[k]} ${counts[k]}`}
+              aria-label={t('reactions.kindCount', { kind: t(`reactions.${k}`), count: counts[k] })}
               onClick={() => setTab(k)}
               className={tabClass(tab === k)}
             >

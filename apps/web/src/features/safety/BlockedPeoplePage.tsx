@@ -8,6 +8,8 @@ import { Button } from '../../components/Button';
 import { errorText } from '../../lib/error-text';
 import { useBlocksQuery, useMutesQuery, useSetBlockedMutation, useSetMutedMutation } from './api';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useTranslation } from 'react-i18next';
+import './safety-catalog';
 
 function PersonRow({ user, action }: { user: PublicUser; action: ReactNode }) {
   return (
@@ -59,7 +61,8 @@ function Section({
 }
 
 export default function BlockedPeoplePage() {
-  useDocumentTitle('Blocked people');
+  const { t } = useTranslation('safety');
+  useDocumentTitle(t('blocked.pageTitle'));
   const blocks = useBlocksQuery();
   const mutes = useMutesQuery();
   const [setBlocked, blocking] = useSetBlockedMutation();
@@ -67,21 +70,21 @@ export default function BlockedPeoplePage() {
 
   async function unblock(u: PublicUser) {
     const result = await setBlocked({ userId: u._id, blocked: false });
-    if ('error' in result) toast.error(errorText(result.error, 'Could not unblock. Please try again.'));
-    else toast.success(`@${u.userName} is unblocked`);
+    if ('error' in result) toast.error(errorText(result.error, t('blocked.unblockFailed')));
+    else toast.success(t('blocked.unblocked', { name: u.userName }));
   }
   async function unmute(u: PublicUser) {
     const result = await setMuted({ userId: u._id, muted: false });
-    if ('error' in result) toast.error(errorText(result.error, 'Could not unmute. Please try again.'));
-    else toast.success(`@${u.userName} is unmuted`);
+    if ('error' in result) toast.error(errorText(result.error, t('blocked.unmuteFailed')));
+    else toast.success(t('blocked.unmuted', { name: u.userName }));
   }
 
   return (
     <div className="space-y-6">
       <Section
-        title="Blocked people"
+        title={t('blocked.blockedTitle')}
         icon={<Ban className="h-5 w-5 text-rose-500" />}
-        empty="You haven’t blocked anyone. Block someone from the menu on their profile, posts, comments or chat."
+        empty={t('blocked.blockedEmpty')}
         people={blocks.data?.data}
       >
         {(u) => (
@@ -91,14 +94,14 @@ export default function BlockedPeoplePage() {
             loading={blocking.isLoading && blocking.originalArgs?.userId === u._id}
             onClick={() => void unblock(u)}
           >
-            Unblock
+            {t('blocked.unblock')}
           </Button>
         )}
       </Section>
       <Section
-        title="Muted people"
+        title={t('blocked.mutedTitle')}
         icon={<VolumeX className="h-5 w-5 text-slate-500" />}
-        empty="Nobody is muted. Muting someone takes their posts and stories out of your feed; they are not told."
+        empty={t('blocked.mutedEmpty')}
         people={mutes.data?.data}
       >
         {(u) => (
@@ -108,7 +111,7 @@ export default function BlockedPeoplePage() {
             loading={muting.isLoading && muting.originalArgs?.userId === u._id}
             onClick={() => void unmute(u)}
           >
-            Unmute
+            {t('blocked.unmute')}
           </Button>
         )}
       </Section>

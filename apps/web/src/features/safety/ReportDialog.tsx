@@ -7,27 +7,19 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../components/Button';
 import { errorText } from '../../lib/error-text';
 import { useCreateReportMutation } from './api';
+import { useTranslation } from 'react-i18next';
+import './safety-catalog';
 
 export interface ReportTarget {
   type: ReportTargetType;
   id: string;
 }
 
-const REASON_LABELS: Record<ReportReason, { label: string; hint: string }> = {
-  spam: { label: 'Spam', hint: 'Ads, scams or the same thing over and over' },
-  harassment: { label: 'Harassment', hint: 'Bullying, threats or hate aimed at someone' },
-  nudity: { label: 'Nudity', hint: 'Sexual content or nudity' },
-  violence: { label: 'Violence', hint: 'Violent or graphic content, or a call to violence' },
-  other: { label: 'Something else', hint: 'Tell the moderators what is wrong' },
-};
-
-const NOUN: Record<ReportTargetType, string> = { post: 'post', comment: 'comment', story: 'story', message: 'message', user: 'person' };
-
 export function ReportDialog({ target, onClose }: { target: ReportTarget | null; onClose: () => void }) {
+  const { t } = useTranslation('safety');
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [text, setText] = useState('');
   const [report, { isLoading }] = useCreateReportMutation();
-  const noun = target ? NOUN[target.type] : '';
 
   function close() {
     if (isLoading) return;
@@ -40,10 +32,10 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
     if (!target || !reason) return;
     const result = await report({ targetType: target.type, targetId: target.id, reason, text: text.trim() || undefined });
     if ('error' in result) {
-      toast.error(errorText(result.error, 'The report could not be sent. Please try again.'));
+      toast.error(errorText(result.error, t('report.failed')));
       return;
     }
-    toast.success('Thanks — the moderators will look at it.');
+    toast.success(t('report.sent'));
     close();
   }
 
@@ -53,13 +45,13 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
       <div className="fixed inset-0 flex items-end justify-center p-0 sm:items-center sm:p-4">
         <DialogPanel className="card max-h-[92dvh] w-full max-w-md overflow-y-auto rounded-b-none p-5 sm:rounded-2xl sm:p-6">
           <DialogTitle className="flex items-center gap-2 text-lg font-semibold">
-            <Flag className="h-5 w-5 text-rose-500" /> Report this {noun}
+            <Flag className="h-5 w-5 text-rose-500" /> {t(`report.title.${target?.type ?? 'user'}`)}
           </DialogTitle>
           <Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Moderators see who reported it; the {noun === 'person' ? 'person' : 'author'} does not.
+            {t(target?.type === 'user' ? 'report.whoSeesPerson' : 'report.whoSees')}
           </Description>
           <fieldset className="mt-4 space-y-2">
-            <legend className="sr-only">Reason</legend>
+            <legend className="sr-only">{t('report.reason')}</legend>
             {REPORT_REASONS.map((r) => (
               <label
                 key={r}
@@ -74,14 +66,14 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
                   className="mt-1 accent-indigo-600"
                 />
                 <span>
-                  <span className="block text-sm font-semibold">{REASON_LABELS[r].label}</span>
-                  <span className="block text-xs text-slate-500 dark:text-slate-400">{REASON_LABELS[r].hint}</span>
+                  <span className="block text-sm font-semibold">{t(`report.reasons.${r}`)}</span>
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">{t(`report.reasons.${r}Hint`)}</span>
                 </span>
               </label>
             ))}
           </fieldset>
           <label className="mt-4 block text-sm font-medium" htmlFor="report-text">
-            More details <span className="font-normal text-slate-500">(optional)</span>
+            {t('report.details')} <span className="font-normal text-slate-500">{t('report.optional')}</span>
           </label>
           <textarea
             id="report-text"
@@ -90,14 +82,14 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
             onChange={(e) => setText(e.target.value)}
             rows={3}
             className="mt-1 w-full resize-none rounded-xl border border-slate-200 bg-white px-3 py-2 text-sm focus:border-brand-primary focus:outline-none dark:border-slate-700 dark:bg-slate-800"
-            placeholder="What should the moderators know?"
+            placeholder={t('report.placeholder')}
           />
           <div className="mt-5 flex justify-end gap-2">
             <Button variant="secondary" onClick={close} disabled={isLoading}>
-              Cancel
+              {t('report.cancel')}
             </Button>
             <Button variant="danger" onClick={() => void submit()} loading={isLoading} disabled={!reason}>
-              Send report
+              {t('report.send')}
             </Button>
           </div>
         </DialogPanel>

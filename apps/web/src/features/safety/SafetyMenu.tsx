@@ -12,18 +12,19 @@ import { lazyDialog } from '../../components/lazy-dialog';
 import { errorText } from '../../lib/error-text';
 import { useRelationQuery, useSetBlockedMutation, useSetMutedMutation } from './api';
 import type { ReportTarget } from './ReportDialog';
+import { useTranslation } from 'react-i18next';
 
 const ReportDialog = lazyDialog(() => import('./ReportDialog').then((m) => m.ReportDialog));
 
 const item = 'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-start text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700';
 
-const REPORT_LABEL: Record<ReportTarget['type'], string> = {
-  post: 'Report post',
-  comment: 'Report comment',
-  story: 'Report story',
-  message: 'Report message',
-  user: 'Report profile',
-};
+const REPORT_LABEL = {
+  post: 'safetyMenu.reportPost',
+  comment: 'safetyMenu.reportComment',
+  story: 'safetyMenu.reportStory',
+  message: 'safetyMenu.reportMessage',
+  user: 'safetyMenu.reportUser',
+} as const satisfies Record<ReportTarget['type'], string>;
 
 interface SafetyMenuProps {
   person: Pick<PublicUser, '_id' | 'userName'>;
@@ -37,6 +38,8 @@ interface SafetyMenuProps {
 
 /** The items, mounted only while the menu is open, so the relation is asked for only then. */
 function Items({ person, target, onReport, onBlock }: SafetyMenuProps & { onReport: () => void; onBlock: () => void }) {
+  const { t } = useTranslation('posts');
+  const name = { name: person.userName };
   const relation = useRelationQuery(person._id);
   const [setMuted] = useSetMutedMutation();
   const [setBlocked] = useSetBlockedMutation();
@@ -45,31 +48,32 @@ function Items({ person, target, onReport, onBlock }: SafetyMenuProps & { onRepo
 
   async function toggleMute() {
     const result = await setMuted({ userId: person._id, muted: !muted });
-    if ('error' in result) toast.error(errorText(result.error, 'That did not work. Please try again.'));
-    else toast.success(muted ? `@${person.userName} is unmuted` : `@${person.userName} is muted. Their posts and stories leave your feed.`);
+    if ('error' in result) toast.error(errorText(result.error, t('safetyMenu.failed')));
+    else toast.success(t(muted ? 'safetyMenu.unmuted' : 'safetyMenu.muted', name));
   }
 
   async function unblock() {
     const result = await setBlocked({ userId: person._id, blocked: false });
-    if ('error' in result) toast.error(errorText(result.error, 'That did not work. Please try again.'));
-    else toast.success(`@${person.userName} is unblocked`);
+    if ('error' in result) toast.error(errorText(result.error, t('safetyMenu.failed')));
+    else toast.success(t('safetyMenu.unblocked', name));
   }
 
   return (
     <>
       <MenuItem>
         <button onClick={onReport} className={item}>
-          <Flag className="h-4 w-4" /> {REPORT_LABEL[target?.type ?? 'user']}
+          <Flag className="h-4 w-4" /> {t(REPORT_LABEL[target?.type ?? 'user'])}
         </button>
       </MenuItem>
       <MenuItem>
         <button onClick={() => void toggleMute()} className={item}>
-          {muted ? <Volume2 className="h-4 w-4" /> : <VolumeX className="h-4 w-4" />} {muted ? 'Unmute' : 'Mute'} @{person.userName}
+          {muted ? <Volume2 className="h-4 w-4" /> : <VolumeX className="h-4 w-4" />}{' '}
+          {t(muted ? 'safetyMenu.unmute' : 'safetyMenu.mute', name)}
         </button>
       </MenuItem>
       <MenuItem>
         <button onClick={blocked ? () => void unblock() : onBlock} className={`${item} text-rose-600 dark:text-rose-400`}>
-          <Ban className="h-4 w-4" /> {blocked ? 'Unblock' : 'Block'} @{person.userName}
+          <Ban className="h-4 w-4" /> {t(blocked ? 'safetyMenu.unblock' : 'safetyMenu.block', name)}
         </button>
       </MenuItem>
     </>
@@ -78,6 +82,7 @@ function Items({ person, target, onReport, onBlock }: SafetyMenuProps & { onRepo
 
 export function SafetyMenu(props: SafetyMenuProps) {
   const { person, target, label, size = 'sm', onBlocked } = props;
+  const { t } = useTranslation('posts');
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [setBlocked, { isLoading: blocking }] = useSetBlockedMutation();
@@ -85,11 +90,11 @@ export function SafetyMenu(props: SafetyMenuProps) {
   async function block() {
     const result = await setBlocked({ userId: person._id, blocked: true });
     if ('error' in result) {
-      toast.error(errorText(result.error, 'That did not work. Please try again.'));
+      toast.error(errorText(result.error, t('safetyMenu.failed')));
       return;
     }
     setConfirming(false);
-    toast.success(`@${person.userName} is blocked. Unblock them in Settings → Blocked people.`);
+    toast.success(t('safetyMenu.blocked', { name: person.userName }));
     onBlocked?.();
   }
 
@@ -115,14 +120,13 @@ export function SafetyMenu(props: SafetyMenuProps) {
       {confirming && (
         <ConfirmDialog
           open
-          title={`Block @${person.userName}?`}
-          confirmLabel="Block"
+          title={t('safetyMenu.blockTitle', { name: person.userName })}
+          confirmLabel={t('safetyMenu.blockConfirm')}
           busy={blocking}
           onConfirm={() => void block()}
           onClose={() => setConfirming(false)}
         >
-          Neither of you will see the other’s posts, comments, stories or profile, and you can’t message or befriend each other. A
-          friendship between you ends. They are not told.
+          {t('safetyMenu.blockText')}
         </ConfirmDialog>
       )}
     </>
