@@ -142,6 +142,11 @@ export interface DomainEvents {
     firstInConversation?: boolean;
     originSocketId?: string;
   };
+  /**
+   * Someone here wrote to a person of another server: federation sends it there as a direct Note. Recorded
+   * only where federation is on.
+   */
+  messageToRemote: { messageId: string; senderId: string; receiverId: string; text: string; createdAt: string };
   messagesRead: { room: string; readerId: string; otherId: string; readAt: string };
   /** A message or system line of a group was stored; `userIds` are the members it reaches (blocks left out), its sender included. */
   groupMessageStored: { conversationId: string; message: GroupMessage; userIds: string[] };
@@ -213,6 +218,7 @@ export type DurableEventName =
   | 'reactionAdded'
   | 'commentAdded'
   | 'commentDeleted'
+  | 'messageToRemote'
   | 'commentLiked'
   | 'contentRemoved'
   | 'mentioned'

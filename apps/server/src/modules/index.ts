@@ -90,7 +90,7 @@ export function createFeatures(core: CoreContext): BuiltFeatures {
     stories,
     chat,
     createLinkPreviewsFeature(ctx),
-    federation.feature({ connections: people.connections, posts, reactions, comments, safety }),
+    federation.feature({ connections: people.connections, posts, reactions, comments, safety, chat }),
     safety,
     createModerationFeature(ctx, {
       content: { post: posts.moderation, comment: comments.moderation, story: stories.moderation, message: chat.moderation },

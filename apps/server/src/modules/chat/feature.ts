@@ -12,13 +12,15 @@ import { insertMessages, type MessageStore } from './message-store';
 import type { NewMessageRow } from './repo';
 import { messageModeration } from './moderation';
 import { chatRoutes } from './routes';
-import { chatService } from './service';
+import { chatService, type ChatService } from './service';
 import { chatRealtime } from './socket';
 
 export interface ChatFeature extends Feature {
   /** For the moderation feature: a message as a moderator sees it, and its removal. */
   moderation: ReturnType<typeof messageModeration>;
   api: ChatApi;
+  /** For the federation feature: a direct message from a friend on another server, stored as any message is. */
+  remote: ChatService['remote'];
 }
 
 export function createChatFeature(ctx: AppContext): ChatFeature {
@@ -34,6 +36,7 @@ export function createChatFeature(ctx: AppContext): ChatFeature {
     realtime: chatRealtime(ctx, service, groups, log),
     moderation: messageModeration(ctx.db),
     api: chatApi(ctx.db),
+    remote: service.remote,
     start: () => {
       const stopPreviews = startMessageLinkPreviews(ctx);
       // Runs once no request is in flight: what they queued is written before the database closes.

@@ -1,3 +1,3 @@
 /** The chat feature's public API. It owns `messages` and `conversations`. */
 export type { ChatApi } from './api';
-export { createChatFeature } from './feature';
+export { createChatFeature, type ChatFeature } from './feature';

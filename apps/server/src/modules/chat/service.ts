@@ -37,6 +37,76 @@ export function chatService(ctx: AppContext, flood: FloodControl, messages: Mess
     }
   };
 
+  /**
+   * A message to someone of another server, recorded (federation on) for the federation feature to send as a
+   * direct Note. Its own transaction, after the message's (which may be written on the writer's thread): a
+   * send retried with the same client id records it again, so a process that died in between still has it
+   * sent; the copy carries the same Note, which the other server keeps once.
+   */
+  async function sendOn(toRemote: boolean, row: NewMessageRow): Promise<void> {
+    if (!toRemote || !ctx.config.federation) return;
+    const payload = { messageId: row.id, senderId: row.sender_id, receiverId: row.receiver_id, text: row.text, createdAt: row.created_at };
+    await ctx.db.transaction().execute((trx) => ctx.events.record(trx, 'messageToRemote', payload));
+  }
+
+  /**
+   * Stores a message of `senderId` to `receiverId` once they may reach each other, then announces it.
+   * `toRemote`: the receiver is of another server, so (federation on) the message is recorded to be sent there.
+   */
+  async function store(
+    senderId: string,
+    receiverId: string,
+    toRemote: boolean,
+    body: Pick<SendMessageBody, 'messageContent' | 'clientMessageId' | 'noPreview'>,
+    originSocketId?: string,
+  ): Promise<SendResult> {
+    const now = nowIso();
+    const checking = mayInteract(senderId, receiverId, now);
+    if (checking) await checking;
+    const room = pairRoom(senderId, receiverId);
+    const row: NewMessageRow = {
+      id: newId(),
+      pair_key: room,
+      sender_id: senderId,
+      receiver_id: receiverId,
+      client_message_id: body.clientMessageId ?? null,
+      text: body.messageContent,
+      created_at: now,
+      read_at: null,
+    };
+    // The unique (sender, client id) index settles a race between two identical sends: one row wins.
+    const { written, firstInConversation, seq } = await messages.insert(row);
+    if (!written) {
+      const original = await repo.findByClientId(senderId, row.client_message_id!);
+      if (!original) throw new Error('A message with this client id collided but cannot be found');
+      // The id belongs to a message of another conversation: answering or announcing it here would show
+      // that message to this receiver.
+      if (original.pair_key !== room)
+        throw new BadRequestError('This clientMessageId was used for another message.', [
+          { path: 'clientMessageId', message: 'Already used' },
+        ]);
+      // Announced again: the first attempt may have stored it and died before announcing it (a node
+      // killed mid-request); clients drop a copy they already hold by its id.
+      const [message] = await presentWithMentions(ctx.db, [original], presentMessage);
+      await sendOn(toRemote, original);
+      ctx.events.publish('messageStored', { room, senderId, receiverId, message, originSocketId });
+      return { message, created: false };
+    }
+    await storeMessageMentions(ctx, {
+      id: row.id,
+      senderId,
+      text: row.text,
+      createdAt: row.created_at,
+      conversationKey: room,
+      memberIds: [senderId, receiverId],
+    });
+    await sendOn(toRemote, row);
+    const [message] = await presentWithMentions(ctx.db, [{ ...row, seq }], presentMessage);
+    ctx.events.publish('messageStored', { room, senderId, receiverId, message, firstInConversation, originSocketId });
+    if (!body.noPreview) wantLinkPreview(ctx.events, { targetType: 'message', targetId: row.id, scope: room }, row.text);
+    return { message, created: true };
+  }
+
   return {
     /** Stores the message, then announces it: nobody hears of a message that is not stored. */
     async send(callerId: string, body: SendMessageBody, originSocketId?: string): Promise<SendResult> {
@@ -60,49 +130,19 @@ export function chatService(ctx: AppContext, flood: FloodControl, messages: Mess
           { path: 'messageReceiverUsername', message: 'Choose someone else' },
         ]);
 
-      const now = nowIso();
-      const checking = mayInteract(senderId, receiverId, now);
-      if (checking) await checking;
-      const room = pairRoom(senderId, receiverId);
-      const row: NewMessageRow = {
-        id: newId(),
-        pair_key: room,
-        sender_id: senderId,
-        receiver_id: receiverId,
-        client_message_id: body.clientMessageId ?? null,
-        text: body.messageContent,
-        created_at: now,
-        read_at: null,
-      };
-      // The unique (sender, client id) index settles a race between two identical sends: one row wins.
-      const { written, firstInConversation, seq } = await messages.insert(row);
-      if (!written) {
-        const original = await repo.findByClientId(senderId, row.client_message_id!);
-        if (!original) throw new Error('A message with this client id collided but cannot be found');
-        // The id belongs to a message of another conversation: answering or announcing it here would show
-        // that message to this receiver.
-        if (original.pair_key !== room)
-          throw new BadRequestError('This clientMessageId was used for another message.', [
-            { path: 'clientMessageId', message: 'Already used' },
-          ]);
-        // Announced again: the first attempt may have stored it and died before announcing it (a node
-        // killed mid-request); clients drop a copy they already hold by its id.
-        const [message] = await presentWithMentions(ctx.db, [original], presentMessage);
-        ctx.events.publish('messageStored', { room, senderId, receiverId, message, originSocketId });
-        return { message, created: false };
-      }
-      await storeMessageMentions(ctx, {
-        id: row.id,
-        senderId,
-        text: row.text,
-        createdAt: row.created_at,
-        conversationKey: room,
-        memberIds: [senderId, receiverId],
-      });
-      const [message] = await presentWithMentions(ctx.db, [{ ...row, seq }], presentMessage);
-      ctx.events.publish('messageStored', { room, senderId, receiverId, message, firstInConversation, originSocketId });
-      if (!body.noPreview) wantLinkPreview(ctx.events, { targetType: 'message', targetId: row.id, scope: room }, row.text);
-      return { message, created: true };
+      return store(senderId, receiverId, receiverName.includes('@'), body, originSocketId);
+    },
+
+    /**
+     * For the federation feature: a direct message from a person of another server to someone here (the
+     * inbox checked who sent it and that they are friends). `noteId` is the Note it came as, kept as its client
+     * id, so the same Note arriving twice stores one message. No flood control (their server paces them), no
+     * link preview (as for posts of other servers).
+     */
+    remote: {
+      async send(senderId: string, receiverId: string, text: string, noteId: string): Promise<SendResult> {
+        return store(senderId, receiverId, false, { messageContent: text, clientMessageId: noteId, noPreview: true });
+      },
     },
 
     /**

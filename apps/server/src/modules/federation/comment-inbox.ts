@@ -46,6 +46,9 @@ export function commentInbox(ctx: AppContext, deps: CommentInboxDeps) {
   }
 
   return {
+    /** Whether a reply's target is a post this server has (one of its own, or one that came from elsewhere). */
+    answersPost: async (c: InboxContext<void>, target: URL): Promise<boolean> => (await postOf(c, target)) !== null,
+
     /** `senderId`: the remote person who wrote `note` (post-inbox.ts checked it is theirs). */
     async reply(c: InboxContext<void>, note: Note, senderId: string): Promise<void> {
       if (!note.id || !note.replyTargetId || (await replies.byObject(note.id.href))) return;

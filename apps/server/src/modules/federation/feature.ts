@@ -3,10 +3,11 @@
  * and befriend, people of other servers found by handle, and friendships kept in step with the follows
  * of the other server (friendship-sync.ts), their posts, comments and reactions sent to and taken from
  * their friends there (post-sync.ts, comment-sync.ts, post-inbox.ts), and their profiles kept current
- * there (profile-sync.ts). Off, it adds nothing: no endpoints, no lookups, no deliveries.
+ * there (profile-sync.ts), and their chats with friends there as direct Notes (chat-sync.ts, chat-inbox.ts). Off, it adds nothing: no endpoints, no lookups, no deliveries.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, Feature } from '../../context';
+import type { ChatFeature } from '../chat';
 import type { CommentsFeature } from '../comments';
 import type { ConnectionService } from '../people';
 import type { PostsFeature } from '../posts';
@@ -17,6 +18,7 @@ import { registerActors } from './actors';
 import { remoteDirectory, type RemoteDirectory } from './directory';
 import { createPlazaFederation } from './fedify';
 import { blockSync } from './block-sync';
+import { chatSync } from './chat-sync';
 import { commentSync } from './comment-sync';
 import { friendshipSync } from './friendship-sync';
 import { registerInbox } from './inbox';
@@ -38,6 +40,7 @@ export interface FederationDeps {
   reactions: Pick<ReactionsFeature, 'remote'>;
   comments: Pick<CommentsFeature, 'remote'>;
   safety: Pick<SafetyFeature, 'remote'>;
+  chat: Pick<ChatFeature, 'remote'>;
 }
 
 export interface FederationParts {
@@ -55,7 +58,7 @@ export function createFederation(ctx: AppContext): FederationParts {
   const directory = remoteDirectory(ctx, federation);
   return {
     directory,
-    feature({ connections, posts, reactions, comments, safety }) {
+    feature({ connections, posts, reactions, comments, safety, chat }) {
       const users = userRepo(ctx.db);
       const instances = instancesRepo(ctx.db);
       const sync = friendshipSync(ctx, federation, { connections, directory });
@@ -63,6 +66,7 @@ export function createFederation(ctx: AppContext): FederationParts {
       const commentsOut = commentSync(ctx, federation, { directory });
       const profilesOut = profileSync(ctx, federation);
       const blocksOut = blockSync(ctx, federation, { directory });
+      const chatOut = chatSync(ctx, federation, { directory });
       registerActors(ctx, federation, keyStore(ctx.db));
       registerNotes(ctx, federation, { posts: posts.api, directory });
       registerInbox(ctx, federation, {
@@ -70,7 +74,13 @@ export function createFederation(ctx: AppContext): FederationParts {
         directory,
         sync,
         blocks: safety.remote,
-        posts: { posts: posts.api, authoring: posts.authoring, reactions: reactions.remote, comments: comments.remote },
+        posts: {
+          posts: posts.api,
+          authoring: posts.authoring,
+          reactions: reactions.remote,
+          comments: comments.remote,
+          chat: chat.remote,
+        },
       });
       const log = ctx.log.child({ part: 'federation' });
       return {
@@ -99,6 +109,7 @@ export function createFederation(ctx: AppContext): FederationParts {
             ctx.events.subscribe('commentDeleted', commentsOut.deleted),
             ctx.events.subscribe('profileChanged', profilesOut.changed),
             ctx.events.subscribe('blockChanged', blocksOut.changed),
+            ctx.events.subscribe('messageToRemote', chatOut.sent),
           ];
           const sweep = setInterval(() => {
             kv.sweep().catch((err: unknown) => log.warn({ err }, "could not sweep Fedify's expired cache entries"));

@@ -4,8 +4,8 @@
  *   Create(Note)   → a Plaza post by the remote person, on their friends' feeds here, when the Note is
  *                    theirs (`attributedTo` is the activity's actor, its id on their server) and they have
  *                    a friend here; its HTML kept as text plus links (note-html.ts), its images fetched and
- *                    stored like local ones (remote-media.ts). A reply (`inReplyTo`) is a comment
- *                    (comment-inbox.ts);
+ *                    stored like local ones (remote-media.ts). A reply (`inReplyTo`) to a post is a comment
+ *                    (comment-inbox.ts); a Note addressed to one person here alone is a chat message (chat-inbox.ts);
  *   Update(Note)   → the post's new text, from its author only;
  *   Delete         → the post (or reply) removed, by its author only;
  *   Like, EmojiReact → that reaction (reaction-vocab.ts) on a post of a friend here, counted and notified as a
@@ -21,13 +21,14 @@ import { areFriends } from '../people';
 import type { PostsApi, PostsFeature } from '../posts';
 import type { ReactionsFeature } from '../reactions';
 import type { RemoteDirectory } from './directory';
+import { chatInbox, directRecipient, type ChatInboxDeps } from './chat-inbox';
 import { commentInbox, type CommentInboxDeps } from './comment-inbox';
 import { federatedPostsRepo } from './federated-posts-repo';
 import { textOfHtml } from './note-html';
 import { isReactionActivity, kindOf, type ReactionActivity } from './reaction-vocab';
 import { remoteMedia } from './remote-media';
 
-export interface PostInboxDeps extends CommentInboxDeps {
+export interface PostInboxDeps extends CommentInboxDeps, ChatInboxDeps {
   posts: PostsApi;
   authoring: PostsFeature['authoring'];
   reactions: ReactionsFeature['remote'];
@@ -49,6 +50,7 @@ export function postInbox(ctx: AppContext, deps: PostInboxDeps) {
   const repo = federatedPostsRepo(ctx.db);
   const media = remoteMedia(ctx);
   const replies = commentInbox(ctx, deps);
+  const messages = chatInbox(ctx, deps);
 
   /** A Note the activity's actor wrote on their own server, or null. */
   async function ownNote(c: InboxContext<void>, activity: Create | Update): Promise<Note | null> {
@@ -74,10 +76,18 @@ export function postInbox(ctx: AppContext, deps: PostInboxDeps) {
     async create(c: InboxContext<void>, create: Create): Promise<void> {
       const note = await ownNote(c, create);
       if (!note?.id || (await repo.byObject(note.id.href))) return;
-      if (note.replyTargetId) {
+      // A reply to a post is a comment, even addressed to its author alone (as comment-sync.ts sends one).
+      if (note.replyTargetId && (await replies.answersPost(c, note.replyTargetId))) {
         const senderId = await deps.senderOf(c, create);
         return senderId ? replies.reply(c, note, senderId) : undefined;
       }
+      // For one person here alone: a chat message from a friend, or nothing (never a post others would see).
+      const receiverId = directRecipient(c, note);
+      if (receiverId) {
+        const senderId = await deps.senderOf(c, create);
+        return senderId ? messages.message(c, note, senderId, receiverId) : undefined;
+      }
+      if (note.replyTargetId) return;
       const authorId = await deps.senderOf(c, create);
       if (!authorId || !(await repo.hasLocalFriend(authorId))) return;
       const content = textOf(note);
