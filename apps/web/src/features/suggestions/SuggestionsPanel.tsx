@@ -14,7 +14,7 @@ import { Avatar } from '../../components/Avatar';
 import { PersonRowSkeletons } from '../../components/PersonRowSkeletons';
 import { ConnectionActions } from '../connections';
 import { useProfilePath } from '../../lib/profile-path';
-import { SUGGESTIONS_ERROR, useSuggestionsQuery } from './api';
+import { SUGGESTIONS_FALLBACK, useSuggestionsQuery } from './api';
 import { dismissSuggestion } from './dismissedSlice';
 
 export interface SuggestionsPanelProps {
@@ -46,7 +46,10 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
       </h2>
 
       {isError && items.length === 0 ? (
-        <InlineRetry message={(error && 'error' in error && error.message) || SUGGESTIONS_ERROR} onRetry={() => void refetch()} />
+        <InlineRetry
+          message={(error && 'error' in error && error.message) || SUGGESTIONS_FALLBACK.message}
+          onRetry={() => void refetch()}
+        />
       ) : isLoading && items.length === 0 ? (
         <SuggestionsSkeleton layout={layout} />
       ) : items.length === 0 ? (
