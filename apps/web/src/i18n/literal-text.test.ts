@@ -104,6 +104,7 @@ export const CONVERTED = [
   'features/settings/TwoFactorSettings.tsx',
   'features/settings/PasskeySettings.tsx',
   'features/settings/EmailSettings.tsx',
+  'components/InlineRetry.tsx',
 ];
 
 const READ_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'label']);

@@ -2,7 +2,7 @@
  * "Trending" (product.md § Hashtags): the tags used by the most people in the last 24 hours, each a link
  * to its page. A card in the feed's side column on wide screens.
  */
-import { InlineRetry } from '../../components/EmptyState';
+import { InlineRetry } from '../../components/InlineRetry';
 import { Hash, TrendingUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -4,7 +4,7 @@
  * `people` namespace) comes with the screen showing it: the network page, or LazySuggestionsPanel on the feed;
  * importing it here would bring it into the feed's first load through this folder's index.
  */
-import { InlineRetry } from '../../components/EmptyState';
+import { InlineRetry } from '../../components/InlineRetry';
 import { Sparkles, X } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
