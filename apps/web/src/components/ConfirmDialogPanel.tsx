@@ -1,6 +1,7 @@
 /** The dialog of `ConfirmDialog`, loaded when one first opens. */
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 
 export interface ConfirmDialogProps {
@@ -14,6 +15,7 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialogPanel({ open, title, children, confirmLabel, busy = false, onConfirm, onClose }: ConfirmDialogProps) {
+  const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={() => !busy && onClose()} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-slate-900/50 backdrop-blur-sm" aria-hidden="true" />
@@ -23,7 +25,7 @@ export function ConfirmDialogPanel({ open, title, children, confirmLabel, busy =
           {children && <Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">{children}</Description>}
           <div className="mt-6 flex justify-end gap-2">
             <Button variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
+              {t('ui.cancel')}
             </Button>
             <Button variant="danger" onClick={onConfirm} loading={busy}>
               {confirmLabel}

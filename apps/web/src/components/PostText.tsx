@@ -1,6 +1,7 @@
 /** Post or comment text with http(s) links, #tags and @mentions made clickable; long text folds behind "See more". */
 import type { Mention } from '@plaza/contract';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cutParts, splitRichText, tagPath } from '../lib/rich-text';
 import { MentionLink } from './MentionLink';
@@ -28,6 +29,7 @@ export function PostText({
   className?: string;
   foldable?: boolean;
 }) {
+  const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   const folded = foldable && !expanded && text.length > FOLD_AT;
   // Read from the whole text, then cut: a fold never turns the end of a tag into a link to another tag.
@@ -58,7 +60,7 @@ export function PostText({
             onClick={() => setExpanded(true)}
             className="font-semibold text-slate-500 hover:underline dark:text-slate-400"
           >
-            See more
+            {t('ui.seeMore')}
           </button>
         </>
       )}

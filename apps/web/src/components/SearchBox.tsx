@@ -1,5 +1,6 @@
 import { Search, X } from 'lucide-react';
 import type { InputHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface SearchBoxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'className' | 'type'> {
   value: string;
@@ -13,6 +14,7 @@ export interface SearchBoxProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A search input with a magnifier in front and, once something is typed, a × that empties it. */
 export function SearchBox({ value, onChange, label, pill = false, className = '', ...input }: SearchBoxProps) {
+  const { t } = useTranslation();
   return (
     <div className={`relative ${className}`}>
       <Search aria-hidden className="pointer-events-none absolute top-1/2 start-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
@@ -29,7 +31,7 @@ export function SearchBox({ value, onChange, label, pill = false, className = ''
         <button
           type="button"
           onClick={() => onChange('')}
-          aria-label="Clear search"
+          aria-label={t('ui.clearSearch')}
           className={`absolute top-1/2 end-2 -translate-y-1/2 p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-700 ${pill ? 'rounded-full dark:hover:text-slate-200' : 'rounded-lg'}`}
         >
           <X className="h-4 w-4" />

@@ -1,4 +1,5 @@
 /** Every date and time the web app shows, formatted in one place with `Intl`. */
+import i18next from 'i18next';
 import { currentLocale, onLocaleChange } from '../i18n/locale';
 
 const MINUTE = 60_000;
@@ -23,21 +24,28 @@ const moment = inLocale((locale) => new Intl.DateTimeFormat(locale, { dateStyle:
 const full = inLocale((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }));
 const monthAndYear = inLocale((locale) => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }));
 const spelledOut = inLocale((locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+const narrowNow = inLocale((locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'narrow' }).format(0, 'second'));
+// Narrow units: "5m" in English, "5min" in Spanish, "5 د" in Arabic.
+const narrowUnit = (unit: 'minute' | 'hour' | 'day') =>
+  inLocale((locale) => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'narrow' }));
+const minutes = narrowUnit('minute');
+const hours = narrowUnit('hour');
+const days = narrowUnit('day');
 
 const parse = (iso: string): number => new Date(iso).getTime();
 const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 const dateOf = (then: number, now: number) =>
   (new Date(then).getFullYear() === new Date(now).getFullYear() ? shortDate : shortDateWithYear)().format(then);
 
-/** Compact ages for cards, comments and notifications: "now", "5m", "3h", "2d", then "Mar 3" (or "Mar 3, 2025"). */
+/** Compact ages for cards, comments and notifications: "now", "5m", "3h", "2d", then "Mar 3" (or "Mar 3, 2025"), in the shown language. */
 export function compactAge(iso: string, now: number = Date.now()): string {
   const then = parse(iso);
   if (Number.isNaN(then)) return '';
   const elapsed = Math.max(0, now - then);
-  if (elapsed < MINUTE) return 'now';
-  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m`;
-  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h`;
-  if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)}d`;
+  if (elapsed < MINUTE) return narrowNow();
+  if (elapsed < HOUR) return minutes().format(Math.floor(elapsed / MINUTE));
+  if (elapsed < DAY) return hours().format(Math.floor(elapsed / HOUR));
+  if (elapsed < 7 * DAY) return days().format(Math.floor(elapsed / DAY));
   return dateOf(then, now);
 }
 
@@ -47,7 +55,8 @@ export function spelledAge(iso: string, now: number = Date.now()): string {
   if (elapsed >= DAY) return spelledOut().format(-Math.floor(elapsed / DAY), 'day');
   if (elapsed >= HOUR) return spelledOut().format(-Math.floor(elapsed / HOUR), 'hour');
   if (elapsed >= MINUTE) return spelledOut().format(-Math.floor(elapsed / MINUTE), 'minute');
-  return 'just now';
+  // Intl's own word for zero seconds is "now"; "just now" reads better under a story.
+  return i18next.t('time.justNow');
 }
 
 /** The exact moment, for a tooltip beside a compact age. */

@@ -3,6 +3,7 @@
  * group's own colour — so groups tell apart in the list before anyone sets a photo.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { avatarColor } from '../../components/Avatar';
 
 const SIZES = {
@@ -31,8 +32,9 @@ export interface GroupAvatarProps {
 }
 
 export function GroupAvatar({ id, name, photo, memberNames, size = 'md', decorative = false }: GroupAvatarProps) {
+  const { t } = useTranslation();
   const [failed, setFailed] = useState<string | null>(null);
-  const label = decorative ? undefined : `${name} group picture`;
+  const label = decorative ? undefined : t('ui.groupPicture', { name });
   if (photo && failed !== photo) {
     return (
       <img

@@ -1,13 +1,15 @@
 /** The chat's shapes as the screen holds them, and the chat texts of product.md § Chat. */
 import type { GroupSystem, Message, PublicUser } from '@plaza/contract';
+import { textsIn } from '../../lib/fallback-texts';
 
-export const CHAT_ERRORS = {
-  users: 'Failed to load users. Please try again.',
-  messages: 'Failed to load messages. Please try again.',
-  connection: 'Connection error. Trying to reconnect...',
-  send: 'Failed to send message. Please try again.',
-  reconnecting: 'Attempting to reconnect...',
-} as const;
+/** In `common`: the send failure and the reconnection notices show outside the chat's screen too. */
+export const CHAT_ERRORS = textsIn({
+  users: 'errors.chat.users',
+  messages: 'errors.chat.messages',
+  connection: 'errors.chat.connection',
+  send: 'errors.chat.send',
+  reconnecting: 'errors.chat.reconnecting',
+});
 
 /** The address of the conversation with `userName` (chat-address.tsx reads it back). */
 export const chatPath = (userName: string) => `/chat/${encodeURIComponent(userName)}`;

@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 import { Fragment, memo, startTransition, useCallback, useEffect, useState } from 'react';
 import { Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/EmptyState';
 import { errorText } from '../../lib/error-text';
@@ -63,12 +64,13 @@ export function PostList({ query, errorFallback, empty, label, commentsOpenAt, e
   const loadMore = () => void query.fetchNextPage();
   const sentinel = useInfiniteScroll<HTMLDivElement>(loadMore, canLoadMore);
   const message = isError ? errorText(error, errorFallback) : null;
+  const { t } = useTranslation('feed');
 
   if (posts.length === 0 && isFetching && !isFetchingNextPage) {
     return (
       <div className="space-y-4" aria-busy="true" aria-label={label}>
         <span className="sr-only" role="status">
-          Loading posts
+          {t('list.loading')}
         </span>
         <PostSkeleton />
         <PostSkeleton withImage />
@@ -95,12 +97,12 @@ export function PostList({ query, errorFallback, empty, label, commentsOpenAt, e
       {canLoadMore && (
         <div className="flex justify-center">
           <Button variant="secondary" onClick={loadMore}>
-            Load more
+            {t('list.loadMore')}
           </Button>
         </div>
       )}
       {endNote && !hasNextPage && posts.length > 0 && isSuccess && !isFetching && !pending && (
-        <p className="py-4 text-center text-sm text-slate-500 dark:text-slate-400">You're all caught up</p>
+        <p className="py-4 text-center text-sm text-slate-500 dark:text-slate-400">{t('list.caughtUp')}</p>
       )}
     </section>
   );
@@ -120,11 +122,12 @@ const PostRow = memo(function PostRow({ post, priority, commentsOpen, onToggleCo
 
 /** Marks where the home feed moves from your and your friends' posts to suggested ones. */
 function SuggestedDivider() {
+  const { t } = useTranslation('feed');
   return (
-    <div role="separator" aria-label="Suggested for you" className="flex items-center gap-3 pt-2">
+    <div role="separator" aria-label={t('list.suggested')} className="flex items-center gap-3 pt-2">
       <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
       <span className="inline-flex items-center gap-1.5 text-sm font-semibold text-slate-600 dark:text-slate-300">
-        <Sparkles className="h-4 w-4 text-brand-primary" aria-hidden="true" /> Suggested for you
+        <Sparkles className="h-4 w-4 text-brand-primary" aria-hidden="true" /> {t('list.suggested')}
       </span>
       <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
     </div>

@@ -2,13 +2,13 @@
  * "Trending" (product.md § Hashtags): the tags used by the most people in the last 24 hours, each a link
  * to its page. A card in the feed's side column on wide screens.
  */
-import { InlineRetry } from '../../components/EmptyState';
+import { InlineRetry } from '../../components/InlineRetry';
 import { Hash, TrendingUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../lib/error-text';
 import { tagPath } from '../../lib/rich-text';
-import { TRENDING_FAILED, TRENDING_REFRESH_MS, useTrendingTagsQuery } from './api';
+import { TRENDING_FALLBACK, TRENDING_REFRESH_MS, useTrendingTagsQuery } from './api';
 import { nothingTrending, trendingText } from './texts';
 
 export function TrendingTags({ className = '' }: { className?: string }) {
@@ -28,7 +28,7 @@ export function TrendingTags({ className = '' }: { className?: string }) {
         <TrendingUp className="h-4 w-4 text-brand-accent" aria-hidden /> {t('search.trending')}
       </h2>
       {isError && tags.length === 0 ? (
-        <InlineRetry message={errorText(error, TRENDING_FAILED)} onRetry={() => void refetch()} />
+        <InlineRetry message={errorText(error, TRENDING_FALLBACK.message)} onRetry={() => void refetch()} />
       ) : isLoading ? (
         <div className="space-y-3" aria-hidden>
           {[0, 1, 2].map((i) => (

@@ -3,7 +3,7 @@ import { SearchX, UserPlus, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorBanner } from '../../components/EmptyState';
-import { firstNetworkPage, NETWORK_ERROR_TEXT, peopleOf, useNetworkInfiniteQuery } from './api';
+import { firstNetworkPage, NETWORK_FALLBACK, peopleOf, useNetworkInfiniteQuery } from './api';
 import { LoadMoreButton } from './LoadMoreButton';
 import { PersonCard, PersonCardSkeleton, PeopleGrid } from './PersonCard';
 
@@ -28,7 +28,7 @@ export function PeopleList({ query, connection, label }: PeopleListProps) {
   const summary = query
     ? t(friends ? 'network.friendsMatching' : 'network.matching', { count: total, query })
     : t(friends ? 'network.friendsCount' : 'network.everyone', { count: total });
-  const errorText = (error && 'error' in error && error.message) || NETWORK_ERROR_TEXT;
+  const errorText = (error && 'error' in error && error.message) || NETWORK_FALLBACK.message;
   const refreshing = isFetching && !isFetchingNextPage && Boolean(currentData);
   const loadMore = () => void fetchNextPage();
 

@@ -7,9 +7,10 @@ import { operations } from '../../api/operations';
 import type { InfiniteData } from '@reduxjs/toolkit/query';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
+import { fallbackIn } from '../../lib/fallback-texts';
 import { personTags } from '../connections';
 
-export const NETWORK_ERROR_TEXT = 'An unknown error occurred.';
+export const NETWORK_FALLBACK = fallbackIn('errors.unknown');
 
 export interface NetworkQuery {
   /** Trimmed; empty for everyone. */
@@ -42,7 +43,7 @@ export const networkApi = plazaApi.injectEndpoints({
         operationRequest(operations.listNetwork, {
           query: { page, limit, search: search || undefined, connection },
           // The list has no text of its own (product.md § Error texts): the server's words, or the generic fallback.
-          fallback: { error: NETWORK_ERROR_TEXT, message: NETWORK_ERROR_TEXT },
+          fallback: NETWORK_FALLBACK,
         }),
       providesTags: (data, _error, arg) => [
         { type: 'Network', id: arg.connection === 'friends' ? 'FRIENDS' : 'LIST' },

@@ -8,13 +8,14 @@ import { operations } from '../../api/operations';
 import type { InfiniteData } from '@reduxjs/toolkit/query';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
+import { textsIn } from '../../lib/fallback-texts';
 import { failureWasCanceled, sameSession } from '../connections';
 
-export const NOTIFICATION_ERRORS = {
-  fetch: 'Failed to fetch notifications',
-  markRead: 'Failed to mark notification as read',
-  clear: 'Failed to clear notifications',
-} as const;
+export const NOTIFICATION_ERRORS = textsIn({
+  fetch: 'errors.notifications.fetch',
+  markRead: 'errors.notifications.markRead',
+  clear: 'errors.notifications.clear',
+});
 
 type NotificationsPage = OperationResponse<typeof operations.listNotifications>;
 

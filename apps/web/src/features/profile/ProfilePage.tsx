@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import '../../i18n/people-catalog';
 import { useAppSelector } from '../../app/hooks';
 import { EmptyState, ErrorBanner } from '../../components/EmptyState';
-import { isSameUser, PROFILE_ERROR, useOwnProfileQuery, useVisitedProfileQuery, type ProfileData } from './api';
+import { isSameUser, PROFILE_FALLBACK, useOwnProfileQuery, useVisitedProfileQuery, type ProfileData } from './api';
 import { ProfileHeader, ProfileHeaderSkeleton } from './ProfileHeader';
 import { ProfilePostsSection } from './ProfilePostsSection';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -59,7 +59,7 @@ export default function ProfilePage() {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       {failed && !profile ? (
-        <ErrorBanner message={PROFILE_ERROR} onRetry={retry} />
+        <ErrorBanner message={PROFILE_FALLBACK.message} onRetry={retry} />
       ) : profile ? (
         <>
           <ProfileHeader profile={profile} />

@@ -9,10 +9,10 @@ import { api } from '../../api/client';
 import { toErrorPayload } from '../../api/errors';
 import { operationPath, operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
+import { fallbackIn } from '../../lib/fallback-texts';
 import { personTags } from '../connections';
 
-export const PROFILE_ERROR = 'Failed to fetch user profile';
-const PROFILE_FALLBACK = { error: PROFILE_ERROR, message: PROFILE_ERROR };
+export const PROFILE_FALLBACK = fallbackIn('errors.profile');
 
 export interface OwnProfile {
   isOwn: true;

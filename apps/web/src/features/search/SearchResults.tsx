@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/Avatar';
 import { Spinner } from '../../components/Spinner';
 import { errorText } from '../../lib/error-text';
-import { nothingTrending, postsText, TAG_SEARCH_FAILED, TRENDING_FAILED, trendingText } from '../hashtags';
-import { SEARCH_ERROR } from './api';
+import { nothingTrending, postsText, TAG_SEARCH_FALLBACK, TRENDING_FALLBACK, trendingText } from '../hashtags';
+import { SEARCH_FALLBACK } from './api';
 
 /** What each option needs from the combobox: its id, whether the arrows are on it, and what hovering and choosing do. */
 export interface OptionProps {
@@ -86,7 +86,7 @@ export function PeopleResults(props: {
       {loading && people.length === 0 ? (
         <Searching />
       ) : failed ? (
-        <Failed text={SEARCH_ERROR} />
+        <Failed text={SEARCH_FALLBACK.message} />
       ) : people.length === 0 && !quietWhenNone ? (
         <Nothing text={t('search.noPeople')} />
       ) : null}
@@ -126,7 +126,7 @@ export function TagResults(props: {
         (loading && tags.length === 0 ? (
           <Searching />
         ) : failed ? (
-          <Failed text={TAG_SEARCH_FAILED} />
+          <Failed text={TAG_SEARCH_FALLBACK.message} />
         ) : tags.length === 0 ? (
           <Nothing text={t('search.noTags')} />
         ) : null)}
@@ -155,7 +155,7 @@ export function TrendingResults(props: {
       {query.isLoading ? (
         <Searching />
       ) : query.isError && tags.length === 0 ? (
-        <Failed text={errorText(query.error, TRENDING_FAILED)} />
+        <Failed text={errorText(query.error, TRENDING_FALLBACK.message)} />
       ) : tags.length === 0 ? (
         <p className="px-3 py-3 text-sm text-slate-500 dark:text-slate-400">{nothingTrending()}</p>
       ) : null}

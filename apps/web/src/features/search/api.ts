@@ -3,14 +3,14 @@ import type { OperationResponse, PublicUser } from '@plaza/contract';
 import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
+import { fallbackIn } from '../../lib/fallback-texts';
 
-export const SEARCH_ERROR = 'Failed to search users';
+export const SEARCH_FALLBACK = fallbackIn('errors.searchUsers');
 
 export const searchApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
     searchUsers: build.query<PublicUser[], string>({
-      query: (query) =>
-        operationRequest(operations.searchUsers, { query: { query }, fallback: { error: SEARCH_ERROR, message: SEARCH_ERROR } }),
+      query: (query) => operationRequest(operations.searchUsers, { query: { query }, fallback: SEARCH_FALLBACK }),
       transformResponse: (res: OperationResponse<typeof operations.searchUsers>) => res.users,
     }),
   }),

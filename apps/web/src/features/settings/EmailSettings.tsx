@@ -4,16 +4,19 @@ import { changeEmailBodySchema, type OperationBody, type operations, type SelfUs
 import { BadgeCheck, MailWarning } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/Button';
 import { Field, PasswordField } from '../../components/Field';
 import { failureMessage, showFieldErrors } from './failure';
 import { CHANGE_EMAIL_KEY, useChangeEmailMutation, usePendingEmail } from './lifecycle-api';
 import { useSendLinkAgain } from './useSendLinkAgain';
+import './preferences-catalog';
 
 type Form = OperationBody<typeof operations.changeEmail>;
 
 export function EmailSettings({ user }: { user: SelfUser | null }) {
+  const { t } = useTranslation('preferences', { keyPrefix: 'security.email' });
   const [changing, setChanging] = useState(false);
   const [changeEmail] = useChangeEmailMutation({ fixedCacheKey: CHANGE_EMAIL_KEY });
   const pendingTo = usePendingEmail();
@@ -29,24 +32,23 @@ export function EmailSettings({ user }: { user: SelfUser | null }) {
       setChanging(false);
       reset();
     } catch (failure) {
-      if (!showFieldErrors(failure, setError))
-        setError('email', { message: failureMessage(failure, 'Your email address could not be changed.') });
+      if (!showFieldErrors(failure, setError)) setError('email', { message: failureMessage(failure, t('changeFailed')) });
     }
   });
 
   return (
     <div className="space-y-3">
-      <Field label="Email" value={user?.email ?? ''} readOnly disabled />
+      <Field label={t('label')} value={user?.email ?? ''} readOnly disabled />
       {user && (
         <p className="-mt-4 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
           {user.emailVerified ? (
             <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
-              <BadgeCheck className="h-4 w-4" aria-hidden="true" /> Confirmed
+              <BadgeCheck className="h-4 w-4" aria-hidden="true" /> {t('confirmed')}
             </span>
           ) : (
             <>
               <span className="inline-flex items-center gap-1 text-amber-700 dark:text-amber-400">
-                <MailWarning className="h-4 w-4" aria-hidden="true" /> Not confirmed yet
+                <MailWarning className="h-4 w-4" aria-hidden="true" /> {t('notConfirmed')}
               </span>
               <button
                 type="button"
@@ -54,7 +56,7 @@ export function EmailSettings({ user }: { user: SelfUser | null }) {
                 onClick={() => void sendAgain()}
                 className="font-semibold text-brand-primary hover:underline disabled:opacity-50 dark:text-indigo-300"
               >
-                Send the link again
+                {t('sendAgain')}
               </button>
             </>
           )}
@@ -62,7 +64,7 @@ export function EmailSettings({ user }: { user: SelfUser | null }) {
       )}
       {pendingTo && (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
-          Open the link we sent to <span className="font-medium">{pendingTo}</span> to finish the change.
+          <Trans t={t} i18nKey="pending" values={{ email: pendingTo }} components={{ b: <span className="font-medium" /> }} />
         </p>
       )}
       {changing ? (
@@ -70,10 +72,10 @@ export function EmailSettings({ user }: { user: SelfUser | null }) {
           onSubmit={(e) => void onSubmit(e)}
           noValidate
           className="space-y-1 rounded-xl bg-slate-50 p-4 dark:bg-slate-900/60"
-          aria-label="Change email"
+          aria-label={t('change')}
         >
           <Field
-            label="New email"
+            label={t('newEmail')}
             type="email"
             autoComplete="email"
             autoFocus
@@ -81,24 +83,24 @@ export function EmailSettings({ user }: { user: SelfUser | null }) {
             {...register('email')}
           />
           <PasswordField
-            label="Your password"
+            label={t('password')}
             autoComplete="current-password"
             error={formState.errors.password?.message}
-            hint="We mail a link to the new address; your address changes when you open it."
+            hint={t('hint')}
             {...register('password')}
           />
           <div className="flex gap-2">
             <Button type="submit" loading={formState.isSubmitting}>
-              Send confirmation link
+              {t('send')}
             </Button>
             <Button type="button" variant="ghost" onClick={() => setChanging(false)}>
-              Cancel
+              {t('cancel')}
             </Button>
           </div>
         </form>
       ) : (
         <Button variant="secondary" size="sm" onClick={() => setChanging(true)}>
-          Change email
+          {t('change')}
         </Button>
       )}
     </div>

@@ -5,19 +5,22 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { KeyRound, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n/locale';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/Button';
 import { Field, PasswordField } from '../../components/Field';
 import { failureMessage } from './failure';
 import { useDeletePasskeyMutation, usePasskeyRegisterOptionsMutation, usePasskeysQuery, useRegisterPasskeyMutation } from './security-api';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
 /** What the server said about the password field, if that is why it refused. */
 const passwordComplaint = (failure: unknown) =>
   (failure as { details?: Array<{ path: string; message: string }> } | null)?.details?.find((d) => d.path === 'password')?.message;
 
 export function PasskeySettings() {
+  const { t } = useTranslation('preferences', { keyPrefix: 'security.passkeys' });
+  // In the shown language's locale; a render follows each change of language.
+  const dateFormat = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium' });
   const { data: passkeys = [] } = usePasskeysQuery();
   const [getOptions] = usePasskeyRegisterOptionsMutation();
   const [register] = useRegisterPasskeyMutation();
@@ -35,15 +38,14 @@ export function PasskeySettings() {
       const { startRegistration } = await import('@simplewebauthn/browser');
       const options = await getOptions({ password }).unwrap();
       const response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
-      await register({ name: name.trim() || 'Passkey', response }).unwrap();
+      await register({ name: name.trim() || t('defaultName'), response }).unwrap();
       setName('');
       setPassword('');
-      toast.success('Passkey added.');
+      toast.success(t('addedToast'));
     } catch (failure) {
       const wrongPassword = passwordComplaint(failure);
       if (wrongPassword) setPasswordError(wrongPassword);
-      else if (!(failure instanceof Error && failure.name === 'NotAllowedError'))
-        toast.error(failureMessage(failure, 'The passkey could not be added.'));
+      else if (!(failure instanceof Error && failure.name === 'NotAllowedError')) toast.error(failureMessage(failure, t('addFailed')));
     } finally {
       setAdding(false);
     }
@@ -52,20 +54,18 @@ export function PasskeySettings() {
   const removeOne = async (id: string) => {
     await remove(id)
       .unwrap()
-      .then(() => toast.success('Passkey removed.'))
-      .catch((failure: unknown) => toast.error(failureMessage(failure, 'The passkey could not be removed.')));
+      .then(() => toast.success(t('removedToast')))
+      .catch((failure: unknown) => toast.error(failureMessage(failure, t('removeFailed'))));
   };
 
   return (
     <section className="card p-6" aria-labelledby="passkeys-title">
       <h2 id="passkeys-title" className="text-lg font-semibold">
-        Passkeys
+        {t('title')}
       </h2>
-      <p className="mb-4 text-sm text-slate-500 dark:text-slate-400">
-        Sign in with your fingerprint, face or device PIN instead of your password. A passkey needs no code from an app.
-      </p>
+      <p className="mb-4 text-sm text-slate-500 dark:text-slate-400">{t('text')}</p>
       {passkeys.length > 0 && (
-        <ul className="mb-4 divide-y divide-slate-200 dark:divide-slate-700" aria-label="Your passkeys">
+        <ul className="mb-4 divide-y divide-slate-200 dark:divide-slate-700" aria-label={t('list')}>
           {passkeys.map((p) => (
             <li key={p._id} className="flex items-center justify-between gap-3 py-3">
               <div className="flex min-w-0 items-center gap-3">
@@ -73,13 +73,13 @@ export function PasskeySettings() {
                 <div className="min-w-0">
                   <p className="truncate font-medium">{p.name}</p>
                   <p className="text-xs text-slate-500 dark:text-slate-400">
-                    Added {dateFormat.format(new Date(p.createdAt))}
-                    {p.lastUsedAt ? ` · last used ${dateFormat.format(new Date(p.lastUsedAt))}` : ' · never used'}
+                    {t('added', { date: dateFormat.format(new Date(p.createdAt)) })}
+                    {p.lastUsedAt ? t('lastUsed', { date: dateFormat.format(new Date(p.lastUsedAt)) }) : t('neverUsed')}
                   </p>
                 </div>
               </div>
-              <Button variant="ghost" size="sm" aria-label={`Remove ${p.name}`} onClick={() => void removeOne(p._id)}>
-                <Trash2 className="h-4 w-4" /> <span className="hidden sm:inline">Remove</span>
+              <Button variant="ghost" size="sm" aria-label={t('removeNamed', { name: p.name })} onClick={() => void removeOne(p._id)}>
+                <Trash2 className="h-4 w-4" /> <span className="hidden sm:inline">{t('remove')}</span>
               </Button>
             </li>
           ))}
@@ -88,8 +88,8 @@ export function PasskeySettings() {
       <form onSubmit={(e) => void add(e)} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <div className="flex-1">
           <Field
-            label="Name of the new passkey"
-            placeholder="e.g. My laptop"
+            label={t('name')}
+            placeholder={t('namePlaceholder')}
             maxLength={60}
             value={name}
             onChange={(e) => setName(e.target.value)}
@@ -97,7 +97,7 @@ export function PasskeySettings() {
         </div>
         <div className="flex-1">
           <PasswordField
-            label="Your password"
+            label={t('password')}
             autoComplete="current-password"
             value={password}
             error={passwordError}
@@ -105,7 +105,7 @@ export function PasskeySettings() {
           />
         </div>
         <Button type="submit" loading={adding} className="sm:mt-7">
-          Add a passkey
+          {t('add')}
         </Button>
       </form>
     </section>

@@ -2,6 +2,7 @@
 import { Copy, Download, ShieldCheck } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/Button';
 import { Field, PasswordField } from '../../components/Field';
@@ -20,34 +21,33 @@ function complaint(failure: unknown, fallback: string): string {
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation('preferences', { keyPrefix: 'security.twoFactor' });
   const text = codes.join('\n');
-  const copy = () => void navigator.clipboard.writeText(text).then(() => toast.success('Recovery codes copied.'));
+  const copy = () => void navigator.clipboard.writeText(text).then(() => toast.success(t('copied')));
   const download = () => {
-    const url = URL.createObjectURL(new Blob([`Plaza recovery codes\n\n${text}\n`], { type: 'text/plain' }));
+    const url = URL.createObjectURL(new Blob([`${t('fileHeading')}\n\n${text}\n`], { type: 'text/plain' }));
     const a = Object.assign(document.createElement('a'), { href: url, download: 'plaza-recovery-codes.txt' });
     a.click();
     URL.revokeObjectURL(url);
   };
   return (
     <div className="space-y-3" role="status">
-      <p className="text-sm font-medium text-emerald-700 dark:text-emerald-300">Two-factor authentication is on.</p>
-      <p className="text-sm text-slate-600 dark:text-slate-300">
-        Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.
-      </p>
-      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-xl bg-slate-100 p-4 font-mono text-sm dark:bg-slate-800">
+      <p className="text-sm font-medium text-emerald-700 dark:text-emerald-300">{t('nowOn')}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('saveCodes')}</p>
+      <ul aria-label={t('codes')} className="grid grid-cols-2 gap-2 rounded-xl bg-slate-100 p-4 font-mono text-sm dark:bg-slate-800">
         {codes.map((c) => (
           <li key={c}>{c}</li>
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={copy}>
-          <Copy className="h-4 w-4" /> Copy
+          <Copy className="h-4 w-4" /> {t('copy')}
         </Button>
         <Button variant="secondary" size="sm" onClick={download}>
-          <Download className="h-4 w-4" /> Download
+          <Download className="h-4 w-4" /> {t('download')}
         </Button>
         <Button size="sm" onClick={onDone}>
-          I saved them
+          {t('saved')}
         </Button>
       </div>
     </div>
@@ -55,6 +55,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 function SetupFlow({ onCancel }: { onCancel: () => void }) {
+  const { t } = useTranslation('preferences', { keyPrefix: 'security.twoFactor' });
   const [setup, { data: pending, isLoading: starting }] = useSetupTwoFactorMutation();
   const [enable, { isLoading: enabling }] = useEnableTwoFactorMutation();
   const [password, setPassword] = useState('');
@@ -72,7 +73,7 @@ function SetupFlow({ onCancel }: { onCancel: () => void }) {
     setError(undefined);
     await setup({ password })
       .unwrap()
-      .catch((failure: unknown) => setError(complaint(failure, 'Setup could not start.')));
+      .catch((failure: unknown) => setError(complaint(failure, t('setupFailed'))));
   };
   const confirm = async (e: FormEvent) => {
     e.preventDefault();
@@ -80,7 +81,7 @@ function SetupFlow({ onCancel }: { onCancel: () => void }) {
     await enable({ code })
       .unwrap()
       .then(setCodes)
-      .catch((failure: unknown) => setError(complaint(failure, 'That code did not work.')));
+      .catch((failure: unknown) => setError(complaint(failure, t('codeFailed'))));
   };
 
   if (codes) return <RecoveryCodes codes={codes} onDone={onCancel} />;
@@ -88,7 +89,7 @@ function SetupFlow({ onCancel }: { onCancel: () => void }) {
     return (
       <form onSubmit={(e) => void start(e)} noValidate className="space-y-1">
         <PasswordField
-          label="Your password"
+          label={t('password')}
           autoComplete="current-password"
           value={password}
           error={error}
@@ -96,10 +97,10 @@ function SetupFlow({ onCancel }: { onCancel: () => void }) {
         />
         <div className="flex gap-2">
           <Button type="submit" loading={starting}>
-            Continue
+            {t('continue')}
           </Button>
           <Button type="button" variant="ghost" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
         </div>
       </form>
@@ -107,20 +108,18 @@ function SetupFlow({ onCancel }: { onCancel: () => void }) {
   }
   return (
     <form onSubmit={(e) => void confirm(e)} noValidate className="space-y-3">
-      <p className="text-sm text-slate-600 dark:text-slate-300">
-        Scan this code with an authenticator app (such as Aegis, Google Authenticator or 1Password), then enter the 6-digit code it shows.
-      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('scan')}</p>
       <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
-        {qr && <img src={qr} alt="QR code for your authenticator app" width={192} height={192} className="rounded-lg bg-white p-2" />}
+        {qr && <img src={qr} alt={t('qr')} width={192} height={192} className="rounded-lg bg-white p-2" />}
         <div className="min-w-0 text-sm">
-          <p className="text-slate-500 dark:text-slate-400">Or type this key:</p>
+          <p className="text-slate-500 dark:text-slate-400">{t('typeKey')}</p>
           <code data-testid="totp-secret" className="font-mono break-all">
             {pending.secret}
           </code>
         </div>
       </div>
       <Field
-        label="Code from the app"
+        label={t('code')}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={7}
@@ -130,10 +129,10 @@ function SetupFlow({ onCancel }: { onCancel: () => void }) {
       />
       <div className="flex gap-2">
         <Button type="submit" loading={enabling}>
-          Turn on
+          {t('turnOn')}
         </Button>
         <Button type="button" variant="ghost" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </Button>
       </div>
     </form>
@@ -141,6 +140,7 @@ function SetupFlow({ onCancel }: { onCancel: () => void }) {
 }
 
 function DisableForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('preferences', { keyPrefix: 'security.twoFactor' });
   const [disable, { isLoading }] = useDisableTwoFactorMutation();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -150,28 +150,22 @@ function DisableForm({ onDone }: { onDone: () => void }) {
     setError(undefined);
     try {
       await disable({ password, code }).unwrap();
-      toast.success('Two-factor authentication is off.');
+      toast.success(t('nowOff'));
       onDone();
     } catch (failure) {
-      setError(complaint(failure, 'Two-factor sign-in could not be turned off.'));
+      setError(complaint(failure, t('offFailed')));
     }
   };
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-1">
-      <PasswordField label="Your password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      <Field
-        label="Code from the app, or a recovery code"
-        autoComplete="off"
-        value={code}
-        error={error}
-        onChange={(e) => setCode(e.target.value)}
-      />
+      <PasswordField label={t('password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <Field label={t('codeOrRecovery')} autoComplete="off" value={code} error={error} onChange={(e) => setCode(e.target.value)} />
       <div className="flex gap-2">
         <Button type="submit" variant="danger" loading={isLoading}>
-          Turn off
+          {t('turnOff')}
         </Button>
         <Button type="button" variant="ghost" onClick={onDone}>
-          Cancel
+          {t('cancel')}
         </Button>
       </div>
     </form>
@@ -179,6 +173,7 @@ function DisableForm({ onDone }: { onDone: () => void }) {
 }
 
 export function TwoFactorSettings() {
+  const { t } = useTranslation('preferences', { keyPrefix: 'security.twoFactor' });
   const { data: status } = useTwoFactorStatusQuery();
   // Kept apart from `enabled`: the recovery codes stay on screen after enabling turns the status on.
   const [mode, setMode] = useState<'idle' | 'setup' | 'disable'>('idle');
@@ -188,21 +183,19 @@ export function TwoFactorSettings() {
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="two-factor-title" className="text-lg font-semibold">
-            Two-factor authentication
+            {t('title')}
           </h2>
           <p className="text-sm text-slate-500 dark:text-slate-400">
-            {enabled
-              ? `On. ${status?.recoveryCodesLeft ?? 0} recovery codes left.`
-              : 'Ask for a code from an authenticator app after your password.'}
+            {enabled ? t('status', { count: status?.recoveryCodesLeft ?? 0 }) : t('offText')}
           </p>
         </div>
-        {enabled && <ShieldCheck className="h-6 w-6 text-emerald-600 dark:text-emerald-400" aria-label="On" />}
+        {enabled && <ShieldCheck className="h-6 w-6 text-emerald-600 dark:text-emerald-400" aria-label={t('on')} />}
       </div>
       {mode === 'setup' && <SetupFlow onCancel={() => setMode('idle')} />}
       {mode === 'disable' && <DisableForm onDone={() => setMode('idle')} />}
       {mode === 'idle' && (
         <Button variant={enabled ? 'secondary' : 'primary'} onClick={() => setMode(enabled ? 'disable' : 'setup')}>
-          {enabled ? 'Turn off' : 'Turn on'}
+          {enabled ? t('turnOff') : t('turnOn')}
         </Button>
       )}
     </section>

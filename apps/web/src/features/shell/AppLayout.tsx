@@ -1,4 +1,5 @@
 /** The signed-in frame: navbar on top, collapsible sidebar on the left (bottom bar on phones), the page. */
+import { useTranslation } from 'react-i18next';
 import { Outlet, useMatch } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { ChatAlerts } from '../chat';
@@ -11,6 +12,7 @@ import { MobileNav, Sidebar } from './Sidebar';
 import { SocketLifecycle } from './SocketLifecycle';
 
 export function AppLayout() {
+  const { t } = useTranslation();
   const expanded = useAppSelector((s) => s.sidebar.isSidebarExpanded);
   // The chat is sized to the screen, 16 px from the navbar and from the bottom: a reminder above it would push
   // its composer off the bottom.
@@ -23,7 +25,7 @@ export function AppLayout() {
           href="#main"
           className="sr-only z-[60] rounded-xl bg-brand-primary px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:start-3"
         >
-          Skip to main content
+          {t('ui.skipToMain')}
         </a>
         <Navbar />
         <Sidebar />

@@ -4,11 +4,13 @@
  */
 import { AlertTriangle, RefreshCw, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { isChunkLoadError, reloadOnceForChunk } from './chunk-reload';
 
 /** `standalone`: rendered without the app's frame, so it is the page's main landmark. */
 export function RouteError({ standalone = false }: { standalone?: boolean }) {
+  const { t } = useTranslation();
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
   const [reloading] = useState(() => chunk && reloadOnceForChunk());
@@ -23,8 +25,8 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
       <ErrorLayout
         standalone={standalone}
         icon={<AlertTriangle className="h-10 w-10" />}
-        title="Page not found"
-        text="This page doesn't exist or has moved."
+        title={t('errorPage.notFound')}
+        text={t('errorPage.missingText')}
       />
     );
   }
@@ -32,20 +34,21 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
     <ErrorLayout
       standalone={standalone}
       icon={<WifiOff className="h-10 w-10" />}
-      title="This page couldn't be loaded"
-      text="Plaza may have just been updated, or your connection dropped. Reload to get the latest version."
+      title={t('errorPage.chunkTitle')}
+      text={t('errorPage.chunkText')}
     />
   ) : (
     <ErrorLayout
       standalone={standalone}
       icon={<AlertTriangle className="h-10 w-10" />}
-      title="Something went wrong"
-      text="This page ran into a problem. Reloading usually helps; your posts and messages are safe."
+      title={t('errorPage.brokenTitle')}
+      text={t('errorPage.brokenText')}
     />
   );
 }
 
 function ErrorLayout({ standalone, icon, title, text }: { standalone: boolean; icon: React.ReactNode; title: string; text: string }) {
+  const { t } = useTranslation();
   const Frame = standalone ? 'main' : 'div';
   return (
     <Frame className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6 text-center">
@@ -58,14 +61,14 @@ function ErrorLayout({ standalone, icon, title, text }: { standalone: boolean; i
           onClick={() => window.location.reload()}
           className="inline-flex items-center gap-2 rounded-xl bg-brand-primary px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-primary-hover"
         >
-          <RefreshCw className="h-4 w-4" aria-hidden="true" /> Reload
+          <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t('errorPage.reload')}
         </button>
         <Link
           to="/feeds"
           reloadDocument
           className="rounded-xl bg-slate-100 px-5 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-200 dark:bg-slate-700 dark:text-slate-100 dark:hover:bg-slate-600"
         >
-          Back to the feed
+          {t('errorPage.backToFeed')}
         </Link>
       </div>
     </Frame>

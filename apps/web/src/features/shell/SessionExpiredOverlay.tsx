@@ -2,9 +2,11 @@
  * Session expiry (product.md § Session and tokens): toast, blocking overlay with a 5-second countdown, then login with returnUrl.
  * Also when the server ends the session elsewhere (`sessionEnded`): the overlay then says why.
  */
-import { SESSION_EXPIRY_REDIRECT_SECONDS, type SessionEndReason } from '@plaza/contract';
+import { SESSION_EXPIRY_REDIRECT_SECONDS } from '@plaza/contract';
+import i18next from 'i18next';
 import { Clock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -12,18 +14,8 @@ import { useSocketEvent } from '../../lib/useSocketEvent';
 import { resetAuth, sessionExpired } from '../auth';
 import { sessionExpiryHandled } from '../auth';
 
-export const SESSION_EXPIRED_TOAST = 'Your session has expired. Please log in again.';
-
-/** Why the server ended the session, in the person's words. */
-export const SESSION_END_TEXT: Record<SessionEndReason, string> = {
-  password_changed: 'You were signed out because your password was changed.',
-  signed_out: 'You were signed out from another device.',
-  suspended: 'You were signed out because your account was suspended.',
-  deleted: 'You were signed out because your account was deleted.',
-  expired: 'You were signed out because your session expired.',
-};
-
 export function SessionExpiredOverlay() {
+  const { t } = useTranslation();
   const expired = useAppSelector((s) => s.session.expired);
   const reason = useAppSelector((s) => s.session.reason);
   const dispatch = useAppDispatch();
@@ -38,7 +30,7 @@ export function SessionExpiredOverlay() {
 
   useEffect(() => {
     if (!expired) return;
-    toast.error(SESSION_EXPIRED_TOAST);
+    toast.error(i18next.t('session.expiredToast'));
     setSeconds(SESSION_EXPIRY_REDIRECT_SECONDS);
     const returnUrl = encodeURIComponent(here.current);
     const tick = setInterval(() => setSeconds((s) => Math.max(0, s - 1)), 1000);
@@ -66,16 +58,16 @@ export function SessionExpiredOverlay() {
           <Clock className="h-7 w-7" />
         </div>
         <h2 id="session-expired-title" className="text-xl font-bold">
-          Session Expired
+          {t('session.title')}
         </h2>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">Your session has expired. You'll be redirected to the login page.</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t('session.text')}</p>
         {reason && (
           <p className="mt-2 text-sm font-medium text-slate-800 dark:text-slate-100" data-testid="session-end-reason">
-            {SESSION_END_TEXT[reason]}
+            {t(`session.ended.${reason}`)}
           </p>
         )}
         <p className="mt-4 font-semibold text-brand-primary" aria-live="polite">
-          Redirecting in {seconds} seconds...
+          {t('session.redirecting', { count: seconds })}
         </p>
       </div>
     </div>

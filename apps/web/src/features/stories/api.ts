@@ -4,15 +4,16 @@ import { operations } from '../../api/operations';
 import type { ApiErrorPayload } from '../../api/errors';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
+import { fallbackIn } from '../../lib/fallback-texts';
 import { addOwnStory, removeStory, setViewCount, setViewed, withViewed } from './stories-cache';
 import { forgetViewed, readViewedIds, rememberViewed } from './viewed-storage';
 
 /** The texts of product.md § Stories, for when the server gives none. */
-export const FETCH_FALLBACK = { error: 'Failed to fetch stories', message: 'Failed to fetch stories' };
-export const CREATE_FALLBACK = { error: 'Failed to create story', message: 'Failed to create story' };
-const VIEW_FALLBACK = { error: 'Failed to view story', message: 'Failed to view story' };
-const DELETE_FALLBACK = { error: 'Failed to delete story', message: 'Failed to delete story' };
-export const VIEWERS_FALLBACK = { error: 'Failed to load viewers', message: 'Failed to load viewers' };
+export const FETCH_FALLBACK = fallbackIn('errors.stories.fetch');
+export const CREATE_FALLBACK = fallbackIn('errors.stories.create');
+const VIEW_FALLBACK = fallbackIn('errors.stories.view');
+const DELETE_FALLBACK = fallbackIn('errors.stories.delete');
+export const VIEWERS_FALLBACK = fallbackIn('errors.stories.viewers');
 
 export interface CreateStoryArgs {
   media: File;

@@ -4,7 +4,7 @@
  * `people` namespace) comes with the screen showing it: the network page, or LazySuggestionsPanel on the feed;
  * importing it here would bring it into the feed's first load through this folder's index.
  */
-import { InlineRetry } from '../../components/EmptyState';
+import { InlineRetry } from '../../components/InlineRetry';
 import { Sparkles, X } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { Avatar } from '../../components/Avatar';
 import { PersonRowSkeletons } from '../../components/PersonRowSkeletons';
 import { ConnectionActions } from '../connections';
 import { useProfilePath } from '../../lib/profile-path';
-import { SUGGESTIONS_ERROR, useSuggestionsQuery } from './api';
+import { SUGGESTIONS_FALLBACK, useSuggestionsQuery } from './api';
 import { dismissSuggestion } from './dismissedSlice';
 
 export interface SuggestionsPanelProps {
@@ -46,7 +46,10 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
       </h2>
 
       {isError && items.length === 0 ? (
-        <InlineRetry message={(error && 'error' in error && error.message) || SUGGESTIONS_ERROR} onRetry={() => void refetch()} />
+        <InlineRetry
+          message={(error && 'error' in error && error.message) || SUGGESTIONS_FALLBACK.message}
+          onRetry={() => void refetch()}
+        />
       ) : isLoading && items.length === 0 ? (
         <SuggestionsSkeleton layout={layout} />
       ) : items.length === 0 ? (

@@ -3,9 +3,10 @@ import { PAGE_SIZES, type OperationResponse, type SuggestedUser } from '@plaza/c
 import { operations } from '../../api/operations';
 import { operationRequest } from '../../api/operation';
 import { plazaApi } from '../../api/plaza-api';
+import { fallbackIn } from '../../lib/fallback-texts';
 import { personTags, type PersonWithStatus } from '../connections';
 
-export const SUGGESTIONS_ERROR = 'An unknown error occurred.';
+export const SUGGESTIONS_FALLBACK = fallbackIn('errors.unknown');
 
 export type SuggestedPerson = SuggestedUser & PersonWithStatus;
 
@@ -15,7 +16,7 @@ export const suggestionsApi = plazaApi.injectEndpoints({
       query: () =>
         operationRequest(operations.listSuggestions, {
           query: { page: 1, limit: PAGE_SIZES.suggestions },
-          fallback: { error: SUGGESTIONS_ERROR, message: SUGGESTIONS_ERROR },
+          fallback: SUGGESTIONS_FALLBACK,
         }),
       // The server never suggests a friend or someone with a pending request; a request sent from the
       // panel then shows here like anywhere else.
