@@ -12,7 +12,7 @@ export interface ConfirmRemoveProps {
 }
 
 export function ConfirmRemovePanel({ open, name, onCancel, onConfirm }: ConfirmRemoveProps) {
-  const { t } = useTranslation('people');
+  const { t } = useTranslation('feed');
   return (
     <Dialog open={open} onClose={onCancel} className="relative z-50">
       <DialogBackdrop transition className="fixed inset-0 bg-slate-900/50 backdrop-blur-sm transition duration-150 data-closed:opacity-0" />

@@ -24,7 +24,7 @@ export interface ConnectionActionsProps {
 }
 
 export function ConnectionActions({ user, status: cached, size = 'sm', stretch = false }: ConnectionActionsProps) {
-  const { t } = useTranslation('people');
+  const { t } = useTranslation('feed');
   const { act, busy, checking, checkFailed, recheck } = useConnectionAction(user._id);
   const [confirming, setConfirming] = useState(false);
   const grow = stretch ? 'flex-1' : '';

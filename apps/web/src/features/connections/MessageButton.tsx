@@ -10,7 +10,7 @@ export interface MessageButtonProps {
 }
 
 export function MessageButton({ user, size = 'sm', className = '' }: MessageButtonProps) {
-  const { t } = useTranslation('people');
+  const { t } = useTranslation('feed');
   const openWith = {
     _id: user._id,
     userName: user.userName,

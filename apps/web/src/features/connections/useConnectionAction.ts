@@ -13,7 +13,7 @@ import { isCanceledError } from './lifecycle';
 import { CONNECTION_ERRORS } from './statuses';
 
 export function useConnectionAction(targetUserId: string) {
-  const { t } = useTranslation('people');
+  const { t } = useTranslation('feed');
   const [change, { isLoading: busy }] = useChangeConnectionMutation({ fixedCacheKey: `connection:${targetUserId}` });
   const [check, checked] = useLazyConnectionStatusQuery();
 

@@ -8,9 +8,10 @@ import { whenIdle } from '../../lib/when-idle';
 import type { SuggestionsPanelProps } from './SuggestionsPanel';
 
 let fetched = false;
-// The panel's English comes with it (the people screens' namespace), not with the feed.
+// Its texts and the connection buttons' are in the feed's bundled namespace (a few hundred bytes): the
+// people screens' whole catalog would cost the idle-time load more.
 const SuggestionsPanel = lazy(() =>
-  Promise.all([import('./SuggestionsPanel'), import('../../i18n/people-catalog')]).then(([m]) => {
+  import('./SuggestionsPanel').then((m) => {
     fetched = true;
     return { default: m.SuggestionsPanel };
   }),

@@ -23,7 +23,7 @@ export interface SuggestionsPanelProps {
 }
 
 export function SuggestionsPanel({ layout = 'list', className = '' }: SuggestionsPanelProps) {
-  const { t } = useTranslation('people');
+  const { t } = useTranslation('feed');
   const dispatch = useAppDispatch();
   // Several panels may show at once (the network page has two layouts); they share one request.
   const { data, isLoading, isError, error, refetch } = useSuggestionsQuery();
@@ -34,7 +34,7 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
   // A strip with nothing to show only takes room from the page.
   if (layout === 'strip' && !isLoading && items.length === 0) return null;
 
-  const subtitle = (mutual: number, userName: string) => (mutual > 0 ? t('network.mutual', { count: mutual }) : `@${userName}`);
+  const subtitle = (mutual: number, userName: string) => (mutual > 0 ? t('suggestions.mutual', { count: mutual }) : `@${userName}`);
 
   return (
     <section aria-labelledby={`suggestions-title-${layout}`} className={`${layout === 'list' ? 'card p-4' : ''} ${className}`}>
@@ -102,7 +102,7 @@ export function SuggestionsPanel({ layout = 'list', className = '' }: Suggestion
 }
 
 function DismissButton({ name, onClick }: { name: string; onClick: () => void }) {
-  const { t } = useTranslation('people');
+  const { t } = useTranslation('feed');
   return (
     <button
       type="button"
