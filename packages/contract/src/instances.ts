@@ -9,6 +9,7 @@ export const instanceSchema = z
     blockedAt: z.string().nullable(),
   })
   .meta({ id: 'Instance' });
+export type Instance = z.infer<typeof instanceSchema>;
 
 export const instancesResponseSchema = z.object({ success: z.literal(true), instances: z.array(instanceSchema) });
 

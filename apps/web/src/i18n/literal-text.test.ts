@@ -48,6 +48,7 @@ export const CONVERTED = [
   'features/admin/AdminPage.tsx',
   'features/admin/ReportCard.tsx',
   'features/admin/AccountsReview.tsx',
+  'features/admin/InstancesReview.tsx',
   'features/safety/SafetyMenu.tsx',
   'features/safety/ReportDialog.tsx',
   'features/safety/BlockedPeoplePage.tsx',

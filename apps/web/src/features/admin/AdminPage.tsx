@@ -1,6 +1,6 @@
 /**
  * /admin: the moderators' screen. The report queue (open, then resolved) and, for admins, the accounts
- * waiting for a confirmed address and the audit log.
+ * waiting for a confirmed address, the other servers (and their blocks) and the audit log.
  * Anyone else gets the not-found page, as for any path that is not theirs; the server refuses them anyway.
  */
 import type { Role } from '@plaza/contract';
@@ -12,13 +12,14 @@ import { NotFoundPage } from '../shell';
 import { compactAge, exactTime } from '../../lib/dates';
 import { useInstanceQuery, useMeQuery } from '../settings';
 import { AccountsReview, NoMailNotice } from './AccountsReview';
+import { InstancesReview } from './InstancesReview';
 import { useAuditQuery, useReportsQuery } from './api';
 import { ReportCard, untilText } from './ReportCard';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useTranslation } from 'react-i18next';
 import './admin-catalog';
 
-type Tab = 'open' | 'resolved' | 'accounts' | 'audit';
+type Tab = 'open' | 'resolved' | 'accounts' | 'servers' | 'audit';
 
 function Queue({ status }: { status: 'open' | 'resolved' }) {
   const { t } = useTranslation('admin');
@@ -118,6 +119,7 @@ export default function AdminPage() {
     ...(role === 'admin'
       ? ([
           ['accounts', t('tabs.accounts')],
+          ['servers', t('tabs.servers')],
           ['audit', t('tabs.audit')],
         ] as Array<[Tab, string]>)
       : []),
@@ -141,7 +143,15 @@ export default function AdminPage() {
         ))}
       </nav>
       {role === 'admin' && instance?.mail === false && <NoMailNotice />}
-      {tab === 'audit' ? <AuditLog /> : tab === 'accounts' ? <AccountsReview /> : <Queue status={tab} />}
+      {tab === 'audit' ? (
+        <AuditLog />
+      ) : tab === 'accounts' ? (
+        <AccountsReview />
+      ) : tab === 'servers' ? (
+        <InstancesReview />
+      ) : (
+        <Queue status={tab} />
+      )}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { plazaApi } from '../../api/plaza-api';
 type ReportsPage = OperationResponse<typeof operations.listReports>;
 type AuditPage = OperationResponse<typeof operations.listAudit>;
 type UnverifiedPage = OperationResponse<typeof operations.listUnverifiedAccounts>;
+type InstancesPage = OperationResponse<typeof operations.listInstances>;
 
 export const adminApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
@@ -33,6 +34,14 @@ export const adminApi = plazaApi.injectEndpoints({
         { type: 'Reports', id: 'AUDIT' },
       ],
     }),
+    instances: build.query<InstancesPage, void>({
+      query: () => operationRequest(operations.listInstances),
+      providesTags: [{ type: 'Reports', id: 'INSTANCES' }],
+    }),
+    setInstanceBlocked: build.mutation<unknown, { host: string; blocked: boolean }>({
+      query: ({ host, blocked }) => operationRequest(blocked ? operations.blockInstance : operations.unblockInstance, { params: { host } }),
+      invalidatesTags: [{ type: 'Reports', id: 'INSTANCES' }, 'Feed', 'Comments', 'Search', 'Network'],
+    }),
     resolveReport: build.mutation<unknown, ResolveReportBody & { reportId: string }>({
       query: ({ reportId, ...body }) => operationRequest(operations.resolveReport, { params: { reportId }, body }),
       // A removal or suspension changes what everyone's lists show.
@@ -41,5 +50,12 @@ export const adminApi = plazaApi.injectEndpoints({
   }),
 });
 
-export const { useReportsQuery, useAuditQuery, useResolveReportMutation, useUnverifiedAccountsQuery, useVerifyAccountEmailMutation } =
-  adminApi;
+export const {
+  useReportsQuery,
+  useAuditQuery,
+  useResolveReportMutation,
+  useUnverifiedAccountsQuery,
+  useVerifyAccountEmailMutation,
+  useInstancesQuery,
+  useSetInstanceBlockedMutation,
+} = adminApi;
