@@ -57,7 +57,7 @@ export const peopleSeed: SeedStep = {
     ) => {
       if (!row) return;
       const text =
-        type === 'friend_request' ? notificationTexts.friendRequest(actor.full_name) : notificationTexts.friendAccept(actor.full_name);
+        type === 'friend_request' ? notificationTexts().friendRequest(actor.full_name) : notificationTexts().friendAccept(actor.full_name);
       notes.push({
         recipient_id: recipient.id,
         actor_id: actor.id,

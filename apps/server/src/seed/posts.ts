@@ -143,7 +143,7 @@ export const postsSeedStep: SeedStep = {
           if (await reactionsRepo.add(postId, who.id, kind, new Date(when).toISOString())) {
             await postCounters(trx).bumpReaction(postId, kind, 1);
             await timelineReadModel(trx).markReaction(who.id, postId, kind, true);
-            note(author, who, 'post_reaction', postId, notificationTexts.reaction(who.full_name, kind), when);
+            note(author, who, 'post_reaction', postId, notificationTexts().reaction(who.full_name, kind), when);
             reactions += 1;
           }
         }
@@ -165,12 +165,12 @@ export const postsSeedStep: SeedStep = {
             createdAt: commentedAt,
           });
           await postCounters(trx).bumpComments(postId, 1);
-          note(author, who, 'post_comment', postId, notificationTexts.comment(who.full_name, content), when);
+          note(author, who, 'post_comment', postId, notificationTexts().comment(who.full_name, content), when);
           comments += 1;
           if (rand() < 0.4) {
             const liker = author.id === who.id ? pick(all) : author;
             await commentsRepo.like(commentId, liker.id, new Date(Math.min(now, when + 60_000)).toISOString());
-            note(who, liker, 'comment_like', postId, notificationTexts.commentLike(liker.full_name), Math.min(now, when + 60_000));
+            note(who, liker, 'comment_like', postId, notificationTexts().commentLike(liker.full_name), Math.min(now, when + 60_000));
           }
         }
         if (author.id !== demo.id && friendIds.has(author.id) && rand() < 0.12) {

@@ -70,6 +70,18 @@ export const en = {
   'push.mention.open': 'Open Plaza to see where',
   'push.moderation.title': 'A notice from the moderators',
   'push.other.body': 'News from {{actor}}',
+  'notification.friendRequest': '{{actor}} sent you a friend request',
+  'notification.friendAccept': '{{actor}} accepted your friend request',
+  'notification.reaction': '{{actor}} reacted {{emoji}} to your post',
+  'notification.comment': '{{actor}} commented on your post: “{{excerpt}}”',
+  'notification.commentLike': '{{actor}} liked your comment',
+  'notification.mention.post': '{{actor}} mentioned you in a post: “{{excerpt}}”',
+  'notification.mention.comment': '{{actor}} mentioned you in a comment: “{{excerpt}}”',
+  'notification.mention.message': '{{actor}} mentioned you in a message',
+  'notification.removed.post': 'The moderators removed your post: {{reason}}',
+  'notification.removed.comment': 'The moderators removed your comment: {{reason}}',
+  'notification.removed.story': 'The moderators removed your story: {{reason}}',
+  'notification.removed.message': 'The moderators removed your message: {{reason}}',
 } as const;
 
 export type TextKey = keyof typeof en extends infer K ? (K extends `${infer Base}_${'one' | 'other'}` ? Base : K) : never;

@@ -42,6 +42,24 @@ describe.each(dialects())('notifications on %s', (dialect) => {
     expect(page2.pagination).toMatchObject({ currentPage: 2, totalPages: 2, hasMore: false });
   });
 
+  it('writes each line in its recipient’s language, as it was when it was stored', async () => {
+    const sofia = await createUser(t.app, { fullName: 'Sofía Ruiz' });
+    const layla = await createUser(t.app, { fullName: 'Layla Haddad' });
+    const ana = await createUser(t.app, { fullName: 'Ana Torres' });
+    for (const [who, language] of [
+      [sofia, 'es'],
+      [layla, 'ar'],
+    ] as const)
+      expect((await as(t.app, who)({ method: 'PATCH', url: '/users/me', payload: { language } })).statusCode).toBe(200);
+    await connect(t.app, ana, 'send', sofia);
+    await connect(t.app, ana, 'send', layla);
+    await connect(t.app, sofia, 'accept', ana);
+    expect((await list(sofia)).notifications.map((n) => n.text)).toEqual(['Ana Torres te envió una solicitud de amistad']);
+    expect((await list(layla)).notifications.map((n) => n.text)).toEqual(['أرسل إليك Ana Torres طلب صداقة']);
+    // Ana reads English, the language every account starts with.
+    expect((await list(ana)).notifications.map((n) => n.text)).toEqual(['Sofía Ruiz accepted your friend request']);
+  });
+
   it('never notifies anyone of their own action', async () => {
     const a = await createUser(t.app);
     const b = await createUser(t.app);

@@ -5,9 +5,11 @@
 import type { NotificationType } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../lib/ids';
+import { translator } from '../../texts';
 import { userRepo, type UserRow } from '../users';
 import { presentNotification } from './presenters';
 import { notificationRepo, type NotificationRow } from './repo';
+import { notificationTexts, type NotificationTexts } from './texts';
 
 export interface NotifyInput {
   /** The notification's id: the id of the event it tells of, so a second delivery of that event stores nothing. */
@@ -16,12 +18,12 @@ export interface NotifyInput {
   actorId: string;
   type: NotificationType;
   entityId: string | null;
-  /** The line shown, given the actor's full name. */
-  text: (actorName: string) => string;
+  /** The line shown, given the actor's full name and the texts in the recipient's language. */
+  text: (actorName: string, texts: NotificationTexts) => string;
   /** What was said (a comment): a push shows it unless the person hides previews. */
   preview?: string;
-  /** A fixed part of a push's line (a reaction's emoji, the moderators' reason). */
-  detail?: string;
+  /** A fixed part of a push's line (a reaction's emoji, the moderators' notice). */
+  detail?: string | ((texts: NotificationTexts) => string);
 }
 
 /** What the notifier asks of the person's preferences and of push (wired in modules/index.ts). */
@@ -43,14 +45,14 @@ export function notifier(ctx: AppContext, deps: NotifierDeps) {
   const notifications = notificationRepo(ctx.db);
 
   /** False when this event's notification is stored already (a second delivery). */
-  async function storeOnce(input: NotifyInput, actor: UserRow): Promise<boolean> {
+  async function storeOnce(input: NotifyInput, actor: UserRow, texts: NotificationTexts): Promise<boolean> {
     const row: NotificationRow = {
       id: input.id,
       recipient_id: input.recipientId,
       actor_id: input.actorId,
       type: input.type,
       entity_id: input.entityId,
-      text: input.text(actor.full_name),
+      text: input.text(actor.full_name, texts),
       read: 0,
       created_at: nowIso(),
     };
@@ -66,9 +68,11 @@ export function notifier(ctx: AppContext, deps: NotifierDeps) {
      */
     async notify(input: NotifyInput): Promise<void> {
       if (input.recipientId === input.actorId) return;
-      const actor = await users.findById(input.actorId);
-      if (!actor) return;
-      if ((await deps.wantsInApp(input.recipientId, input.type)) && !(await storeOnce(input, actor))) return;
+      const [actor, recipient] = await Promise.all([users.findById(input.actorId), users.findById(input.recipientId)]);
+      if (!actor || !recipient) return;
+      // Written in the recipient's language, once: a later change of language leaves old lines as they were.
+      const texts = notificationTexts(translator(recipient.language));
+      if ((await deps.wantsInApp(input.recipientId, input.type)) && !(await storeOnce(input, actor, texts))) return;
       await deps.offerPush({
         recipientId: input.recipientId,
         type: input.type,
@@ -76,7 +80,7 @@ export function notifier(ctx: AppContext, deps: NotifierDeps) {
         tag: `${input.type}:${input.entityId ?? input.id}`,
         url: '/feeds',
         preview: input.preview,
-        detail: input.detail,
+        detail: typeof input.detail === 'function' ? input.detail(texts) : input.detail,
       });
     },
 

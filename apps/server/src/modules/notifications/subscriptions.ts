@@ -8,7 +8,6 @@
 import { REACTION_EMOJI } from '@plaza/contract';
 import type { EventBus } from '../../lib/events';
 import type { Notifier } from './service';
-import { notificationTexts as texts } from './texts';
 
 export function subscribeNotifications(events: EventBus, notifier: Notifier, postExists: (postId: string) => Promise<boolean>): () => void {
   // Events may be handled out of order (a retry, two processes): a reaction or comment handled after its
@@ -18,7 +17,14 @@ export function subscribeNotifications(events: EventBus, notifier: Notifier, pos
   };
   const stops = [
     events.subscribe('friendRequestSent', ({ requestId, senderId, recipientId }, { id }) =>
-      notifier.notify({ id, recipientId, actorId: senderId, type: 'friend_request', entityId: requestId, text: texts.friendRequest }),
+      notifier.notify({
+        id,
+        recipientId,
+        actorId: senderId,
+        type: 'friend_request',
+        entityId: requestId,
+        text: (actor, texts) => texts.friendRequest(actor),
+      }),
     ),
     events.subscribe('friendRequestAccepted', ({ requestId, accepterId, requesterId }, { id }) =>
       notifier.notify({
@@ -27,7 +33,7 @@ export function subscribeNotifications(events: EventBus, notifier: Notifier, pos
         actorId: accepterId,
         type: 'friend_accept',
         entityId: requestId,
-        text: texts.friendAccept,
+        text: (actor, texts) => texts.friendAccept(actor),
       }),
     ),
     // Answering a request from anywhere (the network page, a profile) settles its notification too.
@@ -47,7 +53,7 @@ export function subscribeNotifications(events: EventBus, notifier: Notifier, pos
           actorId,
           type: 'post_reaction',
           entityId: postId,
-          text: (actor) => texts.reaction(actor, kind),
+          text: (actor, texts) => texts.reaction(actor, kind),
           detail: REACTION_EMOJI[kind],
         }),
       ),
@@ -60,7 +66,7 @@ export function subscribeNotifications(events: EventBus, notifier: Notifier, pos
           actorId: authorId,
           type: 'post_comment',
           entityId: postId,
-          text: (actor) => texts.comment(actor, content),
+          text: (actor, texts) => texts.comment(actor, content),
           preview: content,
         }),
       ),
@@ -72,7 +78,7 @@ export function subscribeNotifications(events: EventBus, notifier: Notifier, pos
         actorId: likerId,
         type: 'comment_like',
         entityId: postId,
-        text: texts.commentLike,
+        text: (actor, texts) => texts.commentLike(actor),
       }),
     ),
     // A mention leads to its post (a comment's: the post it is on) or to its conversation, written
@@ -85,7 +91,7 @@ export function subscribeNotifications(events: EventBus, notifier: Notifier, pos
           actorId: authorId,
           type: 'mention',
           entityId: postId ?? `conversation:${conversationKey ?? ''}`,
-          text: (actor) => texts.mention(actor, targetType, text),
+          text: (actor, texts) => texts.mention(actor, targetType, text),
         });
       return postId ? aboutLivePost(postId, tell) : tell();
     }),
@@ -97,8 +103,8 @@ export function subscribeNotifications(events: EventBus, notifier: Notifier, pos
         actorId: moderatorId,
         type: 'content_removed',
         entityId: targetId,
-        text: () => texts.contentRemoved(targetType, reason),
-        detail: texts.contentRemoved(targetType, reason),
+        text: (_, texts) => texts.contentRemoved(targetType, reason),
+        detail: (texts) => texts.contentRemoved(targetType, reason),
       }),
     ),
     // Notifications about a post that is gone would lead nowhere.
