@@ -7,6 +7,7 @@ import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { api } from './client';
 import { ApiRequestError, toErrorPayload, type ApiErrorPayload } from './errors';
 import type { QueryParams, UploadProgress } from './transport';
+import { uiWord } from '../lib/ui-words';
 
 export interface ApiRequest {
   url: string;
@@ -20,8 +21,6 @@ export interface ApiRequest {
   /** Sent as `Idempotency-Key`: the same for every attempt of this request. */
   idempotencyKey?: string;
 }
-
-const DEFAULT_FALLBACK = { error: 'Request failed', message: 'Something went wrong. Please try again.' };
 
 /** Attempts of a keyed write that got no answer, or a gateway's 502/503/504, before the error is shown. */
 const KEYED_ATTEMPTS = 3;
@@ -51,7 +50,7 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiErrorPay
       return { data: res.data };
     } catch (err) {
       if (!idempotencyKey || attempt >= KEYED_ATTEMPTS || !mayNotHaveLanded(err))
-        return { error: toErrorPayload(err, fallback ?? DEFAULT_FALLBACK) };
+        return { error: toErrorPayload(err, fallback ?? { error: 'Request failed', message: uiWord('somethingWrong') }) };
       await new Promise((resolve) => setTimeout(resolve, KEYED_RETRY_PAUSE_MS));
     }
   }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { uiWord } from '../lib/ui-words';
 
 export function EmptyState({
   icon,
@@ -30,7 +31,7 @@ export function ErrorBanner({ message, onRetry }: { message: string; onRetry?: (
       <span>{message}</span>
       {onRetry && (
         <button onClick={onRetry} className="font-semibold underline underline-offset-2">
-          Try again
+          {uiWord('tryAgain')}
         </button>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { LIMITS } from '@plaza/contract';
 import { Eye, EyeOff } from 'lucide-react';
 import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { uiWord } from '../lib/ui-words';
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -58,14 +59,12 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
 });
 
 interface PasswordFieldProps extends FieldProps {
-  /** The eye button's names in the screen's language (the public screens have no i18next). */
+  /** The eye button's names, when the screen words them itself; otherwise the shown language's (lib/ui-words.ts). */
   visibility?: { show: string; hide: string };
 }
 
-const ENGLISH_VISIBILITY = { show: 'Show password', hide: 'Hide password' };
-
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
-  { label, error, hint, id, visibility = ENGLISH_VISIBILITY, ...rest },
+  { label, error, hint, id, visibility, ...rest },
   ref,
 ) {
   const [visible, setVisible] = useState(false);
@@ -86,7 +85,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? visibility.hide : visibility.show}
+          aria-label={visible ? (visibility?.hide ?? uiWord('hidePassword')) : (visibility?.show ?? uiWord('showPassword'))}
           className="absolute top-1/2 end-0 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-700"
         >
           {visible ? <EyeOff className="h-4 w-4" /> : <Eye className="h-4 w-4" />}

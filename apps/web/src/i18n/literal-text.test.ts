@@ -137,6 +137,9 @@ export const CONVERTED = [
   'features/settings/PasskeySettings.tsx',
   'features/settings/EmailSettings.tsx',
   'components/InlineRetry.tsx',
+  'components/EmptyState.tsx',
+  'components/Spinner.tsx',
+  'components/Field.tsx',
 ];
 
 const READ_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'label']);

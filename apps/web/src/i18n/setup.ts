@@ -10,6 +10,7 @@ import { ENGLISH, loadCatalogs, NAMESPACES } from './catalogs';
 import { directionOf, PSEUDO, type ShownLanguage } from './languages';
 import { setLocale } from './locale';
 import { pseudoCatalog, type Catalog } from './pseudo';
+import { showUiWordsIn } from '../lib/ui-words';
 
 async function addCatalogs(language: ShownLanguage): Promise<void> {
   if (language === 'en' || i18next.hasResourceBundle(language, 'common')) return;
@@ -50,7 +51,7 @@ export async function startI18n(language: ShownLanguage): Promise<void> {
 
 /** Fetches the language's catalogs if need be, then shows everything in it. */
 export async function switchLanguage(language: ShownLanguage): Promise<void> {
-  await addCatalogs(language);
+  await Promise.all([addCatalogs(language), showUiWordsIn(language)]);
   await i18next.changeLanguage(language);
   showIn(language);
 }

@@ -1,5 +1,6 @@
 /** One line for a person from a failed call's `{ error, message }`, with the fallbacks of product.md § Error texts. */
 import type { ApiErrorPayload } from '../api/errors';
+import { uiWord, type UiWord } from './ui-words';
 
 type Fallback = { error: string; message: string };
 
@@ -25,21 +26,21 @@ function apiErrorOf(failure: unknown): ApiErrorPayload | undefined {
  * Plain sentences for the server's error codes (its `error` is the HTTP status phrase): a person reads
  * "You are posting a little fast…", never "Too Many Requests: …". Used where the server gave no sentence.
  */
-const STATUS_SENTENCES: Record<string, string> = {
-  'Bad Request': 'Something in that was not right. Please check it and try again.',
-  Unauthorized: 'Please log in again.',
-  Forbidden: 'You are not allowed to do that.',
-  'Not Found': 'This is no longer here.',
-  Conflict: 'This changed meanwhile. Please try again.',
-  Gone: 'This is no longer here.',
-  'Payload Too Large': 'That file is too large.',
-  'Unsupported Media Type': 'This file type is not supported.',
-  'Unprocessable Entity': 'Something in that was not right. Please check it and try again.',
-  'Too Many Requests': 'You are going a little fast. Please wait a moment and try again.',
-  'Internal Server Error': 'Something went wrong on our side. Please try again.',
-  'Bad Gateway': 'The server cannot be reached right now. Please try again in a moment.',
-  'Service Unavailable': 'The server is busy. Please try again in a moment.',
-  'Gateway Timeout': 'The server took too long to answer. Please try again.',
+const STATUS_SENTENCES: Record<string, UiWord> = {
+  'Bad Request': 'badRequest',
+  Unauthorized: 'unauthorized',
+  Forbidden: 'forbidden',
+  'Not Found': 'notHere',
+  Conflict: 'conflict',
+  Gone: 'notHere',
+  'Payload Too Large': 'tooLarge',
+  'Unsupported Media Type': 'unsupportedType',
+  'Unprocessable Entity': 'badRequest',
+  'Too Many Requests': 'tooFast',
+  'Internal Server Error': 'serverError',
+  'Bad Gateway': 'unreachable',
+  'Service Unavailable': 'busy',
+  'Gateway Timeout': 'tooSlow',
 };
 
 /** Whether `error` is a status phrase or code of the server's rather than a sentence meant for people. */
@@ -50,7 +51,8 @@ export function errorText(failure: unknown, fallbackText: string): string {
   if (!payload) return fallbackText;
   const { error, message } = payload;
   // The server's own sentence says what happened; its status phrase never reaches the screen.
-  if (isCode(error)) return message && message !== error ? message : (STATUS_SENTENCES[error] ?? fallbackText);
+  if (isCode(error))
+    return message && message !== error ? message : error in STATUS_SENTENCES ? uiWord(STATUS_SENTENCES[error]) : fallbackText;
   if (!message || message === error) return error || fallbackText;
   return `${error}: ${message}`;
 }

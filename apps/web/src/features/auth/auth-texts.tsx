@@ -8,6 +8,7 @@ import { directionOf, PSEUDO, type ShownLanguage } from '../../i18n/languages';
 import english from '../../i18n/locales/en/auth.json';
 import { pseudoCatalog } from '../../i18n/pseudo';
 import { authShown, showAuthIn, type AuthCatalog } from './auth-language';
+import { showUiWordsIn } from '../../lib/ui-words';
 
 export type AuthKey = keyof typeof english;
 
@@ -20,12 +21,15 @@ let pseudo: AuthCatalog | undefined;
  */
 export async function loadAuthTexts(language: ShownLanguage): Promise<void> {
   const load = others[`../../i18n/locales/${language}/auth.json`];
-  const texts = load
-    ? await load().then(
-        (m) => m.default,
-        () => null,
-      )
-    : undefined;
+  const [texts] = await Promise.all([
+    load
+      ? load().then(
+          (m) => m.default,
+          () => null,
+        )
+      : undefined,
+    showUiWordsIn(language),
+  ]);
   if (texts === null) return;
   showAuthIn(language, texts);
   document.documentElement.lang = language === PSEUDO ? 'en' : language;
