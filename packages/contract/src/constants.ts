@@ -160,6 +160,12 @@ export const RATE_LIMITS = {
   twoFactorPerUser: { points: 10, seconds: 900 },
   /** Link cards one user asks the composer for: each may read a page on the web. */
   linkPreviewsPerUser: { points: 30, seconds: 60 },
+  /**
+   * Activities delivered to the inboxes here in the name of one other server, from one address: ten a
+   * second, sustained, is more than a busy server sends; past it, a flood is answered 429 and its
+   * server retries later (deliveries are retried with back-off).
+   */
+  inboxPerServer: { points: 600, seconds: 60 },
 } as const;
 
 /** After this many failed log-ins to one account, each further attempt waits twice as long as the last. */

@@ -87,7 +87,7 @@ export function createFederation(ctx: AppContext): FederationParts {
         name: 'federation',
         routes,
         // Outside /api/v1: the addresses other servers expect.
-        mount: (app) => mountFederation(app, federation, ctx.config.publicUrl, (host) => instances.isBlocked(host)),
+        mount: (app) => mountFederation(app, federation, ctx.config.publicUrl, (host) => instances.isBlocked(host), ctx.limits),
         start() {
           const listening = new AbortController();
           void federation.startQueue(undefined, { signal: listening.signal });

@@ -1,6 +1,6 @@
 /** Two real Plaza servers on loopback befriend each other's people over ActivityPub. */
 import { importJwk, signRequest } from '@fedify/fedify';
-import { friendRequestsResponseSchema, suggestionsResponseSchema } from '@plaza/contract';
+import { errorEnvelopeSchema, friendRequestsResponseSchema, suggestionsResponseSchema } from '@plaza/contract';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
@@ -286,6 +286,34 @@ describe('federation without ALLOW_PRIVATE_ADDRESSES', () => {
     const ivy = await createUser(closed.app, { userName: 'ivy' });
     expect(await search(closed.app, ivy, `${open.url}/ap/users/${hank.user._id}`)).toEqual([]);
     expect(await search(closed.app, ivy, `@hank@${open.host}`)).toEqual([]);
+  });
+});
+
+describe('a flood of deliveries in one server’s name', () => {
+  // A hundredth of the real budget: 6 activities a minute per server and address.
+  const [server] = usePeerServers('sqlite', 1, {}, { rateLimitScale: 0.01 });
+
+  it('is answered 429 past its budget, before any signature is checked; another server keeps its own', async () => {
+    const deliver = (host: string) =>
+      fetch(`${server.url}/ap/inbox`, {
+        method: 'POST',
+        headers: { 'content-type': AP },
+        body: JSON.stringify({
+          '@context': 'https://www.w3.org/ns/activitystreams',
+          type: 'Create',
+          id: `https://${host}/activities/${Math.random()}`,
+          actor: `https://${host}/users/flood`,
+          object: { type: 'Note', id: `https://${host}/notes/${Math.random()}`, content: 'hello' },
+        }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await deliver('flood.example')).status);
+    // Unsigned, so refused; the seventh not even read.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
+    const over = await deliver('flood.example');
+    expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(errorEnvelopeSchema.parse(await over.json()).error).toBe('Too Many Requests');
+    expect((await deliver('calm.example')).status).toBe(401);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import type { Federation } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Limits } from '../../security/limits';
 
 const PATHS = ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1', '/ap/*'];
 
@@ -30,12 +31,18 @@ function actorHostOf(raw: Buffer | undefined): string | null {
   }
 }
 
-/** `isBlocked`: whether an admin blocked a server (host[:port]); what it sends is refused with 403 unread. */
+/**
+ * `isBlocked`: whether an admin blocked a server (host[:port]); what it sends is refused with 403 unread.
+ * `limits`: the inboxes' budget per server (RATE_LIMITS.inboxPerServer), counted before any key is fetched
+ * to check a signature. The server is the one the activity names, which anyone can write: counted with the
+ * address it comes from, so a flood forged in a server's name spends only the forger's budget.
+ */
 export async function mountFederation(
   app: FastifyInstance,
   federation: Federation<void>,
   origin: string,
   isBlocked: (host: string) => Promise<boolean>,
+  limits: Limits,
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -43,6 +50,7 @@ export async function mountFederation(
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       const sender = req.method === 'POST' ? actorHostOf(req.body as Buffer | undefined) : null;
       if (sender && (await isBlocked(sender))) return reply.status(403).type('text/plain').send('This server is blocked here.');
+      if (sender) await limits.consume('inboxPerServer', `${sender} ${req.ip}`);
       const response = await federation.fetch(requestOf(req, origin), {
         contextData: undefined,
         onNotFound: () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } }),

@@ -50,7 +50,12 @@ async function freePort(): Promise<number> {
 }
 
 /** `count` federating servers for a suite, started before its tests and stopped after. */
-export function usePeerServers(dialect: Dialect, count: number, env: Record<string, string> = {}): PeerServer[] {
+export function usePeerServers(
+  dialect: Dialect,
+  count: number,
+  env: Record<string, string> = {},
+  options: { rateLimitScale?: number } = {},
+): PeerServer[] {
   // Filled in before the tests run: the suite destructures them when it is declared.
   const servers = Array.from({ length: count }, () => ({}) as PeerServer);
   const cleanups: Array<() => Promise<void>> = [];
@@ -80,7 +85,7 @@ export function usePeerServers(dialect: Dialect, count: number, env: Record<stri
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         ...env,
       });
-      const app = await buildApp(testConfig(config), { logger: false });
+      const app = await buildApp(testConfig(config, options), { logger: false });
       await app.listen({ port, host: '127.0.0.1' });
       Object.assign(servers[i], { app, url, host: `127.0.0.1:${port}` });
       cleanups.push(async () => {
