@@ -1,7 +1,7 @@
 /**
  * A Plaza post as other servers see it: a `Note` at `/ap/posts/{id}`, addressed to its author's followers
- * (on other servers, their friends), its text as HTML and its images and video as `Document`s at their media
- * addresses. The address answers only a fetch signed by a friend of the author on another server: Plaza
+ * (on other servers, their friends), its text as HTML, its page in the web app as `url`, and its images and
+ * video as `Document`s at their media addresses. The address answers only a fetch signed by a friend of the author on another server: Plaza
  * shares posts with friends, not with the whole fediverse.
  */
 import type { Context, Federation } from '@fedify/fedify';
@@ -23,6 +23,9 @@ export function noteOf(c: Context<void>, post: PublishedPost): Note {
   return new Note({
     id: noteIdOf(c, post.id),
     attribution: c.getActorUri(post.authorId),
+    // The post's page in the web app: Mastodon links "open original page" to `url`, else to the id, which
+    // answers ActivityPub clients only (a browser gets 406 there).
+    url: new URL(`/posts/${post.id}`, c.origin),
     to: c.getFollowersUri(post.authorId),
     content: noteHtml(post.content),
     mediaType: 'text/html',
