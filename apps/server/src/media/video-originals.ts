@@ -13,7 +13,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { newMediaName } from './keys';
 import type { MediaStorage, StoredMedia } from './storage';
-import { checkVideo, storeVideo, type StoredVideo, type VideoFacts } from './video';
+import { HttpError } from '../lib/errors';
+import { checkVideo, EncodeTimeoutError, storeVideo, type StoredVideo, type VideoFacts } from './video';
 
 export type VideoContainer = 'mp4' | 'webm';
 
@@ -77,3 +78,9 @@ export function expectedSize(facts: VideoFacts): { width: number; height: number
   const even = (n: number) => Math.max(2, Math.floor((n * scale) / 2) * 2);
   return { width: even(facts.width), height: even(facts.height) };
 }
+
+/**
+ * Whether an encode failed for good: a file ffmpeg refuses is refused again on every try, while running
+ * out of time may be a busy machine, worth another attempt. Shared by the posts' and stories' video jobs.
+ */
+export const refusedForGood = (err: unknown): boolean => err instanceof HttpError && !(err instanceof EncodeTimeoutError);

@@ -15,10 +15,8 @@ import type { PostMedia } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { retryTransient } from '../../db/retry';
 import { QUEUES, type JobPayloads } from '../../jobs/jobs';
-import { HttpError } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
-import { encodeVideoOriginal } from '../../media/video-originals';
-import { EncodeTimeoutError } from '../../media/video';
+import { encodeVideoOriginal, refusedForGood } from '../../media/video-originals';
 import { friendIdsOf } from '../people';
 import { cachedHiddenAmong } from '../safety';
 import { postVideoUrl, readyVideoMedia, removeKeys } from './media';
@@ -101,8 +99,7 @@ export function startPostVideos(ctx: AppContext): () => void {
     } catch (err) {
       // Gone or taken off meanwhile (its original with it): nothing is left to do.
       if (!(await stillProcessing(job))) return;
-      // A file ffmpeg refuses is refused again on every try; running out of time may be a busy machine.
-      const refused = err instanceof HttpError && !(err instanceof EncodeTimeoutError);
+      const refused = refusedForGood(err);
       if (!refused && attempt < QUEUES.video.attempts) throw err;
       log.warn({ err, postId: job.postId }, 'a post’s video could not be made playable');
       await fail(job);

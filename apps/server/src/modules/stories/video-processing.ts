@@ -13,10 +13,8 @@
  */
 import type { AppContext } from '../../context';
 import { QUEUES, type JobPayloads } from '../../jobs/jobs';
-import { HttpError } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
-import { encodeVideoOriginal } from '../../media/video-originals';
-import { EncodeTimeoutError } from '../../media/video';
+import { encodeVideoOriginal, refusedForGood } from '../../media/video-originals';
 import { friendIdsOf } from '../people';
 import { cachedHiddenAmong } from '../safety';
 import { storyRepo } from './repo';
@@ -51,8 +49,7 @@ export function startStoryVideos(ctx: AppContext): () => void {
       video = await encodeVideoOriginal(ctx.storage, 'stories', job);
     } catch (err) {
       if (!(await processing(job))) return;
-      // A file ffmpeg refuses is refused again on every try; running out of time may be a busy machine.
-      const refused = err instanceof HttpError && !(err instanceof EncodeTimeoutError);
+      const refused = refusedForGood(err);
       if (!refused && attempt < QUEUES.storyVideo.attempts) throw err;
       log.warn({ err, storyId: job.storyId }, 'a story’s video could not be made playable');
       const failed = await stories.settleVideo(job.storyId, 'failed');
