@@ -7,13 +7,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
-import { buildApp, loadConfig, connectRedis } from '../../apps/server/src/for-benchmarks';
+import { buildApp, loadConfig, connectRedis, testOverrides } from '../../apps/server/src/for-benchmarks';
 import { loopMeter } from './loop-meter';
 import { stallLog } from './stall-log';
 import { cpuMsOf, heapSnapshotIfAsked, rssOf } from './stats';
 import { threadProfiler } from './thread-profiler';
 
-const app = await buildApp(loadConfig(), { logger: false });
+// PLAZA_TEST_OVERRIDES as `npm start` reads it: an A/B turns a fast path off with `without`.
+const app = await buildApp({ ...loadConfig(), ...testOverrides(process.env.PLAZA_TEST_OVERRIDES) }, { logger: false });
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
 const addr = app.server.address();
 const port = typeof addr === 'object' && addr ? addr.port : 0;

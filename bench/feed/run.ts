@@ -55,6 +55,8 @@ const ONLY = process.argv
 const TARGET = { share: 0.25, p99Ms: 50 };
 /** `--versus=DIR`: also measures the server of the Plaza checkout in DIR, round by round beside this one. */
 const VERSUS = process.argv.find((a) => a.startsWith('--versus='))?.split('=')[1];
+/** `--without=feedPageCache,postJsonCache`: also measures this checkout with those fast paths off (an A/B). */
+const WITHOUT = process.argv.find((a) => a.startsWith('--without='))?.split('=')[1];
 /** `--bare`: also measures the bare baseline (bare-server.ts) answering `/healthz`'s bytes and a page 1's. */
 const BARE = process.argv.includes('--bare');
 const DATABASE = process.argv.find((a) => a.startsWith('--database='))?.split('=')[1] ?? process.env.DATABASE ?? 'sqlite';
@@ -227,6 +229,9 @@ async function main() {
 
     const server = await startServer(env, `feed-${DATABASE}`);
     const other = VERSUS ? await startServer(env, `feed-${DATABASE}-versus`, { checkout: VERSUS }) : null;
+    const without = WITHOUT
+      ? await startServer({ ...env, PLAZA_TEST_OVERRIDES: JSON.stringify({ without: WITHOUT.split(',') }) }, `feed-${DATABASE}-without`)
+      : null;
     let bare: ServerProcess | null = null;
     const dbCpu = admin ? postgresCpu(admin, pgName) : null;
     try {
@@ -234,6 +239,7 @@ async function main() {
       for (const [name, s] of [
         ['this checkout', server],
         [VERSUS, other],
+        [WITHOUT && `without ${WITHOUT}`, without],
       ] as const) {
         if (s) versions.push({ name: name ?? '', server: s, targets: await targetsOf(s.origin, loaded.readerName, readers) });
       }
@@ -337,6 +343,7 @@ async function main() {
     } finally {
       await server.stop();
       await other?.stop();
+      await without?.stop();
       await bare?.stop();
     }
   } finally {

@@ -17,5 +17,8 @@ describe('settings for test runs only', () => {
     expect(() => testOverrides('rateLimitScale=1000')).toThrow(/PLAZA_TEST_OVERRIDES: not JSON/);
     expect(() => testOverrides('{"rateLimitScale":0}')).toThrow(/rateLimitScale/);
     expect(() => testOverrides('{"jwtSecret":"x"}')).toThrow(/PLAZA_TEST_OVERRIDES/);
+    // A benchmark's A/B names the fast paths it turns off; a name the server does not know is refused.
+    expect(testOverrides('{"without":["feedPageCache"]}')).toEqual({ without: ['feedPageCache'] });
+    expect(() => testOverrides('{"without":["everything"]}')).toThrow(/without/);
   });
 });

@@ -180,6 +180,11 @@ export interface Config {
    * sends a request off the machine.
    */
   outboundLoopbackOnly?: boolean;
+  /**
+   * Performance machinery turned off, to measure what it earns (bench/README.md, "What each fast path
+   * earns"). Never from the environment: a benchmark sets it through PLAZA_TEST_OVERRIDES.
+   */
+  without?: readonly FastPath[];
   /** Link preview cards (modules/link-previews): whether they are made, and how long one page or image may take. */
   linkPreviews: { enabled: boolean; timeoutMs: number };
   /** Whether this server speaks ActivityPub with other servers (modules/federation). */
@@ -286,8 +291,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * process and hand these to it as JSON in PLAZA_TEST_OVERRIDES (main.ts). Not configuration, so not in
  * the schema above nor in the README; the server logs a warning when they are in effect.
  */
+/** The fast paths a benchmark can turn off for an A/B (Config.without). */
+export const FAST_PATHS = ['sqliteWriterThread', 'feedPageCache', 'postJsonCache'] as const;
+export type FastPath = (typeof FAST_PATHS)[number];
+
 const testOverridesSchema = z
-  .strictObject({ rateLimitScale: z.number().positive(), fanOutPauseMs: z.number().int().min(0), outboundLoopbackOnly: z.boolean() })
+  .strictObject({
+    rateLimitScale: z.number().positive(),
+    fanOutPauseMs: z.number().int().min(0),
+    outboundLoopbackOnly: z.boolean(),
+    without: z.array(z.enum(FAST_PATHS)),
+  })
   .partial();
 export type TestOverrides = z.infer<typeof testOverridesSchema>;
 

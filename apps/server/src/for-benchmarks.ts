@@ -5,7 +5,7 @@
  * room (the chat writer, the fan-out, the feed's JSON) on its own.
  */
 export { buildApp } from './app';
-export { loadConfig } from './config';
+export { loadConfig, testOverrides } from './config';
 export { createDb, migrateToLatest, type Db } from './db';
 export type { NewMessage } from './db/tables/chat';
 export { groupCommit } from './db/group-commit';

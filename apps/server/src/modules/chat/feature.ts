@@ -57,7 +57,7 @@ export function createChatFeature(ctx: AppContext): ChatFeature {
 function messageStore(ctx: AppContext): MessageStore {
   const { database, chatCommitWindowMs: windowMs } = ctx.config;
   const runner =
-    database.kind === 'sqlite' && database.file !== ':memory:'
+    database.kind === 'sqlite' && database.file !== ':memory:' && !ctx.config.without?.includes('sqliteWriterThread')
       ? sqliteWriterThread(ctx.db, database.file, ctx.log.child({ part: 'chat-writer' }), { turns: ctx.writeTurns })
       : { run: (rows: readonly NewMessageRow[]) => insertMessages(ctx.db, rows), close: async () => undefined };
   const batches = new Histogram({

@@ -49,7 +49,10 @@ export function postService(ctx: AppContext) {
   const users = userRepo(ctx.db);
   const hydrate = postHydrator(ctx.db);
   const feedPages = feedPageRepo(ctx.db);
-  const renderPage = feedPostRenderer(ctx.db, ctx.events, { maxAgeMs: ctx.config.feedPostMaxAgeMs });
+  // Without the post cache (a benchmark's A/B), every page renders its posts afresh.
+  const renderPage = feedPostRenderer(ctx.db, ctx.events, {
+    maxAgeMs: ctx.config.without?.includes('postJsonCache') ? 0 : ctx.config.feedPostMaxAgeMs,
+  });
   ctx.metrics.gauge('plaza_feed_posts_cached', 'Posts held rendered for feed pages (cache/post-json-cache.ts)', () =>
     renderPage.cachedPosts(),
   );
@@ -57,7 +60,7 @@ export function postService(ctx: AppContext) {
   const suggestionCounts = suggestionCountCache(suggestions);
   const pageCache = feedPageCache<ReaderAndPage>(ctx.db, ctx.events, {
     // PostgreSQL servers hear each other's changes only through the relay; SQLite sees other connections' writes itself.
-    enabled: ctx.dialect === 'sqlite' || ctx.redis !== null,
+    enabled: (ctx.dialect === 'sqlite' || ctx.redis !== null) && !ctx.config.without?.includes('feedPageCache'),
     soonestSuspensionEnd: async (now) => (await soonestSuspensionEndQuery(ctx.db, now).executeTakeFirst())?.ends ?? null,
   });
 
