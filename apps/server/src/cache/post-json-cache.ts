@@ -143,10 +143,6 @@ export function postJsonCache(
     return Promise.all(waits);
   }
 
-  /**
-   * The page's posts as the chunks of a JSON array (UTF-8), the timeline's rows then the suggested
-   * ones, each in its rows' order; a post deleted meanwhile is left out.
-   */
   /** At most once a minute, lets go of the posts no page has wanted since well past their maximum age. */
   let nextSweep = now() + KEPT_PAST_AGE_MS;
   function sweep(at: number): void {
@@ -160,6 +156,10 @@ export function postJsonCache(
     for (const id of gone) cached.delete(id);
   }
 
+  /**
+   * The page's posts as the chunks of a JSON array (UTF-8), the timeline's rows then the suggested
+   * ones, each in its rows' order; a post deleted meanwhile is left out.
+   */
   const renderPage = async function renderPage(rows: readonly PageRow[], suggestedRows: readonly PageRow[] = []): Promise<Buffer[]> {
     const at = now();
     sweep(at);

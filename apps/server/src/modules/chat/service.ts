@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { wantLinkPreview } from '../link-previews';
-import { cachedInteractionCheck } from '../safety';
+import { assertCanInteract, cachedInteractionCheck } from '../safety';
 import { userRepo } from '../users';
 import type { FloodControl } from './flood-control';
 import type { MessageStore } from './message-store';
@@ -26,7 +26,9 @@ export function chatService(ctx: AppContext, flood: FloodControl, messages: Mess
   const users = userRepo(ctx.db);
   // Both answered from memory, dropped by the events that change them (blocks, suspensions, deletions, renames).
   const peopleByName = cachedPeopleByName(ctx.db, ctx.events);
-  const mayInteract = cachedInteractionCheck(ctx.db, ctx.events);
+  const mayInteract = ctx.config.without?.includes('interactionCache')
+    ? (a: string, b: string, now: string) => assertCanInteract(ctx.db, a, b, now)
+    : cachedInteractionCheck(ctx.db, ctx.events);
   const mayReach = async (a: string, b: string): Promise<boolean> => {
     try {
       await mayInteract(a, b, nowIso());
