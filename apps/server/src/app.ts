@@ -166,7 +166,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
 /** The parts every feature shares: the database (migrated), Redis, limits, events, the outbox and jobs. */
 async function openCore(config: Config, log: FastifyBaseLogger, opts: BuildOptions) {
-  const { db, dialect, ping, poolUse } = createDb(config.database, log, config.databaseTimeouts, { directRuns: opts.directRuns });
+  const { db, dialect, ping, poolUse } = createDb(config.database, log, config.databaseTimeouts, {
+    directRuns: opts.directRuns,
+    directReads: !config.without?.includes('preparedReads'),
+  });
   await migrateToLatest(db);
   // Migrations give only a small timeline table its covering key (0092); a large one waits for the operator's command.
   if (dialect === 'postgres' && (await feedPageKeyState(db)) !== 'covering')

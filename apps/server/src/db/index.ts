@@ -37,6 +37,8 @@ const DEFAULT_TIMEOUTS: DatabaseTimeouts = { poolSize: 20, connectMs: 3000, stat
 export interface DbOptions {
   /** Counts the statements run straight on the driver (prepared.ts), which Kysely's executor never sees. */
   directRuns?: { count: number };
+  /** false: prepared reads go through Kysely's executor instead of the driver (a benchmark's A/B). */
+  directReads?: boolean;
 }
 
 /** The driver's statements, each run counted in `runs` when given. */
@@ -58,7 +60,7 @@ export function createDb(
   database: Config['database'],
   log?: Logger,
   timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
-  { directRuns }: DbOptions = {},
+  { directRuns, directReads = true }: DbOptions = {},
 ): DbHandle {
   if (database.kind === 'postgres') {
     // COUNT(*) and SUM() come back as int8; parse them to numbers instead of strings.
@@ -81,24 +83,25 @@ export function createDb(
         new PostgresDialect({ pool: discardingBrokenClients(pool, async () => void (await keptPlanPool?.end()), outcomes) }),
       ),
     });
-    registerDirectReads(
-      db,
-      counted(
-        {
-          prepare: (text, options) => {
-            if (!options?.keepPlan)
-              return (values) => pool.query({ text, values: values as unknown[], rowMode: 'array' }).then((r) => r.rows as unknown[][]);
-            // A name per text: the same statement prepared twice under one name would be refused.
-            const name = `plaza_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-            return (values) =>
-              (keptPlanPool ?? pool)
-                .query({ name, text, values: values as unknown[], rowMode: 'array' })
-                .then((r) => r.rows as unknown[][]);
+    if (directReads)
+      registerDirectReads(
+        db,
+        counted(
+          {
+            prepare: (text, options) => {
+              if (!options?.keepPlan)
+                return (values) => pool.query({ text, values: values as unknown[], rowMode: 'array' }).then((r) => r.rows as unknown[][]);
+              // A name per text: the same statement prepared twice under one name would be refused.
+              const name = `plaza_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+              return (values) =>
+                (keptPlanPool ?? pool)
+                  .query({ name, text, values: values as unknown[], rowMode: 'array' })
+                  .then((r) => r.rows as unknown[][]);
+            },
           },
-        },
-        directRuns,
-      ),
-    );
+          directRuns,
+        ),
+      );
     return {
       db,
       dialect: 'postgres',
@@ -128,7 +131,7 @@ export function createDb(
   const db = new Kysely<Database>({
     dialect: withCommitHooks(immediateTransactions(new SqliteDialect({ database: cachedStatements(sqlite) }))),
   });
-  registerDirectReads(db, counted(directSqliteReads(sqlite), directRuns));
+  if (directReads) registerDirectReads(db, counted(directSqliteReads(sqlite), directRuns));
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   registerDataVersion(db, () => dataVersion.get() as number);
   return {
