@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { AppContext, CoreContext } from './context';
 import { createDb, migrateToLatest, schemaVersion } from './db';
-import { writeTurns } from './db/write-turns';
+import { noWriteTurns, writeTurns } from './db/write-turns';
 import { RELAYED_EVENTS, relayChannel, relayEvents } from './lib/event-relay';
 import { installIdempotency, startIdempotencySweep } from './idempotency/plugin';
 import { createJobs, exportJobMetrics, registerQueueBoard, servesWeb } from './jobs';
@@ -190,7 +190,7 @@ async function openCore(config: Config, log: FastifyBaseLogger, opts: BuildOptio
     { db, dialect, events, log: log.child({ part: 'outbox' }) },
     { ...config.outbox, dispatch: opts.outbox?.dispatch ?? true },
   );
-  const turns = writeTurns(opts.writeTurns);
+  const turns = config.without?.includes('writeTurns') ? noWriteTurns : writeTurns(opts.writeTurns);
   const jobs = createJobs(config, { db, dialect, log, turns });
   const core: CoreContext = {
     config,

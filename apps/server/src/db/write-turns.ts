@@ -83,3 +83,6 @@ export function writeTurns(opts: { maxWaitMs?: number } = {}): WriteTurns {
     },
   };
 }
+
+/** No turns: each write meets the other at SQLite's busy handler (a benchmark's A/B, `Config.without`). */
+export const noWriteTurns: WriteTurns = { chatMayGo: () => null, out: () => () => undefined, background: (write) => write() };
