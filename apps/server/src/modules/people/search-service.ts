@@ -9,7 +9,7 @@ import { PAGE_SIZES } from '@plaza/contract';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../lib/ids';
-import { cachedHiddenAmong } from '../safety';
+import { cachedHiddenAmong, hiddenPeopleQuery, type HiddenAmong } from '../safety';
 import { searchRepo, userRepo, type PrefixKey, type PublicUserColumns, type SearchRow } from '../users';
 import type { RemotePeople } from './feature';
 
@@ -41,7 +41,13 @@ export function searchService(ctx: AppContext, remote: RemotePeople | null = nul
   // One row more than a page, so the page is still full once the viewer is left out.
   const ranked = max + 1;
   const ttl = ctx.config.searchCacheMs;
-  const hiddenAmong = cachedHiddenAmong(ctx.db, ctx.events);
+  const hiddenAmong: HiddenAmong = ctx.config.without?.includes('hiddenPeopleCache')
+    ? async (viewerId, ids, now) => {
+        const among = new Set(ids);
+        const hidden = await hiddenPeopleQuery(ctx.db, viewerId, now).execute();
+        return new Set(hidden.map((r) => r.id).filter((id) => among.has(id)));
+      }
+    : cachedHiddenAmong(ctx.db, ctx.events);
   const cache = ttl > 0 ? new LRUCache<string, SearchRow[]>({ max: CACHED_QUERIES, ttl, perf: { now: () => Date.now() } }) : null;
   if (cache) {
     ctx.events.subscribe('profileChanged', () => cache.clear());

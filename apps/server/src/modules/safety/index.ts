@@ -3,13 +3,14 @@
  * them act on each other ask its policy functions (one per rule) or compose its subqueries of hidden people.
  */
 export { createSafetyFeature, type SafetyFeature } from './feature';
-export { cachedHiddenAmong } from './hidden-people-cache';
+export { cachedHiddenAmong, type HiddenAmong } from './hidden-people-cache';
 export { cachedInteractionCheck } from './interaction-cache';
 export {
   assertCanInteract,
   blocksAmong,
   feedHiddenPeopleQuery,
   hasBlocksEitherWay,
+  hiddenPeopleQuery,
   isBlocking,
   isHiddenFrom,
   mayInteractWith,
