@@ -170,6 +170,11 @@ export interface Config {
   /** A pause between a fan-out job's batches: never from the environment, only test runs set it (to stop a worker mid-job). */
   fanOutPauseMs?: number;
   /**
+   * How long deliveries to a peer that keeps failing are held before one is tried again (modules/federation/fedify.ts,
+   * RECOVERY_MS when unset). Never from the environment: test runs shorten it to watch a peer come back.
+   */
+  federationRecoveryMs?: number;
+  /**
    * Whether outgoing requests to addresses people give (link previews) may reach private, loopback and link-local
    * addresses: never in production; tests and local trials only (modules/link-previews/safe-fetch.ts).
    */

@@ -12,12 +12,21 @@ import { AP_PATHS } from './fedify';
 import { followsRepo } from './follows-repo';
 import type { KeyStore } from './keys';
 
+/**
+ * The web app's page of a local account (product.md § Screens and routes), which Mastodon opens as the
+ * original profile. The route names the signed-in visitor first; the page reads the visitor from the
+ * session, so a link from elsewhere names the account's owner there.
+ */
+const profilePageUrl = (origin: string | URL, userName: string) =>
+  new URL(`/network/u/profile/${encodeURIComponent(userName)}/visited/${encodeURIComponent(userName)}`, origin);
+
 /** The Person of a local account, as its actor document and an `Update(Person)` show it. */
 export async function personOf(c: Context<void>, user: UserRow): Promise<Person> {
   const pairs = await c.getActorKeyPairs(user.id);
   return new Person({
     id: c.getActorUri(user.id),
     preferredUsername: user.user_name,
+    url: profilePageUrl(c.origin, user.user_name),
     name: user.full_name,
     summary: user.user_bio,
     icon: user.avatar_url ? new Image({ url: new URL(user.avatar_url, c.origin) }) : null,

@@ -58,6 +58,7 @@ describe.each(dialects())('federation between two Plaza servers (%s)', (dialect)
       type: 'Person',
       id: `${b.url}/ap/users/${carol.user._id}`,
       preferredUsername: carol.user.userName,
+      url: `${b.url}/network/u/profile/${carol.user.userName}/visited/${carol.user.userName}`,
       name: carol.user.fullName,
       summary: 'Gardener & cook',
       inbox: `${b.url}/ap/users/${carol.user._id}/inbox`,
@@ -94,7 +95,8 @@ describe.each(dialects())('federation between two Plaza servers (%s)', (dialect)
       userName: `${dave.user.userName}@${b.host}`,
       fullName: dave.user.fullName,
       remote: true,
-      profileUrl: `${b.url}/ap/users/${dave.user._id}`,
+      // The actor's `url`: Dave's page on his server.
+      profileUrl: `${b.url}/network/u/profile/${dave.user.userName}/visited/${dave.user.userName}`,
     });
     const remoteDave = found[0]._id;
 

@@ -18,6 +18,14 @@ export const AP_PATHS = {
   nodeInfo: '/nodeinfo/2.1',
 } as const;
 
+/**
+ * How long Fedify's circuit breaker holds deliveries to a peer that keeps failing (5 failures in 10
+ * minutes) before it sends one as a probe; the probe's success sends the rest. With Fedify's 30 minutes,
+ * a peer back from an hour's outage could wait up to 30 minutes more for what it missed; a probe every
+ * 2 minutes to a peer still down costs one request.
+ */
+export const RECOVERY_MS = 120_000;
+
 export function createPlazaFederation(ctx: AppContext): { federation: Federation<void>; kv: DatabaseKvStore } {
   const kv = new DatabaseKvStore(ctx.db);
   const federation = createFederation<void>({
@@ -30,6 +38,12 @@ export function createPlazaFederation(ctx: AppContext): { federation: Federation
     // Without it, Fedify's document loader and lookups refuse private, loopback and link-local addresses.
     allowPrivateAddress: ctx.config.allowPrivateAddresses,
     userAgent: { software: 'Plaza', url: new URL(ctx.config.publicUrl) },
+    circuitBreaker: {
+      recoveryDelay: { milliseconds: ctx.config.federationRecoveryMs ?? RECOVERY_MS },
+      // While a probe is out, the held deliveries are looked at again this often (Fedify: every second,
+      // each a job): a peer whose probe waits on a connection timeout makes fewer jobs for nothing.
+      releaseInterval: { seconds: 5 },
+    },
   });
   return { federation, kv };
 }

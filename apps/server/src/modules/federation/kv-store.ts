@@ -5,6 +5,7 @@
  */
 import type { KvKey, KvStore, KvStoreListEntry, KvStoreSetOptions } from '@fedify/fedify';
 import { sql } from 'kysely';
+import { isDeepStrictEqual } from 'node:util';
 import type { Db } from '../../db';
 import { durationMs } from './duration';
 
@@ -15,6 +16,9 @@ const underPrefix = (prefix: KvKey): string =>
   `${keyOf(prefix)
     .slice(0, -1)
     .replace(/[\\%_]/g, (c) => `\\${c}`)},%`;
+
+/** A value as the store would hand it back: what JSON keeps of it (undefined stays absent). */
+const asStored = (value: unknown): unknown => (value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as unknown));
 
 function expiresAt(options?: KvStoreSetOptions): string | null {
   return options?.ttl ? new Date(Date.now() + durationMs(options.ttl)).toISOString() : null;
@@ -40,29 +44,37 @@ export class DatabaseKvStore implements KvStore {
   }
 
   /**
-   * Sets the value only if it is still `expected` (undefined: absent), in one statement, so processes
-   * sharing the database never both win: Fedify's circuit breaker counts failures with it.
+   * Sets the value only if it is still `expected` (undefined: absent), and deletes it for a `newValue` of
+   * undefined (how Fedify's circuit breaker closes), so processes sharing the database never both win.
+   * Values are compared as values, not as JSON text: the breaker hands back its half-open state with the
+   * keys in another order than it stored them, which as text never matched, so the circuit stayed
+   * half-open and held deliveries for good. The write names the row by the text it was read with: a
+   * writer that changed it in between makes this one match nothing.
    */
   async cas(key: KvKey, expected: unknown, newValue: unknown, options?: KvStoreSetOptions): Promise<boolean> {
     const k = keyOf(key);
-    const now = new Date().toISOString();
-    const value = JSON.stringify(newValue);
-    const expires_at = expiresAt(options);
-    if (expected === undefined) {
-      await this.db.deleteFrom('federation_kv').where('key', '=', k).where('expires_at', '<=', now).execute();
+    // An expired entry is absent: dropped first, so the row read next is live or none.
+    await this.db.deleteFrom('federation_kv').where('key', '=', k).where('expires_at', '<=', new Date().toISOString()).execute();
+    const row = await this.db.selectFrom('federation_kv').select('value').where('key', '=', k).executeTakeFirst();
+    if (!isDeepStrictEqual(row ? JSON.parse(row.value) : undefined, asStored(expected))) return false;
+    if (!row) {
+      if (newValue === undefined) return true;
       const res = await this.db
         .insertInto('federation_kv')
-        .values({ key: k, value, expires_at })
+        .values({ key: k, value: JSON.stringify(newValue), expires_at: expiresAt(options) })
         .onConflict((oc) => oc.column('key').doNothing())
         .executeTakeFirst();
       return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
     }
+    if (newValue === undefined) {
+      const res = await this.db.deleteFrom('federation_kv').where('key', '=', k).where('value', '=', row.value).executeTakeFirst();
+      return Number(res.numDeletedRows) === 1;
+    }
     const res = await this.db
       .updateTable('federation_kv')
-      .set({ value, expires_at })
+      .set({ value: JSON.stringify(newValue), expires_at: expiresAt(options) })
       .where('key', '=', k)
-      .where('value', '=', JSON.stringify(expected))
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .where('value', '=', row.value)
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }

@@ -236,6 +236,8 @@ describe.each(dialects())('a Mastodon server and Plaza (%s)', (dialect) => {
       id,
       type: 'Person',
       preferredUsername: ben.user.userName,
+      // Mastodon's "open original page": Ben's profile in Plaza's web app.
+      url: `${plaza.url}/network/u/profile/${ben.user.userName}/visited/${ben.user.userName}`,
       inbox: `${id}/inbox`,
       outbox: `${id}/outbox`,
       followers: `${id}/followers`,
@@ -256,6 +258,7 @@ describe.each(dialects())('a Mastodon server and Plaza (%s)', (dialect) => {
     const jrd = (await wf.json()) as { subject: string; links: Array<{ rel: string; type?: string; href?: string }> };
     expect(jrd.subject).toBe(acct);
     expect(jrd.links.filter((l) => l.rel === 'self')).toEqual([expect.objectContaining({ type: 'application/activity+json', href: id })]);
+    expect(jrd.links).toContainEqual(expect.objectContaining({ rel: 'http://webfinger.net/rel/profile-page', href: actor.url }));
 
     // Ben's post, as Alice's Mastodon receives it and as it fetches it (signed, as a friend).
     const { mark } = await aliceFollows(ben, 2);

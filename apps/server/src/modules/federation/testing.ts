@@ -49,12 +49,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** `count` federating servers for a suite, started before its tests and stopped after. */
+/**
+ * `count` federating servers for a suite, started before its tests and stopped after; `federationRecoveryMs`
+ * shortens how long their deliveries to a peer that was down are held (Config.federationRecoveryMs).
+ */
 export function usePeerServers(
   dialect: Dialect,
   count: number,
   env: Record<string, string> = {},
-  options: { rateLimitScale?: number } = {},
+  options: { rateLimitScale?: number; federationRecoveryMs?: number } = {},
 ): PeerServer[] {
   // Filled in before the tests run: the suite destructures them when it is declared.
   const servers = Array.from({ length: count }, () => ({}) as PeerServer);
@@ -85,7 +88,10 @@ export function usePeerServers(
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         ...env,
       });
-      const app = await buildApp(testConfig(config, options), { logger: false });
+      const app = await buildApp(
+        { ...testConfig(config, options), ...(options.federationRecoveryMs ? { federationRecoveryMs: options.federationRecoveryMs } : {}) },
+        { logger: false },
+      );
       await app.listen({ port, host: '127.0.0.1' });
       Object.assign(servers[i], { app, url, host: `127.0.0.1:${port}` });
       cleanups.push(async () => {
