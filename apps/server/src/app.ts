@@ -67,7 +67,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // In production the presenters alone shape responses; re-parsing every body with zod costs more than
   // the feed's SQL. Development and tests keep the check, so a presenter that leaks a field fails there.
   app.setSerializerCompiler(config.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
-  installErrorHandler(app, metrics);
+  const users = userRepo(db);
+  // An error answer is written in the signed-in person's language (docs/decisions/languages.md).
+  installErrorHandler(app, metrics, async (userId) => (await users.findById(userId))?.language);
   installRequestContext(app);
   installAccessLog(app, config.logRequests);
   installInputGuards(app);
@@ -110,7 +112,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerQueueBoard(app, jobs, {
     isAdmin: async (token) => {
       const { userId } = await ctx.auth.authenticate(token).catch(() => ({ userId: null }));
-      return userId === null ? null : (await userRepo(db).findById(userId))?.role === 'admin';
+      return userId === null ? null : (await users.findById(userId))?.role === 'admin';
     },
   });
   // A worker serves only the operator's endpoints above: no API, no web app.

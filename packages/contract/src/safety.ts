@@ -105,11 +105,6 @@ export const MAX_SUSPENSION_DAYS = 3650;
 /** `suspended_until` of a suspension for good. */
 export const SUSPENDED_FOREVER = '9999-12-31T23:59:59.999Z';
 
-/** What a suspended person is told when they try to log in. */
-export function suspensionMessage(until: string): string {
-  if (until >= SUSPENDED_FOREVER) return 'Your account has been suspended permanently.';
-  return `Your account is suspended until ${until.slice(0, 16).replace('T', ' ')} UTC.`;
-}
 export const resolveReportBodySchema = z.object({
   action: z.enum(MODERATION_ACTIONS),
   reason: z.string().trim().min(1, 'Say why').max(500),

@@ -7,7 +7,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
-import { ServiceUnavailableError } from '../lib/errors';
+import { sentence, ServiceUnavailableError } from '../lib/errors';
 import { idempotencyRepo } from './repo';
 
 /** The key a request holds, handed by its route to the service that writes. */
@@ -38,6 +38,6 @@ export function keyedWriteOf(request: FastifyRequest): KeyedWrite | null {
 export async function markWritten(trx: Db, write: KeyedWrite | null, result: string): Promise<void> {
   if (!write) return;
   if (!(await idempotencyRepo(trx).markWritten(write.userId, write.key, result))) {
-    throw new ServiceUnavailableError('Another request with this Idempotency-Key was handled meanwhile. Please try again.');
+    throw new ServiceUnavailableError(sentence('error.idempotency.meanwhile'));
   }
 }

@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHand
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../db';
-import { BadRequestError, ConflictError } from '../lib/errors';
+import { BadRequestError, ConflictError, sentence } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { holdKeyedWrite } from './keyed-write';
 import { idempotencyRepo, type KeyRow } from './repo';
@@ -91,7 +91,7 @@ export function installIdempotency(app: FastifyInstance, db: Db, log: Logger): v
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header[0] : header;
-    if (!key || !KEY_PATTERN.test(key)) throw new BadRequestError('Idempotency-Key must be 8 to 128 visible characters, such as a UUID.');
+    if (!key || !KEY_PATTERN.test(key)) throw new BadRequestError(sentence('error.idempotency.badKey'));
     const userId = request.auth?.userId;
     if (!userId) return;
     const fingerprint = fingerprintOf(request);
@@ -117,10 +117,9 @@ export function installIdempotency(app: FastifyInstance, db: Db, log: Logger): v
         }
         continue;
       }
-      if (row.fingerprint !== fingerprint) throw new ConflictError('This Idempotency-Key was already used for a different request.');
+      if (row.fingerprint !== fingerprint) throw new ConflictError(sentence('error.idempotency.otherRequest'));
       if (row.status_code !== null) return replay(reply, row);
-      if (Date.now() >= waitUntil)
-        throw new ConflictError('A request with this Idempotency-Key is still being handled; try again shortly.');
+      if (Date.now() >= waitUntil) throw new ConflictError(sentence('error.idempotency.stillRunning'));
       await sleep(POLL_MS);
     }
   };

@@ -1,6 +1,6 @@
 /** Bearer-token authentication: routes opt in with `onRequest: requireAuth`, then read `authOf(request)`. */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { UnauthorizedError } from '../lib/errors';
+import { sentence, UnauthorizedError } from '../lib/errors';
 import type { AuthContext, AuthService } from '../modules/auth';
 
 declare module 'fastify' {
@@ -20,7 +20,7 @@ export function makeRequireAuth(auth: AuthService) {
   // promise, and so without the microtask hops and async-context bookkeeping one costs on every request.
   return function requireAuth(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
     const token = bearerToken(request.headers.authorization);
-    if (!token) return done(new UnauthorizedError('Please log in to continue.', {}, 'No access token'));
+    if (!token) return done(new UnauthorizedError(sentence('error.auth.logIn'), {}, 'No access token'));
     const known = auth.knownToken(token);
     if (known) {
       request.auth = known;
@@ -34,6 +34,6 @@ export function makeRequireAuth(auth: AuthService) {
 }
 
 export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new UnauthorizedError('Please log in to continue.', {}, 'No access token');
+  if (!request.auth) throw new UnauthorizedError(sentence('error.auth.logIn'), {}, 'No access token');
   return request.auth;
 }

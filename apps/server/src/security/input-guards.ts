@@ -4,7 +4,7 @@
  * surface as 500s. (PostgreSQL rejects NUL in text; SQLite's full-text search chokes on it.)
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BadRequestError, HttpError, UnsupportedMediaTypeError } from '../lib/errors';
+import { BadRequestError, HttpError, sentence, UnsupportedMediaTypeError } from '../lib/errors';
 
 /** C0 controls and DEL percent-encoded, and C1 controls percent-encoded as UTF-8. */
 const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f|c2%[89][0-9a-f])/i;
@@ -26,15 +26,11 @@ const PG_BAD_CHARACTER = new Set(['22021', '22P05']);
 export function installInputGuards(app: FastifyInstance): void {
   // Callback hooks, not async ones: every request passes both, and an async hook costs each a promise.
   app.addHook('onRequest', (request, _reply, done) => {
-    done(hasControlCharacter(request.url) ? new BadRequestError('The address contains control characters.') : undefined);
+    done(hasControlCharacter(request.url) ? new BadRequestError(sentence('error.input.controlCharacters')) : undefined);
   });
   app.addHook('preValidation', (request, _reply, done) => {
     const body: unknown = request.body;
-    done(
-      body !== null && typeof body === 'object' && containsNul(body)
-        ? new BadRequestError('The request contains a NUL character, which no field accepts.')
-        : undefined,
-    );
+    done(body !== null && typeof body === 'object' && containsNul(body) ? new BadRequestError(sentence('error.input.nul')) : undefined);
   });
 }
 
@@ -59,15 +55,12 @@ function containsNul(root: object): boolean {
 export function inputRefusal(err: unknown, request: FastifyRequest): HttpError | null {
   if (!(err instanceof Error)) return null;
   const code = (err as { code?: unknown }).code;
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new UnsupportedMediaTypeError('Send this as multipart/form-data.');
-  if (typeof code === 'string' && PG_BAD_CHARACTER.has(code))
-    return new BadRequestError('The request contains a character that cannot be stored.');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new UnsupportedMediaTypeError(sentence('error.input.multipart'));
+  if (typeof code === 'string' && PG_BAD_CHARACTER.has(code)) return new BadRequestError(sentence('error.input.badCharacter'));
   const multipart = request.headers['content-type']?.toLowerCase().startsWith('multipart/') ?? false;
   if (multipart && err.constructor === Error && MULTIPART_PARSE_ERROR.test(err.message)) {
     return new BadRequestError(
-      err.message.startsWith('Multipart: ')
-        ? 'The multipart/form-data content type names no boundary.'
-        : 'The multipart body is malformed or ends too early.',
+      sentence(err.message.startsWith('Multipart: ') ? 'error.input.noBoundary' : 'error.input.malformedMultipart'),
     );
   }
   return null;

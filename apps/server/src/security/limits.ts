@@ -8,7 +8,7 @@
 import { RATE_LIMITS } from '@plaza/contract';
 import type { FastifyRequest } from 'fastify';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { TooManyRequestsError } from '../lib/errors';
+import { sentence, TooManyRequestsError, type Sentence } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import type { RedisConnections } from '../lib/redis';
 import { authOf } from '../plugins/authenticate';
@@ -26,17 +26,17 @@ export type LimitName = keyof typeof RATE_LIMITS | 'loginPerAddressAndName';
 /** Budgets a test suite may not loosen with its rateLimitScale: their own tests pin the numbers. */
 const UNSCALED: ReadonlySet<LimitName> = new Set(['chatMessagesPerUser', 'loginPerAddressAndName']);
 
-const MESSAGES: Partial<Record<LimitName, string>> = {
-  loginPerAddress: 'Too many attempts. Please wait a minute and try again.',
-  loginPerAddressAndName: 'Too many attempts. Please wait a minute and try again.',
-  signupPerAddress: 'Too many accounts were created from this network. Please try again later.',
-  uploadsPerUser: 'You are uploading too much at once. Please wait a moment.',
-  commentsPerUser: 'You are commenting too fast. Please wait a moment.',
-  reactionsPerUser: 'You are reacting too fast. Please wait a moment.',
-  friendRequestsPerUser: 'Too many friend requests at once. Please wait a while.',
-  chatMessagesPerUser: 'You are sending messages too fast. Please wait a moment.',
+const MESSAGES: Partial<Record<LimitName, Sentence>> = {
+  loginPerAddress: sentence('error.limit.login'),
+  loginPerAddressAndName: sentence('error.limit.login'),
+  signupPerAddress: sentence('error.limit.signup'),
+  uploadsPerUser: sentence('error.limit.uploads'),
+  commentsPerUser: sentence('error.limit.comments'),
+  reactionsPerUser: sentence('error.limit.reactions'),
+  friendRequestsPerUser: sentence('error.limit.friendRequests'),
+  chatMessagesPerUser: sentence('error.chat.tooFast'),
 };
-const DEFAULT_MESSAGE = 'Too many requests. Please wait a moment and try again.';
+const DEFAULT_MESSAGE = sentence('error.limit.other');
 
 /** How long a Redis call may take before the in-memory limiter answers instead. */
 const REDIS_TIMEOUT_MS = 250;

@@ -8,7 +8,7 @@
 import { LOGIN_BACKOFF } from '@plaza/contract';
 import { createHash } from 'node:crypto';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { TooManyRequestsError } from '../lib/errors';
+import { sentence, TooManyRequestsError } from '../lib/errors';
 import type { Limits } from './limits';
 
 /** The account a log-in names, hashed so Redis never holds the names or emails people typed. */
@@ -40,10 +40,7 @@ export function createLoginGuard(limits: Limits): LoginGuard {
       await limits.consume('loginPerAddressAndName', `${address}:${account}`);
       const wait = await waits.get(account).catch(ignoreStoreFailure);
       if (wait && wait.consumedPoints > 1 && wait.msBeforeNext > 0) {
-        throw new TooManyRequestsError(
-          'Too many failed log-ins to this account. Please wait before trying again.',
-          Math.ceil(wait.msBeforeNext / 1000),
-        );
+        throw new TooManyRequestsError(sentence('error.limit.loginFailures'), Math.ceil(wait.msBeforeNext / 1000));
       }
     },
     async failed(identifier) {

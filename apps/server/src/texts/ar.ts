@@ -1,5 +1,6 @@
 /** The server's Arabic texts (keys and placeholders of en.ts, all six plural forms; texts.test.ts checks them). */
 import type { Catalog } from './translate';
+import { errorsAr } from './errors-ar';
 
 export const ar: Catalog = {
   'mail.greeting': 'مرحبًا {{name}}،',
@@ -96,4 +97,5 @@ export const ar: Catalog = {
   'notification.removed.comment': 'أزال المشرفون تعليقك: {{reason}}',
   'notification.removed.story': 'أزال المشرفون قصتك: {{reason}}',
   'notification.removed.message': 'أزال المشرفون رسالتك: {{reason}}',
+  ...errorsAr,
 };

@@ -1,4 +1,6 @@
 /** The server's English texts: the source of the other catalogs, and their fallback. */
+import { errorsEn } from './errors-en';
+
 export const en = {
   'mail.greeting': 'Hello {{name}},',
   'mail.openAddress': 'Or open this address:',
@@ -82,6 +84,7 @@ export const en = {
   'notification.removed.comment': 'The moderators removed your comment: {{reason}}',
   'notification.removed.story': 'The moderators removed your story: {{reason}}',
   'notification.removed.message': 'The moderators removed your message: {{reason}}',
+  ...errorsEn,
 } as const;
 
 export type TextKey = keyof typeof en extends infer K ? (K extends `${infer Base}_${'one' | 'other'}` ? Base : K) : never;

@@ -1,5 +1,6 @@
 /** The server's Spanish texts (keys and placeholders of en.ts; texts.test.ts checks them). */
 import type { Catalog } from './translate';
+import { errorsEs } from './errors-es';
 
 export const es: Catalog = {
   'mail.greeting': 'Hola, {{name}}:',
@@ -90,4 +91,5 @@ export const es: Catalog = {
   'notification.removed.comment': 'Los moderadores eliminaron tu comentario: {{reason}}',
   'notification.removed.story': 'Los moderadores eliminaron tu historia: {{reason}}',
   'notification.removed.message': 'Los moderadores eliminaron tu mensaje: {{reason}}',
+  ...errorsEs,
 };

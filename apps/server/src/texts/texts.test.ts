@@ -12,8 +12,9 @@ import { CATALOGS, missingKeys, PLURAL, translator, type Catalog } from './trans
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{(\w+)\}\}/g)]
     .map((m) => m[1])
-    // A plural form may spell its number out ("رسالتان"): the count can go unsaid.
-    .filter((name) => name !== 'count')
+    // A plural form may spell its number out ("رسالتان"): the count can go unsaid. So can a validation's
+    // problem, zod's English, which the answer's field details keep.
+    .filter((name) => name !== 'count' && name !== 'problem')
     .sort();
 const source: Catalog = en;
 

@@ -9,6 +9,10 @@ describe('errorText', () => {
     expect(errorText({ error: { error: 'Unsupported Media Type', message: 'This file is not an image.' } }, 'x')).toBe(
       'This file is not an image.',
     );
+    // The server writes the sentence in the reader's language; its English code stays out of the line.
+    expect(errorText({ error: 'Validation failed', message: 'Revisa el campo «email»: no es válido.' }, 'x')).toBe(
+      'Revisa el campo «email»: no es válido.',
+    );
   });
 
   it('turns a bare status phrase or code into a plain sentence', () => {

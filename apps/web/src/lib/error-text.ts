@@ -23,8 +23,9 @@ function apiErrorOf(failure: unknown): ApiErrorPayload | undefined {
 }
 
 /**
- * Plain sentences for the server's error codes (its `error` is the HTTP status phrase): a person reads
- * "You are posting a little fast…", never "Too Many Requests: …". Used where the server gave no sentence.
+ * Plain sentences for the server's error codes (its `error` is the HTTP status phrase, or 'Validation failed'):
+ * a person reads "You are posting a little fast…", never "Too Many Requests: …". The server writes its
+ * `message` in the person's language; these, in the shown language, stand in where it gave no sentence.
  */
 const STATUS_SENTENCES: Record<string, UiWord> = {
   'Bad Request': 'badRequest',
@@ -35,7 +36,7 @@ const STATUS_SENTENCES: Record<string, UiWord> = {
   Gone: 'notHere',
   'Payload Too Large': 'tooLarge',
   'Unsupported Media Type': 'unsupportedType',
-  'Unprocessable Entity': 'badRequest',
+  'Validation failed': 'badRequest',
   'Too Many Requests': 'tooFast',
   'Internal Server Error': 'serverError',
   'Bad Gateway': 'unreachable',

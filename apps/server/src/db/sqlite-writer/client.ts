@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '..';
-import { ServiceUnavailableError } from '../../lib/errors';
+import { sentence, ServiceUnavailableError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { outcomeError, type BatchOutcome, type BatchRunner } from '../group-commit';
 import type { NewMessage } from '../tables/chat';
@@ -33,7 +33,7 @@ const STARTUP_MS = 10_000;
 /** Shown in the inspector's list of threads (the benchmark profiles the writer by its name). */
 const THREAD_NAMES = { writer: 'chat-writer', checkpointer: 'chat-checkpointer' } as const;
 
-const unavailable = () => new ServiceUnavailableError('Messages cannot be stored right now. Please try again in a moment.');
+const unavailable = () => new ServiceUnavailableError(sentence('error.chat.cannotStore'));
 
 /**
  * The thread's code: beside the bundle when built (a tsup entry of its own). Run from source (tests, the

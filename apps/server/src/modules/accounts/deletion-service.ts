@@ -7,7 +7,7 @@
  */
 import { DELETED_USER_NAME, HELD_USER_NAME_DAYS } from '@plaza/contract';
 import type { AppContext } from '../../context';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, NotFoundError, sentence } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import type { ChatApi } from '../chat';
 import type { CommentsApi } from '../comments';
@@ -69,9 +69,9 @@ export function deletionService(ctx: AppContext, deps: DeletionDeps) {
   return {
     async deleteAccount(userId: string, password: string): Promise<void> {
       const user = await users.findById(userId);
-      if (!user) throw new NotFoundError('This account no longer exists.');
+      if (!user) throw new NotFoundError(sentence('error.account.gone'));
       if (!(await verifyPassword(user.password_hash, password))) {
-        throw new BadRequestError('Your password is not correct.', [{ path: 'password', message: 'Your password is not correct.' }]);
+        throw new BadRequestError(sentence('error.auth.passwordWrong'), [{ path: 'password', message: 'Your password is not correct.' }]);
       }
       const heldUntil = new Date(Date.now() + HELD_USER_NAME_DAYS * 86_400_000).toISOString();
       const exportFiles = await deps.exports.filesOf(userId);

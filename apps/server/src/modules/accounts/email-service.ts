@@ -2,7 +2,7 @@
 import { VERIFY_TOKEN_TTL_HOURS, type VerifyEmailResponse } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
-import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError, sentence, TooManyRequestsError } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
 import { mails, type Mailer } from '../../mail';
 import { verifyPassword } from '../auth';
@@ -13,7 +13,6 @@ import { invalidLink, linkTokens } from './link-tokens';
 const HOUR_MS = 3_600_000;
 /** Links of one kind a person may have mailed in an hour, so nobody turns Plaza into a mail cannon. */
 const MAILS_PER_HOUR = 3;
-const EMAIL_REFUSED = "That email address can't be used.";
 
 export function emailService(ctx: AppContext, mailer: Mailer) {
   const users = userRepo(ctx.db);
@@ -23,7 +22,7 @@ export function emailService(ctx: AppContext, mailer: Mailer) {
 
   async function load(userId: string): Promise<UserRow> {
     const user = await users.findById(userId);
-    if (!user) throw new NotFoundError('This account no longer exists.');
+    if (!user) throw new NotFoundError(sentence('error.account.gone'));
     return user;
   }
 
@@ -45,12 +44,9 @@ export function emailService(ctx: AppContext, mailer: Mailer) {
 
     async resend(userId: string): Promise<void> {
       const user = await load(userId);
-      if (user.email_verified_at !== null) throw new ConflictError('Your email address is already confirmed.');
+      if (user.email_verified_at !== null) throw new ConflictError(sentence('error.email.alreadyConfirmed'));
       if (!(await underHourlyLimit(userId, 'verify_email'))) {
-        throw new TooManyRequestsError(
-          'We already sent you several links this hour. Check your inbox and spam folder, or try again later.',
-          600,
-        );
+        throw new TooManyRequestsError(sentence('error.email.tooManyLinks'), 600);
       }
       await mailVerification(user);
     },
@@ -73,7 +69,7 @@ export function emailService(ctx: AppContext, mailer: Mailer) {
       try {
         await users.update(user.id, { email: link.email, email_verified_at: now, updated_at: now });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new ConflictError(`${EMAIL_REFUSED} Another account uses it now.`);
+        if (isUniqueViolation(err)) throw new ConflictError(sentence('error.email.taken'));
         throw err;
       }
       ctx.events.publish('accountChanged', { userId: user.id });
@@ -88,14 +84,14 @@ export function emailService(ctx: AppContext, mailer: Mailer) {
     async requestChange(userId: string, newEmail: string, password: string): Promise<void> {
       const user = await load(userId);
       if (!(await verifyPassword(user.password_hash, password))) {
-        throw new BadRequestError('Your password is not correct.', [{ path: 'password', message: 'Your password is not correct.' }]);
+        throw new BadRequestError(sentence('error.auth.passwordWrong'), [{ path: 'password', message: 'Your password is not correct.' }]);
       }
       if (newEmail === user.email) {
-        throw new BadRequestError('This is already your email address.', [{ path: 'email', message: 'Enter a different address' }]);
+        throw new BadRequestError(sentence('error.email.same'), [{ path: 'email', message: 'Enter a different address' }]);
       }
       // Counted by the notices (one per request, taken address or not), so the limit tells nothing either.
       if (!(await underHourlyLimit(userId, 'cancel_email_change'))) {
-        throw new TooManyRequestsError('You asked for several changes this hour. Please try again later.', 600);
+        throw new TooManyRequestsError(sentence('error.email.tooManyChanges'), 600);
       }
       const to = { fullName: user.full_name, language: user.language };
       if (await users.findByEmail(newEmail)) {

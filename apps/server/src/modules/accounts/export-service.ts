@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../../context';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError, sentence } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { mails, type Mailer } from '../../mail';
 import type { ChatApi } from '../chat';
@@ -112,20 +112,19 @@ export function exportService(ctx: AppContext, sources: ExportSources, mailer: M
 
     async latest(userId: string): Promise<DataExport> {
       const row = await repo.latestOf(userId);
-      if (!row || (row.expires_at && row.expires_at <= nowIso())) throw new NotFoundError('You have no data export yet.');
+      if (!row || (row.expires_at && row.expires_at <= nowIso())) throw new NotFoundError(sentence('error.export.none'));
       return present(row);
     },
 
     /** The zip behind a signed link: 403 for a wrong or expired signature, 404 when it is gone. */
     async download(exportId: string, expires: number, sig: string): Promise<{ file: string; fileName: string }> {
       const row = await repo.findById(exportId);
-      if (!row) throw new NotFoundError('This export is gone.');
+      if (!row) throw new NotFoundError(sentence('error.export.gone'));
       const stamp = await stampOf(row.user_id);
-      if (!stamp || !links.verify(row.id, row.user_id, stamp, expires, sig))
-        throw new ForbiddenError('This download link is not valid or has expired.');
+      if (!stamp || !links.verify(row.id, row.user_id, stamp, expires, sig)) throw new ForbiddenError(sentence('error.export.linkInvalid'));
       const file = fileOf(row);
       if (row.status !== 'ready' || !file || (row.expires_at && row.expires_at <= nowIso()))
-        throw new NotFoundError('This export is gone.');
+        throw new NotFoundError(sentence('error.export.gone'));
       return { file, fileName: `plaza-export-${row.created_at.slice(0, 10)}.zip` };
     },
 

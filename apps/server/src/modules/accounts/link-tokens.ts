@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db';
 import type { AccountTokenPurpose } from '../../db/tables/accounts';
-import { BadRequestError } from '../../lib/errors';
+import { BadRequestError, sentence } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { userRepo } from '../users';
 import { accountStamp } from './account-stamp';
@@ -15,7 +15,7 @@ import { tokenRepo } from './token-repo';
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const invalidLink = () =>
-  new BadRequestError('This link is invalid or has expired. Ask for a new one.', [{ path: 'token', message: 'Invalid or expired link' }]);
+  new BadRequestError(sentence('error.link.invalid'), [{ path: 'token', message: 'Invalid or expired link' }]);
 
 export function linkTokens(db: Db) {
   const repo = tokenRepo(db);

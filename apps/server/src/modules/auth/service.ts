@@ -7,12 +7,12 @@ import {
   type LoginBody,
   type SessionEndReason,
   type SignupBody,
-  suspensionMessage,
+  SUSPENDED_FOREVER,
 } from '@plaza/contract';
 import type { Db, DialectName } from '../../db';
 import type { EventBus } from '../../lib/events';
 import { isUniqueViolation } from '../../db/errors';
-import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
+import { BadRequestError, ConflictError, ForbiddenError, sentence, UnauthorizedError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { userRepo, type UserRow } from '../users';
 import { dummyPasswordHash, hashPassword, verifyPassword, type PasswordCost } from './passwords';
@@ -48,10 +48,25 @@ export interface SecondStep {
   challenge(userId: string): Promise<string>;
 }
 
-const refreshFailure = (error: string) => new UnauthorizedError(error, { isUserAuthenticated: false }, error);
+/** The answer's `error` is the contract's fixed text clients match on; only its `message` follows the reader's language. */
+const refreshFailure = (why: keyof typeof REFRESH_ERRORS) =>
+  new UnauthorizedError(
+    sentence(why === 'expired' ? 'error.auth.refreshExpired' : 'error.auth.refreshInvalid'),
+    { isUserAuthenticated: false },
+    REFRESH_ERRORS[why],
+  );
+const invalidCredentials = () =>
+  new UnauthorizedError(sentence('error.auth.invalidCredentials'), { isUserAuthenticated: false }, INVALID_CREDENTIALS);
+/** What a suspended person is told when they try to log in. */
+const suspended = (until: string) =>
+  new ForbiddenError(
+    until >= SUSPENDED_FOREVER
+      ? sentence('error.auth.suspendedForever')
+      : sentence('error.auth.suspendedUntil', { until: until.slice(0, 16).replace('T', ' ') }),
+  );
 
 /** A taken email gets this rather than "already registered", which would tell a stranger who has an account here. */
-const SIGNUP_REFUSED = "That user name or email can't be used. If you already have an account, log in.";
+const SIGNUP_REFUSED = sentence('error.auth.signupRefused');
 
 export interface SignupPolicy {
   /** No mail can leave this server: its first account becomes its admin, with its address taken as confirmed. */
@@ -91,7 +106,7 @@ export function authService(db: Db, signer: TokenSigner, events: EventBus, secon
     const claims = await signer.verify(accessToken);
     const session = await sessions.findSession(claims.sessionId);
     if (!session || session.revoked_at || session.user_id !== claims.userId) {
-      throw new UnauthorizedError('Your session has ended. Please log in again.', {}, 'Session revoked');
+      throw new UnauthorizedError(sentence('error.auth.sessionEnded'), {}, 'Session revoked');
     }
     live.remember(accessToken, claims, since);
     return claims;
@@ -192,10 +207,9 @@ export function authService(db: Db, signer: TokenSigner, events: EventBus, secon
       const user = identifier.includes('@') ? await users.findByEmail(identifier) : await users.findByUserName(identifier);
       const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash(passwordCost)), body.password);
       // A person of another server has no password here and never signs in.
-      if (!user || !ok || user.remote_host)
-        throw new UnauthorizedError(INVALID_CREDENTIALS, { isUserAuthenticated: false }, INVALID_CREDENTIALS);
+      if (!user || !ok || user.remote_host) throw invalidCredentials();
       // Told only to whoever knows the password, so a suspension reveals nothing to a stranger.
-      if (user.suspended_until && user.suspended_until > nowIso()) throw new ForbiddenError(suspensionMessage(user.suspended_until));
+      if (user.suspended_until && user.suspended_until > nowIso()) throw suspended(user.suspended_until);
       if (await secondStep.required(user.id)) return { challenge: await secondStep.challenge(user.id) };
       return startSession(user, client);
     },
@@ -206,9 +220,8 @@ export function authService(db: Db, signer: TokenSigner, events: EventBus, secon
      */
     async signInAs(userId: string, client: SignInClient): Promise<IssuedSession> {
       const user = await users.findById(userId);
-      if (!user || user.deleted_at || user.remote_host)
-        throw new UnauthorizedError(INVALID_CREDENTIALS, { isUserAuthenticated: false }, INVALID_CREDENTIALS);
-      if (user.suspended_until && user.suspended_until > nowIso()) throw new ForbiddenError(suspensionMessage(user.suspended_until));
+      if (!user || user.deleted_at || user.remote_host) throw invalidCredentials();
+      if (user.suspended_until && user.suspended_until > nowIso()) throw suspended(user.suspended_until);
       return startSession(user, client);
     },
 
@@ -222,15 +235,15 @@ export function authService(db: Db, signer: TokenSigner, events: EventBus, secon
 
     async refresh(refreshToken: string): Promise<IssuedSession> {
       const found = await sessions.findRefreshToken(hashToken(refreshToken));
-      if (!found || found.revoked_at) throw refreshFailure(REFRESH_ERRORS.invalid);
+      if (!found || found.revoked_at) throw refreshFailure('invalid');
       if (found.used_at || !(await sessions.markUsed(found.id, nowIso()))) {
         // A rotated token came back: someone holds a copy. End the whole family.
         await revoke(found.user_id, { sessionIds: [found.session_id] }, 'signed_out');
-        throw refreshFailure(REFRESH_ERRORS.invalid);
+        throw refreshFailure('invalid');
       }
-      if (found.expires_at <= nowIso()) throw refreshFailure(REFRESH_ERRORS.expired);
+      if (found.expires_at <= nowIso()) throw refreshFailure('expired');
       const user = await users.findById(found.user_id);
-      if (!user) throw refreshFailure(REFRESH_ERRORS.invalid);
+      if (!user) throw refreshFailure('invalid');
       await sessions.touch(found.session_id, nowIso());
       const next = await issueRefreshToken(found.session_id);
       const accessToken = await signer.sign({ userId: user.id, sessionId: found.session_id });
@@ -277,7 +290,7 @@ export function authService(db: Db, signer: TokenSigner, events: EventBus, secon
     async changePassword(ctx: AuthContext, body: ChangePasswordBody): Promise<void> {
       const user = await users.findById(ctx.userId);
       if (!user || !(await verifyPassword(user.password_hash, body.currentPassword))) {
-        throw new BadRequestError('Your current password is not correct.', [
+        throw new BadRequestError(sentence('error.auth.currentPasswordWrong'), [
           { path: 'currentPassword', message: 'Your current password is not correct.' },
         ]);
       }

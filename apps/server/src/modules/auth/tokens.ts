@@ -1,7 +1,7 @@
 /** Access tokens (short-lived JWTs naming the user and session) and opaque refresh tokens (stored hashed). */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { UnauthorizedError } from '../../lib/errors';
+import { sentence, UnauthorizedError } from '../../lib/errors';
 
 export interface AccessClaims {
   userId: string;
@@ -57,12 +57,12 @@ export class TokenSigner {
     }
     if (claims.alg !== 'HS256' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.exp !== 'number')
       throw invalid();
-    if (claims.exp * 1000 <= Date.now()) throw new UnauthorizedError('Your access token has expired.', {}, 'Token expired');
+    if (claims.exp * 1000 <= Date.now()) throw new UnauthorizedError(sentence('error.auth.tokenExpired'), {}, 'Token expired');
     return { userId: claims.sub, sessionId: claims.sid, expiresAt: claims.exp * 1000 };
   }
 }
 
-const invalid = () => new UnauthorizedError('Your access token is invalid.', {}, 'Invalid token');
+const invalid = () => new UnauthorizedError(sentence('error.auth.tokenInvalid'), {}, 'Invalid token');
 
 export const newRefreshToken = (): string => randomBytes(32).toString('base64url');
 

@@ -3,7 +3,7 @@
  * the catch-up after `after` in the order the messages were stored (`seq`). Oldest first.
  */
 import type { ChatHistoryQuery } from '@plaza/contract';
-import { BadRequestError } from '../../lib/errors';
+import { BadRequestError, sentence } from '../../lib/errors';
 import type { MessageRow, ReaderLimits } from './repo';
 import type { chatRepo } from './repo';
 
@@ -14,7 +14,7 @@ export async function historyOf(
   limits: ReaderLimits = {},
 ): Promise<MessageRow[]> {
   if (query.after) {
-    if (query.before) throw new BadRequestError('Use before or after, not both.', [{ path: 'after', message: 'Not with before' }]);
+    if (query.before) throw new BadRequestError(sentence('error.chat.beforeOrAfter'), [{ path: 'after', message: 'Not with before' }]);
     const afterSeq = await repo.seqOf(key, query.after);
     // A message a moderator removed since the client got it has no place to start from: the messages
     // with a later id are the nearest answer (one minted earlier and stored later may be missed).

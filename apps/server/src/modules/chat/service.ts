@@ -1,7 +1,7 @@
 /** Chat rules: who may send to whom, idempotent sends, history, conversations and read receipts. */
 import { pairRoom, type ChatHistoryQuery, type Message, type SendMessageBody } from '@plaza/contract';
 import type { AppContext } from '../../context';
-import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
+import { BadRequestError, ForbiddenError, NotFoundError, sentence, TooManyRequestsError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { wantLinkPreview } from '../link-previews';
 import { assertCanInteract, cachedInteractionCheck } from '../safety';
@@ -84,9 +84,7 @@ export function chatService(ctx: AppContext, flood: FloodControl, messages: Mess
       // The id belongs to a message of another conversation: answering or announcing it here would show
       // that message to this receiver.
       if (original.pair_key !== room)
-        throw new BadRequestError('This clientMessageId was used for another message.', [
-          { path: 'clientMessageId', message: 'Already used' },
-        ]);
+        throw new BadRequestError(sentence('error.chat.clientIdReused'), [{ path: 'clientMessageId', message: 'Already used' }]);
       // Announced again: the first attempt may have stored it and died before announcing it (a node
       // killed mid-request); clients drop a copy they already hold by its id.
       const [message] = await presentWithMentions(ctx.db, [original], presentMessage);
@@ -114,8 +112,7 @@ export function chatService(ctx: AppContext, flood: FloodControl, messages: Mess
     async send(callerId: string, body: SendMessageBody, originSocketId?: string): Promise<SendResult> {
       const taken = flood.take(callerId);
       const waitMs = typeof taken === 'number' ? taken : await taken;
-      if (waitMs > 0)
-        throw new TooManyRequestsError('You are sending messages too fast. Please wait a moment.', Math.max(1, Math.ceil(waitMs / 1000)));
+      if (waitMs > 0) throw new TooManyRequestsError(sentence('error.chat.tooFast'), Math.max(1, Math.ceil(waitMs / 1000)));
 
       const senderName = body.messageSenderUsername.toLowerCase();
       const receiverName = body.messageReceiverUsername.toLowerCase();
@@ -123,14 +120,12 @@ export function chatService(ctx: AppContext, flood: FloodControl, messages: Mess
       const cached = peopleByName(senderName, receiverName);
       const found = Array.isArray(cached) ? cached : await cached;
       const sender = found.find(([, name]) => name === senderName);
-      if (!sender || sender[0] !== callerId) throw new ForbiddenError('You can only send messages as yourself.');
+      if (!sender || sender[0] !== callerId) throw new ForbiddenError(sentence('error.chat.asYourself'));
       const receiver = found.find(([, name]) => name === receiverName);
-      if (!receiver) throw new NotFoundError('This user does not exist.');
+      if (!receiver) throw new NotFoundError(sentence('error.user.notFound'));
       const [senderId, receiverId] = [sender[0], receiver[0]];
       if (receiverId === senderId)
-        throw new BadRequestError('You cannot send a message to yourself.', [
-          { path: 'messageReceiverUsername', message: 'Choose someone else' },
-        ]);
+        throw new BadRequestError(sentence('error.chat.toYourself'), [{ path: 'messageReceiverUsername', message: 'Choose someone else' }]);
 
       return store(senderId, receiverId, receiverName.includes('@'), body, originSocketId);
     },
@@ -152,7 +147,7 @@ export function chatService(ctx: AppContext, flood: FloodControl, messages: Mess
      * order they were stored. Only the two people in the conversation may read it.
      */
     async history(callerId: string, a: string, b: string, query: ChatHistoryQuery): Promise<Message[]> {
-      if (callerId !== a && callerId !== b) throw new ForbiddenError('You can only read your own conversations.');
+      if (callerId !== a && callerId !== b) throw new ForbiddenError(sentence('error.chat.ownConversations'));
       return presentWithMentions(ctx.db, await historyOf(repo, pairRoom(a, b), query), presentMessage);
     },
 
@@ -162,8 +157,8 @@ export function chatService(ctx: AppContext, flood: FloodControl, messages: Mess
     /** Marks everything `otherId` sent the caller as read now, and tells `otherId` when anything changed. */
     async markRead(callerId: string, otherId: string): Promise<string> {
       if (otherId === callerId)
-        throw new BadRequestError('There is no conversation with yourself.', [{ path: 'otherUserId', message: 'Choose someone else' }]);
-      if (!(await users.exists(otherId))) throw new NotFoundError('This user does not exist.');
+        throw new BadRequestError(sentence('error.chat.noSelfConversation'), [{ path: 'otherUserId', message: 'Choose someone else' }]);
+      if (!(await users.exists(otherId))) throw new NotFoundError(sentence('error.user.notFound'));
       const readAt = nowIso();
       const changed = await repo.markRead(callerId, otherId, readAt);
       // A block either way: the other side is not told (a read receipt would say the block is not theirs).

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { isForeignKeyViolation } from '../../db/errors';
 import { markWritten, type KeyedWrite } from '../../idempotency/keyed-write';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError, sentence } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import type { PostsPort } from './posts-port';
 import { tagIndex } from '../hashtags';
@@ -18,7 +18,7 @@ import { userRepo } from '../users';
 import { presentComment } from './presenters';
 import { commentRepo, type CommentRow } from './repo';
 
-const commentGone = () => new NotFoundError('This comment does not exist.');
+const commentGone = () => new NotFoundError(sentence('error.comment.notFound'));
 
 export function commentService(ctx: AppContext, posts: PostsPort) {
   const comments = commentRepo(ctx.db);
@@ -104,7 +104,7 @@ export function commentService(ctx: AppContext, posts: PostsPort) {
     ): Promise<Comment> {
       if (write?.result) {
         const [earlier] = await present([await loadComment(write.result)]);
-        if (!earlier) throw new NotFoundError('This account no longer exists.');
+        if (!earlier) throw new NotFoundError(sentence('error.account.gone'));
         return earlier;
       }
       const post = await posts.existing(postId);
@@ -151,7 +151,7 @@ export function commentService(ctx: AppContext, posts: PostsPort) {
       ctx.events.publish('postCountsChanged', { postId, actorId: userId });
       if (!noPreview) wantLinkPreview(ctx.events, { targetType: 'comment', targetId: row.id }, content);
       const author = await users.findById(userId);
-      if (!author) throw new NotFoundError('This account no longer exists.');
+      if (!author) throw new NotFoundError(sentence('error.account.gone'));
       return presentComment(row, author, [], await mentionsOfOne(ctx.db, 'comment', { id: row.id, text: content }));
     },
 
@@ -172,7 +172,7 @@ export function commentService(ctx: AppContext, posts: PostsPort) {
               return true;
             }
           }
-          throw new ConflictError('This like changed meanwhile. Please try again.');
+          throw new ConflictError(sentence('error.comment.likeChanged'));
         });
       } catch (err) {
         if (isForeignKeyViolation(err)) throw commentGone();
@@ -185,7 +185,7 @@ export function commentService(ctx: AppContext, posts: PostsPort) {
       const comment = await loadComment(commentId);
       // The post outlives its comments (they go with it), so a comment always has one.
       if (comment.author_id !== userId && (await posts.existing(comment.post_id)).authorId !== userId) {
-        throw new ForbiddenError("Only the comment's author or the post's author may delete it.");
+        throw new ForbiddenError(sentence('error.comment.deleteNotAllowed'));
       }
       await discard(comment, userId);
     },

@@ -5,7 +5,7 @@
 import type { UnverifiedAccount } from '@plaza/contract';
 import type { Db } from '../../db';
 import type { EventBus } from '../../lib/events';
-import { NotFoundError } from '../../lib/errors';
+import { NotFoundError, sentence } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { presentPublicUser, userRepo, type UserRow } from '../users';
 import { auditRepo } from './audit-repo';
@@ -48,7 +48,7 @@ export function accountReview(db: Db, events: EventBus) {
     async confirm(adminId: string, userId: string): Promise<void> {
       await requireRole(db, adminId, ['admin']);
       const user = await userRepo(db).findById(userId);
-      if (!user || user.deleted_at) throw new NotFoundError('This account no longer exists.');
+      if (!user || user.deleted_at) throw new NotFoundError(sentence('error.account.gone'));
       await confirmEmail(db, events, user, adminId);
     },
   };

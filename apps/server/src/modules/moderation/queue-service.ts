@@ -13,7 +13,7 @@ import {
   type ResolveReportBody,
 } from '@plaza/contract';
 import type { AppContext } from '../../context';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, sentence } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
 import { userRepo } from '../users';
@@ -61,9 +61,8 @@ export function queueService(ctx: AppContext, content: ContentParts) {
   /** Suspends the reported person or author until `days` from now (or for good) and cuts them off. */
   async function suspend(moderatorId: string, userId: string | null, days: number | undefined): Promise<string> {
     const user = userId ? await users.findById(userId) : undefined;
-    if (!user) throw new ConflictError('The account is gone; there is nobody to suspend.');
-    if (user.id === moderatorId || isStaff(user.role))
-      throw new ForbiddenError('Moderators and admins cannot be suspended; an admin must revoke their role first.');
+    if (!user) throw new ConflictError(sentence('error.moderation.accountGone'));
+    if (user.id === moderatorId || isStaff(user.role)) throw new ForbiddenError(sentence('error.moderation.staffNotSuspended'));
     const until = days ? new Date(Date.now() + days * DAY_MS).toISOString() : SUSPENDED_FOREVER;
     await users.update(user.id, { suspended_until: until, updated_at: nowIso() });
     ctx.events.publish('accountStandingChanged', { userId: user.id });
@@ -84,17 +83,15 @@ export function queueService(ctx: AppContext, content: ContentParts) {
     async resolve(moderatorId: string, reportId: string, body: ResolveReportBody): Promise<AdminReport> {
       await requireRole(ctx.db, moderatorId);
       const report = await reports.findById(reportId);
-      if (!report) throw new NotFoundError('This report does not exist.');
-      if (report.status !== 'open') throw new ConflictError('This report is already resolved.');
+      if (!report) throw new NotFoundError(sentence('error.report.notFound'));
+      if (report.status !== 'open') throw new ConflictError(sentence('error.report.resolved'));
       const type = report.target_type;
 
       let detail: string | null = null;
       let removed = false;
       if (body.action === 'remove') {
         if (type === 'user')
-          throw new BadRequestError('A person cannot be removed; suspend them instead.', [
-            { path: 'action', message: 'Choose dismiss or suspend' },
-          ]);
+          throw new BadRequestError(sentence('error.moderation.removePerson'), [{ path: 'action', message: 'Choose dismiss or suspend' }]);
         removed = await content[type].remove(report.target_id);
       } else if (body.action === 'suspend') {
         detail = await suspend(moderatorId, report.target_user_id, body.days);

@@ -1,7 +1,7 @@
 /** Reporting: anyone signed in may report what they can see to the moderators; the report names whose it is. */
 import type { CreateReportBody } from '@plaza/contract';
 import type { AppContext } from '../../context';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, NotFoundError, sentence } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { userRepo } from '../users';
 import type { ContentParts } from './content';
@@ -14,14 +14,14 @@ export function reportService(ctx: AppContext, content: ContentParts) {
   /** Whose the target is; 404 when it does not exist or is not the reporter's to see. */
   async function ownerOf(reporterId: string, { targetType, targetId }: CreateReportBody): Promise<string> {
     if (targetType === 'user') {
-      if (!(await users.exists(targetId))) throw new NotFoundError('This user does not exist.');
+      if (!(await users.exists(targetId))) throw new NotFoundError(sentence('error.user.notFound'));
       return targetId;
     }
     const facts = await content[targetType].describe(targetId);
     // What the reporter cannot see (a message not theirs, a story not shared with them, a post or comment
     // hidden by a block) answers exactly as if it did not exist.
     if (!facts || !(await content[targetType].visibleTo(targetId, reporterId)))
-      throw new NotFoundError(`This ${targetType} does not exist.`);
+      throw new NotFoundError(sentence(`error.${targetType}.notFound`));
     return facts.authorId;
   }
 
@@ -29,9 +29,7 @@ export function reportService(ctx: AppContext, content: ContentParts) {
     async create(reporterId: string, body: CreateReportBody): Promise<{ _id: string; status: 'open' }> {
       const owner = await ownerOf(reporterId, body);
       if (owner === reporterId) {
-        throw new BadRequestError('You cannot report yourself or what you posted.', [
-          { path: 'targetId', message: 'Choose someone else’s' },
-        ]);
+        throw new BadRequestError(sentence('error.report.self'), [{ path: 'targetId', message: 'Choose someone else’s' }]);
       }
       const id = newId();
       await reports.insert({

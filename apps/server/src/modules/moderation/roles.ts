@@ -5,7 +5,7 @@
 import type { Role } from '@plaza/contract';
 import type { Db } from '../../db';
 import type { EventBus } from '../../lib/events';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError, sentence } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { userRepo } from '../users';
 import { auditRepo } from './audit-repo';
@@ -15,7 +15,7 @@ const STAFF: readonly Role[] = ['moderator', 'admin'];
 /** The caller's role when it is one of `allowed`; 403 otherwise (also for an account that is gone). */
 export async function requireRole(db: Db, userId: string, allowed: readonly Role[] = STAFF): Promise<Role> {
   const user = await userRepo(db).findById(userId);
-  if (!user || !allowed.includes(user.role)) throw new ForbiddenError('Only moderators may do that.');
+  if (!user || !allowed.includes(user.role)) throw new ForbiddenError(sentence('error.moderation.only'));
   return user.role;
 }
 
@@ -28,7 +28,7 @@ export const isStaff = (role: Role) => STAFF.includes(role);
 export async function setRole(db: Db, events: EventBus, userName: string, role: Role): Promise<{ userName: string; previous: Role }> {
   const users = userRepo(db);
   const user = await users.findByUserName(userName);
-  if (!user) throw new NotFoundError(`No user is called "${userName}".`);
+  if (!user) throw new NotFoundError(sentence('error.moderation.noSuchUser', { userName }));
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     await userRepo(trx).update(user.id, { role, updated_at: now });

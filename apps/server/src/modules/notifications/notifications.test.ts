@@ -4,6 +4,7 @@ import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
 import { connect } from '../people/testing';
+import { createPost } from '../posts/testing';
 
 describe.each(dialects())('notifications on %s', (dialect) => {
   const t = useTestApp(dialect);
@@ -58,6 +59,35 @@ describe.each(dialects())('notifications on %s', (dialect) => {
     expect((await list(layla)).notifications.map((n) => n.text)).toEqual(['أرسل إليك Ana Torres طلب صداقة']);
     // Ana reads English, the language every account starts with.
     expect((await list(ana)).notifications.map((n) => n.text)).toEqual(['Sofía Ruiz accepted your friend request']);
+  });
+
+  it('reads the lines it can write again in the reader’s language now; a comment’s keeps the one it was written in', async () => {
+    const sofia = await createUser(t.app, { fullName: 'Sofía Ruiz' });
+    const ana = await createUser(t.app, { fullName: 'Ana Torres' });
+    await connect(t.app, ana, 'send', sofia);
+    await connect(t.app, sofia, 'accept', ana);
+    await t.app.ctx.events.settled();
+    const postId = await createPost(t.app, sofia);
+    expect((await as(t.app, ana)({ method: 'PUT', url: `/posts/react/${postId}`, payload: { reactionType: 'fire' } })).statusCode).toBe(
+      200,
+    );
+    const comment = { commentContent: 'Qué bonito' };
+    expect((await as(t.app, ana)({ method: 'POST', url: `/comments/posts/${postId}/comments`, payload: comment })).statusCode).toBe(201);
+    await t.app.ctx.events.settled();
+    const english = [
+      'Ana Torres commented on your post: “Qué bonito”',
+      'Ana Torres reacted 🔥 to your post',
+      'Ana Torres sent you a friend request',
+    ];
+    expect((await list(sofia)).notifications.map((n) => n.text)).toEqual(english);
+
+    expect((await as(t.app, sofia)({ method: 'PATCH', url: '/users/me', payload: { language: 'es' } })).statusCode).toBe(200);
+    expect((await list(sofia)).notifications.map((n) => n.text)).toEqual([
+      // The excerpt lives only in the stored line, which was written in English.
+      english[0],
+      'Ana Torres reaccionó con 🔥 a tu publicación',
+      'Ana Torres te envió una solicitud de amistad',
+    ]);
   });
 
   it('never notifies anyone of their own action', async () => {

@@ -14,7 +14,7 @@ import { connectionChangeResponseSchema, type ConnectionAction, type ConnectionS
 import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { markWritten, type KeyedWrite } from '../../idempotency/keyed-write';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError, sentence } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { assertCanInteract } from '../safety';
 import { userRepo, type UserRow } from '../users';
@@ -53,14 +53,14 @@ const send: Step = async (repo, me, other) => {
       return { status: 'friends', message: 'You are now friends', changed: true, request: { kind: 'accepted', requestId: row.id } };
     }
   }
-  throw new ConflictError('The connection changed meanwhile. Please try again.');
+  throw new ConflictError(sentence('error.friend.changed'));
 };
 
 const accept: Step = async (repo, me, other) => {
   const row = await repo.find(me, other);
   const requested = row && statusFor(me, row) === 'request_received';
   if (!requested || !(await repo.acceptPending(pairOf(me, other), other, nowIso()))) {
-    throw new ConflictError('There is no friend request from this user to accept.');
+    throw new ConflictError(sentence('error.friend.noRequestToAccept'));
   }
   return { status: 'friends', message: 'Friend request accepted', changed: true, request: { kind: 'accepted', requestId: row.id } };
 };
@@ -68,7 +68,7 @@ const accept: Step = async (repo, me, other) => {
 const decline: Step = async (repo, me, other) => {
   const row = await repo.find(me, other);
   if (!row || statusFor(me, row) !== 'request_received' || !(await repo.deletePending(pairOf(me, other), other))) {
-    throw new ConflictError('There is no friend request from this user to decline.');
+    throw new ConflictError(sentence('error.friend.noRequestToDecline'));
   }
   return { status: 'not_connected', message: 'Friend request declined', changed: true, request: { kind: 'declined', requestId: row.id } };
 };
@@ -76,13 +76,13 @@ const decline: Step = async (repo, me, other) => {
 const cancel: Step = async (repo, me, other) => {
   const row = await repo.find(me, other);
   if (!row || statusFor(me, row) !== 'request_sent' || !(await repo.deletePending(pairOf(me, other), me))) {
-    throw new ConflictError('You have no pending friend request to this user.');
+    throw new ConflictError(sentence('error.friend.noPendingRequest'));
   }
   return { status: 'not_connected', message: 'Friend request cancelled', changed: true, request: { kind: 'cancelled', requestId: row.id } };
 };
 
 const remove: Step = async (repo, me, other) => {
-  if (!(await repo.deleteAccepted(pairOf(me, other)))) throw new ConflictError('You are not friends with this user.');
+  if (!(await repo.deleteAccepted(pairOf(me, other)))) throw new ConflictError(sentence('error.friend.notFriends'));
   return { status: 'not_connected', message: 'Friend removed', changed: true };
 };
 
@@ -104,12 +104,12 @@ export function connectionService(ctx: AppContext) {
   /** The caller and the target, both existing; acting on oneself is a 400. */
   async function loadPair(me: string, targetId: string): Promise<{ self: UserRow; target: UserRow }> {
     if (me === targetId)
-      throw new BadRequestError('You cannot connect with yourself.', [{ path: 'targetUserId', message: 'Choose another user' }]);
+      throw new BadRequestError(sentence('error.friend.self'), [{ path: 'targetUserId', message: 'Choose another user' }]);
     const rows = await users.findByIds([me, targetId]);
     const self = rows.find((r) => r.id === me);
     const target = rows.find((r) => r.id === targetId);
-    if (!self) throw new NotFoundError('This account no longer exists.');
-    if (!target) throw new NotFoundError('This user does not exist.');
+    if (!self) throw new NotFoundError(sentence('error.account.gone'));
+    if (!target) throw new NotFoundError(sentence('error.user.notFound'));
     return { self, target };
   }
 

@@ -1,7 +1,7 @@
 /** Profiles: the caller's own, and another user's as the caller sees it. */
 import type { ConnectionStatus, ProfileStats } from '@plaza/contract';
 import type { AppContext } from '../../context';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError, sentence } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
 import { isHiddenFrom } from '../safety';
 import { userRepo, type UserRow } from '../users';
@@ -26,8 +26,8 @@ export function profileService(ctx: AppContext, counts: ProfileCounts) {
   /** `{authUser}` in a path must name the caller (case-insensitively). */
   async function caller(viewerId: string, authUser: string): Promise<UserRow> {
     const me = await users.findById(viewerId);
-    if (!me) throw new NotFoundError('This account no longer exists.');
-    if (authUser.toLowerCase() !== me.user_name_lower) throw new ForbiddenError('This path names another user.');
+    if (!me) throw new NotFoundError(sentence('error.account.gone'));
+    if (authUser.toLowerCase() !== me.user_name_lower) throw new ForbiddenError(sentence('error.user.otherPath'));
     return me;
   }
 
@@ -44,7 +44,7 @@ export function profileService(ctx: AppContext, counts: ProfileCounts) {
     ): Promise<{ user: UserRow; stats: ProfileStats; connectionStatus: ConnectionStatus; mutualFriends: number }> {
       await caller(viewerId, authUser);
       const user = await users.findByUserName(userName);
-      if (!user || (await isHiddenFrom(ctx.db, viewerId, user.id, nowIso()))) throw new NotFoundError('No user has this user name.');
+      if (!user || (await isHiddenFrom(ctx.db, viewerId, user.id, nowIso()))) throw new NotFoundError(sentence('error.user.noSuchName'));
       if (user.id === viewerId) return { user, stats: await profiles.stats(user.id), connectionStatus: 'not_connected', mutualFriends: 0 };
       const [stats, link, mutualFriends] = await Promise.all([
         profiles.stats(user.id),

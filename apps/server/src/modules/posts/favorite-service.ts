@@ -2,7 +2,7 @@
 import type { PostsPageQuery } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { isForeignKeyViolation } from '../../db/errors';
-import { ConflictError } from '../../lib/errors';
+import { ConflictError, sentence } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
 import { favoriteRepo } from './favorite-repo';
@@ -31,7 +31,7 @@ export function favoriteService(ctx: AppContext) {
             if (await repo.remove(userId, postId)) return mark(false);
             if (await repo.add(userId, postId, nowIso())) return mark(true);
           }
-          throw new ConflictError('This favorite changed meanwhile. Please try again.');
+          throw new ConflictError(sentence('error.favorite.changed'));
         });
         ctx.events.publish('feedPagesChanged', { readerIds: [userId] });
         return favorite;

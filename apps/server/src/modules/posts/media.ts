@@ -4,7 +4,7 @@
  * video comes checked and kept as it was uploaded (posts/upload.ts, media/video-originals.ts) and is
  * described here as processing until its `video` job is done (posts/video-processing.ts).
  */
-import { BadRequestError } from '../../lib/errors';
+import { BadRequestError, sentence } from '../../lib/errors';
 import { processResponsiveImage, storeVariants, type ResponsiveImage } from '../../media/responsive-images';
 import type { MediaStorage } from '../../media/storage';
 import { expectedSize, type VideoOriginal } from '../../media/video-originals';
@@ -87,7 +87,7 @@ export function splitMedia(mediaJson: string, removeUrls: readonly string[]): { 
   const media = JSON.parse(mediaJson) as StoredPostMedia[];
   const unknown = removeUrls.filter((url) => !media.some((m) => m.url === url));
   if (unknown.length > 0) {
-    throw new BadRequestError('That image or video is not part of this post.', [{ path: 'removeMedia', message: 'Unknown media URL' }]);
+    throw new BadRequestError(sentence('error.post.mediaNotInPost'), [{ path: 'removeMedia', message: 'Unknown media URL' }]);
   }
   return { kept: media.filter((m) => !removeUrls.includes(m.url)), removed: media.filter((m) => !!removeUrls.includes(m.url)) };
 }

@@ -6,7 +6,7 @@
  */
 import { firstLinkOf, type FeedQuery, type Post, type PostsPageQuery, type UpdatePostBody } from '@plaza/contract';
 import type { AppContext } from '../../context';
-import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
+import { BadRequestError, ForbiddenError, NotFoundError, sentence, TooManyRequestsError } from '../../lib/errors';
 import { retryTransient } from '../../db/retry';
 import { markWritten, type KeyedWrite } from '../../idempotency/keyed-write';
 import type { Db } from '../../db';
@@ -107,10 +107,7 @@ export function postService(ctx: AppContext) {
     const recent = await posts.publishedSince(authorId, new Date(Date.now() - DAY_MS).toISOString(), perDay);
     if (recent.length < perDay) return;
     const retryAfter = Math.ceil(((recent[0] ? Date.parse(recent[0]) : Date.now()) + DAY_MS - Date.now()) / 1000);
-    throw new TooManyRequestsError(
-      `Until you confirm your email address you can publish ${perDay} posts a day. Open the link we mailed you (or ask for a new one) to post freely.`,
-      Math.max(1, retryAfter),
-    );
+    throw new TooManyRequestsError(sentence('error.post.unverifiedQuota', { perDay }), Math.max(1, retryAfter));
   }
 
   return {
@@ -178,11 +175,11 @@ export function postService(ctx: AppContext) {
      */
     async update(userId: string, postId: string, change: UpdatePostBody): Promise<Post> {
       const row = await load(postId);
-      if (row.author_id !== userId) throw new ForbiddenError('Only the author may edit this post.');
+      if (row.author_id !== userId) throw new ForbiddenError(sentence('error.post.editOwn'));
       const { kept, removed } = splitMedia(row.media, change.removeMedia ?? []);
       const content = change.content ?? row.content;
       if (content === '' && kept.length === 0) {
-        throw new BadRequestError('A post needs text or an image.', [{ path: 'content', message: 'Write something or keep an image' }]);
+        throw new BadRequestError(sentence('error.post.needsContent'), [{ path: 'content', message: 'Write something or keep an image' }]);
       }
       const editedAt = nowIso();
       // A different first link makes a different card; the same one keeps the card it has (or its removal).
@@ -213,7 +210,7 @@ export function postService(ctx: AppContext) {
 
     async remove(userId: string, postId: string): Promise<void> {
       const row = await load(postId);
-      if (row.author_id !== userId) throw new ForbiddenError('Only the author may delete this post.');
+      if (row.author_id !== userId) throw new ForbiddenError(sentence('error.post.deleteOwn'));
       await discard(row);
     },
 
@@ -229,7 +226,7 @@ export function postService(ctx: AppContext) {
 
     async postsOf(viewerId: string, userName: string, q: PostsPageQuery) {
       const author = await users.findByUserName(userName);
-      if (!author || (await isHiddenFrom(ctx.db, viewerId, author.id, nowIso()))) throw new NotFoundError('This user does not exist.');
+      if (!author || (await isHiddenFrom(ctx.db, viewerId, author.id, nowIso()))) throw new NotFoundError(sentence('error.user.notFound'));
       return pageByAuthor(viewerId, author.id, q);
     },
 
@@ -246,8 +243,8 @@ export function postService(ctx: AppContext) {
         { reader: userId, givenAnchor: q.anchor, anchor, offset, limit: q.limit, now },
         () => feedPages.readerAndPage(q.limit, { reader: userId, anchor, offset, now }),
       );
-      if (userNameLower === null) throw new NotFoundError('This account no longer exists.');
-      if (userNameLower !== authUser.toLowerCase()) throw new ForbiddenError('You can only read your own feed.');
+      if (userNameLower === null) throw new NotFoundError(sentence('error.account.gone'));
+      if (userNameLower !== authUser.toLowerCase()) throw new ForbiddenError(sentence('error.post.ownFeed'));
       // Suggestions continue where the timeline ends; a page wholly inside the timeline only needs their count.
       const room = q.limit - rows.length;
       const suggestedRows =

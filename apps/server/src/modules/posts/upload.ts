@@ -8,7 +8,7 @@
  */
 import { LIMITS, postContentSchema } from '@plaza/contract';
 import type { FastifyRequest } from 'fastify';
-import { BadRequestError, HttpError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../lib/errors';
+import { BadRequestError, fieldError, HttpError, PayloadTooLargeError, sentence, UnsupportedMediaTypeError } from '../../lib/errors';
 import { IMAGE_TYPES, sniffType, VIDEO_TYPES } from '../../media/sniff';
 import type { MediaStorage } from '../../media/storage';
 import { collectUpTo, drain, readChunks, readHead } from '../../media/upload-parts';
@@ -28,7 +28,7 @@ const MB = 1024 * 1024;
 const FILES_READ = LIMITS.postImages + 4;
 
 export async function receivePostUpload(request: FastifyRequest, storage: MediaStorage): Promise<PostUpload> {
-  if (!request.isMultipart()) throw new UnsupportedMediaTypeError('Send the post as multipart/form-data.');
+  if (!request.isMultipart()) throw new UnsupportedMediaTypeError(sentence('error.post.multipart'));
   let refusal: HttpError | null = null;
   let content = '';
   const images: Buffer[] = [];
@@ -44,16 +44,16 @@ export async function receivePostUpload(request: FastifyRequest, storage: MediaS
         if (part.fieldname !== 'content') continue;
         const parsed = postContentSchema.safeParse(typeof part.value === 'string' ? part.value : '');
         if (part.valueTruncated || !parsed.success) {
-          const message = parsed.success ? `A post may be at most ${LIMITS.postContent.max} characters` : parsed.error.issues[0].message;
-          refusal ??= new BadRequestError(message, [{ path: 'content', message }]);
+          refusal ??= fieldError(
+            'content',
+            parsed.success ? sentence('error.post.tooLong', { max: LIMITS.postContent.max }) : parsed.error.issues[0].message,
+          );
         } else content = parsed.data;
         continue;
       }
       fileCount += 1;
       if (part.fieldname !== 'images' && part.fieldname !== 'video')
-        refusal ??= new BadRequestError('Attach images as the `images` field or a video as `video`.', [
-          { path: part.fieldname, message: 'Unexpected file' },
-        ]);
+        refusal ??= new BadRequestError(sentence('error.post.unexpectedFile'), [{ path: part.fieldname, message: 'Unexpected file' }]);
       else if (fileCount > LIMITS.postImages) refusal ??= tooManyImages();
       else if (video || (part.fieldname === 'video' && images.length > 0)) refusal ??= imagesOrVideo();
       if (refusal) {
@@ -65,12 +65,12 @@ export async function receivePostUpload(request: FastifyRequest, storage: MediaS
       if (part.fieldname === 'video') {
         if (!type || !VIDEO_TYPES.includes(type)) {
           await drain(head.replay());
-          refusal ??= new UnsupportedMediaTypeError('Posts accept MP4 or WebM videos.');
+          refusal ??= new UnsupportedMediaTypeError(sentence('error.post.videoType'));
           continue;
         }
         try {
           video = await keepVideoUpload(storage, head.replay(), type === 'webm' ? 'webm' : 'mp4', () => part.file.truncated);
-          if (!video) refusal ??= new PayloadTooLargeError(`A video may be at most ${LIMITS.videoBytes / MB} MB.`);
+          if (!video) refusal ??= new PayloadTooLargeError(sentence('error.post.videoTooLarge', { mb: LIMITS.videoBytes / MB }));
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;
           refusal ??= err;
@@ -78,9 +78,9 @@ export async function receivePostUpload(request: FastifyRequest, storage: MediaS
         continue;
       }
       const bytes = await collectUpTo(head.replay(), LIMITS.imageBytes);
-      if (!bytes || part.file.truncated) refusal ??= new PayloadTooLargeError(`Each image may be at most ${LIMITS.imageBytes / MB} MB.`);
-      else if (!type || !IMAGE_TYPES.includes(type))
-        refusal ??= new UnsupportedMediaTypeError('Posts accept JPEG, PNG, WebP or GIF images.');
+      if (!bytes || part.file.truncated)
+        refusal ??= new PayloadTooLargeError(sentence('error.post.imageTooLarge', { mb: LIMITS.imageBytes / MB }));
+      else if (!type || !IMAGE_TYPES.includes(type)) refusal ??= new UnsupportedMediaTypeError(sentence('error.post.imageType'));
       else if (video) refusal ??= imagesOrVideo();
       else images.push(bytes);
     }
@@ -91,19 +91,15 @@ export async function receivePostUpload(request: FastifyRequest, storage: MediaS
     throw refusal ?? err;
   }
   if (content === '' && images.length === 0 && !video) {
-    throw new BadRequestError('Write something or add an image or a video.', [
-      { path: 'content', message: 'Write something or add an image or a video' },
-    ]);
+    throw new BadRequestError(sentence('error.post.empty'), [{ path: 'content', message: 'Write something or add an image or a video' }]);
   }
   return { content, images, video, noPreview };
 }
 
 const tooManyImages = () =>
-  new BadRequestError(`A post may have at most ${LIMITS.postImages} images.`, [
+  new BadRequestError(sentence('error.post.tooManyImages', { max: LIMITS.postImages }), [
     { path: 'images', message: `At most ${LIMITS.postImages} images` },
   ]);
 
 const imagesOrVideo = () =>
-  new BadRequestError('A post may have up to four images or one video, not both.', [
-    { path: 'video', message: 'Images or one video, not both' },
-  ]);
+  new BadRequestError(sentence('error.post.imagesOrVideo'), [{ path: 'video', message: 'Images or one video, not both' }]);

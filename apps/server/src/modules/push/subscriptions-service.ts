@@ -1,7 +1,7 @@
 /** Who may add and remove which push subscription: one per device, only ever its owner's. */
 import type { PushSubscriptionBody } from '@plaza/contract';
 import type { AppContext } from '../../context';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError, sentence } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { subscriptionRepo } from './repo';
 
@@ -18,13 +18,13 @@ export function subscriptionsService(ctx: AppContext) {
         auth: body.keys.auth,
         created_at: nowIso(),
       });
-      if (!stored) throw new ForbiddenError('This device receives pushes for another account. Turn push off there first.');
+      if (!stored) throw new ForbiddenError(sentence('error.push.otherAccount'));
       ctx.events.publish('pushDevicesChanged', { userId });
     },
 
     /** Stops pushes to the device; 404 when the caller holds no such subscription (someone else's included). */
     async remove(userId: string, endpoint: string): Promise<void> {
-      if (!(await repo.deleteOwn(userId, endpoint))) throw new NotFoundError('No such push subscription.');
+      if (!(await repo.deleteOwn(userId, endpoint))) throw new NotFoundError(sentence('error.push.notFound'));
       ctx.events.publish('pushDevicesChanged', { userId });
     },
   };

@@ -17,7 +17,7 @@ import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import { isForeignKeyViolation } from '../../db/errors';
 import { markWritten, type KeyedWrite } from '../../idempotency/keyed-write';
-import { ConflictError } from '../../lib/errors';
+import { ConflictError, sentence } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
 import type { PostsPort } from './posts-port';
 import { assertCanInteract, notHidden } from '../safety';
@@ -66,7 +66,7 @@ export function reactionService(ctx: AppContext, posts: PostsPort) {
           }
           return { action, counts };
         }
-        throw new ConflictError('This reaction changed meanwhile. Please try again.');
+        throw new ConflictError(sentence('error.reaction.changed'));
       });
     } catch (err) {
       if (isForeignKeyViolation(err)) throw posts.gone();

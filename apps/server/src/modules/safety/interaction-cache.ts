@@ -8,7 +8,7 @@
 import type { Db } from '../../db';
 import { preparedQuery } from '../../db/prepared';
 import type { EventBus } from '../../lib/events';
-import { ForbiddenError } from '../../lib/errors';
+import { ForbiddenError, sentence } from '../../lib/errors';
 import { EventInvalidatedCache } from '../../cache/event-invalidated-cache';
 import { suspensionsQuery } from '../users';
 
@@ -24,7 +24,7 @@ const pairKey = (a: string, b: string) => (a < b ? `${a} ${b}` : `${b} ${a}`);
  */
 export type InteractionCheck = (actorId: string, otherId: string, now: string) => void | Promise<void>;
 
-const refused = () => new ForbiddenError('You can’t interact with this person.');
+const refused = () => new ForbiddenError(sentence('error.safety.cannotInteract'));
 
 export function cachedInteractionCheck(db: Db, events: EventBus): InteractionCheck {
   const blocked = new EventInvalidatedCache<string, boolean>(events, MAX_CACHED);

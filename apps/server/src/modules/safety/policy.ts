@@ -9,7 +9,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/types';
-import { ForbiddenError } from '../../lib/errors';
+import { ForbiddenError, sentence } from '../../lib/errors';
 import { suspendedIdsQuery } from '../users';
 
 /** The database or a transaction: every function works in either. */
@@ -122,7 +122,7 @@ export async function canInteract(db: Conn, a: string, b: string, now: string): 
 
 /** 403 when the two may not interact; the message does not say who blocked whom. */
 export async function assertCanInteract(db: Conn, actorId: string, otherId: string, now: string): Promise<void> {
-  if (!(await canInteract(db, actorId, otherId, now))) throw new ForbiddenError('You can’t interact with this person.');
+  if (!(await canInteract(db, actorId, otherId, now))) throw new ForbiddenError(sentence('error.safety.cannotInteract'));
 }
 
 /** Whether `ownerId`'s profile and content are hidden from `viewerId` (the caller answers 404, as for something missing). */

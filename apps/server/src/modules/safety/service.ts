@@ -5,7 +5,7 @@
  */
 import type { ConnectionAction, ConnectionStatus, PageQuery, Pagination, PublicUser } from '@plaza/contract';
 import type { AppContext } from '../../context';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, NotFoundError, sentence } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
 import { offsetOf, pageInfo } from '../../lib/pagination';
 import { presentPublicUser, userRepo } from '../users';
@@ -30,8 +30,8 @@ export function safetyService(ctx: AppContext, connections: Connections) {
   const users = userRepo(ctx.db);
 
   async function other(me: string, userId: string): Promise<void> {
-    if (me === userId) throw new BadRequestError('You cannot do that to yourself.', [{ path: 'userId', message: 'Choose someone else' }]);
-    if (!(await users.exists(userId))) throw new NotFoundError('This user does not exist.');
+    if (me === userId) throw new BadRequestError(sentence('error.safety.self'), [{ path: 'userId', message: 'Choose someone else' }]);
+    if (!(await users.exists(userId))) throw new NotFoundError(sentence('error.user.notFound'));
   }
 
   async function list(
@@ -73,7 +73,7 @@ export function safetyService(ctx: AppContext, connections: Connections) {
     mutes: (me: string, q: PageQuery) => list('mute', me, q),
 
     async relation(me: string, userId: string) {
-      if (me !== userId && !(await users.exists(userId))) throw new NotFoundError('This user does not exist.');
+      if (me !== userId && !(await users.exists(userId))) throw new NotFoundError(sentence('error.user.notFound'));
       const [blocked, blockedMe, muted, interact] = await Promise.all([
         repo.has('block', me, userId),
         repo.has('block', userId, me),
@@ -82,7 +82,7 @@ export function safetyService(ctx: AppContext, connections: Connections) {
       ]);
       // Their block is theirs to know: to the blocked person they answer as their profile does, like an
       // account that does not exist (an answer saying "stranger, but you cannot interact" told them).
-      if (blockedMe && !blocked) throw new NotFoundError('This user does not exist.');
+      if (blockedMe && !blocked) throw new NotFoundError(sentence('error.user.notFound'));
       return { blocked, muted, canInteract: interact };
     },
   };

@@ -2,7 +2,7 @@
 import type { PublicUser, Story, StoryGroup, StoryViewer } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { retryTransient } from '../../db/retry';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError, sentence } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { isHiddenFrom } from '../safety';
 import { mediaSigner } from '../../security/signed-media';
@@ -29,21 +29,21 @@ export function storyService(ctx: AppContext) {
         (story.status === null &&
           (await stories.areFriends(story.user_id, viewerId)) &&
           !(await isHiddenFrom(ctx.db, viewerId, story.user_id, nowIso()))));
-    if (!visible) throw new NotFoundError('This story is gone or not shared with you.');
+    if (!visible) throw new NotFoundError(sentence('error.story.notShared'));
     return story;
   }
 
   /** The unexpired story when `userId` owns it: 404 unknown or expired, 403 someone else's. */
   async function loadOwn(storyId: string, userId: string): Promise<StoryRow> {
     const story = await stories.findById(storyId);
-    if (!story || story.expires_at <= nowIso()) throw new NotFoundError('This story is gone.');
-    if (story.user_id !== userId) throw new ForbiddenError('Only the author of a story may do that.');
+    if (!story || story.expires_at <= nowIso()) throw new NotFoundError(sentence('error.story.gone'));
+    if (story.user_id !== userId) throw new ForbiddenError(sentence('error.story.authorOnly'));
     return story;
   }
 
   async function publicUser(id: string): Promise<PublicUser> {
     const row = await users.findById(id);
-    if (!row) throw new NotFoundError('This account no longer exists.');
+    if (!row) throw new NotFoundError(sentence('error.account.gone'));
     return presentPublicUser(row);
   }
 

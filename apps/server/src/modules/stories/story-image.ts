@@ -1,6 +1,6 @@
 /** Re-encodes a story photo as WebP: orientation fixed, metadata (EXIF, GPS) dropped, longest side at most 1920 px. */
 import sharp from 'sharp';
-import { UnsupportedMediaTypeError } from '../../lib/errors';
+import { sentence, UnsupportedMediaTypeError } from '../../lib/errors';
 import { checkDeclaredSize, MAX_INPUT_PIXELS } from '../../media/image-limits';
 import { imageQueue } from '../../media/image-queue';
 import type { SniffedType } from '../../media/sniff';
@@ -19,7 +19,7 @@ export async function encodeStoryImage(input: Buffer, type: SniffedType): Promis
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
-    throw new UnsupportedMediaTypeError('The image could not be read. Is the file damaged?');
+    throw new UnsupportedMediaTypeError(sentence('error.image.unreadable'));
   } finally {
     release();
   }

@@ -8,7 +8,7 @@
  */
 import { LIMITS, storyCaptionSchema } from '@plaza/contract';
 import type { FastifyRequest } from 'fastify';
-import { BadRequestError, HttpError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../lib/errors';
+import { BadRequestError, HttpError, PayloadTooLargeError, sentence, UnsupportedMediaTypeError } from '../../lib/errors';
 import { IMAGE_TYPES, sniffType, VIDEO_TYPES } from '../../media/sniff';
 import type { MediaStorage, StoredMedia } from '../../media/storage';
 import { collectUpTo, drain, readChunks, readHead } from '../../media/upload-parts';
@@ -30,7 +30,7 @@ export async function receiveStoryUpload(request: FastifyRequest, storage: Media
   let refusal: HttpError | null = null;
   let caption: string | null = null;
 
-  if (!request.isMultipart()) throw new UnsupportedMediaTypeError('Send the story as multipart/form-data.');
+  if (!request.isMultipart()) throw new UnsupportedMediaTypeError(sentence('error.story.multipart'));
   try {
     const parts = request.parts({ limits: { fileSize: LIMITS.videoBytes, files: 1, fields: 4, fieldSize: 4096 } });
     for await (const part of parts) {
@@ -66,7 +66,7 @@ export async function receiveStoryUpload(request: FastifyRequest, storage: Media
         else stored = { mediaType: 'image', image: await storage.put('stories', 'webp', await encodeStoryImage(bytes, type)) };
       } else {
         await drain(head.replay());
-        refusal ??= new UnsupportedMediaTypeError('Stories accept JPEG, PNG, WebP or GIF photos and MP4 or WebM videos.');
+        refusal ??= new UnsupportedMediaTypeError(sentence('error.story.type'));
       }
     }
     if (refusal) throw refusal;
@@ -79,5 +79,6 @@ export async function receiveStoryUpload(request: FastifyRequest, storage: Media
   }
 }
 
-const mediaMissing = () => new BadRequestError('Attach a photo or video as the `media` field.', [{ path: 'media', message: 'Required' }]);
-const tooLarge = (what: string, limit: number) => new PayloadTooLargeError(`A story ${what} may be at most ${limit / MB} MB.`);
+const mediaMissing = () => new BadRequestError(sentence('error.story.mediaMissing'), [{ path: 'media', message: 'Required' }]);
+const tooLarge = (what: 'photo' | 'video', limit: number) =>
+  new PayloadTooLargeError(sentence(`error.story.${what}TooLarge`, { mb: limit / MB }));

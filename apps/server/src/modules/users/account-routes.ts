@@ -3,7 +3,7 @@ import { accountOperations as ops, LIMITS } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../lib/contract-route';
-import { BadRequestError } from '../../lib/errors';
+import { BadRequestError, sentence } from '../../lib/errors';
 import { sendRawJson } from '../../lib/raw-json';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { perAddress, perUser } from '../../security/limits';
@@ -45,7 +45,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext, {
     handler: async (req) => {
       const file = await req.file({ limits: { fileSize: LIMITS.avatarBytes, files: 1 } });
       if (!file || file.fieldname !== 'avatar')
-        throw new BadRequestError('Attach the image as the `avatar` field.', [{ path: 'avatar', message: 'Required' }]);
+        throw new BadRequestError(sentence('error.user.avatarMissing'), [{ path: 'avatar', message: 'Required' }]);
       const bytes = await file.toBuffer();
       return { success: true as const, user: presentSelfUser(await accounts.setAvatar(authOf(req).userId, bytes)) };
     },

@@ -3,7 +3,7 @@ import type { UpdateMeBody } from '@plaza/contract';
 import { userNameSchema } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError, sentence } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
 import { processImage } from '../../media/images';
 import { presentSelfUser } from './presenters';
@@ -15,7 +15,7 @@ export function accountService(ctx: AppContext) {
 
   async function load(userId: string): Promise<UserRow> {
     const user = await users.findById(userId);
-    if (!user) throw new NotFoundError('This account no longer exists.');
+    if (!user) throw new NotFoundError(sentence('error.account.gone'));
     return user;
   }
 
@@ -47,14 +47,14 @@ export function accountService(ctx: AppContext) {
       if (patch.fullName !== undefined) Object.assign(set, { full_name: patch.fullName, full_name_lower: patch.fullName.toLowerCase() });
       if (patch.userBio !== undefined) set.user_bio = patch.userBio === '' ? null : patch.userBio;
       if (patch.userName !== undefined && patch.userName.toLowerCase() !== user.user_name_lower) {
-        if (await users.userNameTaken(patch.userName, userId)) throw new ConflictError('This user name is already taken.');
+        if (await users.userNameTaken(patch.userName, userId)) throw new ConflictError(sentence('error.user.nameTaken'));
       }
       if (patch.language !== undefined) set.language = patch.language;
       if (patch.userName !== undefined) Object.assign(set, { user_name: patch.userName, user_name_lower: patch.userName.toLowerCase() });
       try {
         await saveProfile(userId, set);
       } catch (err) {
-        if (isUniqueViolation(err)) throw new ConflictError('This user name is already taken.');
+        if (isUniqueViolation(err)) throw new ConflictError(sentence('error.user.nameTaken'));
         throw err;
       }
       return load(userId);

@@ -113,6 +113,23 @@ describe('the login page with two-factor sign-in', () => {
   });
 });
 
+describe('the login page refused', () => {
+  it('shows the sentence the server wrote in the reader’s language, not the code clients match on', async () => {
+    const refused = {
+      success: false,
+      error: 'Invalid user name, email or password.',
+      message: 'El nombre de usuario, el correo o la contraseña no son correctos.',
+      isUserAuthenticated: false,
+    };
+    serve({ '/api/v1/auth/login': [{ status: 401, body: refused }] });
+    const nav = renderLogin();
+    await logInWithPassword();
+    expect(await screen.findByRole('alert')).toHaveTextContent(refused.message);
+    expect(screen.getByRole('alert')).not.toHaveTextContent(refused.error);
+    expect(nav.signedIn).not.toHaveBeenCalled();
+  });
+});
+
 describe('the login page on an address that cannot keep a session', () => {
   it('says why and how to reach Plaza instead of showing a form that would hang', () => {
     // A plain-http page on a network address: the browser gives it no Web Crypto.

@@ -39,7 +39,7 @@ export default function LoginPage() {
       return;
     }
     setLoading(false);
-    setError(result.failure === NETWORK_FAILURE ? ta('networkFailure') : result.failure.error || ta('loginFailed'));
+    setError(result.failure === NETWORK_FAILURE ? ta('networkFailure') : result.failure.message || ta('loginFailed'));
   };
 
   if (challenge) {

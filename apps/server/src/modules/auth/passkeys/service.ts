@@ -19,7 +19,7 @@ import type { Db } from '../../../db';
 import { isUniqueViolation } from '../../../db/errors';
 import type { PasskeysTable } from '../../../db/tables/auth';
 import type { EventBus } from '../../../lib/events';
-import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
+import { ConflictError, fieldError, NotFoundError, sentence, type Sentence } from '../../../lib/errors';
 import { newId, nowIso } from '../../../lib/ids';
 import { userRepo } from '../../users';
 import { challengeRepo } from '../challenges';
@@ -34,8 +34,7 @@ export interface RelyingParty {
   name: string;
 }
 
-const NOT_VERIFIED = 'This passkey could not be verified. Please try again.';
-const refused = (message = NOT_VERIFIED) => new BadRequestError(message, [{ path: 'response', message }]);
+const refused = (message: Sentence = sentence('error.passkey.notVerified')) => fieldError('response', message);
 
 /** The challenge the browser signed, read from its client data; a body that has none is refused. */
 function signedChallenge(clientDataJSON: string): string {
@@ -77,9 +76,9 @@ export function passkeyService(db: Db, events: EventBus, rp: RelyingParty) {
     /** The account a passkey sign-in proves; the caller starts its session. */
     async login(response: AuthenticationResponseJSON): Promise<string> {
       const challenge = signedChallenge(response.response.clientDataJSON);
-      if (!(await challenges.spend(challenge, 'passkey-login'))) throw refused('This sign-in has expired. Please try again.');
+      if (!(await challenges.spend(challenge, 'passkey-login'))) throw refused(sentence('error.passkey.signInExpired'));
       const row = await repo.findByCredential(response.id);
-      if (!row) throw refused('This passkey is not registered here (it may have been removed).');
+      if (!row) throw refused(sentence('error.passkey.unknown'));
       const result = await verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge,
@@ -105,15 +104,13 @@ export function passkeyService(db: Db, events: EventBus, rp: RelyingParty) {
      */
     async registerOptions(userId: string, sessionId: string, password: string | undefined) {
       const user = await users.findById(userId);
-      if (!user) throw new NotFoundError('Account not found.');
+      if (!user) throw new NotFoundError(sentence('error.account.notFound'));
       if (password === undefined) {
         if (!(await signedInRecently(db, sessionId))) {
-          const message = 'Enter your password to add a passkey.';
-          throw new BadRequestError(message, [{ path: 'password', message }]);
+          throw fieldError('password', sentence('error.passkey.passwordNeeded'));
         }
       } else if (!(await verifyPassword(user.password_hash, password))) {
-        const message = 'Your password is not correct.';
-        throw new BadRequestError(message, [{ path: 'password', message }]);
+        throw fieldError('password', sentence('error.auth.passwordWrong'));
       }
       const existing = await repo.listOf(userId);
       const options = await generateRegistrationOptions({
@@ -135,7 +132,7 @@ export function passkeyService(db: Db, events: EventBus, rp: RelyingParty) {
       const found = await challenges.find(challenge, 'passkey-register');
       // Another account's ceremony is as unknown to this one as an expired one.
       if (found?.user_id !== userId || !(await challenges.spend(challenge, 'passkey-register'))) {
-        throw refused('This registration has expired. Please try again.');
+        throw refused(sentence('error.passkey.registrationExpired'));
       }
       const result = await verifyRegistrationResponse({
         response,
@@ -160,7 +157,7 @@ export function passkeyService(db: Db, events: EventBus, rp: RelyingParty) {
       try {
         await repo.insert(row);
       } catch (err) {
-        if (isUniqueViolation(err)) throw new ConflictError('This passkey is already registered.');
+        if (isUniqueViolation(err)) throw new ConflictError(sentence('error.passkey.taken'));
         throw err;
       }
       events.publish('passkeyAdded', { userId, name, at: row.created_at });
@@ -172,7 +169,7 @@ export function passkeyService(db: Db, events: EventBus, rp: RelyingParty) {
     },
 
     async remove(userId: string, id: string): Promise<void> {
-      if (!(await repo.remove(userId, id))) throw new NotFoundError('Passkey not found.');
+      if (!(await repo.remove(userId, id))) throw new NotFoundError(sentence('error.passkey.notFound'));
     },
   };
 }

@@ -6,7 +6,7 @@ import { REFRESH_TOKEN_TTL_DAYS, securityOperations as ops, type AccountSession 
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { contractRoute } from '../../../lib/contract-route';
-import { NotFoundError } from '../../../lib/errors';
+import { NotFoundError, sentence } from '../../../lib/errors';
 import { authOf, makeRequireAuth } from '../../../plugins/authenticate';
 import { deviceOf } from './device';
 import { sessionListRepo } from './repo';
@@ -37,7 +37,7 @@ export async function sessionRoutes(fastify: FastifyInstance, ctx: AppContext) {
     onRequest: requireAuth,
     handler: async (req) => {
       // Someone else's session, or one already ended, is as unknown as one that never was.
-      if (!(await ctx.auth.endSession(authOf(req).userId, req.params.id))) throw new NotFoundError('Session not found.');
+      if (!(await ctx.auth.endSession(authOf(req).userId, req.params.id))) throw new NotFoundError(sentence('error.auth.sessionNotFound'));
       return { success: true as const };
     },
   });

@@ -7,7 +7,7 @@
 import { RECOVERY_CODE_COUNT, type LoginTwoFactorBody } from '@plaza/contract';
 import type { Db } from '../../../db';
 import type { EventBus } from '../../../lib/events';
-import { BadRequestError, ConflictError } from '../../../lib/errors';
+import { ConflictError, fieldError, sentence } from '../../../lib/errors';
 import { nowIso } from '../../../lib/ids';
 import type { Limits } from '../../../security/limits';
 import { userRepo } from '../../users';
@@ -17,11 +17,10 @@ import { hashToken, newRefreshToken } from '../tokens';
 import { twoFactorRepo } from './repo';
 import { codeStep, newRecoveryCode, newTotpSecret, otpauthUrl, totpKeys } from './totp';
 
-const wrongField = (path: string, message: string) => new BadRequestError(message, [{ path, message }]);
-const WRONG_PASSWORD = 'Your password is not correct.';
-const WRONG_CODE = 'This code is not right, or was already used. Wait for the next one.';
-const WRONG_RECOVERY_CODE = 'This recovery code is not right, or was already used.';
-const EXPIRED = 'This sign-in has expired. Please log in again.';
+const WRONG_PASSWORD = sentence('error.auth.passwordWrong');
+const WRONG_CODE = sentence('error.twoFactor.wrongCode');
+const WRONG_RECOVERY_CODE = sentence('error.twoFactor.wrongRecoveryCode');
+const EXPIRED = sentence('error.twoFactor.expired');
 
 export interface TwoFactorOptions {
   /** Derives the key that seals secrets and hashes recovery codes (the server's JWT secret). */
@@ -38,7 +37,7 @@ export function twoFactorService(db: Db, limits: Limits, events: EventBus, opts:
 
   async function checkPassword(userId: string, password: string) {
     const user = await users.findById(userId);
-    if (!user || !(await verifyPassword(user.password_hash, password))) throw wrongField('password', WRONG_PASSWORD);
+    if (!user || !(await verifyPassword(user.password_hash, password))) throw fieldError('password', WRONG_PASSWORD);
     return user;
   }
 
@@ -68,7 +67,7 @@ export function twoFactorService(db: Db, limits: Limits, events: EventBus, opts:
     async setup(userId: string, password: string) {
       await limits.consume('twoFactorPerUser', userId);
       const user = await checkPassword(userId, password);
-      if (await enabledSecret(userId)) throw new ConflictError('Two-factor sign-in is already on.');
+      if (await enabledSecret(userId)) throw new ConflictError(sentence('error.twoFactor.alreadyOn'));
       const secret = newTotpSecret();
       await repo.savePending(userId, keys.seal(secret), nowIso());
       return { secret, otpauthUrl: otpauthUrl(secret, user.user_name, opts.issuer) };
@@ -76,10 +75,10 @@ export function twoFactorService(db: Db, limits: Limits, events: EventBus, opts:
 
     async enable(userId: string, code: string): Promise<string[]> {
       const row = await repo.find(userId);
-      if (!row) throw new ConflictError('Start the setup first: no secret is waiting for a code.');
-      if (row.enabled_at) throw new ConflictError('Two-factor sign-in is already on.');
+      if (!row) throw new ConflictError(sentence('error.twoFactor.notStarted'));
+      if (row.enabled_at) throw new ConflictError(sentence('error.twoFactor.alreadyOn'));
       await limits.consume('twoFactorPerUser', userId);
-      if (!(await takeCode(userId, row.sealed_secret, code))) throw wrongField('code', WRONG_CODE);
+      if (!(await takeCode(userId, row.sealed_secret, code))) throw fieldError('code', WRONG_CODE);
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
       await repo.enable(
         userId,
@@ -92,10 +91,10 @@ export function twoFactorService(db: Db, limits: Limits, events: EventBus, opts:
 
     async disable(userId: string, password: string, code: string): Promise<void> {
       const row = await enabledSecret(userId);
-      if (!row) throw new ConflictError('Two-factor sign-in is not on.');
+      if (!row) throw new ConflictError(sentence('error.twoFactor.notOn'));
       await limits.consume('twoFactorPerUser', userId);
       await checkPassword(userId, password);
-      if (!(await takeAnyCode(userId, row.sealed_secret, code))) throw wrongField('code', WRONG_CODE);
+      if (!(await takeAnyCode(userId, row.sealed_secret, code))) throw fieldError('code', WRONG_CODE);
       await repo.disable(userId);
       events.publish('twoFactorChanged', { userId, enabled: false, at: nowIso() });
     },
@@ -118,16 +117,16 @@ export function twoFactorService(db: Db, limits: Limits, events: EventBus, opts:
       const id = hashToken(body.challenge);
       const found = await challenges.find(id, 'totp');
       const userId = found?.user_id;
-      if (!userId) throw wrongField('challenge', EXPIRED);
+      if (!userId) throw fieldError('challenge', EXPIRED);
       await limits.consume('twoFactorPerUser', userId);
       const row = await enabledSecret(userId);
-      if (!row) throw wrongField('challenge', EXPIRED);
+      if (!row) throw fieldError('challenge', EXPIRED);
       if (body.code !== undefined) {
-        if (!(await takeCode(userId, row.sealed_secret, body.code))) throw wrongField('code', WRONG_CODE);
+        if (!(await takeCode(userId, row.sealed_secret, body.code))) throw fieldError('code', WRONG_CODE);
       } else if (!(await repo.spendRecoveryCode(userId, keys.hashRecoveryCode(body.recoveryCode ?? ''), nowIso()))) {
-        throw wrongField('recoveryCode', WRONG_RECOVERY_CODE);
+        throw fieldError('recoveryCode', WRONG_RECOVERY_CODE);
       }
-      if (!(await challenges.spend(id, 'totp'))) throw wrongField('challenge', EXPIRED);
+      if (!(await challenges.spend(id, 'totp'))) throw fieldError('challenge', EXPIRED);
       return userId;
     },
   };

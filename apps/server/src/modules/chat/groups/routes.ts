@@ -3,7 +3,7 @@ import { GROUP_CHAT, groupOperations as ops } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { contractRoute } from '../../../lib/contract-route';
-import { BadRequestError } from '../../../lib/errors';
+import { BadRequestError, sentence } from '../../../lib/errors';
 import { authOf, makeRequireAuth } from '../../../plugins/authenticate';
 import { perUser } from '../../../security/limits';
 import type { GroupService } from './service';
@@ -33,7 +33,7 @@ export function groupRoutes(fastify: FastifyInstance, ctx: AppContext, groups: G
     handler: async (req) => {
       const file = await req.file({ limits: { fileSize: GROUP_CHAT.photoBytes, files: 1 } });
       if (!file || file.fieldname !== 'photo')
-        throw new BadRequestError('Attach the image as the `photo` field.', [{ path: 'photo', message: 'Required' }]);
+        throw new BadRequestError(sentence('error.group.photoMissing'), [{ path: 'photo', message: 'Required' }]);
       const bytes = await file.toBuffer();
       return { success: ok, conversation: await groups.uploadPhoto(authOf(req).userId, req.params.id, bytes) };
     },

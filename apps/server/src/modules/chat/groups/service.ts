@@ -16,7 +16,7 @@ import {
 } from '@plaza/contract';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db';
-import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../../lib/errors';
+import { BadRequestError, ForbiddenError, NotFoundError, sentence, TooManyRequestsError } from '../../../lib/errors';
 import { newId, nowIso } from '../../../lib/ids';
 import { processImage } from '../../../media/images';
 import { friendIdsOf } from '../../people';
@@ -32,8 +32,8 @@ import { presentGroupMessage, systemPerson, systemText } from './presenters';
 import { groupRepo } from './repo';
 import { groupViews } from './views';
 
-const notFound = () => new NotFoundError('This group does not exist.');
-const adminsOnly = () => new ForbiddenError('Only the group’s admins can do this.');
+const notFound = () => new NotFoundError(sentence('error.group.notFound'));
+const adminsOnly = () => new ForbiddenError(sentence('error.group.adminsOnly'));
 
 export function groupService(ctx: AppContext, flood: FloodControl, messages: MessageStore) {
   const db = ctx.db;
@@ -65,7 +65,7 @@ export function groupService(ctx: AppContext, flood: FloodControl, messages: Mes
     const wanted = [...new Set(ids)].filter((id) => id !== actorId);
     const friends = new Set(await friendIdsOf(db, actorId));
     const strangers = wanted.filter((id) => !friends.has(id));
-    if (strangers.length > 0) throw new ForbiddenError('You can only add your friends to a group.');
+    if (strangers.length > 0) throw new ForbiddenError(sentence('error.group.friendsOnly'));
     return wanted;
   }
 
@@ -144,7 +144,7 @@ export function groupService(ctx: AppContext, flood: FloodControl, messages: Mes
     async create(callerId: string, body: CreateGroupBody): Promise<GroupConversation> {
       const others = await friendsToAdd(callerId, body.memberIds);
       if (others.length < GROUP_CHAT.minMembers - 1)
-        throw new BadRequestError(`A group needs at least ${GROUP_CHAT.minMembers} people, you included.`, [
+        throw new BadRequestError(sentence('error.group.tooFew', { min: GROUP_CHAT.minMembers }), [
           { path: 'memberIds', message: `Choose at least ${GROUP_CHAT.minMembers - 1} people` },
         ]);
       const id = newId();
@@ -195,7 +195,7 @@ export function groupService(ctx: AppContext, flood: FloodControl, messages: Mes
       const current = new Set((await repo.membersOf([id])).map((m) => m.user_id));
       const fresh = wanted.filter((u) => !current.has(u));
       if (current.size + fresh.length > GROUP_CHAT.maxMembers)
-        throw new BadRequestError(`A group holds at most ${GROUP_CHAT.maxMembers} people.`, [
+        throw new BadRequestError(sentence('error.group.tooMany', { max: GROUP_CHAT.maxMembers }), [
           { path: 'userIds', message: 'Too many people' },
         ]);
       if (fresh.length > 0) {
@@ -216,7 +216,7 @@ export function groupService(ctx: AppContext, flood: FloodControl, messages: Mes
       const me = await memberOrNotFound(id, callerId);
       const leaving = userId === callerId;
       if (!leaving && me.role !== 'admin') throw adminsOnly();
-      if (!leaving && !(await repo.membership(id, userId))) throw new NotFoundError('This person is not in the group.');
+      if (!leaving && !(await repo.membership(id, userId))) throw new NotFoundError(sentence('error.group.notMember'));
       const [actor, target] = await people([callerId, userId]);
       const system: GroupSystem = leaving
         ? { type: 'left', actor, users: [], name: null }
@@ -264,8 +264,7 @@ export function groupService(ctx: AppContext, flood: FloodControl, messages: Mes
     async send(callerId: string, id: string, body: SendGroupMessageBody): Promise<{ message: GroupMessage; created: boolean }> {
       const taken = flood.take(callerId);
       const waitMs = typeof taken === 'number' ? taken : await taken;
-      if (waitMs > 0)
-        throw new TooManyRequestsError('You are sending messages too fast. Please wait a moment.', Math.max(1, Math.ceil(waitMs / 1000)));
+      if (waitMs > 0) throw new TooManyRequestsError(sentence('error.chat.tooFast'), Math.max(1, Math.ceil(waitMs / 1000)));
       const now = nowIso();
       // One query answers both: is the sender in the group, and whom does the message reach.
       const audience = await repo.audienceOf(id, callerId, now);
@@ -284,9 +283,7 @@ export function groupService(ctx: AppContext, flood: FloodControl, messages: Mes
       if (!written) {
         const original = await chat.findByClientId(callerId, row.client_message_id!);
         if (!original || original.pair_key !== id)
-          throw new BadRequestError('This clientMessageId was used for another message.', [
-            { path: 'clientMessageId', message: 'Already used' },
-          ]);
+          throw new BadRequestError(sentence('error.chat.clientIdReused'), [{ path: 'clientMessageId', message: 'Already used' }]);
         const [message] = await presentWithMentions(db, [original], presentGroupMessage);
         ctx.events.publish('groupMessageStored', { conversationId: id, message, userIds: audience });
         return { message, created: false };
@@ -312,7 +309,7 @@ export function groupService(ctx: AppContext, flood: FloodControl, messages: Mes
       let target: { id: string; seq: number } | undefined;
       if (messageId) {
         const seq = await chat.seqOf(id, messageId);
-        if (seq === undefined) throw new NotFoundError('This message is not in the group.');
+        if (seq === undefined) throw new NotFoundError(sentence('error.group.messageNotFound'));
         target = { id: messageId, seq };
       } else {
         const last = await repo.lastMessageUpTo(id);
