@@ -5,7 +5,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { AppContext, CoreContext } from './context';
 import { createDb, migrateToLatest, schemaVersion } from './db';
-import { noWriteTurns, writeTurns } from './db/write-turns';
 import { RELAYED_EVENTS, relayChannel, relayEvents } from './lib/event-relay';
 import { installIdempotency, startIdempotencySweep } from './idempotency/plugin';
 import { createJobs, exportJobMetrics, registerQueueBoard, servesWeb } from './jobs';
@@ -46,8 +45,6 @@ export interface BuildOptions {
   loggerInstance?: FastifyBaseLogger;
   /** `dispatch: false` writes domain events but never dispatches them: what a crash after each commit leaves (tests). */
   outbox?: { dispatch: boolean };
-  /** How long a background write waits for its turn at SQLite's write lock (db/write-turns.ts). */
-  writeTurns?: { maxWaitMs: number };
   /** Counts the statements run straight on the driver (db/prepared.ts): tests count a request's statements. */
   directRuns?: { count: number };
 }
@@ -192,8 +189,7 @@ async function openCore(config: Config, log: FastifyBaseLogger, opts: BuildOptio
     { db, dialect, events, log: log.child({ part: 'outbox' }) },
     { ...config.outbox, dispatch: opts.outbox?.dispatch ?? true },
   );
-  const turns = config.without?.includes('writeTurns') ? noWriteTurns : writeTurns(opts.writeTurns);
-  const jobs = createJobs(config, { db, dialect, log, turns });
+  const jobs = createJobs(config, { db, dialect, log });
   const core: CoreContext = {
     config,
     db,
@@ -205,7 +201,6 @@ async function openCore(config: Config, log: FastifyBaseLogger, opts: BuildOptio
     redis,
     limits,
     metrics,
-    writeTurns: turns,
     jobs,
   };
   return { core, outbox, ping, poolUse };

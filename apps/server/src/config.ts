@@ -297,7 +297,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * the schema above nor in the README; the server logs a warning when they are in effect.
  */
 /** The fast paths a benchmark can turn off for an A/B (Config.without). */
-export const FAST_PATHS = ['sqliteWriterThread', 'feedPageCache', 'postJsonCache', 'interactionCache', 'preparedReads', 'writeTurns', 'hiddenPeopleCache'] as const;
+export const FAST_PATHS = [
+  'sqliteWriterThread',
+  'feedPageCache',
+  'postJsonCache',
+  'interactionCache',
+  'preparedReads',
+  'hiddenPeopleCache',
+] as const;
 export type FastPath = (typeof FAST_PATHS)[number];
 
 const testOverridesSchema = z

@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db, DialectName } from './db';
-import type { WriteTurns } from './db/write-turns';
 import type { AnyJobs } from './jobs';
 import type { EventBus } from './lib/events';
 import type { Logger } from './lib/logger';
@@ -29,8 +28,6 @@ export interface CoreContext {
   redis: RedisConnections | null;
   /** The Prometheus registry and the shared metrics (observability/metrics.ts). */
   metrics: Metrics;
-  /** Turns at SQLite's write lock: the chat's writer thread first, background writes between its batches (db/write-turns.ts). */
-  writeTurns: WriteTurns;
   /** Background work (jobs/jobs.ts): `jobs.enqueue('mail', …)` here, `jobs.registerWorker('mail', …)` where it is done. */
   jobs: AnyJobs;
   /** Abuse limits (security/limits.ts): `limits.consume('passwordResetPerAddress', req.ip)` → 429 when over. */

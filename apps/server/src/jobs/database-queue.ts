@@ -3,10 +3,10 @@
  * embedded default, or PostgreSQL) and worked by every process whose role runs workers, `npm start`'s
  * one process included. A job is taken with a hold (`leaseMs`) that its worker renews while it runs; a
  * worker that dies stops renewing, and once the hold runs out any worker takes the job again. Done jobs
- * are deleted; a job that failed its last attempt stays as `failed`, the dead-letter list.
+ * are deleted; a job that failed its last attempt stays as `failed`, the dead-letter list. On a SQLite file
+ * its writes meet the chat's writer thread at the one write lock and wait in SQLite's busy timeout.
  */
 import type { Db, DialectName } from '../db';
-import type { WriteTurns } from '../db/write-turns';
 import type { Logger } from '../lib/logger';
 import { jobStore, type ClaimedJob } from './database-store';
 import {
@@ -37,15 +37,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const PRUNE_EVERY_MS = 3_600_000;
 
 export function databaseQueue(
-  deps: { db: Db; dialect: DialectName; log: Logger; turns: WriteTurns },
+  deps: { db: Db; dialect: DialectName; log: Logger },
   options: DatabaseQueueOptions,
 ): Jobs & { engine: 'database' } {
   const { dialect, log } = deps;
   const settings = options.queues ?? QUEUES;
   // On an executor of its own, so a test counting a request's statements never counts a poll.
   const store = jobStore(deps.db.withoutPlugins(), dialect);
-  // On SQLite a background write takes its turn with the chat's writer thread (db/write-turns.ts).
-  const write = <T>(work: () => Promise<T>) => (dialect === 'sqlite' ? deps.turns.background(work) : work());
   const handlers = new Map<QueueName, JobHandler<QueueName>>();
   const running = new Map<QueueName, Set<Promise<void>>>(QUEUE_NAMES.map((q) => [q, new Set()]));
   const claiming = new Set<QueueName>();
@@ -59,16 +57,16 @@ export function databaseQueue(
     const handler = handlers.get(queue)!;
     const hold = setInterval(
       () =>
-        void write(() => store.renew(job.id, job.attempts, iso(Date.now() + options.leaseMs))).catch((err: unknown) =>
-          log.warn({ err, jobId: job.id }, 'could not renew the hold on a running job'),
-        ),
+        void store
+          .renew(job.id, job.attempts, iso(Date.now() + options.leaseMs))
+          .catch((err: unknown) => log.warn({ err, jobId: job.id }, 'could not renew the hold on a running job')),
       Math.max(5, Math.floor(options.leaseMs / 3)),
     );
     hold.unref();
     try {
       await handler(JSON.parse(job.data) as never, { id: job.id, attempt: job.attempts });
       clearInterval(hold);
-      await write(() => store.done(job.id));
+      await store.done(job.id);
     } catch (err) {
       clearInterval(hold);
       failures[queue] += 1;
@@ -79,8 +77,8 @@ export function databaseQueue(
         { err, queue, jobId: job.id, attempt: job.attempts, ...(last ? {} : { retryAt }) },
         last ? 'a job failed its last attempt: it is kept in the dead-letter list' : 'a job failed; it is retried',
       );
-      await write(() =>
-        last ? store.fail(job.id, job.attempts, iso(Date.now()), message) : store.retryAt(job.id, job.attempts, retryAt, message),
+      await (
+        last ? store.fail(job.id, job.attempts, iso(Date.now()), message) : store.retryAt(job.id, job.attempts, retryAt, message)
       ).catch((e: unknown) =>
         log.warn({ err: e, jobId: job.id }, 'could not reschedule a failed job; it is taken again once its hold runs out'),
       );
@@ -95,7 +93,7 @@ export function databaseQueue(
     try {
       const now = Date.now();
       if (!(await store.anyDue(queue, iso(now)))) return;
-      const jobs = await write(() => store.claim(queue, iso(now), iso(now + options.leaseMs), slots));
+      const jobs = await store.claim(queue, iso(now), iso(now + options.leaseMs), slots);
       for (const job of jobs) {
         const task: Promise<void> = run(job).finally(() => {
           running.get(queue)!.delete(task);
@@ -114,9 +112,9 @@ export function databaseQueue(
     for (const queue of handlers.keys()) void pump(queue);
     if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = Date.now();
-      void write(() => store.prune(iso(Date.now() - DEAD_LETTER_KEEP_MS))).catch((err: unknown) =>
-        log.warn({ err }, 'could not prune the dead-letter list'),
-      );
+      void store
+        .prune(iso(Date.now() - DEAD_LETTER_KEEP_MS))
+        .catch((err: unknown) => log.warn({ err }, 'could not prune the dead-letter list'));
     }
   }
 
@@ -127,17 +125,15 @@ export function databaseQueue(
     failures,
     async enqueue(queue, data, opts) {
       const now = Date.now();
-      await write(() =>
-        store.insert({
-          id: opts.jobId,
-          queue,
-          data: JSON.stringify(data),
-          state: 'waiting',
-          attempts: 0,
-          created_at: iso(now),
-          available_at: iso(now + (opts.delayMs ?? 0)),
-        }),
-      );
+      await store.insert({
+        id: opts.jobId,
+        queue,
+        data: JSON.stringify(data),
+        state: 'waiting',
+        attempts: 0,
+        created_at: iso(now),
+        available_at: iso(now + (opts.delayMs ?? 0)),
+      });
       // Here at once rather than at the next poll: no added wait on the embedded default.
       if (!opts.delayMs) void pump(queue);
     },

@@ -1,7 +1,6 @@
 /** The job system: BullMQ when REDIS_URL is set, the database queue otherwise (jobs.ts says how to use it). */
 import type { Config } from '../config';
 import type { Db, DialectName } from '../db';
-import type { WriteTurns } from '../db/write-turns';
 import type { Logger } from '../lib/logger';
 import { bullmqQueue, type BullmqJobs } from './bullmq-queue';
 import { databaseQueue } from './database-queue';
@@ -14,7 +13,7 @@ export { registerQueueBoard } from './admin-routes';
 
 export type AnyJobs = BullmqJobs | (Jobs & { engine: 'database' });
 
-export function createJobs(config: Config, deps: { db: Db; dialect: DialectName; log: Logger; turns: WriteTurns }): AnyJobs {
+export function createJobs(config: Config, deps: { db: Db; dialect: DialectName; log: Logger }): AnyJobs {
   const log = deps.log.child({ part: 'jobs' });
   const works = runsWorkers(config.role);
   if (config.redisUrl)

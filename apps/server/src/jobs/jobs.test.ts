@@ -37,10 +37,7 @@ const engines: Engine[] = [
     dialect,
     // The app's own queue works `fanout` only (no SMTP, so no mail worker): `mail` jobs here are this engine's alone.
     make: (t: TestApp) =>
-      databaseQueue(
-        { db: t.app.ctx.db, dialect, log: silent, turns: t.app.ctx.writeTurns },
-        { pollMs: 20, leaseMs: 500, works: true, queues: QUICK },
-      ),
+      databaseQueue({ db: t.app.ctx.db, dialect, log: silent }, { pollMs: 20, leaseMs: 500, works: true, queues: QUICK }),
   })),
   ...(redisMissing
     ? []

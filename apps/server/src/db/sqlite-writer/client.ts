@@ -16,7 +16,6 @@ import { sentence, ServiceUnavailableError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { outcomeError, type BatchOutcome, type BatchRunner } from '../group-commit';
 import type { NewMessage } from '../tables/chat';
-import type { WriteTurns } from '../write-turns';
 import { flattenRows, outcomesOf, type FromWriter, type StoredMessage, type ToWriter, type WriterThreadOptions } from './protocol';
 
 export interface ThreadRunnerOptions {
@@ -25,8 +24,6 @@ export interface ThreadRunnerOptions {
   restartCheckpointerMs?: number;
   /** A batch the thread has not answered by then fails (and the thread is replaced). */
   answerWithinMs?: number;
-  /** Told of each batch out on the thread, so background writes on the server's connection wait for their turn (db/write-turns.ts). */
-  turns?: WriteTurns;
 }
 
 const STARTUP_MS = 10_000;
@@ -156,22 +153,17 @@ export function threadBatchRunner(
     if (closing) return Promise.reject(unavailable());
     const w = (worker ??= start());
     const batch = nextBatch++;
-    const answered = opts.turns?.out();
     return new Promise<Array<BatchOutcome<StoredMessage>>>((resolve, reject) => {
       // A thread still starting (loading its code, opening the database) gets longer.
       const deadline = answerWithinMs + (ready ? 0 : STARTUP_MS);
       const timer = setTimeout(() => lost(w, `did not answer within ${deadline} ms`), deadline);
       waiting.set(batch, { resolve, reject, timer });
       w.postMessage({ type: 'write', batch, rows: flattenRows(rows) } satisfies ToWriter);
-    }).finally(() => answered?.());
+    });
   }
 
   return {
-    run(rows: readonly NewMessage[]) {
-      // After a background write on the server's connection that holds the lock now, if any (db/write-turns.ts).
-      const wait = opts.turns?.chatMayGo();
-      return wait ? wait.then(() => send(rows)) : send(rows);
-    },
+    run: send,
     async close() {
       closing = true;
       if (checkpointerRestart) clearTimeout(checkpointerRestart);

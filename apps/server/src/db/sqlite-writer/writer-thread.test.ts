@@ -8,7 +8,6 @@ import { useTestApp } from '../../../test/harness';
 import { newId, nowIso } from '../../lib/ids';
 import { groupCommit } from '../group-commit';
 import type { NewMessage as MessageRow } from '../tables/chat';
-import { writeTurns } from '../write-turns';
 import { threadBatchRunner } from './client';
 
 describe("the chat's writer thread (SQLite)", () => {
@@ -133,26 +132,6 @@ describe("the chat's writer thread (SQLite)", () => {
       await writer.close();
     }
     expect((await stored(a, b)).map((m) => m.text)).toEqual(['while it is free', 'waited for the lock']);
-  });
-
-  it("hands a batch to the thread only once a background write on the server's connection is done", async () => {
-    const [a, b] = [(await createUser(t.app)).user._id, (await createUser(t.app)).user._id];
-    const turns = writeTurns();
-    const writer = groupCommit(threadBatchRunner(t.app.ctx.db, file(), log(), { turns }));
-    try {
-      await writer.insert(row(a, b, 'before'));
-      let release!: () => void;
-      const background = turns.background(() => new Promise<void>((r) => (release = r)));
-      const waiting = writer.insert(row(a, b, 'after the background write'));
-      await new Promise((r) => setTimeout(r, 200));
-      expect((await stored(a, b)).map((m) => m.text)).toEqual(['before']);
-      release();
-      await background;
-      await expect(waiting).resolves.toMatchObject({ written: true });
-      expect((await stored(a, b)).map((m) => m.text)).toEqual(['before', 'after the background write']);
-    } finally {
-      await writer.close();
-    }
   });
 
   it('writes everything queued before it closes (shutdown drains it)', async () => {

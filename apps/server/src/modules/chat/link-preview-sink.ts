@@ -18,12 +18,8 @@ export function startMessageLinkPreviews(ctx: AppContext): () => void {
     m.sender_id === m.receiver_id ? groups.audienceOf(m.pair_key, m.sender_id, nowIso()) : [m.sender_id, m.receiver_id];
   return ctx.events.subscribe('linkPreviewMade', async ({ targetType, targetId, scope, linkPreview }) => {
     if (targetType !== 'message' || !scope) return;
-    const write = async () => {
-      const stored = await repo.setLinkPreview(scope, targetId, storedCard(linkPreview));
-      return stored ? repo.findMessage(scope, targetId) : undefined;
-    };
-    // On SQLite the write takes its turn with the chat's writer thread (db/write-turns.ts).
-    const message = await (ctx.dialect === 'sqlite' ? ctx.writeTurns.background(write) : write());
+    const stored = await repo.setLinkPreview(scope, targetId, storedCard(linkPreview));
+    const message = stored ? await repo.findMessage(scope, targetId) : undefined;
     if (!message) return;
     const userIds = await readersOf(message);
     ctx.events.publish('linkPreviewStored', { targetType, targetId, linkPreview, userIds });

@@ -1,9 +1,9 @@
 /**
  * The mentions of chat messages (product.md § Mentions). A message is stored by the message store, away from
- * any transaction of ours; its mentions are written just after, in a transaction of their own (on SQLite in
- * its turn with the writer thread), and only for a text with an `@name` in it, so the common message costs
- * nothing more. Everyone in the conversation can read it: only they are told of a mention. One-to-one and
- * group messages alike: `conversationKey` is where the notification leads (a pair room, or a group's id).
+ * any transaction of ours; its mentions are written just after, in a transaction of their own, and only for
+ * a text with an `@name` in it, so the common message costs nothing more. Everyone in the conversation can
+ * read it: only they are told of a mention. One-to-one and group messages alike: `conversationKey` is where
+ * the notification leads (a pair room, or a group's id).
  *
  * Not in the message's own transaction: on a SQLite file that one runs on the writer thread's connection with
  * statements prepared once (db/sqlite-writer/), where the mention rules (names looked up, blocks, the outbox's
@@ -29,21 +29,19 @@ export interface StoredMessageText {
 /** Stores the mentions of a message just stored. */
 export async function storeMessageMentions(ctx: AppContext, message: StoredMessageText): Promise<void> {
   if (mentionNamesOf(message.text).length === 0) return;
-  const write = () =>
-    ctx.db.transaction().execute((trx) =>
-      mentionIndex(trx, ctx.events).written({
-        targetType: 'message',
-        targetId: message.id,
-        authorId: message.senderId,
-        text: message.text,
-        postId: null,
-        conversationKey: message.conversationKey,
-        audience: { kind: 'members', userIds: message.memberIds },
-        at: message.createdAt,
-        isNew: true,
-      }),
-    );
-  await (ctx.dialect === 'sqlite' ? ctx.writeTurns.background(write) : write());
+  await ctx.db.transaction().execute((trx) =>
+    mentionIndex(trx, ctx.events).written({
+      targetType: 'message',
+      targetId: message.id,
+      authorId: message.senderId,
+      text: message.text,
+      postId: null,
+      conversationKey: message.conversationKey,
+      audience: { kind: 'members', userIds: message.memberIds },
+      at: message.createdAt,
+      isNew: true,
+    }),
+  );
 }
 
 /** The messages presented by `present` (one-to-one or group), each with its mentions. */

@@ -1,11 +1,11 @@
+import { pairRoom } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { as, createUser } from '../../../test/factories';
+import { as, createUser, sendChatMessage } from '../../../test/factories';
 import { dialects } from '../../../test/harness';
 import { useSameDatabase } from '../../../test/same-database';
-import { writeTurns } from '../../db/write-turns';
 import { manyFriends } from '../people/testing';
-import { FAN_OUT_BATCH, fanOutFrom } from './post-fan-out';
+import { FAN_OUT_BATCH } from './post-fan-out';
 import { createPost } from './testing';
 import { timelineReadModel } from './timeline-read-model';
 
@@ -94,45 +94,37 @@ describe.each(dialects())('a post fanned out in batches on %s', (dialect) => {
   });
 });
 
-// Write turns exist on SQLite only: its one write lock is shared by the chat's writer thread and the fan-out.
-describe('a post fanned out on sqlite beside the chat writer', () => {
+// On SQLite the chat's writer thread and the fan-out share the one write lock: each waits there for the other.
+describe('a post fanned out on sqlite while the chat writer thread writes', () => {
   const shared = useSameDatabase('sqlite');
 
-  it('writes a batch only while no chat batch is out on the writer thread, then goes on', async () => {
-    const app = await shared.start(QUICK, { outbox: { dispatch: false } });
+  it('reaches every friend once, and every message sent meanwhile is stored', async () => {
+    const app = await shared.start(QUICK);
     const author = await createUser(app);
+    const [a, b] = [await createUser(app), await createUser(app)];
     const friends = await manyFriends(app, author, FRIENDS);
-    const postId = await createPost(app, author, 'after the chat');
-    const everyone = [author.user._id, ...friends];
-    const turns = writeTurns({ maxWaitMs: 60_000 });
-    const chatBatchAnswered = turns.out();
-    const after = [...friends].sort()[FAN_OUT_BATCH - 1];
-    const fanOut = fanOutFrom(app.ctx.db, 'sqlite', { postId, authorId: author.user._id, after }, turns);
-    await new Promise((r) => setTimeout(r, 200));
-    expect((await timelines(app, postId, everyone)).holding.size).toBe(1 + FAN_OUT_BATCH);
-    chatBatchAnswered();
-    await fanOut;
-    expectEveryoneOnce(await timelines(app, postId, everyone), everyone);
-  });
-
-  it('publishes (the post and its first batch) only while no chat batch is out', async () => {
-    const app = await shared.start(QUICK, { writeTurns: { maxWaitMs: 60_000 } });
-    const author = await createUser(app);
-    const friends = await manyFriends(app, author, FAN_OUT_BATCH);
-    const chatBatchAnswered = app.ctx.writeTurns.out();
-    let answered = false;
-    const publish = createPost(app, author, 'between chat batches').then((postId) => ({ postId, answered }));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await app.ctx.db.selectFrom('posts').select('id').where('author_id', '=', author.user._id).execute()).toEqual([]);
-    // The chat's next batch waits for the publish's transaction once it has begun.
-    answered = true;
-    chatBatchAnswered();
-    const nextChatBatch = app.ctx.writeTurns.chatMayGo();
-    expect(nextChatBatch).not.toBeNull();
-    const { postId, answered: afterAnswer } = await publish;
-    expect(afterAnswer).toBe(true);
-    await nextChatBatch;
+    const postId = await createPost(app, author, 'beside the chat');
+    // A conversation goes on, one message after another, until the later batches are written.
+    let fannedOut = false;
+    const sent: string[] = [];
+    const chat = (async () => {
+      for (let i = 0; !fannedOut || i < 20; i++) {
+        const text = `while it fans out ${i}`;
+        const res = await sendChatMessage(app, i % 2 ? b : a, i % 2 ? a : b, text);
+        expect(res.statusCode).toBe(201);
+        sent.push(text);
+      }
+    })();
+    await drained(app);
+    fannedOut = true;
+    await chat;
     const everyone = [author.user._id, ...friends];
     expectEveryoneOnce(await timelines(app, postId, everyone), everyone);
+    const stored = await app.ctx.db
+      .selectFrom('messages')
+      .select('text')
+      .where('pair_key', '=', pairRoom(a.user._id, b.user._id))
+      .execute();
+    expect(stored.map((m) => m.text).sort()).toEqual([...sent].sort());
   });
 });

@@ -156,9 +156,7 @@ export function postService(ctx: AppContext) {
             await alongside?.(trx, row.id);
             return readers;
           });
-        // The first batch is a fan-out batch too: on SQLite it takes its turn with the chat's writer thread
-        // (db/write-turns.ts), or it would sleep in the busy handler with the event loop stopped.
-        const readers = await (ctx.dialect === 'sqlite' ? ctx.writeTurns.background(publish) : retryTransient(publish));
+        const readers = await retryTransient(publish);
         ctx.events.publish('feedPagesChanged', { readerIds: [authorId, ...readers] });
         if (readers.length) ctx.events.publish('postReachedReaders', { postId: row.id, authorId, readerIds: readers });
       } catch (err) {

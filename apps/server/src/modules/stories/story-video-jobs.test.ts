@@ -42,11 +42,8 @@ function quickStoryWorker(app: FastifyInstance) {
   const quick = Object.fromEntries(
     Object.entries(QUEUES).map(([name, settings]) => [name, { ...settings, backoffMs: 50 }]),
   ) as typeof QUEUES;
-  const { db, dialect, writeTurns } = app.ctx;
-  const jobs = databaseQueue(
-    { db, dialect, log: pino({ level: 'silent' }), turns: writeTurns },
-    { pollMs: 20, leaseMs: 2000, works: true, queues: quick },
-  );
+  const { db, dialect } = app.ctx;
+  const jobs = databaseQueue({ db, dialect, log: pino({ level: 'silent' }) }, { pollMs: 20, leaseMs: 2000, works: true, queues: quick });
   const stop = startStoryVideos({ ...app.ctx, jobs });
   jobs.start();
   onTestFinished(async () => {

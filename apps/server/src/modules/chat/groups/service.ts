@@ -42,12 +42,6 @@ export function groupService(ctx: AppContext, flood: FloodControl, messages: Mes
   const users = userRepo(db);
   const views = groupViews(db);
 
-  /** A change to the group and its system line, in one transaction that takes its turn with the chat's writer on SQLite. */
-  const inTurn = <T>(write: (trx: Db) => Promise<T>): Promise<T> => {
-    const run = () => db.transaction().execute(write);
-    return ctx.dialect === 'sqlite' ? ctx.writeTurns.background(run) : run();
-  };
-
   async function memberOrNotFound(id: string, userId: string) {
     const m = await repo.membership(id, userId);
     if (!m) throw notFound();
@@ -111,7 +105,7 @@ export function groupService(ctx: AppContext, flood: FloodControl, messages: Mes
   ) {
     const at = nowIso();
     const row = systemRow(id, system, at);
-    const [stored] = await inTurn(async (trx) => {
+    const [stored] = await db.transaction().execute(async (trx) => {
       await write(trx);
       const lines = await numberAndInsert(trx, [row]);
       await afterLine?.(trx, lines[0].seq, at);
