@@ -15,6 +15,7 @@ const HOUR_MS = 3_600_000;
 const MAILS_PER_HOUR = 3;
 const EMAIL_REFUSED = "That email address can't be used.";
 
+// Long: a service; each method is short and shares the repositories made once here.
 export function emailService(ctx: AppContext, mailer: Mailer) {
   const users = userRepo(ctx.db);
   const tokens = linkTokens(ctx.db);

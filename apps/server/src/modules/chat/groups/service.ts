@@ -35,6 +35,7 @@ import { groupViews } from './views';
 const notFound = () => new NotFoundError('This group does not exist.');
 const adminsOnly = () => new ForbiddenError('Only the group’s admins can do this.');
 
+// Long: a service; each method is short and shares the repositories made once here.
 export function groupService(ctx: AppContext, flood: FloodControl, messages: MessageStore) {
   const db = ctx.db;
   const repo = groupRepo(db);
