@@ -22,11 +22,7 @@ export function EditPostMedia({ media, removed, setRemoved }: EditPostMediaProps
           <li key={m.url} className="relative">
             {m.status ? (
               // No poster yet (or ever): nothing to show but its place.
-              <div
-                role="img"
-                aria-label={t('edit.video')}
-                className={`h-20 w-20 rounded-lg bg-slate-800 ${gone ? 'opacity-30' : ''}`}
-              />
+              <div role="img" aria-label={t('edit.video')} className={`h-20 w-20 rounded-lg bg-slate-800 ${gone ? 'opacity-30' : ''}`} />
             ) : (
               <img
                 src={m.thumbUrl}

@@ -151,9 +151,7 @@ function PushOptions({ prefs, change }: SectionProps) {
           />
           <span>
             <span className="block font-medium">{t('options.quiet')}</span>
-            <span className="block text-sm text-slate-600 dark:text-slate-300">
-              {t('options.quietText', { zone: prefs.timeZone })}
-            </span>
+            <span className="block text-sm text-slate-600 dark:text-slate-300">{t('options.quietText', { zone: prefs.timeZone })}</span>
           </span>
         </label>
         {prefs.quietHours && (
@@ -164,9 +162,7 @@ function PushOptions({ prefs, change }: SectionProps) {
                 type="time"
                 className={timeInput}
                 value={prefs.quietHours.start}
-                onChange={(e) =>
-                  e.target.value && void change({ ...prefs, quietHours: { ...prefs.quietHours!, start: e.target.value } })
-                }
+                onChange={(e) => e.target.value && void change({ ...prefs, quietHours: { ...prefs.quietHours!, start: e.target.value } })}
               />
             </label>
             <label className="flex items-center gap-2">
@@ -175,9 +171,7 @@ function PushOptions({ prefs, change }: SectionProps) {
                 type="time"
                 className={timeInput}
                 value={prefs.quietHours.end}
-                onChange={(e) =>
-                  e.target.value && void change({ ...prefs, quietHours: { ...prefs.quietHours!, end: e.target.value } })
-                }
+                onChange={(e) => e.target.value && void change({ ...prefs, quietHours: { ...prefs.quietHours!, end: e.target.value } })}
               />
             </label>
           </div>

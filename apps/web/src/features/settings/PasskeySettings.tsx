@@ -104,13 +104,7 @@ function AddPasskeyForm() {
   return (
     <form onSubmit={(e) => void add(e)} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
       <div className="flex-1">
-        <Field
-          label={t('name')}
-          placeholder={t('namePlaceholder')}
-          maxLength={60}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
+        <Field label={t('name')} placeholder={t('namePlaceholder')} maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
       </div>
       <div className="flex-1">
         <PasswordField

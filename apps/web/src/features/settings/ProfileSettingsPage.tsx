@@ -125,7 +125,6 @@ function AboutForm({ user }: { user: SelfUser | null }) {
   });
   const bio = watch('userBio') ?? '';
 
-
   const onSubmit = handleSubmit(async (values) => {
     try {
       const updated = await updateMe({ fullName: values.fullName, userBio: values.userBio.trim() || null }).unwrap();

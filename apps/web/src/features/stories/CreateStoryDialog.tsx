@@ -12,7 +12,6 @@ import { CaptionField, PickedMedia, UploadProgress, type Picked } from './Create
 import { ACCEPTED_MEDIA, checkStoryMedia } from './media-rules';
 import './stories-catalog';
 
-
 export function CreateStoryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('stories');
   const [createStory] = useCreateStoryMutation();

@@ -51,7 +51,15 @@ export function PickedMedia({ picked, uploading, onChoose }: { picked: Picked | 
   );
 }
 
-export function CaptionField({ caption, setCaption, disabled }: { caption: string; setCaption: (caption: string) => void; disabled: boolean }) {
+export function CaptionField({
+  caption,
+  setCaption,
+  disabled,
+}: {
+  caption: string;
+  setCaption: (caption: string) => void;
+  disabled: boolean;
+}) {
   const { t } = useTranslation('stories');
   const captionId = useId();
   const over = caption.length > LIMITS.storyCaption.max;

@@ -9,9 +9,7 @@ export function StoryCaption({ story, isOwner, onShowViewers }: { story: Story; 
   if (!story.caption && !isOwner) return null;
   return (
     <div className="pointer-events-none absolute inset-x-0 bottom-0 z-10 bg-linear-to-t from-black/75 via-black/35 to-transparent px-4 pt-14 pb-5">
-      {story.caption && (
-        <p className="text-[15px] leading-snug break-words whitespace-pre-line text-white drop-shadow">{story.caption}</p>
-      )}
+      {story.caption && <p className="text-[15px] leading-snug break-words whitespace-pre-line text-white drop-shadow">{story.caption}</p>}
       {isOwner && (
         <button
           onClick={onShowViewers}
