@@ -174,7 +174,7 @@ async function installOperatorEndpoints(
 function closeInOrder(
   app: FastifyInstance,
   core: CoreContext,
-  parts: { outbox: Outbox; realtime: Realtime; stoppers: (() => unknown)[]; stopRelay: (() => void) | null },
+  parts: { outbox: Outbox; realtime: Realtime; stoppers: (() => void | Promise<void>)[]; stopRelay: (() => void) | null },
 ) {
   const { outbox, realtime, stoppers, stopRelay } = parts;
   app.addHook('preClose', async () => {

@@ -42,7 +42,7 @@ export function GroupConversationHeader({ group, memberNames, subtitle, typing, 
           aria-live="polite"
           className={`truncate text-xs ${typing ? 'font-medium text-brand-primary italic dark:text-indigo-300' : 'text-slate-600 dark:text-slate-400'}`}
         >
-          {group.gone ? t('group.gone') : (typingText ?? membersLine(group.members.length, online))}
+          {subtitle}
         </p>
       </div>
       {!group.gone && (
