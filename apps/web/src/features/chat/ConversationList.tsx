@@ -38,7 +38,6 @@ export function ConversationList({
   selectedGroupId,
   onSelectGroup,
 }: ConversationListProps) {
-  const { t } = useTranslation('chat');
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<ChatListFilter>('all');
   const { term, entries, settled, firstLoad, isFetching, isError, retry, sentinel } = useChatList({
