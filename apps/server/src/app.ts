@@ -4,14 +4,14 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext, CoreContext } from './context';
-import { createDb, migrateToLatest, schemaVersion } from './db';
+import { createDb, migrateToLatest, schemaVersion, type DbHandle } from './db';
 import { RELAYED_EVENTS, relayChannel, relayEvents } from './lib/event-relay';
 import { installIdempotency, startIdempotencySweep } from './idempotency/plugin';
 import { createJobs, exportJobMetrics, registerQueueBoard, servesWeb } from './jobs';
 import { EventBus } from './lib/events';
 import { connectRedis } from './lib/redis';
 import { createStorage, probeDiskStorage } from './media/storage';
-import { createOutbox } from './outbox/outbox';
+import { createOutbox, type Outbox } from './outbox/outbox';
 import { exportOutboxBacklog } from './outbox/outbox-metrics';
 import { createFeatures } from './modules';
 import { feedPageKeyState } from './modules/posts';
@@ -39,6 +39,8 @@ declare module 'fastify' {
   }
 }
 
+type Realtime = ReturnType<typeof createRealtime>;
+
 export interface BuildOptions {
   logger?: boolean;
   /** A logger of the caller's own, used instead of the configured one (tests read what was logged). */
@@ -60,20 +62,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
-  app.setValidatorCompiler(validatorCompiler);
-  // In production the presenters alone shape responses; re-parsing every body with zod costs more than
-  // the feed's SQL. Development and tests keep the check, so a presenter that leaks a field fails there.
-  app.setSerializerCompiler(config.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
-  const users = userRepo(db);
-  // An error answer is written in the signed-in person's language (docs/decisions/languages.md).
-  installErrorHandler(app, metrics, async (userId) => (await users.findById(userId))?.language);
-  installRequestContext(app);
-  installAccessLog(app, config.logRequests);
-  installInputGuards(app);
-
-  await installSecurityHeaders(app);
-  await installCompression(app);
-  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
+  await installRequestHandling(app, config, core);
 
   // Servers sharing the database drop each other's changed posts and accounts from what they keep, cut
   // the sockets and forget the cached sessions of revoked sessions at once, and forget who may message
@@ -89,16 +78,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // Known once socket.io is set up below.
   let crossNodeReady = () => false;
-  const readiness = readinessCheck(
-    ping,
-    redis,
-    () => crossNodeReady(),
-    core.storage.driver === 'disk' ? () => probeDiskStorage(core.storage.root) : null,
-  );
-  registerOperatorRoutes(app, metrics, readiness, config.metricsToken);
-  exportOutboxBacklog(metrics, outbox);
-  exportJobMetrics(metrics, jobs);
-  exportNodeGauges(metrics, { poolUse, readiness, hasRedis: redis !== null, schema: await schemaVersion(db) });
+  await installOperatorEndpoints(app, core, { ping, poolUse, outbox, crossNodeReady: () => crossNodeReady() });
   const stopCounting = ctx.events.subscribe('messageStored', () => {
     metrics.messagesStored.inc();
   });
@@ -106,6 +86,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Before the routes: it marks the routes of the operations the contract calls idempotent as they are added.
   installIdempotency(app, db, log);
   const stopIdempotencySweep = startIdempotencySweep(db, log);
+  const users = userRepo(db);
   await registerQueueBoard(app, jobs, {
     isAdmin: async (token) => {
       const { userId } = await ctx.auth.authenticate(token).catch(() => ({ userId: null }));
@@ -138,29 +119,80 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Likewise for jobs and their workers (registered by the features' start), on a process whose role works them.
   jobs.start();
 
-  // Its sockets are let go first (or the HTTP server's close would wait for them forever); the rest of
-  // socket.io (the adapter that fans out to other nodes) stays until the last requests have finished.
+  closeInOrder(app, ctx, {
+    outbox,
+    realtime,
+    stoppers: [...stoppers, () => stopCounting(), () => stopIdempotencySweep()],
+    stopRelay,
+  });
+  return app;
+}
+
+/** What every request goes through: validation, serialization, errors, logging, guards, headers, compression, CORS. */
+async function installRequestHandling(app: FastifyInstance, config: Config, { db, metrics }: Pick<CoreContext, 'db' | 'metrics'>) {
+  app.setValidatorCompiler(validatorCompiler);
+  // In production the presenters alone shape responses; re-parsing every body with zod costs more than
+  // the feed's SQL. Development and tests keep the check, so a presenter that leaks a field fails there.
+  app.setSerializerCompiler(config.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
+  const users = userRepo(db);
+  // An error answer is written in the signed-in person's language (docs/decisions/languages.md).
+  installErrorHandler(app, metrics, async (userId) => (await users.findById(userId))?.language);
+  installRequestContext(app);
+  installAccessLog(app, config.logRequests);
+  installInputGuards(app);
+
+  await installSecurityHeaders(app);
+  await installCompression(app);
+  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
+}
+
+/** The operator's endpoints (health, readiness, metrics) and the gauges they export. */
+async function installOperatorEndpoints(
+  app: FastifyInstance,
+  core: CoreContext,
+  parts: Pick<DbHandle, 'ping' | 'poolUse'> & { outbox: Outbox; crossNodeReady: () => boolean },
+) {
+  const { config, db, redis, metrics, jobs } = core;
+  const readiness = readinessCheck(
+    parts.ping,
+    redis,
+    parts.crossNodeReady,
+    core.storage.driver === 'disk' ? () => probeDiskStorage(core.storage.root) : null,
+  );
+  registerOperatorRoutes(app, metrics, readiness, config.metricsToken);
+  exportOutboxBacklog(metrics, parts.outbox);
+  exportJobMetrics(metrics, jobs);
+  exportNodeGauges(metrics, { poolUse: parts.poolUse, readiness, hasRedis: redis !== null, schema: await schemaVersion(db) });
+}
+
+/**
+ * The order of shutdown. Its sockets are let go first (or the HTTP server's close would wait for them
+ * forever); the rest of socket.io (the adapter that fans out to other nodes) stays until the last requests
+ * have finished. Then, with no request in flight: stop the features' subscriptions and timers, let what the
+ * last requests set off finish, then let go of the database and Redis.
+ */
+function closeInOrder(
+  app: FastifyInstance,
+  core: CoreContext,
+  parts: { outbox: Outbox; realtime: Realtime; stoppers: (() => void | Promise<void>)[]; stopRelay: (() => void) | null },
+) {
+  const { outbox, realtime, stoppers, stopRelay } = parts;
   app.addHook('preClose', async () => {
     await realtime.releaseSockets();
   });
-  // By now no request is in flight: stop the features' subscriptions and timers, let what the last
-  // requests set off finish, then let go of the database and Redis.
   app.addHook('onClose', async () => {
     // The outbox first, so no event is dispatched to subscribers that are going away (it would count as handled).
     await outbox.stop();
     // Jobs under way here finish; the rest wait in the queue for the next worker.
-    await jobs.stop();
-    await ctx.events.settled();
+    await core.jobs.stop();
+    await core.events.settled();
     await realtime.close();
     for (const stop of stoppers) await stop();
-    stopCounting();
-    stopIdempotencySweep();
-    await ctx.events.settled();
+    await core.events.settled();
     stopRelay?.();
-    await db.destroy();
-    redis?.close();
+    await core.db.destroy();
+    core.redis?.close();
   });
-  return app;
 }
 
 /** The parts every feature shares: the database (migrated), Redis, limits, events, the outbox and jobs. */

@@ -74,6 +74,7 @@ export const feedPageCacheOf = (events: EventBus): { enabled: boolean } | undefi
 
 const pageKey = (r: PageRequest) => `${r.givenAnchor ?? ''} ${r.offset} ${r.limit}`;
 
+// Long: a factory; its methods are short and share the pages kept here and the events that drop them.
 export function feedPageCache<A extends PageAnswer>(
   db: Db,
   events: EventBus,

@@ -82,6 +82,7 @@ export type PageRenderer = ((rows: readonly PageRow[], suggestedRows?: readonly 
   cachedPosts(): number;
 };
 
+// Long: a factory; its parts are short and share the rendered posts kept here and the events that drop them.
 export function postJsonCache(
   events: EventBus,
   { render: present, maxAgeMs, capacity = CACHED_POSTS, now = Date.now }: PostJsonOptions,

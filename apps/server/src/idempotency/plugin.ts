@@ -57,6 +57,7 @@ function fingerprintOf(request: FastifyRequest): string {
   return hash.digest('base64url');
 }
 
+// Long: the hooks of one plugin; each is short and they share the claims held here.
 export function installIdempotency(app: FastifyInstance, db: Db, log: Logger): void {
   const repo = idempotencyRepo(db);
   const claims = new WeakMap<FastifyRequest, Claim>();

@@ -65,6 +65,7 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+// Long: a factory; each method is short and shares the queues and workers made once here.
 export function bullmqQueue(log: Logger, options: BullmqQueueOptions): BullmqJobs {
   const prefix = `${options.keyPrefix}bull`;
   const settings = options.queues ?? QUEUES;

@@ -36,6 +36,7 @@ export interface DatabaseQueueOptions {
 const iso = (ms: number) => new Date(ms).toISOString();
 const PRUNE_EVERY_MS = 3_600_000;
 
+// Long: a factory; each method is short and shares the store, the timers and the workers made once here.
 export function databaseQueue(
   deps: { db: Db; dialect: DialectName; log: Logger },
   options: DatabaseQueueOptions,

@@ -13,6 +13,7 @@ export interface QueueCounts {
   oldestDue: string | null;
 }
 
+// Long: a repository; each method is one short query.
 export function jobStore(db: Db, dialect: DialectName) {
   const due = (queue: string, now: string) =>
     db.selectFrom('jobs').where('queue', '=', queue).where('state', 'in', ['waiting', 'active']).where('available_at', '<=', now);

@@ -36,6 +36,7 @@ export interface RedisTimeouts {
 
 const PROBE_EVERY_MS = 1000;
 
+// Long: a factory; each method is short and shares the connections and the outage state kept here.
 export function connectRedis(url: string, log: Logger, timeouts: RedisTimeouts = { connectMs: 3000, commandMs: 2000 }): RedisConnections {
   const all: Redis[] = [];
   const recovered = new Set<() => void>();

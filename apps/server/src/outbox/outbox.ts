@@ -43,6 +43,7 @@ const BATCH = 100;
 const backoffMs = (attempts: number) => Math.min(300_000, 1000 * 2 ** Math.max(0, attempts - 1));
 const iso = (ms: number) => new Date(ms).toISOString();
 
+// Long: a factory; each method is short and shares the poll loop and its state kept here.
 export function createOutbox(deps: { db: Db; dialect: DialectName; events: EventBus; log: Logger }, options: OutboxOptions): Outbox {
   const { db, dialect, events, log } = deps;
   // On an executor of its own (same connections), so a test counting a request's statements on the

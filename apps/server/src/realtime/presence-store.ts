@@ -103,6 +103,7 @@ export interface RedisPresenceOptions {
  * Several nodes. Each socket entry expires `socketTtlMs` after its last refresh, and each node announces
  * that it is alive (presence-nodes.ts): when a node dies, another takes its users offline within seconds.
  */
+// Long: a factory; each method is a short Redis script or command sharing the keys made here.
 export function redisPresenceStore(redis: RedisConnections, prefix: string, opts: RedisPresenceOptions): PresenceStore {
   const { nodeId, socketTtlMs } = opts;
   const r = redis.commands;

@@ -11,7 +11,7 @@ import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
 import { createPresence, type Presence } from './presence';
 import { memoryPresenceStore, redisPresenceStore } from './presence-store';
-import { streamsAdapter } from './redis';
+import { streamsAdapter, type StreamsAdapter } from './redis';
 import { resyncAfterRedis } from './resync';
 import { closeRealtime, releaseSockets } from './shutdown';
 import { sessionSockets } from './session-sockets';
@@ -51,6 +51,24 @@ export const userRooms = (userIds: readonly string[]): string[] | null => (userI
 /** A socket whose node stops refreshing it counts as gone after this long (Redis presence only). */
 export const PRESENCE_TTL_MS = 60_000;
 
+/** socket.io on Plaza's HTTP server, through the Redis streams adapter when there are other nodes to reach. */
+function socketServer(httpServer: HttpServer, config: AppContext['config'], streams: StreamsAdapter | null): PlazaServer {
+  return new Server(httpServer, {
+    path: '/socket.io',
+    cors: config.corsOrigins.length ? { origin: config.corsOrigins, credentials: true } : undefined,
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+    maxHttpBufferSize: 64 * 1024,
+    // Chat frames are small: compressing them costs more CPU and per-socket memory than it saves.
+    perMessageDeflate: false,
+    httpCompression: false,
+    // No connection-state recovery: a socket that comes back is a new session, and the clients refetch what
+    // pushes keep fresh after every connect (docs/decisions/realtime-reconnection.md). Recovery kept every
+    // broadcast on the heap for its window: garbage that cost the chat CPU and its longest pauses.
+    ...(streams ? { adapter: streams.adapter } : {}),
+  });
+}
+
 export function createRealtime(
   httpServer: HttpServer,
   ctx: AppContext,
@@ -72,20 +90,7 @@ export function createRealtime(
   });
   const resync = redis ? resyncAfterRedis(redis, deliveryErrors) : null;
   const streams = redis ? streamsAdapter(redis, ctx.config.redisKeyPrefix, resync?.failed) : null;
-  const io: PlazaServer = new Server(httpServer, {
-    path: '/socket.io',
-    cors: ctx.config.corsOrigins.length ? { origin: ctx.config.corsOrigins, credentials: true } : undefined,
-    pingInterval: 25_000,
-    pingTimeout: 20_000,
-    maxHttpBufferSize: 64 * 1024,
-    // Chat frames are small: compressing them costs more CPU and per-socket memory than it saves.
-    perMessageDeflate: false,
-    httpCompression: false,
-    // No connection-state recovery: a socket that comes back is a new session, and the clients refetch what
-    // pushes keep fresh after every connect (docs/decisions/realtime-reconnection.md). Recovery kept every
-    // broadcast on the heap for its window: garbage that cost the chat CPU and its longest pauses.
-    ...(streams ? { adapter: streams.adapter } : {}),
-  });
+  const io = socketServer(httpServer, ctx.config, streams);
 
   const log = ctx.log.child({ part: 'realtime' });
   const logPresence = (err: unknown) => log.error({ err }, 'presence store failed');

@@ -24,6 +24,7 @@ function answer(ack: unknown, error?: AckResult['error']) {
   if (typeof ack === 'function') (ack as (r: AckResult) => void)(error ? { status: 'error', error } : { status: 'ok' });
 }
 
+// Long: a factory; each handler is short and shares the sockets and timers kept here.
 export function sessionSockets(io: PlazaServer, ctx: AppContext) {
   const log = ctx.log.child({ part: 'session-sockets' });
   const graceMs = ctx.config.socketReauthGraceSeconds * 1000;

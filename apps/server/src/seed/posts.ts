@@ -6,6 +6,7 @@
  */
 import { REACTION_TYPES, type ReactionType } from '@plaza/contract';
 import { v7 } from 'uuid';
+import type { Db } from '../db';
 import { newId } from '../lib/ids';
 import { processResponsiveImage, type ResponsiveImage } from '../media/responsive-images';
 import { tagIndex } from '../modules/hashtags';
@@ -108,6 +109,7 @@ export const postsSeedStep: SeedStep = {
           created_at: new Date(at).toISOString(),
         });
     };
+    const seeding: Seeding = { rand, pick, all, demo, friendIds, now, note };
     let reactions = 0;
     let comments = 0;
 
@@ -134,45 +136,9 @@ export const postsSeedStep: SeedStep = {
         do ({ next: after } = await timelines.fanOutBatch(postId, author.id, after, 500));
         while (after !== null);
 
-        const reactionsRepo = reactionRepo(trx);
-        for (let r = Math.floor(rand() * 9); r > 0; r--) {
-          // The demo user has reacted to a fair share of what their friends post.
-          const who = r === 1 && friendIds.has(author.id) && rand() < 0.4 ? demo : pick(all);
-          const kind: ReactionType = rand() < 0.45 ? 'heart' : pick(REACTION_TYPES);
-          const when = at + Math.floor(rand() * Math.min(DAY, now - at));
-          if (await reactionsRepo.add(postId, who.id, kind, new Date(when).toISOString())) {
-            await postCounters(trx).bumpReaction(postId, kind, 1);
-            await timelineReadModel(trx).markReaction(who.id, postId, kind, true);
-            note(author, who, 'post_reaction', postId, notificationTexts().reaction(who.full_name, kind), when);
-            reactions += 1;
-          }
-        }
-
-        const commentsRepo = commentRepo(trx);
-        for (let c = Math.floor(rand() * 4); c > 0; c--) {
-          const who = pick(all);
-          const when = at + Math.floor(rand() * Math.min(DAY, now - at));
-          const content = pick(COMMENTS);
-          const commentId = v7({ msecs: when });
-          const commentedAt = new Date(when).toISOString();
-          await commentsRepo.insert({ id: commentId, post_id: postId, author_id: who.id, content, created_at: commentedAt });
-          await tagIndex(trx).commentAdded({
-            id: commentId,
-            postId,
-            authorId: who.id,
-            postAuthorId: author.id,
-            content,
-            createdAt: commentedAt,
-          });
-          await postCounters(trx).bumpComments(postId, 1);
-          note(author, who, 'post_comment', postId, notificationTexts().comment(who.full_name, content), when);
-          comments += 1;
-          if (rand() < 0.4) {
-            const liker = author.id === who.id ? pick(all) : author;
-            await commentsRepo.like(commentId, liker.id, new Date(Math.min(now, when + 60_000)).toISOString());
-            note(who, liker, 'comment_like', postId, notificationTexts().commentLike(liker.full_name), Math.min(now, when + 60_000));
-          }
-        }
+        const post = { id: postId, author, at };
+        reactions += await seedReactions(trx, seeding, post);
+        comments += await seedComments(trx, seeding, post);
         if (author.id !== demo.id && friendIds.has(author.id) && rand() < 0.12) {
           await favoriteRepo(trx).add(demo.id, postId, new Date(at + 1000).toISOString());
           await timelineReadModel(trx).markFavorite(demo.id, postId, true);
@@ -191,6 +157,72 @@ export const postsSeedStep: SeedStep = {
     );
   },
 };
+
+/** What the seeding of one post's reactions and comments draws on, and `note` to record the notifications they send. */
+interface Seeding {
+  rand: () => number;
+  pick: <T>(list: readonly T[]) => T;
+  all: UserRow[];
+  demo: UserRow;
+  friendIds: Set<string>;
+  now: number;
+  note: (recipient: UserRow, actor: UserRow, type: NotificationRow['type'], entityId: string, text: string, at: number) => void;
+}
+
+/** A new post, its author and when it was posted (ms). */
+type SeededPost = { id: string; author: UserRow; at: number };
+
+/** Up to eight reactions on the post within a day of it; answers how many were added. */
+async function seedReactions(trx: Db, { rand, pick, all, demo, friendIds, now, note }: Seeding, post: SeededPost) {
+  const { id: postId, author, at } = post;
+  const reactionsRepo = reactionRepo(trx);
+  let reactions = 0;
+  for (let r = Math.floor(rand() * 9); r > 0; r--) {
+    // The demo user has reacted to a fair share of what their friends post.
+    const who = r === 1 && friendIds.has(author.id) && rand() < 0.4 ? demo : pick(all);
+    const kind: ReactionType = rand() < 0.45 ? 'heart' : pick(REACTION_TYPES);
+    const when = at + Math.floor(rand() * Math.min(DAY, now - at));
+    if (await reactionsRepo.add(postId, who.id, kind, new Date(when).toISOString())) {
+      await postCounters(trx).bumpReaction(postId, kind, 1);
+      await timelineReadModel(trx).markReaction(who.id, postId, kind, true);
+      note(author, who, 'post_reaction', postId, notificationTexts().reaction(who.full_name, kind), when);
+      reactions += 1;
+    }
+  }
+  return reactions;
+}
+
+/** Up to three comments on the post, some liked by the post's author; answers how many were added. */
+async function seedComments(trx: Db, { rand, pick, all, now, note }: Seeding, post: SeededPost) {
+  const { id: postId, author, at } = post;
+  const commentsRepo = commentRepo(trx);
+  let comments = 0;
+  for (let c = Math.floor(rand() * 4); c > 0; c--) {
+    const who = pick(all);
+    const when = at + Math.floor(rand() * Math.min(DAY, now - at));
+    const content = pick(COMMENTS);
+    const commentId = v7({ msecs: when });
+    const commentedAt = new Date(when).toISOString();
+    await commentsRepo.insert({ id: commentId, post_id: postId, author_id: who.id, content, created_at: commentedAt });
+    await tagIndex(trx).commentAdded({
+      id: commentId,
+      postId,
+      authorId: who.id,
+      postAuthorId: author.id,
+      content,
+      createdAt: commentedAt,
+    });
+    await postCounters(trx).bumpComments(postId, 1);
+    note(author, who, 'post_comment', postId, notificationTexts().comment(who.full_name, content), when);
+    comments += 1;
+    if (rand() < 0.4) {
+      const liker = author.id === who.id ? pick(all) : author;
+      await commentsRepo.like(commentId, liker.id, new Date(Math.min(now, when + 60_000)).toISOString());
+      note(who, liker, 'comment_like', postId, notificationTexts().commentLike(liker.full_name), Math.min(now, when + 60_000));
+    }
+  }
+  return comments;
+}
 
 /** One to three of the drawn pictures, each post storing its own copies. */
 function pictureSet(rand: () => number, pictures: ResponsiveImage[]): ResponsiveImage[] {

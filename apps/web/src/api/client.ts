@@ -71,6 +71,7 @@ function refreshFailureIsExpiry(err: unknown): boolean {
 }
 
 /** `transport` lets tests stand in for the network; the app uses the browser's. */
+// Long: a factory; `send`, `refresh` and `request` are each short and share the requests in flight and the refresh under way.
 export function createApi(options: { transport?: Transport } = {}) {
   const inFlight = new Map<string, AbortController>();
   let refreshing: Promise<string> | null = null;

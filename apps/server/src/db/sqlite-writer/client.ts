@@ -63,6 +63,7 @@ interface Waiting {
   timer: NodeJS.Timeout;
 }
 
+// Long: a factory; each method is short and shares the writer thread and the batches waiting on it.
 export function threadBatchRunner(
   db: Db,
   file: string,

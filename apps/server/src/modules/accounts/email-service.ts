@@ -14,6 +14,7 @@ const HOUR_MS = 3_600_000;
 /** Links of one kind a person may have mailed in an hour, so nobody turns Plaza into a mail cannon. */
 const MAILS_PER_HOUR = 3;
 
+// Long: a service; each method is short and shares the repositories made once here.
 export function emailService(ctx: AppContext, mailer: Mailer) {
   const users = userRepo(ctx.db);
   const tokens = linkTokens(ctx.db);

@@ -36,6 +36,7 @@ const KEPT_DAYS = 7;
 /** A pending export older than this was left by a process that stopped; it is marked failed. */
 const PENDING_GIVE_UP_MS = 3_600_000;
 
+// Long: a service; each method is short and shares the repositories made once here.
 export function exportService(ctx: AppContext, sources: ExportSources, mailer: Mailer) {
   const repo = exportRepo(ctx.db);
   const users = userRepo(ctx.db);

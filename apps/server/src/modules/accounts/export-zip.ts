@@ -17,28 +17,7 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
 
 export async function writeExportZip(ctx: AppContext, sources: ExportSources, user: UserRow, file: string): Promise<void> {
   const zip = new yazl.ZipFile();
-  const media = new Map<string, string>();
-  /** Adds a stored file once under `media/<folder>/<name>` and answers its path in the zip (null when missing). */
-  const addMedia = async (key: string | null): Promise<string | null> => {
-    if (!key) return null;
-    const known = media.get(key);
-    if (known) return known;
-    // On disk or in a bucket: looked up now, read again only when the zip reaches it, so no file is
-    // held open meanwhile.
-    const found = await ctx.storage.read(key);
-    if (!found) return null;
-    found.body.destroy();
-    const inZip = `media/${key}`;
-    zip.addReadStreamLazy(inZip, { compress: false }, (cb) => {
-      // yazl wants a stream beside an error, and ignores it.
-      const fail = (err: unknown) => cb(err, Readable.from([]));
-      ctx.storage
-        .read(key)
-        .then((media) => (media ? cb(null, media.body) : fail(new Error(`${key} went missing during the export`))), fail);
-    });
-    media.set(key, inZip);
-    return inZip;
-  };
+  const addMedia = zipMedia(zip, ctx.storage);
   const mediaOf = (url: string | null) => addMedia(url ? ctx.storage.keyOf(url) : null);
 
   const [posts, comments, reactions, messages, groups, stories] = await Promise.all([
@@ -71,22 +50,7 @@ export async function writeExportZip(ctx: AppContext, sources: ExportSources, us
   zip.addBuffer(json(postsOut), 'posts.json');
   zip.addBuffer(json(comments), 'comments.json');
   zip.addBuffer(json(reactions), 'reactions.json');
-
-  const otherIds = [...new Set(messages.map((m) => (m.senderId === user.id ? m.receiverId : m.senderId)))];
-  const others = new Map((await userRepo(ctx.db).findByIdsWithDeleted(otherIds)).map((u) => [u.id, u]));
-  const messagesOut = messages.map((m) => {
-    const sent = m.senderId === user.id;
-    const other = others.get(sent ? m.receiverId : m.senderId);
-    return {
-      id: m.id,
-      direction: sent ? 'sent' : 'received',
-      with: other ? { id: other.id, userName: other.user_name, fullName: other.full_name } : null,
-      text: m.text,
-      createdAt: m.createdAt,
-      readAt: m.readAt,
-    };
-  });
-  zip.addBuffer(json(messagesOut), 'messages.json');
+  zip.addBuffer(json(await messagesWithNames(ctx, user, messages)), 'messages.json');
   // One's own messages in each group; what the other members wrote is theirs.
   zip.addBuffer(json(groups), 'groups.json');
 
@@ -102,8 +66,52 @@ export async function writeExportZip(ctx: AppContext, sources: ExportSources, us
     });
   }
   zip.addBuffer(json(storiesOut), 'stories.json');
+  await writeZip(zip, file);
+}
 
-  // Written under a temporary name, so a half-written zip is never offered.
+/** Adds a stored file once under `media/<folder>/<name>` and answers its path in the zip (null when missing). */
+function zipMedia(zip: yazl.ZipFile, storage: AppContext['storage']) {
+  const media = new Map<string, string>();
+  return async (key: string | null): Promise<string | null> => {
+    if (!key) return null;
+    const known = media.get(key);
+    if (known) return known;
+    // On disk or in a bucket: looked up now, read again only when the zip reaches it, so no file is
+    // held open meanwhile.
+    const found = await storage.read(key);
+    if (!found) return null;
+    found.body.destroy();
+    const inZip = `media/${key}`;
+    zip.addReadStreamLazy(inZip, { compress: false }, (cb) => {
+      // yazl wants a stream beside an error, and ignores it.
+      const fail = (err: unknown) => cb(err, Readable.from([]));
+      storage.read(key).then((media) => (media ? cb(null, media.body) : fail(new Error(`${key} went missing during the export`))), fail);
+    });
+    media.set(key, inZip);
+    return inZip;
+  };
+}
+
+/** One's direct messages, each sent or received, with the name of the person on the other side. */
+async function messagesWithNames(ctx: AppContext, user: UserRow, messages: Awaited<ReturnType<ExportSources['chat']['messagesOf']>>) {
+  const otherIds = [...new Set(messages.map((m) => (m.senderId === user.id ? m.receiverId : m.senderId)))];
+  const others = new Map((await userRepo(ctx.db).findByIdsWithDeleted(otherIds)).map((u) => [u.id, u]));
+  return messages.map((m) => {
+    const sent = m.senderId === user.id;
+    const other = others.get(sent ? m.receiverId : m.senderId);
+    return {
+      id: m.id,
+      direction: sent ? 'sent' : 'received',
+      with: other ? { id: other.id, userName: other.user_name, fullName: other.full_name } : null,
+      text: m.text,
+      createdAt: m.createdAt,
+      readAt: m.readAt,
+    };
+  });
+}
+
+/** Written under a temporary name, so a half-written zip is never offered. */
+async function writeZip(zip: yazl.ZipFile, file: string) {
   const partial = `${file}.partial`;
   zip.end();
   try {

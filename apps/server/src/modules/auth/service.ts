@@ -76,6 +76,7 @@ export interface SignupPolicy {
   passwordCost?: PasswordCost;
 }
 
+// Long: a service; each method is short and shares the repositories made once here.
 export function authService(db: Db, signer: TokenSigner, events: EventBus, secondStep: SecondStep, policy: SignupPolicy) {
   const { passwordCost } = policy;
   const users = userRepo(db);

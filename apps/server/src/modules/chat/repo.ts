@@ -65,6 +65,7 @@ export function usersByNameLower(db: Db): (a: string, b: string) => Promise<Arra
   return (a, b) => query({ a, b });
 }
 
+// Long: a repository; each method is one short query.
 export function chatRepo(db: Db) {
   /** The messages of a conversation one reader may see. */
   const readable = (pairKey: string, { senders, upToSeq }: ReaderLimits) =>

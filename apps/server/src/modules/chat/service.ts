@@ -21,6 +21,7 @@ export interface SendResult {
   created: boolean;
 }
 
+// Long: a service; each method is short and shares the repositories and caches made once here.
 export function chatService(ctx: AppContext, flood: FloodControl, messages: MessageStore) {
   const repo = chatRepo(ctx.db);
   const users = userRepo(ctx.db);

@@ -20,6 +20,7 @@ import { commentRepo, type CommentRow } from './repo';
 
 const commentGone = () => new NotFoundError(sentence('error.comment.notFound'));
 
+// Long: a service; each method is short and shares the repositories made once here.
 export function commentService(ctx: AppContext, posts: PostsPort) {
   const comments = commentRepo(ctx.db);
   const users = userRepo(ctx.db);

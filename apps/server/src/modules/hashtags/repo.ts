@@ -18,6 +18,7 @@ export interface TagUse {
 /** Above every character a tag may hold, so `[prefix, prefix + this)` is every tag starting with prefix (byte order). */
 const AFTER_EVERY_CHARACTER = '\u{10FFFF}';
 
+// Long: a repository; each method is one short query.
 export function hashtagRepo(db: Db) {
   /**
    * The post ids carrying `tag` that the viewer may see: by the post's own text, or by a visible comment on

@@ -34,12 +34,48 @@ export async function startFixtureSite(host = '127.0.0.1'): Promise<FixtureSite>
   const png = await pngImage(640, 320);
   const hits = new Map<string, number>();
   let hugeSent = 0;
+  const routes = fixtureRoutes(
+    png,
+    (bytes) => {
+      hugeSent += bytes;
+    },
+    () => hugeSent,
+  );
+
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fixture');
+    hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
+    const route = routes[url.pathname];
+    if (route) route(req, res, url);
+    else {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://${host}:${port}`,
+    hits,
+    hugeBytesSent: () => hugeSent,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+type Route = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
+
+/** The site's pages by path; `sent` counts the bytes of the 50 MB page written, `hugeSent` reads them. */
+function fixtureRoutes(png: Buffer, sent: (bytes: number) => void, hugeSent: () => number): Record<string, Route> {
   const html = (res: ServerResponse, body: string) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(body);
   };
 
-  const routes: Record<string, (req: IncomingMessage, res: ServerResponse, url: URL) => void> = {
+  return {
     '/article': (_req, res, url) =>
       html(
         res,
@@ -77,8 +113,8 @@ export async function startFixtureSite(host = '127.0.0.1'): Promise<FixtureSite>
       const chunk = Buffer.alloc(64 * 1024, 'a');
       res.write(ogPage({ title: 'Fifty megabytes' }).replace('</body></html>', '<p>'));
       const write = () => {
-        while (hugeSent < 50 * MB) {
-          hugeSent += chunk.length;
+        while (hugeSent() < 50 * MB) {
+          sent(chunk.length);
           if (!res.write(chunk)) return void res.once('drain', write);
         }
         res.end('</p></body></html>');
@@ -98,28 +134,5 @@ export async function startFixtureSite(host = '127.0.0.1'): Promise<FixtureSite>
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"title":"not html"}');
     },
-  };
-
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://fixture');
-    hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
-    const route = routes[url.pathname];
-    if (route) route(req, res, url);
-    else {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://${host}:${port}`,
-    hits,
-    hugeBytesSent: () => hugeSent,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }

@@ -26,6 +26,7 @@ import { cutOff } from './session-cut';
 
 const DAY_MS = 86_400_000;
 
+// Long: a service; each method is short and shares the repositories made once here.
 export function queueService(ctx: AppContext, content: ContentParts) {
   const reports = reportRepo(ctx.db);
   const users = userRepo(ctx.db);

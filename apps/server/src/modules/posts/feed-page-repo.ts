@@ -97,6 +97,7 @@ export function perSize<N extends string, Row extends readonly unknown[]>(prepar
  */
 const KEEP_PLAN = { keepPlan: true };
 
+// Long: a repository; each method is one short query, sharing the statements prepared once here.
 export function feedPageRepo(db: Db) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const renderQuery = perSize((count) =>

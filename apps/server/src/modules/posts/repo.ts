@@ -23,6 +23,7 @@ export type ViewedPostRow = PostRow & {
   viewer_favorite: number;
 };
 
+// Long: a repository; each method is one short query.
 export function postRepo(db: Db) {
   return {
     insert(row: NewPostRow) {

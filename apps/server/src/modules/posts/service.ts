@@ -44,6 +44,7 @@ const mentionedPost = (id: string, authorId: string, text: string, at: string, i
   isNew,
 });
 
+// Long: a service; each method is short and shares the repositories made once here.
 export function postService(ctx: AppContext) {
   const posts = postRepo(ctx.db);
   const users = userRepo(ctx.db);

@@ -21,6 +21,7 @@ import { friendIdsQuery } from '../people';
 import { viewerKindsOn } from '../reactions';
 import { viewerFavoriteOn } from './viewer-marks';
 
+// Long: a repository; each method is one short query.
 export function timelineReadModel(db: Db) {
   const friendsOf = (userId: string) => friendIdsQuery(db, userId);
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;

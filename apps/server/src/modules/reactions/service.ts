@@ -29,6 +29,7 @@ export interface ToggleOutcome {
   totalReactions: number;
 }
 
+// Long: a service; each method is short and shares the toggles under way kept here.
 export function reactionService(ctx: AppContext, posts: PostsPort) {
   const users = userRepo(ctx.db);
   // Toggles under way in this process, by person, post and kind; and the last ones finished, with when.

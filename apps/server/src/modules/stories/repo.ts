@@ -10,6 +10,7 @@ import { publicUsers, staffIdsQuery } from '../users';
 export type StoryRow = StoriesTable;
 export type VisibleStoryRow = StoryRow & { viewed_by_me: number };
 
+// Long: a repository; each method is one short query.
 export function storyRepo(db: Db) {
   const friendIdsOf = (userId: string) => friendIdsQuery(db, userId);
 

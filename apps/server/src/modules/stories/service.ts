@@ -14,6 +14,7 @@ import { storyFileKeys, storyVideoUrl } from './video-files';
 
 const HOUR_MS = 3_600_000;
 
+// Long: a service; each method is short and shares the repositories made once here.
 export function storyService(ctx: AppContext) {
   const stories = storyRepo(ctx.db);
   const users = userRepo(ctx.db);

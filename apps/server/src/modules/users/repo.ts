@@ -32,6 +32,7 @@ const USER_COLUMNS = [
 const everyColumn: Exclude<keyof UserRow, (typeof USER_COLUMNS)[number]> extends never ? true : never = true;
 void everyColumn;
 
+// Long: a repository; each method is one short query, sharing the statements prepared once here.
 export function userRepo(db: Db) {
   // Every signed-in page reads its user by id (`GET /users/me` is the authenticated floor): prepared once.
   const byId = preparedQuery<'id', unknown[]>(db, (p) => db.selectFrom('users').select(USER_COLUMNS).where('id', '=', p.id), {

@@ -53,6 +53,7 @@ const rowOf = (t: SearchTuple | PrefixTuple): SearchRow => ({
 
 const keptPlan = { keepPlan: true };
 
+// Long: a repository; each method is one short query, sharing the index expressions made once here.
 export function searchRepo(db: Db, dialect: DialectName) {
   const pg = dialect === 'postgres';
   // These expressions match the indexes of migration 0002-people exactly, or the planners ignore them.

@@ -1,17 +1,17 @@
 /** The right panel with a person selected: header, notices, the messages and the composer. */
 import { pairRoom } from '@plaza/contract';
-import { ArrowLeft, Ban } from 'lucide-react';
+import { Ban } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { Avatar } from '../../components/Avatar';
 import { ErrorBanner } from '../../components/EmptyState';
 import type { PlazaSocket } from '../../lib/socket';
-import { ReportDialog, SafetyMenu, useRelationQuery, type ReportTarget } from '../safety';
+import { ReportDialog, useRelationQuery, type ReportTarget } from '../safety';
 import { useChatHistoryInfiniteQuery, useMarkChatReadMutation } from './api';
 import { historyMessages } from './chat-cache';
 import { CHAT_ERRORS, toChatUser, type ChatUser, type Presence } from './chat-model';
-import { displayName, PresenceDot } from './ConversationRow';
+import { ConversationHeader } from './ConversationHeader';
+import { displayName } from './ConversationRow';
 import { useDocumentVisible } from './hooks';
 import { MessageInput } from './MessageInput';
 import { MessageList, type HistoryPhase } from './MessageList';
@@ -83,32 +83,7 @@ export function ChatConversation({ me, user, unreadCount, presence, socket, show
 
   return (
     <section aria-label={t('conversation.label', { name })} className="flex h-full min-h-0 flex-col">
-      <header className="flex items-center gap-3 border-b border-slate-200 px-3 py-2.5 sm:px-4 dark:border-slate-700/70">
-        {showBack && (
-          <button
-            type="button"
-            onClick={onBack}
-            aria-label={t('back')}
-            className="-ms-1 rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-700"
-          >
-            <ArrowLeft className="h-5 w-5" />
-          </button>
-        )}
-        <span className="relative shrink-0">
-          <Avatar name={name} id={user._id} src={user.userImage} size="sm" />
-          <PresenceDot online={online} className="h-2.5 w-2.5" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h2 className="truncate text-sm leading-tight font-semibold sm:text-base">{name}</h2>
-          <p
-            aria-live="polite"
-            className={`text-xs ${typing ? 'font-medium text-brand-primary italic dark:text-indigo-300' : online ? 'text-emerald-700 dark:text-emerald-400' : 'text-slate-500 dark:text-slate-400'}`}
-          >
-            {typing ? t('typing') : online ? t('conversation.online') : t('conversation.offline')}
-          </p>
-        </div>
-        <SafetyMenu person={user} label={t('conversation.moreOptions')} />
-      </header>
+      <ConversationHeader user={user} online={online} typing={typing} showBack={showBack} onBack={onBack} />
 
       {loadFailed && (
         <div className="space-y-2 px-3 pt-3 sm:px-4">
@@ -127,28 +102,36 @@ export function ChatConversation({ me, user, unreadCount, presence, socket, show
         onRetry={retry}
       />
       {closed ? (
-        <div
-          role="note"
-          className="flex items-start gap-3 border-t border-slate-200 px-4 py-4 text-sm text-slate-600 dark:border-slate-700/70 dark:text-slate-300"
-        >
-          <Ban className="mt-0.5 h-4 w-4 shrink-0 text-rose-500" />
-          <p>
-            {relation.data?.blocked ? (
-              <>
-                {t('conversation.blocked', { userName: user.userName })}{' '}
-                <Link to="/settings/blocked" className="font-semibold text-brand-primary hover:underline dark:text-indigo-300">
-                  {t('conversation.manageBlocked')}
-                </Link>
-              </>
-            ) : (
-              t('conversation.cannotMessage', { userName: user.userName })
-            )}
-          </p>
-        </div>
+        <ClosedNotice blocked={relation.data?.blocked ?? false} userName={user.userName} />
       ) : (
         <MessageInput connected={connected} onSend={send} onTyping={signalTyping} people={mentionable} />
       )}
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
     </section>
+  );
+}
+
+/** Why the composer is closed: a block one way or the other (the server refuses the send anyway). */
+function ClosedNotice({ blocked, userName }: { blocked: boolean; userName: string }) {
+  const { t } = useTranslation('chat');
+  return (
+    <div
+      role="note"
+      className="flex items-start gap-3 border-t border-slate-200 px-4 py-4 text-sm text-slate-600 dark:border-slate-700/70 dark:text-slate-300"
+    >
+      <Ban className="mt-0.5 h-4 w-4 shrink-0 text-rose-500" />
+      <p>
+        {blocked ? (
+          <>
+            {t('conversation.blocked', { userName: userName })}{' '}
+            <Link to="/settings/blocked" className="font-semibold text-brand-primary hover:underline dark:text-indigo-300">
+              {t('conversation.manageBlocked')}
+            </Link>
+          </>
+        ) : (
+          t('conversation.cannotMessage', { userName: userName })
+        )}
+      </p>
+    </div>
   );
 }

@@ -4,7 +4,7 @@
  */
 import type { SelfUser } from '@plaza/contract';
 import './chat-catalog';
-import { MessagesSquare, WifiOff } from 'lucide-react';
+import { WifiOff } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -12,14 +12,13 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { OFFLINE_TEXT, useConnectivity, useConnectivityLineClaim } from '../../lib/connectivity';
 import { useChatConversationsQuery } from './api';
 import { useChatPresence } from './presence-api';
-import { ChatConversation } from './ChatConversation';
 import { chatPath, groupChatPath, toChatUser, type ChatUser, type ConversationSummary } from './chat-model';
-import { UnknownConversation, useAddressedPartner, type AddressedPartner } from './chat-address';
+import { useAddressedPartner, type AddressedPartner } from './chat-address';
 import { conversationClosed, conversationOpened, groupOpened } from './chatSlice';
 import { useAddressedGroup } from './group-address';
 import { useChatGroups, type GroupSummary } from './group-api';
 import { useGroupTyping } from './group-typing';
-import { GroupConversation } from './GroupConversation';
+import { OpenConversation } from './OpenConversation';
 import { displayName } from './ConversationRow';
 import { useDocumentTitle } from '../../lib/document-title';
 import { ConversationList } from './ConversationList';
@@ -28,7 +27,6 @@ import { useChatSocket } from './useChatSocket';
 
 const NO_CONVERSATIONS: ConversationSummary[] = [];
 const NO_GROUPS: GroupSummary[] = [];
-const NO_ONE: string[] = [];
 
 export default function ChatPage() {
   const me = useAppSelector((s) => s.auth.userDetails);
@@ -38,15 +36,9 @@ export default function ChatPage() {
 
 function ChatScreen({ me }: { me: SelfUser }) {
   const { t } = useTranslation('chat');
-  const dispatch = useAppDispatch();
   const socket = useChatSocket(me);
   const selected = useAppSelector((s) => s.chat.openUser);
-  const connectionError = useAppSelector((s) => s.chat.connectionError);
-  const reconnectNotice = useAppSelector((s) => s.chat.reconnectNotice);
-  const connectivity = useConnectivity();
-  // Offline is told in a line of the chat's own, above its header, rather than over it.
-  useConnectivityLineClaim();
-  const notice = connectivity === 'online' ? (reconnectNotice ?? connectionError) : OFFLINE_TEXT[connectivity];
+  const notice = useChatNotice();
   const isMobile = useIsMobile();
   // Held for the whole screen, so the list and the conversation read one live copy.
   // Loaded once is loaded: a refresh that fails offline keeps the list it had, and the open conversation with it.
@@ -58,27 +50,11 @@ function ChatScreen({ me }: { me: SelfUser }) {
   const { groupId } = useParams();
   const group = useAddressedGroup(groupId, groups);
 
-  useEffect(
-    () => () => {
-      dispatch(conversationClosed());
-    },
-    [dispatch],
-  );
-
   // The address names the open conversation (/chat/<userName>), so reload, links and Back all work.
-  const navigate = useNavigate();
-  const location = useLocation();
   const target = useAddressedPartner(me, conversations, conversationsLoaded);
-  useEffect(() => {
-    if (target.kind === 'user' && target.user._id !== selected?._id) dispatch(conversationOpened(target.user));
-    if (target.kind !== 'user' && selected) dispatch(conversationClosed());
-  }, [target, selected, dispatch]);
   const openGroup = group.kind === 'group' ? group.group : null;
   const openGroupId = openGroup?._id ?? null;
-  useEffect(() => {
-    dispatch(groupOpened(openGroupId));
-  }, [openGroupId, dispatch]);
-  useEffect(() => () => void dispatch(groupOpened(null)), [dispatch]);
+  useOpenInStore(target, selected, openGroupId);
   useDocumentTitle(
     openGroup
       ? t('page.groupTitle', { name: openGroup.name })
@@ -89,34 +65,7 @@ function ChatScreen({ me }: { me: SelfUser }) {
           : t('page.title'),
   );
 
-  // Opening a conversation shows that person's history, which loads with the conversation panel (product.md § Chat).
-  const open = useCallback(
-    (user: ChatUser) => {
-      if (user._id === selected?._id) return;
-      void navigate(chatPath(user.userName), { state: { openWith: toChatUser(user), fromList: true } });
-    },
-    [navigate, selected?._id],
-  );
-  const openGroupById = useCallback(
-    (id: string) => {
-      if (id === openGroupId) return;
-      void navigate(groupChatPath(id), { state: { fromList: true } });
-    },
-    [navigate, openGroupId],
-  );
-
-  // "Message" and chat toasts hand the person over on /chat: move to their address, in place.
-  const handed = (location.state as { openWith?: ChatUser } | null)?.openWith;
-  useEffect(() => {
-    if (handed && target.kind === 'none') void navigate(chatPath(handed.userName), { replace: true, state: { openWith: handed } });
-  }, [handed, target.kind, navigate]);
-
-  // Back to the list: the entry before this one when it was the list's, a new one otherwise.
-  const fromList = (location.state as { fromList?: boolean } | null)?.fromList === true;
-  const back = useCallback(() => {
-    if (fromList) void navigate(-1);
-    else void navigate('/chat');
-  }, [navigate, fromList]);
+  const { open, openGroupById, back } = useChatNavigation(target, selected?._id, openGroupId);
 
   const selectedShown = target.kind === 'user' ? target.user : null;
   const addressed = target.kind !== 'none';
@@ -128,15 +77,7 @@ function ChatScreen({ me }: { me: SelfUser }) {
     <div className="fixed inset-x-0 top-16 bottom-14 z-10 flex flex-col overflow-hidden bg-white md:static md:mx-auto md:card md:h-[calc(100dvh-6rem)] md:max-w-6xl dark:bg-brand-surface-dark">
       <h1 className="sr-only">{t('page.title')}</h1>
       {/* One notice at a time: being offline first, else the socket's own trouble. */}
-      {notice && (
-        <div
-          role="status"
-          className="flex items-center gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-xs font-medium text-amber-800 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200"
-        >
-          <WifiOff aria-hidden className="h-4 w-4 shrink-0" />
-          <span>{notice}</span>
-        </div>
-      )}
+      {notice && <ConnectionNotice notice={notice} />}
       <div className="flex min-h-0 flex-1">
         {showList && (
           <aside
@@ -158,33 +99,18 @@ function ChatScreen({ me }: { me: SelfUser }) {
         )}
         {showConversation && (
           <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-            {openGroup ? (
-              <GroupConversation
-                key={openGroup._id}
-                me={me}
-                group={openGroup}
-                presence={presence}
-                typing={groupTyping[openGroup._id] ?? NO_ONE}
-                socket={socket}
-                showBack={isMobile}
-                onBack={back}
-              />
-            ) : group.kind === 'loading' ? (
-              <Welcome target={{ kind: 'loading' }} onBack={null} />
-            ) : selectedShown ? (
-              <ChatConversation
-                key={selectedShown._id}
-                me={me}
-                user={selectedShown}
-                unreadCount={conversations.find((c) => c.user._id === selectedShown._id)?.unreadCount ?? 0}
-                presence={presence}
-                socket={socket}
-                showBack={isMobile}
-                onBack={back}
-              />
-            ) : (
-              <Welcome target={target} onBack={isMobile ? back : null} />
-            )}
+            <OpenConversation
+              me={me}
+              openGroup={openGroup}
+              groupLoading={group.kind === 'loading'}
+              target={target}
+              conversations={conversations}
+              presence={presence}
+              groupTyping={groupTyping}
+              socket={socket}
+              isMobile={isMobile}
+              onBack={back}
+            />
           </div>
         )}
       </div>
@@ -192,17 +118,77 @@ function ChatScreen({ me }: { me: SelfUser }) {
   );
 }
 
-function Welcome({ target, onBack }: { target: AddressedPartner; onBack: (() => void) | null }) {
-  const { t } = useTranslation('chat');
-  if (target.kind === 'loading') return <div className="h-full bg-slate-50/70 dark:bg-slate-900/40" aria-busy="true" />;
-  if (target.kind === 'unknown') return <UnknownConversation target={target} onBack={onBack} />;
+/** Moving between conversations by address: from the list, from a hand-over, and back to the list. */
+function useChatNavigation(target: AddressedPartner, selectedId: string | undefined, openGroupId: string | null) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Opening a conversation shows that person's history, which loads with the conversation panel (product.md § Chat).
+  const open = useCallback(
+    (user: ChatUser) => {
+      if (user._id === selectedId) return;
+      void navigate(chatPath(user.userName), { state: { openWith: toChatUser(user), fromList: true } });
+    },
+    [navigate, selectedId],
+  );
+  const openGroupById = useCallback(
+    (id: string) => {
+      if (id === openGroupId) return;
+      void navigate(groupChatPath(id), { state: { fromList: true } });
+    },
+    [navigate, openGroupId],
+  );
+
+  // "Message" and chat toasts hand the person over on /chat: move to their address, in place.
+  const handed = (location.state as { openWith?: ChatUser } | null)?.openWith;
+  useEffect(() => {
+    if (handed && target.kind === 'none') void navigate(chatPath(handed.userName), { replace: true, state: { openWith: handed } });
+  }, [handed, target.kind, navigate]);
+
+  // Back to the list: the entry before this one when it was the list's, a new one otherwise.
+  const fromList = (location.state as { fromList?: boolean } | null)?.fromList === true;
+  const back = useCallback(() => {
+    if (fromList) void navigate(-1);
+    else void navigate('/chat');
+  }, [navigate, fromList]);
+  return { open, openGroupById, back };
+}
+
+/** The open conversation is the store's too (what alerts and counts read), kept in step with the address. */
+function useOpenInStore(target: AddressedPartner, selected: ChatUser | null, openGroupId: string | null) {
+  const dispatch = useAppDispatch();
+  useEffect(
+    () => () => {
+      dispatch(conversationClosed());
+    },
+    [dispatch],
+  );
+  useEffect(() => {
+    if (target.kind === 'user' && target.user._id !== selected?._id) dispatch(conversationOpened(target.user));
+    if (target.kind !== 'user' && selected) dispatch(conversationClosed());
+  }, [target, selected, dispatch]);
+  useEffect(() => {
+    dispatch(groupOpened(openGroupId));
+  }, [openGroupId, dispatch]);
+  useEffect(() => () => void dispatch(groupOpened(null)), [dispatch]);
+}
+
+/** Being offline first, else the socket's own trouble; offline is told in a line of the chat's own, above its header, rather than over it. */
+function useChatNotice(): string | null {
+  const connectionError = useAppSelector((s) => s.chat.connectionError);
+  const reconnectNotice = useAppSelector((s) => s.chat.reconnectNotice);
+  const connectivity = useConnectivity();
+  useConnectivityLineClaim();
+  return connectivity === 'online' ? (reconnectNotice ?? connectionError) : OFFLINE_TEXT[connectivity];
+}
+
+function ConnectionNotice({ notice }: { notice: string }) {
   return (
-    <div className="flex h-full flex-col items-center justify-center gap-3 bg-slate-50/70 px-6 text-center dark:bg-slate-900/40">
-      <div className="rounded-full bg-brand-primary/10 p-5 text-brand-primary dark:text-indigo-300">
-        <MessagesSquare className="h-10 w-10" />
-      </div>
-      <h2 className="text-xl font-bold">{t('page.welcome')}</h2>
-      <p className="max-w-xs text-sm text-slate-500 dark:text-slate-400">{t('page.welcomeHint')}</p>
+    <div
+      role="status"
+      className="flex items-center gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-xs font-medium text-amber-800 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200"
+    >
+      <WifiOff aria-hidden className="h-4 w-4 shrink-0" />
+      <span>{notice}</span>
     </div>
   );
 }

@@ -3,18 +3,18 @@
  * composer as a conversation of two, sender names on others' messages, "Seen by" under one's own last message,
  * and, once one is no longer in the group, why instead of the composer.
  */
-import { ArrowLeft, BellOff, DoorOpen, Info } from 'lucide-react';
+import { DoorOpen } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { ErrorBanner } from '../../components/EmptyState';
 import type { PlazaSocket } from '../../lib/socket';
 import { ReportDialog, type ReportTarget } from '../safety';
 import { historyMessages } from './chat-cache';
-import { CHAT_ERRORS, toChatUser, type ChatUser, type Presence } from './chat-model';
+import { CHAT_ERRORS, toChatUser, type ChatMessage, type ChatUser, type Presence } from './chat-model';
 import { displayName } from './ConversationRow';
 import { type GroupSummary, useGroupHistoryInfiniteQuery, useMarkGroupReadMutation } from './group-api';
 import { membersLine, seenByLine, systemLine, typingLine } from './group-texts';
-import { GroupAvatar } from './GroupAvatar';
+import { GroupConversationHeader } from './GroupConversationHeader';
 import { GroupInfoDialog } from './GroupInfoDialog';
 import { useDocumentVisible } from './hooks';
 import { MessageInput } from './MessageInput';
@@ -50,43 +50,16 @@ export function GroupConversation({ me, group, presence, typing, socket, showBac
   const typingNames = others.filter((m) => typing.includes(m._id)).map((m) => displayName(m).split(' ')[0]);
   const typingText = typingLine(typingNames);
   const connected = useAppSelector((s) => s.chat.isConnected);
-  const visible = useDocumentVisible();
   const signalTyping = useGroupTypingSignal(socket, id);
   const phase: HistoryPhase = data ? 'loaded' : isError ? 'failed' : 'loading';
   const loadFailed = isError && !isFetchNextPageError;
   const [infoOpen, setInfoOpen] = useState(false);
 
-  // "Seen by": how many of the others have read up to one's own last stored message.
-  const lastOwn = [...stored].reverse().find((m) => m.messageSender === me._id && !m.system);
-  const seen = lastOwn ? group.reads.filter((r) => r.userId !== me._id && r.seq >= lastOwn.seq && senders.has(r.userId)).length : 0;
-  const seenText = lastOwn ? seenByLine(seen, others.length) : null;
-  const receipt = lastOwn && seenText && lastOwn._id === stored[stored.length - 1]?._id ? { messageId: lastOwn._id, text: seenText } : null;
+  const receipt = seenReceipt(stored, group, me._id, senders, others.length);
 
-  // What arrives while the group is open and the tab in front counts as read.
-  const [markRead] = useMarkGroupReadMutation();
-  const myRead = group.reads.find((r) => r.userId === me._id)?.seq ?? 0;
-  const latestOther = stored.reduce((max, m) => (m.messageSender !== me._id && m.seq > max ? m.seq : max), 0);
-  const needsRead = group.gone === undefined && phase === 'loaded' && (latestOther > myRead || group.unreadCount > 0);
-  useEffect(() => {
-    if (visible && needsRead) void markRead({ id, me: me._id });
-  }, [visible, needsRead, markRead, id, me._id]);
+  useMarkGroupRead(group, stored, me._id, phase === 'loaded');
 
-  // Kept in the outbox first, as a one-to-one message is: a lost connection or a reload loses nothing.
-  const send = useCallback(
-    async (text: string) => {
-      outbox.add({
-        clientMessageId: newClientMessageId(),
-        senderId: me._id,
-        // The group stands where the receiver would: its id and name.
-        receiver: { _id: id, userName: group.name, fullName: group.name, userImage: null, userBio: null },
-        groupId: id,
-        text,
-        createdAt: new Date().toISOString(),
-      });
-      return true;
-    },
-    [me._id, id, group.name],
-  );
+  const send = useSendToGroup(me._id, group);
   const retry = useCallback((clientMessageId: string) => outbox.mark(me._id, clientMessageId, undefined), [me._id]);
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
@@ -94,44 +67,15 @@ export function GroupConversation({ me, group, presence, typing, socket, showBac
 
   return (
     <section aria-label={t('group.label', { name: group.name })} className="flex h-full min-h-0 flex-col">
-      <header className="flex items-center gap-3 border-b border-slate-200 px-3 py-2.5 sm:px-4 dark:border-slate-700/70">
-        {showBack && (
-          <button
-            type="button"
-            onClick={onBack}
-            aria-label={t('back')}
-            className="-ms-1 rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-700"
-          >
-            <ArrowLeft className="h-5 w-5" />
-          </button>
-        )}
-        <GroupAvatar id={id} name={group.name} photo={group.photo} memberNames={others.map(displayName)} size="sm" decorative />
-        <div className="min-w-0 flex-1">
-          <h2 className="flex items-center gap-1.5 truncate text-sm leading-tight font-semibold sm:text-base">
-            <span className="truncate">{group.name}</span>
-            {group.muted && (
-              <BellOff role="img" aria-label={t('group.muted')} className="h-3.5 w-3.5 shrink-0 text-slate-500 dark:text-slate-400" />
-            )}
-          </h2>
-          <p
-            aria-live="polite"
-            className={`truncate text-xs ${typingText ? 'font-medium text-brand-primary italic dark:text-indigo-300' : 'text-slate-600 dark:text-slate-400'}`}
-          >
-            {group.gone ? t('group.gone') : (typingText ?? membersLine(group.members.length, online))}
-          </p>
-        </div>
-        {!group.gone && (
-          <button
-            type="button"
-            onClick={() => setInfoOpen(true)}
-            aria-label={t('group.info')}
-            title={t('group.info')}
-            className="rounded-full p-[13px] text-slate-500 transition hover:bg-slate-100 hover:text-slate-700 sm:p-2 dark:text-slate-400 dark:hover:bg-slate-700 dark:hover:text-slate-200"
-          >
-            <Info className="h-5 w-5" />
-          </button>
-        )}
-      </header>
+      <GroupConversationHeader
+        group={group}
+        memberNames={others.map(displayName)}
+        subtitle={group.gone ? t('group.gone') : (typingText ?? membersLine(group.members.length, online))}
+        typing={typingText !== null}
+        showBack={showBack}
+        onBack={onBack}
+        onInfo={() => setInfoOpen(true)}
+      />
 
       {loadFailed && !group.gone && (
         <div className="space-y-2 px-3 pt-3 sm:px-4">
@@ -165,5 +109,44 @@ export function GroupConversation({ me, group, presence, typing, socket, showBac
       {!group.gone && <GroupInfoDialog open={infoOpen} onClose={() => setInfoOpen(false)} me={me} group={group} presence={presence} />}
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
     </section>
+  );
+}
+
+/** "Seen by": how many of the others have read up to one's own last stored message, when it is the last one. */
+function seenReceipt(stored: ChatMessage[], group: GroupSummary, meId: string, senders: Map<string, ChatUser>, othersCount: number) {
+  const lastOwn = [...stored].reverse().find((m) => m.messageSender === meId && !m.system);
+  const seen = lastOwn ? group.reads.filter((r) => r.userId !== meId && r.seq >= lastOwn.seq && senders.has(r.userId)).length : 0;
+  const seenText = lastOwn ? seenByLine(seen, othersCount) : null;
+  return lastOwn && seenText && lastOwn._id === stored[stored.length - 1]?._id ? { messageId: lastOwn._id, text: seenText } : null;
+}
+
+/** What arrives while the group is open (its history `loaded`) and the tab in front counts as read. */
+function useMarkGroupRead(group: GroupSummary, stored: ChatMessage[], meId: string, loaded: boolean) {
+  const visible = useDocumentVisible();
+  const [markRead] = useMarkGroupReadMutation();
+  const myRead = group.reads.find((r) => r.userId === meId)?.seq ?? 0;
+  const latestOther = stored.reduce((max, m) => (m.messageSender !== meId && m.seq > max ? m.seq : max), 0);
+  const needsRead = group.gone === undefined && loaded && (latestOther > myRead || group.unreadCount > 0);
+  useEffect(() => {
+    if (visible && needsRead) void markRead({ id: group._id, me: meId });
+  }, [visible, needsRead, markRead, group._id, meId]);
+}
+
+/** Kept in the outbox first, as a one-to-one message is: a lost connection or a reload loses nothing. */
+function useSendToGroup(meId: string, group: GroupSummary) {
+  return useCallback(
+    async (text: string) => {
+      outbox.add({
+        clientMessageId: newClientMessageId(),
+        senderId: meId,
+        // The group stands where the receiver would: its id and name.
+        receiver: { _id: group._id, userName: group.name, fullName: group.name, userImage: null, userBio: null },
+        groupId: group._id,
+        text,
+        createdAt: new Date().toISOString(),
+      });
+      return true;
+    },
+    [meId, group._id, group.name],
   );
 }

@@ -25,6 +25,41 @@ function DeliveryMark({ message }: { message: ChatMessage }) {
   );
 }
 
+/** Why the message was not sent, and a button to send it again when it can be. */
+function NotSent({ reason, onRetry }: { reason: string; onRetry?: () => void }) {
+  const { t } = useTranslation('chat');
+  return (
+    <p role="alert" className="mt-1 flex flex-wrap items-center gap-x-2 text-xs font-medium text-white">
+      <span>{t('bubble.notSent', { reason })}</span>
+      {onRetry && (
+        <button
+          type="button"
+          onClick={onRetry}
+          className="min-h-8 rounded-lg bg-white/20 px-2 font-semibold underline-offset-2 hover:bg-white/30"
+        >
+          {t('bubble.retry')}
+        </button>
+      )}
+    </p>
+  );
+}
+
+function ReportButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation('chat');
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={t('bubble.report')}
+      title={t('bubble.report')}
+      // A phone has no hover: there the flag always shows, at a size a thumb can hit.
+      className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-500 transition hover:bg-slate-100 hover:text-rose-600 focus:opacity-100 sm:h-7 sm:w-7 sm:text-slate-400 sm:opacity-0 sm:group-hover:opacity-100 dark:text-slate-400 dark:hover:bg-slate-700"
+    >
+      <Flag className="h-3.5 w-3.5" />
+    </button>
+  );
+}
+
 export const MessageBubble = memo(function MessageBubble({
   message,
   own,
@@ -65,18 +100,10 @@ export const MessageBubble = memo(function MessageBubble({
       )}
       {message.linkPreview && <LinkPreviewCard preview={message.linkPreview} compact className="my-1.5 w-64 max-w-full" />}
       {message.failed && (
-        <p role="alert" className="mt-1 flex flex-wrap items-center gap-x-2 text-xs font-medium text-white">
-          <span>{t('bubble.notSent', { reason: message.failed })}</span>
-          {onRetry && message.clientMessageId && (
-            <button
-              type="button"
-              onClick={() => onRetry(message.clientMessageId ?? '')}
-              className="min-h-8 rounded-lg bg-white/20 px-2 font-semibold underline-offset-2 hover:bg-white/30"
-            >
-              {t('bubble.retry')}
-            </button>
-          )}
-        </p>
+        <NotSent
+          reason={message.failed}
+          onRetry={onRetry && message.clientMessageId ? () => onRetry(message.clientMessageId ?? '') : undefined}
+        />
       )}
       <div
         className={`mt-0.5 flex items-center justify-end gap-1 text-[11px] ${own ? 'text-indigo-100' : 'text-slate-600 dark:text-slate-300'}`}
@@ -86,18 +113,7 @@ export const MessageBubble = memo(function MessageBubble({
       </div>
     </div>
   );
-  const report = !own && onReport && !message.pending && !message.failed && (
-    <button
-      type="button"
-      onClick={() => onReport(message._id)}
-      aria-label={t('bubble.report')}
-      title={t('bubble.report')}
-      // A phone has no hover: there the flag always shows, at a size a thumb can hit.
-      className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-500 transition hover:bg-slate-100 hover:text-rose-600 focus:opacity-100 sm:h-7 sm:w-7 sm:text-slate-400 sm:opacity-0 sm:group-hover:opacity-100 dark:text-slate-400 dark:hover:bg-slate-700"
-    >
-      <Flag className="h-3.5 w-3.5" />
-    </button>
-  );
+  const report = !own && onReport && !message.pending && !message.failed && <ReportButton onClick={() => onReport(message._id)} />;
   if (!inGroup) {
     return (
       <li className={`group flex items-center gap-1 ${own ? 'justify-end' : 'justify-start'}`} data-message-id={message._id}>

@@ -5,7 +5,7 @@
  */
 import { CHAT, firstLinkOf } from '@plaza/contract';
 import { SendHorizontal } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { ComposerLinkPreview, useComposerLink } from '../link-previews';
 import { useMentionAutocomplete, type MentionCandidate } from '../mentions';
 import { counterColor } from './chat-helpers';
@@ -42,17 +42,7 @@ export function MessageInput({ connected, onSend, onTyping, people }: MessageInp
   // Written while disconnected, a message waits in the outbox and goes when the connection returns.
   const canSend = text.trim().length > 0 && length <= CHAT.messageMaxLength;
 
-  // A conversation just opened: the next keystroke belongs to its message box.
-  useEffect(() => {
-    area.current?.focus({ preventScroll: true });
-  }, []);
-
-  useLayoutEffect(() => {
-    const el = area.current;
-    if (!el) return;
-    el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
-  }, [text]);
+  useMessageBox(area, text);
 
   const submit = async () => {
     if (!canSend) return;
@@ -117,16 +107,37 @@ export function MessageInput({ connected, onSend, onTyping, people }: MessageInp
             {mention.status}
           </span>
         </div>
-        <button
-          type="submit"
-          disabled={!canSend}
-          aria-label={t('input.send')}
-          title={connected ? t('input.sendTitle') : t('input.sendLater')}
-          className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-primary text-white shadow-sm transition hover:bg-brand-primary-hover disabled:cursor-not-allowed disabled:bg-slate-300 disabled:shadow-none dark:disabled:bg-slate-700 dark:disabled:text-slate-400"
-        >
-          <SendHorizontal className="h-5 w-5" />
-        </button>
+        <SendButton disabled={!canSend} connected={connected} />
       </div>
     </form>
+  );
+}
+
+/** Focused as the conversation opens (the next keystroke belongs to it), and as tall as its text, up to a limit. */
+function useMessageBox(area: RefObject<HTMLTextAreaElement | null>, text: string) {
+  useEffect(() => {
+    area.current?.focus({ preventScroll: true });
+  }, [area]);
+
+  useLayoutEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [area, text]);
+}
+
+function SendButton({ disabled, connected }: { disabled: boolean; connected: boolean }) {
+  const { t } = useTranslation('chat');
+  return (
+    <button
+      type="submit"
+      disabled={disabled}
+      aria-label={t('input.send')}
+      title={connected ? t('input.sendTitle') : t('input.sendLater')}
+      className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-primary text-white shadow-sm transition hover:bg-brand-primary-hover disabled:cursor-not-allowed disabled:bg-slate-300 disabled:shadow-none dark:disabled:bg-slate-700 dark:disabled:text-slate-400"
+    >
+      <SendHorizontal className="h-5 w-5" />
+    </button>
   );
 }

@@ -3,17 +3,14 @@
  * up — then a "New messages" button appears), older history loaded at the top without a jump.
  */
 import { ArrowDown, MessageCircle } from 'lucide-react';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Spinner } from '../../components/Spinner';
 import { clockTime } from '../../lib/dates';
-import { groupByDate } from './chat-helpers';
+import { groupByDate, type DateGroup } from './chat-helpers';
 import type { ChatMessage, ChatUser } from './chat-model';
 import { MessageBubble } from './MessageBubble';
+import { useFollowLatest } from './use-follow-latest';
 import { useTranslation } from 'react-i18next';
-
-/** Within this many pixels of the bottom the reader counts as following the conversation. */
-const FOLLOW_THRESHOLD_PX = 96;
-const LOAD_OLDER_THRESHOLD_PX = 80;
 
 /** Where the history stands: still loading, loaded, or failed to load at all. */
 export type HistoryPhase = 'loading' | 'loaded' | 'failed';
@@ -48,51 +45,8 @@ export function MessageList({
   receipt,
 }: MessageListProps) {
   const { t } = useTranslation('chat');
-  const scroller = useRef<HTMLDivElement>(null);
   const groups = useMemo(() => groupByDate(messages), [messages]);
-  const [showJump, setShowJump] = useState(false);
-  const following = useRef(true);
-  const previous = useRef({ firstId: '', lastId: '', count: 0, scrollHeight: 0 });
-
-  const firstId = messages[0]?._id ?? '';
-  const lastId = messages[messages.length - 1]?._id ?? '';
-
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const prev = previous.current;
-    const prepended = prev.count > 0 && firstId !== prev.firstId && lastId === prev.lastId;
-    if (prepended) {
-      // Older history went in above: keep the same message under the reader's eyes.
-      el.scrollTop += el.scrollHeight - prev.scrollHeight;
-    } else if (lastId !== prev.lastId) {
-      const last = messages[messages.length - 1];
-      if (prev.count === 0 || following.current || last?.messageSender === meId) {
-        el.scrollTop = el.scrollHeight;
-        following.current = true;
-        setShowJump(false);
-      } else {
-        setShowJump(true);
-      }
-    }
-    previous.current = { firstId, lastId, count: messages.length, scrollHeight: el.scrollHeight };
-  }, [firstId, lastId, messages, meId]);
-
-  const onScroll = () => {
-    const el = scroller.current;
-    if (!el) return;
-    following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_THRESHOLD_PX;
-    if (following.current) setShowJump(false);
-    if (el.scrollTop < LOAD_OLDER_THRESHOLD_PX && hasOlder && !loadingOlder && messages.length > 0) onLoadOlder();
-  };
-
-  const jumpToLatest = () => {
-    const el = scroller.current;
-    if (!el) return;
-    el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' });
-    following.current = true;
-    setShowJump(false);
-  };
+  const { scroller, showJump, onScroll, jumpToLatest } = useFollowLatest(messages, meId, { hasOlder, loadingOlder, onLoadOlder });
 
   return (
     <div className="relative min-h-0 flex-1">
@@ -128,39 +82,15 @@ export function MessageList({
               <p className="pb-3 text-center text-xs text-slate-500 dark:text-slate-400">{t('messages.beginning')}</p>
             )}
             {groups.map((group) => (
-              <section key={group.key} aria-label={group.label} className="mb-2">
-                {/* In the flow, not sticky: a date never sits over a message's text. */}
-                <h3 className="flex justify-center py-2">
-                  <span className="rounded-full bg-white/90 px-3 py-1 text-[11px] font-semibold text-slate-600 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800/90 dark:text-slate-300 dark:ring-slate-700">
-                    {group.label}
-                  </span>
-                </h3>
-                <ol className="space-y-1.5">
-                  {group.messages.map((m, i) =>
-                    m.system ? (
-                      <SystemLine key={m._id} message={m} />
-                    ) : (
-                      <MessageBubble
-                        key={m._id}
-                        message={m}
-                        own={m.messageSender === meId}
-                        onReport={onReport}
-                        onRetry={onRetry}
-                        inGroup={senders !== undefined}
-                        // A run of one person's messages carries their name once, on the first.
-                        sender={
-                          senders &&
-                          m.messageSender !== meId &&
-                          (i === 0 || group.messages[i - 1].messageSender !== m.messageSender || group.messages[i - 1].system)
-                            ? (senders.get(m.messageSender) ?? null)
-                            : undefined
-                        }
-                        receipt={receipt?.messageId === m._id ? receipt.text : undefined}
-                      />
-                    ),
-                  )}
-                </ol>
-              </section>
+              <DayOfMessages
+                key={group.key}
+                group={group}
+                meId={meId}
+                onReport={onReport}
+                onRetry={onRetry}
+                senders={senders}
+                receipt={receipt}
+              />
             ))}
           </>
         )}
@@ -176,6 +106,49 @@ export function MessageList({
         </button>
       )}
     </div>
+  );
+}
+
+type DayProps = Pick<MessageListProps, 'meId' | 'onReport' | 'onRetry' | 'senders' | 'receipt'> & {
+  group: DateGroup<ChatMessage>;
+};
+
+/** One day's messages under its date. */
+function DayOfMessages({ group, meId, onReport, onRetry, senders, receipt }: DayProps) {
+  return (
+    <section aria-label={group.label} className="mb-2">
+      {/* In the flow, not sticky: a date never sits over a message's text. */}
+      <h3 className="flex justify-center py-2">
+        <span className="rounded-full bg-white/90 px-3 py-1 text-[11px] font-semibold text-slate-600 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800/90 dark:text-slate-300 dark:ring-slate-700">
+          {group.label}
+        </span>
+      </h3>
+      <ol className="space-y-1.5">
+        {group.messages.map((m, i) =>
+          m.system ? (
+            <SystemLine key={m._id} message={m} />
+          ) : (
+            <MessageBubble
+              key={m._id}
+              message={m}
+              own={m.messageSender === meId}
+              onReport={onReport}
+              onRetry={onRetry}
+              inGroup={senders !== undefined}
+              // A run of one person's messages carries their name once, on the first.
+              sender={
+                senders &&
+                m.messageSender !== meId &&
+                (i === 0 || group.messages[i - 1].messageSender !== m.messageSender || group.messages[i - 1].system)
+                  ? (senders.get(m.messageSender) ?? null)
+                  : undefined
+              }
+              receipt={receipt?.messageId === m._id ? receipt.text : undefined}
+            />
+          ),
+        )}
+      </ol>
+    </section>
   );
 }
 

@@ -106,6 +106,7 @@ const belongsTo = (message: Message, { me, other }: ConversationArgs) =>
 const CATCH_UP_PAGES = 5;
 const historyTag = ({ me, other }: ConversationArgs) => ({ type: 'Messages' as const, id: pairRoom(me, other) });
 
+// Long: the endpoints of one API slice, each short, as RTK Query declares them.
 export const chatApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
     /** The people one can chat with, ten a page (product.md § Constants and limits); the server filters by `search` too. */

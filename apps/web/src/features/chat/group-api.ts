@@ -67,6 +67,7 @@ function putGroup(list: GroupSummary[], conversation: GroupConversation): void {
   else list.unshift(conversation);
 }
 
+// Long: the endpoints of one API slice, each short, as RTK Query declares them.
 export const groupApi = plazaApi.injectEndpoints({
   endpoints: (build) => ({
     /**

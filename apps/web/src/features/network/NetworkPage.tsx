@@ -60,38 +60,7 @@ export default function NetworkPage() {
           )}
         </header>
 
-        <div
-          role="tablist"
-          aria-label={t('network.title')}
-          className="mb-5 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-700/70"
-        >
-          {TABS.map((id) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              id={`network-tab-${id}`}
-              aria-selected={tab === id}
-              aria-controls="network-panel"
-              onClick={() => choose(id)}
-              className={`-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-4 py-2.5 text-sm font-semibold transition ${
-                tab === id
-                  ? 'border-brand-primary text-brand-primary dark:text-indigo-300'
-                  : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100'
-              }`}
-            >
-              {t(`network.tabs.${id}`)}
-              {id === 'requests' && received > 0 && (
-                <span
-                  aria-label={t('network.waiting', { count: received })}
-                  className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-500 px-1.5 text-[11px] font-bold text-white"
-                >
-                  {received > 99 ? '99+' : received}
-                </span>
-              )}
-            </button>
-          ))}
-        </div>
+        <NetworkTabs tab={tab} received={received} onChoose={choose} />
 
         {tab === 'everyone' && <SuggestionsPanel layout="strip" className="mb-6 lg:hidden" />}
 
@@ -108,6 +77,45 @@ export default function NetworkPage() {
           <SuggestionsPanel layout="list" />
         </div>
       </aside>
+    </div>
+  );
+}
+
+/** The four tabs, Requests with how many are waiting. */
+function NetworkTabs({ tab, received, onChoose }: { tab: TabId; received: number; onChoose: (id: TabId) => void }) {
+  const { t } = useTranslation('people');
+  return (
+    <div
+      role="tablist"
+      aria-label={t('network.title')}
+      className="mb-5 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-700/70"
+    >
+      {TABS.map((id) => (
+        <button
+          key={id}
+          type="button"
+          role="tab"
+          id={`network-tab-${id}`}
+          aria-selected={tab === id}
+          aria-controls="network-panel"
+          onClick={() => onChoose(id)}
+          className={`-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-4 py-2.5 text-sm font-semibold transition ${
+            tab === id
+              ? 'border-brand-primary text-brand-primary dark:text-indigo-300'
+              : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100'
+          }`}
+        >
+          {t(`network.tabs.${id}`)}
+          {id === 'requests' && received > 0 && (
+            <span
+              aria-label={t('network.waiting', { count: received })}
+              className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-500 px-1.5 text-[11px] font-bold text-white"
+            >
+              {received > 99 ? '99+' : received}
+            </span>
+          )}
+        </button>
+      ))}
     </div>
   );
 }

@@ -20,7 +20,6 @@ export function EmailSettings({ user }: { user: SelfUser | null }) {
   const [changing, setChanging] = useState(false);
   const [changeEmail] = useChangeEmailMutation({ fixedCacheKey: CHANGE_EMAIL_KEY });
   const pendingTo = usePendingEmail();
-  const { sendAgain, sending: resending } = useSendLinkAgain();
   const { register, handleSubmit, formState, reset, setError } = useForm<Form>({
     resolver: zodResolver(changeEmailBodySchema),
     defaultValues: { email: '', password: '' },
@@ -39,29 +38,7 @@ export function EmailSettings({ user }: { user: SelfUser | null }) {
   return (
     <div className="space-y-3">
       <Field label={t('label')} value={user?.email ?? ''} readOnly disabled />
-      {user && (
-        <p className="-mt-4 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-          {user.emailVerified ? (
-            <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
-              <BadgeCheck className="h-4 w-4" aria-hidden="true" /> {t('confirmed')}
-            </span>
-          ) : (
-            <>
-              <span className="inline-flex items-center gap-1 text-amber-700 dark:text-amber-400">
-                <MailWarning className="h-4 w-4" aria-hidden="true" /> {t('notConfirmed')}
-              </span>
-              <button
-                type="button"
-                disabled={resending}
-                onClick={() => void sendAgain()}
-                className="font-semibold text-brand-primary hover:underline disabled:opacity-50 dark:text-indigo-300"
-              >
-                {t('sendAgain')}
-              </button>
-            </>
-          )}
-        </p>
-      )}
+      {user && <EmailConfirmation confirmed={user.emailVerified} />}
       {pendingTo && (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
           <Trans t={t} i18nKey="pending" values={{ email: pendingTo }} components={{ b: <span className="font-medium" /> }} />
@@ -104,5 +81,34 @@ export function EmailSettings({ user }: { user: SelfUser | null }) {
         </Button>
       )}
     </div>
+  );
+}
+
+/** Whether the address is confirmed; when not, a button to send the link again. */
+function EmailConfirmation({ confirmed }: { confirmed: boolean }) {
+  const { t } = useTranslation('preferences', { keyPrefix: 'security.email' });
+  const { sendAgain, sending: resending } = useSendLinkAgain();
+  return (
+    <p className="-mt-4 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+      {confirmed ? (
+        <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
+          <BadgeCheck className="h-4 w-4" aria-hidden="true" /> {t('confirmed')}
+        </span>
+      ) : (
+        <>
+          <span className="inline-flex items-center gap-1 text-amber-700 dark:text-amber-400">
+            <MailWarning className="h-4 w-4" aria-hidden="true" /> {t('notConfirmed')}
+          </span>
+          <button
+            type="button"
+            disabled={resending}
+            onClick={() => void sendAgain()}
+            className="font-semibold text-brand-primary hover:underline disabled:opacity-50 dark:text-indigo-300"
+          >
+            {t('sendAgain')}
+          </button>
+        </>
+      )}
+    </p>
   );
 }

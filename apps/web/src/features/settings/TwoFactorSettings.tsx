@@ -61,12 +61,7 @@ function SetupFlow({ onCancel }: { onCancel: () => void }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
-  const [qr, setQr] = useState<string>();
   const [codes, setCodes] = useState<string[]>();
-
-  useEffect(() => {
-    if (pending) void QRCode.toDataURL(pending.otpauthUrl, { margin: 1, width: 192 }).then(setQr);
-  }, [pending]);
 
   const start = async (e: FormEvent) => {
     e.preventDefault();
@@ -109,15 +104,7 @@ function SetupFlow({ onCancel }: { onCancel: () => void }) {
   return (
     <form onSubmit={(e) => void confirm(e)} noValidate className="space-y-3">
       <p className="text-sm text-slate-600 dark:text-slate-300">{t('scan')}</p>
-      <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
-        {qr && <img src={qr} alt={t('qr')} width={192} height={192} className="rounded-lg bg-white p-2" />}
-        <div className="min-w-0 text-sm">
-          <p className="text-slate-500 dark:text-slate-400">{t('typeKey')}</p>
-          <code data-testid="totp-secret" className="font-mono break-all">
-            {pending.secret}
-          </code>
-        </div>
-      </div>
+      <AuthenticatorKey otpauthUrl={pending.otpauthUrl} secret={pending.secret} />
       <Field
         label={t('code')}
         inputMode="numeric"
@@ -136,6 +123,26 @@ function SetupFlow({ onCancel }: { onCancel: () => void }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The new secret for the authenticator app: as a QR code to scan, and as text to type. */
+function AuthenticatorKey({ otpauthUrl, secret }: { otpauthUrl: string; secret: string }) {
+  const { t } = useTranslation('preferences', { keyPrefix: 'security.twoFactor' });
+  const [qr, setQr] = useState<string>();
+  useEffect(() => {
+    void QRCode.toDataURL(otpauthUrl, { margin: 1, width: 192 }).then(setQr);
+  }, [otpauthUrl]);
+  return (
+    <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
+      {qr && <img src={qr} alt={t('qr')} width={192} height={192} className="rounded-lg bg-white p-2" />}
+      <div className="min-w-0 text-sm">
+        <p className="text-slate-500 dark:text-slate-400">{t('typeKey')}</p>
+        <code data-testid="totp-secret" className="font-mono break-all">
+          {secret}
+        </code>
+      </div>
+    </div>
   );
 }
 

@@ -4,7 +4,7 @@
  */
 import type { StoryGroup } from '@plaza/contract';
 import { ChevronLeft, ChevronRight, Plus, RotateCw } from 'lucide-react';
-import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -12,6 +12,7 @@ import { Avatar } from '../../components/Avatar';
 import { FETCH_FALLBACK, useStoriesQuery } from './api';
 import { useStoriesLive } from './live';
 import { StoryRing } from './StoryRing';
+import { useRowScroll } from './use-row-scroll';
 import { openGroup } from './viewer-actions';
 
 // Loaded when first opened: neither is part of the feed's first render.
@@ -31,51 +32,13 @@ export function StoriesBar() {
   useStoriesLive();
   const [creating, setCreating] = useState(false);
   const viewing = useAppSelector((s) => s.storyViewer.activeStoryId !== null);
-  const scroller = useRef<HTMLDivElement>(null);
-  const [canScroll, setCanScroll] = useState({ back: false, forward: false });
-
-  useEffect(() => {
-    const onVisible = () => {
-      if (document.visibilityState !== 'visible' || Date.now() - (fulfilledTimeStamp ?? 0) < REFETCH_AFTER_MS) return;
-      void refetch();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [refetch, fulfilledTimeStamp]);
-
-  const measure = useCallback(() => {
-    const el = scroller.current;
-    if (!el) return;
-    // Right to left, scrollLeft runs from 0 at the start to negative values: its size is how far along the row is.
-    const along = Math.abs(el.scrollLeft);
-    const back = along > 4;
-    const forward = along + el.clientWidth < el.scrollWidth - 4;
-    setCanScroll((was) => (was.back === back && was.forward === forward ? was : { back, forward }));
-  }, []);
-
-  // Measured where the browser has just laid the page out (a resize observer's callback, a scroll), never
-  // in an effect: reading sizes there forces a layout of the whole page inside the feed's first render.
-  // The row and the bubbles inside it are observed, so stories coming and going are measured too.
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    for (const child of el.children) observer.observe(child);
-    return () => observer.disconnect();
-  }, [measure, groupedStories.length, isLoading, isError]);
-
-  /** Forward is toward the row's end: leftwards in a right-to-left page. */
-  const scrollBy = (direction: 1 | -1) => {
-    const el = scroller.current;
-    const sign = el && getComputedStyle(el).direction === 'rtl' ? -1 : 1;
-    el?.scrollBy({ left: sign * direction * Math.max(200, el.clientWidth * 0.8), behavior: 'smooth' });
-  };
+  const { scroller, canScroll, measure, scrollBy } = useRowScroll(`${groupedStories.length} ${isLoading} ${isError}`);
+  useRefetchWhenVisible(refetch, fulfilledTimeStamp);
 
   const own = groupedStories.find((g) => g.user._id === me?._id);
   const others = groupedStories.filter((g) => g.user._id !== me?._id);
   const firstLoad = isLoading;
-  const errorText = isError ? (error?.message ?? FETCH_FALLBACK.message) : null;
+  const errorText = error?.message ?? FETCH_FALLBACK.message;
   const arrow =
     'absolute top-1/2 z-10 hidden -translate-y-1/2 rounded-full border border-slate-200 bg-white/95 p-1.5 text-slate-700 shadow-md transition hover:bg-white md:block dark:border-slate-600 dark:bg-slate-800/95 dark:text-slate-200 dark:hover:bg-slate-700';
 
@@ -110,18 +73,7 @@ export function StoriesBar() {
 
         {firstLoad && <BubbleSkeletons />}
 
-        {isError && (
-          <div role="alert" className="flex min-h-[92px] flex-1 flex-col items-start justify-center gap-1 px-2 text-sm">
-            <p className="font-semibold text-rose-700 dark:text-rose-300">{FETCH_FALLBACK.error}</p>
-            {errorText && errorText !== FETCH_FALLBACK.error && <p className="text-slate-500 dark:text-slate-400">{errorText}</p>}
-            <button
-              onClick={() => void refetch()}
-              className="inline-flex items-center gap-1 font-semibold text-brand-primary hover:underline dark:text-indigo-300"
-            >
-              <RotateCw className="h-3.5 w-3.5" /> {t('stories.retry')}
-            </button>
-          </div>
-        )}
+        {isError && <StoriesError message={errorText} onRetry={() => void refetch()} />}
 
         {!firstLoad &&
           !isError &&
@@ -148,6 +100,34 @@ export function StoriesBar() {
         {viewing && <StoryViewer />}
       </Suspense>
     </section>
+  );
+}
+
+/** Coming back to the tab a while after the last fetch fetches again. */
+function useRefetchWhenVisible(refetch: () => unknown, fulfilledTimeStamp: number | undefined) {
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible' || Date.now() - (fulfilledTimeStamp ?? 0) < REFETCH_AFTER_MS) return;
+      void refetch();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refetch, fulfilledTimeStamp]);
+}
+
+function StoriesError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation('feed');
+  return (
+    <div role="alert" className="flex min-h-[92px] flex-1 flex-col items-start justify-center gap-1 px-2 text-sm">
+      <p className="font-semibold text-rose-700 dark:text-rose-300">{FETCH_FALLBACK.error}</p>
+      {message && message !== FETCH_FALLBACK.error && <p className="text-slate-500 dark:text-slate-400">{message}</p>}
+      <button
+        onClick={onRetry}
+        className="inline-flex items-center gap-1 font-semibold text-brand-primary hover:underline dark:text-indigo-300"
+      >
+        <RotateCw className="h-3.5 w-3.5" /> {t('stories.retry')}
+      </button>
+    </div>
   );
 }
 

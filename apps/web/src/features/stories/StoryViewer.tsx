@@ -5,19 +5,19 @@
  */
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { Story, StoryGroup } from '@plaza/contract';
-import { Eye } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { arrowStep } from '../../lib/arrow-keys';
-import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DeleteStoryConfirm } from './DeleteStoryConfirm';
+import { StoryCaption } from './StoryCaption';
 import { StoryMedia } from './StoryMedia';
 import { StoryStepButton } from './StoryStepButton';
 import { StoryTopBar } from './StoryTopBar';
 import { usePhotoClock } from './use-photo-clock';
-import { useStoryGestures } from './use-story-gestures';
-import { deleteStory, selectActiveGroup, selectActiveStory, showNextStory, showPreviousStory, watchStory } from './viewer-actions';
+import { draggedDownStyle, useStoryGestures } from './use-story-gestures';
+import { useStoryDeletion, useWatchStory } from './use-story-server';
+import { useStoryKeys } from './use-story-keys';
+import { selectActiveGroup, selectActiveStory, showNextStory, showPreviousStory } from './viewer-actions';
 import { viewerClosed } from './viewerSlice';
 import { ViewersSheet } from './ViewersSheet';
 import './stories-catalog';
@@ -68,70 +68,34 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
   const storyId = story._id;
   const index = group.stories.findIndex((s) => s._id === storyId);
 
-  // Per-story state is keyed by the story id, so moving on starts from zero without an extra render.
-  const [progress, setProgress] = useState({ id: storyId, value: 0 });
-  const [loadedId, setLoadedId] = useState<string | null>(null);
-  const [failedId, setFailedId] = useState<string | null>(null);
+  const progress = useStoryProgress(storyId);
+  const media = useMediaLoad(storyId);
   const [hovered, setHovered] = useState(false);
   const [pausedByUser, setPausedByUser] = useState(false);
   const [muted, setMuted] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [restarts, setRestarts] = useState(0);
   const mutedByBrowser = useCallback(() => setMuted(true), []);
+  const { deleting, confirmDelete } = useStoryDeletion(storyId, () => setOverlay('none'));
 
   const next = () => dispatch(showNextStory());
   const previous = () => {
     if (dispatch(showPreviousStory())) return;
     // At the very first story, going back replays it.
-    setProgress({ id: storyId, value: 0 });
-    setRestarts((n) => n + 1);
+    progress.replay();
   };
   const close = () => dispatch(viewerClosed());
   const { held, dragY, handlers } = useStoryGestures({ back: previous, forward: next, close });
 
-  const loaded = loadedId === storyId;
   const paused = held || hovered || pausedByUser || overlay !== 'none' || deleting;
-  const shownProgress = progress.id === storyId ? progress.value : 0;
   usePhotoClock({
     storyId,
-    running: story.mediaType === 'image' && loaded && !paused,
-    restarts,
-    onProgress: (value) => setProgress({ id: storyId, value }),
+    running: story.mediaType === 'image' && media.loaded && !paused,
+    restarts: progress.restarts,
+    onProgress: progress.set,
     onDone: next,
   });
 
-  useEffect(() => {
-    void dispatch(watchStory(storyId)).then((failure) => {
-      if (failure) toast.error(failure.message);
-    });
-  }, [dispatch, storyId]);
-
-  // Subscribed anew on every render so the keys always act on the story now on screen.
-  useEffect(() => {
-    if (overlay !== 'none') return;
-    const onKey = (e: KeyboardEvent) => {
-      // Right to left, ArrowLeft moves on: the keys follow the way the page is read.
-      const step = arrowStep(e.key);
-      if (step === 'next') next();
-      else if (step === 'previous') previous();
-      else if (e.key === ' ') setPausedByUser((p) => !p);
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
-
-  async function confirmDelete() {
-    setDeleting(true);
-    const failure = await dispatch(deleteStory(storyId));
-    setDeleting(false);
-    setOverlay('none');
-    if (failure) toast.error(failure.message);
-    else toast.success(t('deleted'));
-  }
-
-  const viewCount = story.viewCount ?? 0;
+  useWatchStory(storyId);
+  useStoryKeys({ enabled: overlay === 'none', next, previous, togglePaused: () => setPausedByUser((p) => !p) });
 
   return (
     <DialogPanel
@@ -143,11 +107,7 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
 
       <div
         className="relative h-full w-full touch-none overflow-hidden bg-black select-none sm:aspect-[9/16] sm:h-[min(90vh,860px)] sm:w-auto sm:rounded-2xl sm:shadow-2xl"
-        style={
-          dragY
-            ? { transform: `translateY(${dragY}px) scale(${1 - Math.min(dragY, 400) / 2000})`, opacity: 1 - Math.min(dragY, 400) / 800 }
-            : undefined
-        }
+        style={draggedDownStyle(dragY)}
       >
         <DialogTitle className="sr-only">{t('title', { name: story.user.fullName })}</DialogTitle>
 
@@ -155,16 +115,10 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
           story={story}
           paused={paused}
           muted={muted}
-          restarts={restarts}
-          loaded={loaded}
-          failed={failedId === storyId}
-          onLoaded={() => setLoadedId(storyId)}
-          onFailed={() => {
-            setFailedId(storyId);
-            setLoadedId(storyId);
-          }}
+          restarts={progress.restarts}
+          {...media}
           onMutedByBrowser={mutedByBrowser}
-          onVideoProgress={(value) => setProgress({ id: storyId, value })}
+          onVideoProgress={progress.set}
           onEnded={next}
         />
 
@@ -175,7 +129,7 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
           story={story}
           group={group}
           index={index}
-          progress={shownProgress}
+          progress={progress.shown}
           isOwner={isOwner}
           muted={muted}
           pausedByUser={pausedByUser}
@@ -185,32 +139,70 @@ function StoryPlayer({ story, group, isOwner, overlay, setOverlay }: PlayerProps
           onReport={() => setOverlay('report')}
           onClose={close}
         />
-        <ReportDialog target={overlay === 'report' ? { type: 'story', id: story._id } : null} onClose={() => setOverlay('none')} />
 
-        {(story.caption || isOwner) && (
-          <div className="pointer-events-none absolute inset-x-0 bottom-0 z-10 bg-linear-to-t from-black/75 via-black/35 to-transparent px-4 pt-14 pb-5">
-            {story.caption && (
-              <p className="text-[15px] leading-snug break-words whitespace-pre-line text-white drop-shadow">{story.caption}</p>
-            )}
-            {isOwner && (
-              <button
-                onClick={() => setOverlay('viewers')}
-                aria-label={t('views', { count: viewCount })}
-                className="pointer-events-auto mt-3 inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1.5 text-sm font-medium text-white backdrop-blur transition hover:bg-white/25"
-              >
-                <Eye className="h-4 w-4" /> {viewCount}
-              </button>
-            )}
-          </div>
-        )}
+        <StoryCaption story={story} isOwner={isOwner} onShowViewers={() => setOverlay('viewers')} />
 
-        {overlay === 'viewers' && <ViewersSheet storyId={storyId} onClose={() => setOverlay('none')} />}
-        {overlay === 'confirm' && (
-          <DeleteStoryConfirm deleting={deleting} onCancel={() => setOverlay('none')} onConfirm={() => void confirmDelete()} />
-        )}
+        <StoryOverlays
+          storyId={storyId}
+          overlay={overlay}
+          deleting={deleting}
+          onConfirmDelete={() => void confirmDelete()}
+          onClose={() => setOverlay('none')}
+        />
       </div>
 
       <StoryStepButton to="next" onClick={next} />
     </DialogPanel>
+  );
+}
+
+/** How far the story on screen has played, and how many times it was replayed from the start. */
+function useStoryProgress(storyId: string) {
+  // Keyed by the story id, so moving on starts from zero without an extra render.
+  const [progress, setProgress] = useState({ id: storyId, value: 0 });
+  const [restarts, setRestarts] = useState(0);
+  return {
+    shown: progress.id === storyId ? progress.value : 0,
+    restarts,
+    set: (value: number) => setProgress({ id: storyId, value }),
+    replay: () => {
+      setProgress({ id: storyId, value: 0 });
+      setRestarts((n) => n + 1);
+    },
+  };
+}
+
+/** Whether the story on screen has loaded (or failed to: it then shows its failure and the clock runs). */
+function useMediaLoad(storyId: string) {
+  // Keyed by the story id, so moving on starts unloaded without an extra render.
+  const [loadedId, setLoadedId] = useState<string | null>(null);
+  const [failedId, setFailedId] = useState<string | null>(null);
+  return {
+    loaded: loadedId === storyId,
+    failed: failedId === storyId,
+    onLoaded: () => setLoadedId(storyId),
+    onFailed: () => {
+      setFailedId(storyId);
+      setLoadedId(storyId);
+    },
+  };
+}
+
+interface OverlayProps {
+  storyId: string;
+  overlay: Overlay;
+  deleting: boolean;
+  onConfirmDelete: () => void;
+  onClose: () => void;
+}
+
+/** What opens over the story: the report dialog, who watched it, or the question before deleting it. */
+function StoryOverlays({ storyId, overlay, deleting, onConfirmDelete, onClose }: OverlayProps) {
+  return (
+    <>
+      <ReportDialog target={overlay === 'report' ? { type: 'story', id: storyId } : null} onClose={onClose} />
+      {overlay === 'viewers' && <ViewersSheet storyId={storyId} onClose={onClose} />}
+      {overlay === 'confirm' && <DeleteStoryConfirm deleting={deleting} onCancel={onClose} onConfirm={onConfirmDelete} />}
+    </>
   );
 }

@@ -59,3 +59,10 @@ export function useStoryGestures({ back, forward, close }: StoryGestureActions) 
 
   return { held, dragY, handlers };
 }
+
+/** The story shrinks and fades as it is dragged down, until far enough to close. */
+export function draggedDownStyle(dragY: number) {
+  if (!dragY) return undefined;
+  const pulled = Math.min(dragY, 400);
+  return { transform: `translateY(${dragY}px) scale(${1 - pulled / 2000})`, opacity: 1 - pulled / 800 };
+}

@@ -61,6 +61,7 @@ async function signedInRecently(db: Db, sessionId: string): Promise<boolean> {
   return !!session && Date.now() - Date.parse(session.created_at) <= PASSKEY_FRESH_SIGN_IN_MINUTES * 60_000;
 }
 
+// Long: a service; each method is short and shares the repositories made once here.
 export function passkeyService(db: Db, events: EventBus, rp: RelyingParty) {
   const repo = passkeyRepo(db);
   const users = userRepo(db);

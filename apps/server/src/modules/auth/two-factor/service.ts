@@ -29,6 +29,7 @@ export interface TwoFactorOptions {
   issuer: string;
 }
 
+// Long: a service; each method is short and shares the repositories made once here.
 export function twoFactorService(db: Db, limits: Limits, events: EventBus, opts: TwoFactorOptions) {
   const repo = twoFactorRepo(db);
   const users = userRepo(db);

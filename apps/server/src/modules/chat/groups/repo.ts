@@ -6,6 +6,7 @@ import { notHidden } from '../../safety';
 export type GroupMemberRow = GroupMembersTable;
 export type GroupDepartureRow = GroupDeparturesTable;
 
+// Long: a repository; each method is one short query.
 export function groupRepo(db: Db) {
   return {
     /** A new group's row (its creator in both user columns, so the foreign keys hold). */

@@ -35,6 +35,7 @@ import { groupViews } from './views';
 const notFound = () => new NotFoundError(sentence('error.group.notFound'));
 const adminsOnly = () => new ForbiddenError(sentence('error.group.adminsOnly'));
 
+// Long: a service; each method is short and shares the repositories made once here.
 export function groupService(ctx: AppContext, flood: FloodControl, messages: MessageStore) {
   const db = ctx.db;
   const repo = groupRepo(db);

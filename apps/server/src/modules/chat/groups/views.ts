@@ -14,6 +14,7 @@ import { groupRepo, type GroupDepartureRow, type GroupMemberRow } from './repo';
 /** What every member sees alike; `unreadCount` and `muted` are each member's own. */
 type Shared = Omit<GroupConversation, 'unreadCount' | 'muted'>;
 
+// Long: a factory; each view is short and shares the repositories made once here.
 export function groupViews(db: Db) {
   const groups = groupRepo(db);
   const messages = chatRepo(db);
