@@ -5,11 +5,11 @@
  * conversation open, …) after the theme's reload, so the check sees what a person would.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { ARTIFACTS, createAccount, loginViaUi, newSignedInContext, screenshotMatrix, type Account } from './helpers';
+import { ARTIFACTS, befriend, createAccount, loginViaUi, newSignedInContext, screenshotMatrix, type Account } from './helpers';
 import { ownServer } from './own-server';
 import { grantModerator } from './safety-helpers';
 
@@ -36,15 +36,6 @@ interface Finding {
   impact: string;
   targets: string[];
   summary: string;
-}
-
-async function befriend(request: APIRequestContext, a: Account, b: Account) {
-  expect((await request.post('/api/v1/users/follow/friend-request/send', { data: { targetUserId: b._id }, headers: auth(a) })).ok()).toBe(
-    true,
-  );
-  expect((await request.post('/api/v1/users/follow/friend-request/accept', { data: { targetUserId: a._id }, headers: auth(b) })).ok()).toBe(
-    true,
-  );
 }
 
 async function audit(page: Page, screens: Screen[], findings: Finding[]) {

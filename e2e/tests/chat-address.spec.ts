@@ -5,17 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
-import { ARTIFACTS, createAccount, newSignedInContext, type Account } from './helpers';
-
-async function befriend(request: APIRequestContext, a: Account, b: Account) {
-  const asUser = (who: Account) => ({ Authorization: `Bearer ${who.accessToken}` });
-  expect((await request.post('/api/v1/users/follow/friend-request/send', { headers: asUser(a), data: { targetUserId: b._id } })).ok()).toBe(
-    true,
-  );
-  expect(
-    (await request.post('/api/v1/users/follow/friend-request/accept', { headers: asUser(b), data: { targetUserId: a._id } })).ok(),
-  ).toBe(true);
-}
+import { ARTIFACTS, befriend, createAccount, newSignedInContext, type Account } from './helpers';
 
 async function say(request: APIRequestContext, from: Account, to: Account, text: string) {
   const res = await request.post('/api/v1/chats/send', {

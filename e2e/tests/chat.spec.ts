@@ -4,15 +4,7 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
-import { ARTIFACTS, createAccount, loginViaUi, newSignedInContext, screenshotMatrix, type Account } from './helpers';
-
-async function befriend(request: APIRequestContext, a: Account, b: Account) {
-  const asUser = (who: Account) => ({ Authorization: `Bearer ${who.accessToken}` });
-  const sent = await request.post('/api/v1/users/follow/friend-request/send', { headers: asUser(a), data: { targetUserId: b._id } });
-  expect(sent.ok()).toBeTruthy();
-  const accepted = await request.post('/api/v1/users/follow/friend-request/accept', { headers: asUser(b), data: { targetUserId: a._id } });
-  expect(accepted.ok()).toBeTruthy();
-}
+import { ARTIFACTS, befriend, createAccount, loginViaUi, newSignedInContext, screenshotMatrix, type Account } from './helpers';
 
 async function sendViaApi(request: APIRequestContext, from: Account, to: Account, text: string) {
   const res = await request.post('/api/v1/chats/send', {

@@ -3,16 +3,10 @@
  * errors in plain words, the offline banner beside the chat header, avatars, tap targets on a phone and
  * the chat on a phone.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, newSignedInContext, type Account } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { befriend, createAccount, newSignedInContext, type Account } from './helpers';
 
 const auth = (a: Account) => ({ authorization: `Bearer ${a.accessToken}` });
-
-async function befriend(request: APIRequestContext, a: Account, b: Account) {
-  await request.post('/api/v1/users/follow/friend-request/send', { data: { targetUserId: b._id }, headers: auth(a) });
-  const accepted = await request.post('/api/v1/users/follow/friend-request/accept', { data: { targetUserId: a._id }, headers: auth(b) });
-  expect(accepted.ok()).toBe(true);
-}
 
 /**
  * The interactive elements in view smaller than 44×44 px that are not spaced as WCAG 2.5.8 allows (with

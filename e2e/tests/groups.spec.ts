@@ -4,17 +4,9 @@
  * screen says so, after a reload too, and gets nothing more. axe checks the new screens in both themes.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
-import { ARTIFACTS, createAccount, newSignedInContext, screenshotMatrix, useTheme, waitForLiveSocket, type Account } from './helpers';
-
-async function befriend(request: APIRequestContext, a: Account, b: Account) {
-  const asUser = (who: Account) => ({ Authorization: `Bearer ${who.accessToken}` });
-  const sent = await request.post('/api/v1/users/follow/friend-request/send', { headers: asUser(a), data: { targetUserId: b._id } });
-  expect(sent.ok()).toBeTruthy();
-  const accepted = await request.post('/api/v1/users/follow/friend-request/accept', { headers: asUser(b), data: { targetUserId: a._id } });
-  expect(accepted.ok()).toBeTruthy();
-}
+import { ARTIFACTS, befriend, createAccount, newSignedInContext, screenshotMatrix, useTheme, waitForLiveSocket } from './helpers';
 
 /** Serious and critical WCAG 2.x A/AA findings of axe on the page as it is now. */
 async function axeFindings(shown: Page, where: string): Promise<string[]> {

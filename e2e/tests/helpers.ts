@@ -25,6 +25,15 @@ export async function createAccount(request: APIRequestContext, fullName = 'E2E 
   return { ...body, _id: json.user._id, accessToken: json.accessToken };
 }
 
+/** Makes `a` and `b` friends through the API: `a` asks, `b` accepts. */
+export async function befriend(request: APIRequestContext, a: Account, b: Account) {
+  const auth = (who: Account) => ({ authorization: `Bearer ${who.accessToken}` });
+  const sent = await request.post('/api/v1/users/follow/friend-request/send', { data: { targetUserId: b._id }, headers: auth(a) });
+  expect(sent.ok(), 'friend-request/send').toBeTruthy();
+  const accepted = await request.post('/api/v1/users/follow/friend-request/accept', { data: { targetUserId: a._id }, headers: auth(b) });
+  expect(accepted.ok(), 'friend-request/accept').toBeTruthy();
+}
+
 /** Logs in through the API and answers the new session's access token (another device's, say). */
 export async function loginViaApi(request: APIRequestContext, account: Pick<Account, 'userName' | 'password'>): Promise<string> {
   const res = await request.post('/api/v1/auth/login', { data: { identifier: account.userName, password: account.password } });

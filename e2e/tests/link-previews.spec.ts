@@ -4,12 +4,12 @@
  * private addresses and reads only loopback hosts: playwright.config.ts).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createAccount, newSignedInContext, screenshotMatrix, waitForLiveSocket, type Account } from './helpers';
+import { befriend, createAccount, newSignedInContext, screenshotMatrix, waitForLiveSocket, type Account } from './helpers';
 
 const IMAGE = readFileSync(path.resolve(import.meta.dirname, '../fixtures/post.png'));
 
@@ -102,13 +102,6 @@ test('a posted link shows its card; a card removed in the composer is never made
 });
 
 const bearer = (who: Account) => ({ Authorization: `Bearer ${who.accessToken}` });
-
-async function befriend(request: APIRequestContext, a: Account, b: Account) {
-  const sent = await request.post('/api/v1/users/follow/friend-request/send', { headers: bearer(a), data: { targetUserId: b._id } });
-  expect(sent.ok()).toBeTruthy();
-  const accepted = await request.post('/api/v1/users/follow/friend-request/accept', { headers: bearer(b), data: { targetUserId: a._id } });
-  expect(accepted.ok()).toBeTruthy();
-}
 
 test("a chat message's link shows its card in the bubble; the composers show theirs before sending", async ({ browser, request }) => {
   test.setTimeout(180_000);

@@ -3,16 +3,10 @@
  * reaction and comment on her own post change its counts, and Bob's new post brings a "New posts" pill
  * that shows it without a reload.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createAccount, newSignedInContext, waitForLiveSocket, type Account } from './helpers';
+import { expect, test } from '@playwright/test';
+import { befriend, createAccount, newSignedInContext, waitForLiveSocket, type Account } from './helpers';
 
 const auth = (a: Account) => ({ authorization: `Bearer ${a.accessToken}` });
-
-async function befriend(request: APIRequestContext, a: Account, b: Account) {
-  await request.post('/api/v1/users/follow/friend-request/send', { data: { targetUserId: b._id }, headers: auth(a) });
-  const accepted = await request.post('/api/v1/users/follow/friend-request/accept', { data: { targetUserId: a._id }, headers: auth(b) });
-  expect(accepted.ok()).toBe(true);
-}
 
 test("counts on Alice's own post change when Bob reacts and comments, and Bob's new post comes in through the pill", async ({
   browser,

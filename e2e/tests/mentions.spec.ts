@@ -5,18 +5,12 @@
  * same list. axe checks the open list and the post page in both themes at 390 and 1280 px.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
-import { ARTIFACTS, createAccount, newSignedInContext, useTheme, type Account } from './helpers';
+import { ARTIFACTS, befriend, createAccount, newSignedInContext, useTheme, type Account } from './helpers';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'experimental'];
 const auth = (a: Account) => ({ authorization: `Bearer ${a.accessToken}` });
-
-async function befriend(request: APIRequestContext, a: Account, b: Account) {
-  const send = await request.post('/api/v1/users/follow/friend-request/send', { data: { targetUserId: b._id }, headers: auth(a) });
-  const accept = await request.post('/api/v1/users/follow/friend-request/accept', { data: { targetUserId: a._id }, headers: auth(b) });
-  expect(send.ok() && accept.ok()).toBe(true);
-}
 
 async function axeFindings(page: Page, label: string): Promise<string[]> {
   await page.waitForTimeout(400);

@@ -5,15 +5,9 @@
  */
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import path from 'node:path';
-import { ARTIFACTS, createAccount, newSignedInContext, waitForLiveSocket, type Account } from './helpers';
+import { ARTIFACTS, befriend, createAccount, newSignedInContext, waitForLiveSocket, type Account } from './helpers';
 
 const auth = (a: Account) => ({ authorization: `Bearer ${a.accessToken}` });
-
-async function befriend(request: APIRequestContext, a: Account, b: Account) {
-  await request.post('/api/v1/users/follow/friend-request/send', { data: { targetUserId: b._id }, headers: auth(a) });
-  const accepted = await request.post('/api/v1/users/follow/friend-request/accept', { data: { targetUserId: a._id }, headers: auth(b) });
-  expect(accepted.ok()).toBe(true);
-}
 
 async function post(request: APIRequestContext, author: Account, content: string) {
   expect((await request.post('/api/v1/posts', { headers: auth(author), multipart: { content } })).ok()).toBe(true);

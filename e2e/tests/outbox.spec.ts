@@ -2,19 +2,9 @@
  * Nothing typed is lost: a message written offline waits (a reload keeps it), goes once when Plaza can
  * be reached again, and a message the server refuses stays on screen as not sent, with Retry.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
-import { ARTIFACTS, createAccount, loginViaUi, newSignedInContext, type Account } from './helpers';
-
-async function befriend(request: APIRequestContext, a: Account, b: Account) {
-  const asUser = (who: Account) => ({ Authorization: `Bearer ${who.accessToken}` });
-  expect((await request.post('/api/v1/users/follow/friend-request/send', { headers: asUser(a), data: { targetUserId: b._id } })).ok()).toBe(
-    true,
-  );
-  expect(
-    (await request.post('/api/v1/users/follow/friend-request/accept', { headers: asUser(b), data: { targetUserId: a._id } })).ok(),
-  ).toBe(true);
-}
+import { ARTIFACTS, befriend, createAccount, loginViaUi, newSignedInContext, type Account } from './helpers';
 
 const conversationWith = (page: Page, who: Account) => page.getByRole('region', { name: `Conversation with ${who.fullName}` });
 

@@ -2,20 +2,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { createAccount, newSignedInContext, screenshotMatrix, type Account } from './helpers';
+import { befriend, createAccount, newSignedInContext, screenshotMatrix, type Account } from './helpers';
 
 const IMAGE = path.resolve(import.meta.dirname, '../fixtures/post.png');
 const POST_TEXT = 'First light over the plaza today. More at https://example.com/plaza';
 const COMMENT = 'Lovely picture!';
 
 const auth = (a: Account) => ({ authorization: `Bearer ${a.accessToken}` });
-
-async function befriend(request: APIRequestContext, a: Account, b: Account) {
-  const sent = await request.post('/api/v1/users/follow/friend-request/send', { data: { targetUserId: b._id }, headers: auth(a) });
-  expect(sent.ok(), 'friend-request/send').toBeTruthy();
-  const accepted = await request.post('/api/v1/users/follow/friend-request/accept', { data: { targetUserId: a._id }, headers: auth(b) });
-  expect(accepted.ok(), 'friend-request/accept').toBeTruthy();
-}
 
 async function postViaApi(request: APIRequestContext, a: Account, content: string, withImage = false) {
   const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = { content };

@@ -7,18 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createAccount, newSignedInContext, screenshotMatrix, waitForLiveSocket, type Account } from './helpers';
+import { befriend, createAccount, newSignedInContext, screenshotMatrix, waitForLiveSocket, type Account } from './helpers';
 
 const auth = (a: Account) => ({ authorization: `Bearer ${a.accessToken}` });
-
-async function befriend(request: APIRequestContext, a: Account, b: Account) {
-  expect((await request.post('/api/v1/users/follow/friend-request/send', { data: { targetUserId: b._id }, headers: auth(a) })).ok()).toBe(
-    true,
-  );
-  expect((await request.post('/api/v1/users/follow/friend-request/accept', { data: { targetUserId: a._id }, headers: auth(b) })).ok()).toBe(
-    true,
-  );
-}
 
 async function post(request: APIRequestContext, who: Account, content: string) {
   const res = await request.post('/api/v1/posts', { multipart: { content }, headers: auth(who) });

@@ -1,23 +1,10 @@
 /** Stories in a real browser: a friend's story appears ringed, is watched, counted, listed and deleted. */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
-import { createAccount, newSignedInContext, screenshotMatrix, type Account } from './helpers';
+import { befriend, createAccount, newSignedInContext, screenshotMatrix } from './helpers';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/story.png');
 const CAPTION = 'Sunset over the plaza';
-
-async function befriend(request: APIRequestContext, a: Account, b: Account) {
-  const sent = await request.post('/api/v1/users/follow/friend-request/send', {
-    data: { targetUserId: b._id },
-    headers: { authorization: `Bearer ${a.accessToken}` },
-  });
-  expect(sent.ok()).toBeTruthy();
-  const accepted = await request.post('/api/v1/users/follow/friend-request/accept', {
-    data: { targetUserId: a._id },
-    headers: { authorization: `Bearer ${b.accessToken}` },
-  });
-  expect(accepted.ok()).toBeTruthy();
-}
 
 const storiesBar = (page: Page) => page.getByRole('region', { name: 'Stories' });
 const bubbleOf = (page: Page, name: string) => storiesBar(page).getByRole('button', { name: new RegExp(`^Stories of ${name}`) });

@@ -75,14 +75,14 @@ export async function pngImage(width = 64, height = 64): Promise<Buffer> {
     .toBuffer();
 }
 
-/** `from` sends `to` a chat message through the HTTP API; answers the reply (201 when it went). */
-export function sendChatMessage(app: FastifyInstance, from: TestUser, to: TestUser, text: string) {
+/** `from` sends `to` a chat message through the HTTP API, with `extra` fields (a clientMessageId); answers the reply (201 when it went). */
+export function sendChatMessage(app: FastifyInstance, from: TestUser, to: TestUser, text: string, extra: Record<string, unknown> = {}) {
   return as(
     app,
     from,
   )({
     method: 'POST',
     url: '/chats/send',
-    payload: { messageSenderUsername: from.user.userName, messageReceiverUsername: to.user.userName, messageContent: text },
+    payload: { messageSenderUsername: from.user.userName, messageReceiverUsername: to.user.userName, messageContent: text, ...extra },
   });
 }

@@ -1,6 +1,7 @@
 /**
- * Which link of a text gets a preview card: the first http(s) link, found by the same rules the web app uses to
- * render links (apps/web/src/lib/linkify.ts), so the composer asks for the card the server will make.
+ * The http(s) links of a text, found by one set of rules for every side: the web app renders links by them
+ * (apps/web/src/lib/linkify.ts), and the first one gets a preview card, so the composer asks for the card
+ * the server will make.
  */
 import { LINK_PREVIEW_LIMITS } from './constants';
 
@@ -21,10 +22,17 @@ function trimTrailing(candidate: string): string {
   }
 }
 
+/**
+ * Each http(s) link candidate of the text, where it starts and as written, its sentence punctuation trimmed
+ * off; not yet parsed as a URL. The web app renders links by these (apps/web/src/lib/linkify.ts).
+ */
+export function linkCandidates(text: string): Array<{ index: number; url: string }> {
+  return Array.from(text.matchAll(CANDIDATE), (match) => ({ index: match.index, url: trimTrailing(match[0]) }));
+}
+
 /** The text's first http(s) link as written, or null; a link longer than LINK_PREVIEW_LIMITS.urlMax gets no card. */
 export function firstLinkOf(text: string): string | null {
-  for (const match of text.matchAll(CANDIDATE)) {
-    const url = trimTrailing(match[0]);
+  for (const { url } of linkCandidates(text)) {
     try {
       const parsed = new URL(url);
       if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') continue;
@@ -40,11 +48,10 @@ export function firstLinkOf(text: string): string | null {
 export function linkSegments(text: string): Array<{ text: string; link: boolean }> {
   const out: Array<{ text: string; link: boolean }> = [];
   let at = 0;
-  for (const match of text.matchAll(CANDIDATE)) {
-    const url = trimTrailing(match[0]);
-    if (match.index > at) out.push({ text: text.slice(at, match.index), link: false });
+  for (const { index, url } of linkCandidates(text)) {
+    if (index > at) out.push({ text: text.slice(at, index), link: false });
     out.push({ text: url, link: true });
-    at = match.index + url.length;
+    at = index + url.length;
   }
   if (at < text.length) out.push({ text: text.slice(at), link: false });
   return out;

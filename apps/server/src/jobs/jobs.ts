@@ -24,7 +24,7 @@ export interface JobPayloads {
   push: PushRequest;
   /** One push to one device (modules/push/delivery.ts). */
   pushDelivery: PushDelivery;
-  /** A post's uploaded video to make playable (modules/posts/video-processing.ts, media/video-originals.ts). */
+  /** A post's uploaded video to make playable (media/video-jobs.ts, modules/posts/video-processing.ts). */
   video: VideoSource & { postId: string };
   /** A story's uploaded video to make playable (modules/stories/video-processing.ts). */
   storyVideo: VideoSource & { storyId: string };

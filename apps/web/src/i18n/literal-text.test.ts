@@ -49,6 +49,7 @@ export const CONVERTED = [
   'features/admin/ReportCard.tsx',
   'features/admin/AccountsReview.tsx',
   'features/admin/InstancesReview.tsx',
+  'features/admin/AdminList.tsx',
   'features/safety/SafetyMenu.tsx',
   'features/safety/ReportDialog.tsx',
   'features/safety/BlockedPeoplePage.tsx',

@@ -1,6 +1,6 @@
 import { CHAT_ACK_ERRORS, markReadResponseSchema, messageSchema, pairRoom, type AckResult } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
-import { as, createUser, type TestUser } from '../../../test/factories';
+import { as, createUser, sendChatMessage, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
 import { befriend, collect, firstOnlineUsers, nextEvent, sleep, socketsOf, type ChatClient } from './testing';
@@ -9,15 +9,7 @@ import { TYPING_THROTTLE_MS } from './socket/typing';
 describe.each(dialects())('chat over socket.io on %s', (dialect) => {
   const t = useTestApp(dialect, {}, { listen: true });
   const connect = socketsOf(t);
-  const send = (from: TestUser, to: TestUser, messageContent: string) =>
-    as(
-      t.app,
-      from,
-    )({
-      method: 'POST',
-      url: '/chats/send',
-      payload: { messageSenderUsername: from.user.userName, messageReceiverUsername: to.user.userName, messageContent },
-    });
+  const send = (from: TestUser, to: TestUser, messageContent: string) => sendChatMessage(t.app, from, to, messageContent);
   const sendMessage = async (from: TestUser, to: TestUser, messageContent: string) =>
     bodyOf(await send(from, to, messageContent), messageSchema);
   const join = async (s: ChatClient, who: TestUser, other: TestUser) => {

@@ -1,7 +1,7 @@
 import { chatHistoryResponseSchema, conversationsResponseSchema, markReadResponseSchema, messageSchema, pairRoom } from '@plaza/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { as, createUser, type TestUser } from '../../../test/factories';
+import { as, createUser, sendChatMessage, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { anyString } from '../../../test/matchers';
 import { bodyOf, errorOf, type Reply } from '../../../test/replies';
@@ -9,14 +9,7 @@ import { bodyOf, errorOf, type Reply } from '../../../test/replies';
 describe.each(dialects())('chat over HTTP on %s', (dialect) => {
   const t = useTestApp(dialect);
   const send = (from: TestUser, to: TestUser, messageContent: string, extra: Record<string, unknown> = {}) =>
-    as(
-      t.app,
-      from,
-    )({
-      method: 'POST',
-      url: '/chats/send',
-      payload: { messageSenderUsername: from.user.userName, messageReceiverUsername: to.user.userName, messageContent, ...extra },
-    });
+    sendChatMessage(t.app, from, to, messageContent, extra);
   const messageOf = (res: Reply) => bodyOf(res, messageSchema);
   const rowsBetween = async (a: TestUser, b: TestUser) =>
     t.app.ctx.db.selectFrom('messages').selectAll().where('pair_key', '=', pairRoom(a.user._id, b.user._id)).execute();

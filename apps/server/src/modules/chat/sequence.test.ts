@@ -1,7 +1,7 @@
 import { chatHistoryResponseSchema, messageSchema, pairRoom, type Message } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { as, createUser, type TestUser } from '../../../test/factories';
+import { as, createUser, sendChatMessage, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
 import { useSecondServer } from '../../../test/second-server';
@@ -16,19 +16,7 @@ describe.each(dialects())("each conversation's sequence (seq) on %s", (dialect) 
   const second = useSecondServer(t);
 
   const sendVia = async (app: FastifyInstance, from: TestUser, to: TestUser, text: string, clientMessageId?: string) => {
-    const res = await as(
-      app,
-      from,
-    )({
-      method: 'POST',
-      url: '/chats/send',
-      payload: {
-        messageSenderUsername: from.user.userName,
-        messageReceiverUsername: to.user.userName,
-        messageContent: text,
-        clientMessageId,
-      },
-    });
+    const res = await sendChatMessage(app, from, to, text, { clientMessageId });
     expect(res.statusCode, res.body).toBeLessThan(300);
     return bodyOf(res, messageSchema);
   };

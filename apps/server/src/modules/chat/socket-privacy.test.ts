@@ -6,7 +6,7 @@
  */
 import { pairRoom } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
-import { as, createUser, type TestUser } from '../../../test/factories';
+import { as, createUser, sendChatMessage, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { act } from '../safety/testing';
 import { befriend, collect, firstOnlineUsers, nextEvent, sleep, socketsOf, type ChatClient } from './testing';
@@ -20,15 +20,7 @@ describe.each(dialects())('socket events honour blocks and the presence audience
     s.emit('joinRoom', { room, userId: who.user._id });
     return (await joined).online;
   };
-  const send = (from: TestUser, to: TestUser, messageContent: string) =>
-    as(
-      t.app,
-      from,
-    )({
-      method: 'POST',
-      url: '/chats/send',
-      payload: { messageSenderUsername: from.user.userName, messageReceiverUsername: to.user.userName, messageContent },
-    });
+  const send = (from: TestUser, to: TestUser, messageContent: string) => sendChatMessage(t.app, from, to, messageContent);
 
   it('a stranger learns nothing of anyone’s online state through joinRoom, a friend does', async () => {
     const [target, stranger, friend] = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];

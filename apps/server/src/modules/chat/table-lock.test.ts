@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { as, createUser, type TestUser } from '../../../test/factories';
+import { createUser, sendChatMessage, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 
 const STATEMENT_TIMEOUT_S = 1;
@@ -22,19 +22,7 @@ describe.runIf(dialects().includes('postgres'))('chat sends while the messages t
 
   const send = async (from: TestUser, to: TestUser, text: string) => {
     const started = Date.now();
-    const res = await as(
-      t.app,
-      from,
-    )({
-      method: 'POST',
-      url: '/chats/send',
-      payload: {
-        messageSenderUsername: from.user.userName,
-        messageReceiverUsername: to.user.userName,
-        messageContent: text,
-        clientMessageId: randomUUID(),
-      },
-    });
+    const res = await sendChatMessage(t.app, from, to, text, { clientMessageId: randomUUID() });
     return { status: res.statusCode, ms: Date.now() - started, retryAfter: res.headers['retry-after'], body: res.body };
   };
 

@@ -16,7 +16,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createUser, multipart, type TestUser } from '../../../test/factories';
+import { as, createUser, multipart, sendChatMessage, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
 import { adminWithFriends, collect, connectAs, createGroup, sleep } from '../chat/testing';
@@ -190,18 +190,7 @@ describe.each(dialects())('link previews on %s', (dialect) => {
       const listed = await as(t.app, a)({ method: 'GET', url: `/comments/posts/${host._id}/comments` });
       expect(bodyOf(listed, commentsResponseSchema).comments[0].linkPreview).toMatchObject({ title: 'A day at the lake comment' });
 
-      const sent = await as(
-        t.app,
-        a,
-      )({
-        method: 'POST',
-        url: '/chats/send',
-        payload: {
-          messageSenderUsername: a.user.userName,
-          messageReceiverUsername: b.user.userName,
-          messageContent: `${site.origin}/article?n=chat`,
-        },
-      });
+      const sent = await sendChatMessage(t.app, a, b, `${site.origin}/article?n=chat`);
       const message = bodyOf(sent, messageSchema);
       await expect.poll(() => toB.some((e) => e.targetType === 'message' && e.targetId === message._id), { timeout: 8000 }).toBe(true);
       expect(toA.some((e) => e.targetId === message._id)).toBe(true);

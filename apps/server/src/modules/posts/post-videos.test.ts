@@ -1,11 +1,11 @@
 import { feedResponseSchema, postResponseSchema, VIDEO_LIMITS } from '@plaza/contract';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { as, createUser, pngImage } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf, errorOf } from '../../../test/replies';
+import { filesIn as filesInStorage } from '../../../test/storage';
 import { realVideo, tinyMp4 } from '../../../test/videos';
 import { probeVideo } from '../../media/video';
 import { befriend, imageFile, postAsAuthor, sendPost, videoFile, videosProcessed } from './testing';
@@ -13,13 +13,7 @@ import { befriend, imageFile, postAsAuthor, sendPost, videoFile, videosProcessed
 describe.each(dialects())('videos in posts on %s', (dialect) => {
   const t = useTestApp(dialect);
   const fileOf = (url: string) => t.app.ctx.storage.pathOf(t.app.ctx.storage.keyOf(url)!);
-  const filesIn = (folder: string) => {
-    try {
-      return readdirSync(path.join(t.app.ctx.storage.root, folder)).sort();
-    } catch {
-      return [];
-    }
-  };
+  const filesIn = (folder: string) => filesInStorage(t.app, folder);
 
   it('answers at once with the video processing, then makes it a web-friendly MP4 with a poster that friends see', async () => {
     const ada = await createUser(t.app);

@@ -5,53 +5,27 @@
  */
 import { postResponseSchema, type PostMediaEvent } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pino } from 'pino';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
 import { useSameDatabase } from '../../../test/same-database';
+import { filesIn } from '../../../test/storage';
+import { queueStats, quickWorker } from '../../../test/video-jobs';
 import { startWorkerProcess } from '../../../test/worker-process';
 import { realVideo, tinyMp4 } from '../../../test/videos';
-import { databaseQueue } from '../../jobs/database-queue';
 import { QUEUES } from '../../jobs/jobs';
 import { collect, connectAs, sleep } from '../chat/testing';
 import { befriend, postAsAuthor, sendPost, videoFile, videosProcessed } from './testing';
 import { startPostVideos } from './video-processing';
-
-const filesIn = (app: FastifyInstance, folder: string) => {
-  try {
-    return readdirSync(path.join(app.ctx.storage.root, folder)).sort();
-  } catch {
-    return [];
-  }
-};
 
 async function postVideo(app: FastifyInstance, who: TestUser, video = realVideo()) {
   const started = Date.now();
   const res = await sendPost(app, who, 'a clip', [videoFile(video)]);
   expect(res.statusCode).toBe(201);
   return { post: bodyOf(res, postResponseSchema).post, ms: Date.now() - started };
-}
-
-const videoQueue = async (app: FastifyInstance) => (await app.ctx.jobs.stats()).find((s) => s.queue === 'video');
-
-/** This app's `video` jobs worked by a queue engine of the test's own, with quick retries (QUEUES' attempts). */
-function quickVideoWorker(app: FastifyInstance) {
-  const quick = Object.fromEntries(
-    Object.entries(QUEUES).map(([name, settings]) => [name, { ...settings, backoffMs: 50 }]),
-  ) as typeof QUEUES;
-  const { db, dialect } = app.ctx;
-  const jobs = databaseQueue({ db, dialect, log: pino({ level: 'silent' }) }, { pollMs: 20, leaseMs: 2000, works: true, queues: quick });
-  const stop = startPostVideos({ ...app.ctx, jobs });
-  jobs.start();
-  onTestFinished(async () => {
-    stop();
-    await jobs.stop();
-  });
-  return jobs;
 }
 
 describe.each(dialects())('post videos as jobs on %s', (dialect) => {
@@ -65,7 +39,7 @@ describe.each(dialects())('post videos as jobs on %s', (dialect) => {
     await web.ctx.events.settled();
     // Nobody works the queue on a web node: the job waits, the original kept.
     await sleep(300);
-    expect(await videoQueue(web)).toMatchObject({ waiting: 1, active: 0, failed: 0 });
+    expect(await queueStats(web, 'video')).toMatchObject({ waiting: 1, active: 0, failed: 0 });
     expect((await postAsAuthor(web, ada, post._id)).media[0].status).toBe('processing');
     expect(filesIn(web, 'uploads')).toHaveLength(1);
     // The original is never served, not even to its author.
@@ -80,7 +54,7 @@ describe.each(dialects())('post videos as jobs on %s', (dialect) => {
     expect((await web.inject({ method: 'GET', url: video.url })).statusCode).toBe(200);
     expect((await web.inject({ method: 'GET', url: video.thumbUrl })).statusCode).toBe(200);
     expect(filesIn(web, 'uploads')).toEqual([]);
-    expect(await videoQueue(web)).toMatchObject({ waiting: 0, active: 0, failed: 0 });
+    expect(await queueStats(web, 'video')).toMatchObject({ waiting: 0, active: 0, failed: 0 });
   });
 
   it('marks the video failed once the last attempt fails, and at once when the file cannot be made playable', async () => {
@@ -97,7 +71,7 @@ describe.each(dialects())('post videos as jobs on %s', (dialect) => {
     const [brokenFile] = filesIn(web, 'uploads');
     writeFileSync(path.join(web.ctx.storage.root, 'uploads', brokenFile), tinyMp4());
 
-    const jobs = quickVideoWorker(web);
+    const jobs = quickWorker(web, startPostVideos);
     // Retries wait out their back-off, when `drained` sees nothing due: asked until settled.
     for (const { post } of [lost, broken]) {
       await expect
@@ -119,7 +93,7 @@ describe.each(dialects())('post videos as jobs on %s', (dialect) => {
     const [kept] = filesIn(web, 'uploads');
     const name = path.basename(post.media[0].url, '.mp4');
     const job = { postId: post._id, sourceKey: `uploads/${kept}`, sniffed: 'mp4' as const, name };
-    const jobs = quickVideoWorker(web);
+    const jobs = quickWorker(web, startPostVideos);
     await jobs.drained();
     const done = await postAsAuthor(web, ada, post._id);
     const files = filesIn(web, 'posts');
@@ -145,13 +119,13 @@ describe('a worker killed mid-encode', () => {
     try {
       // Larger than 1280 px: re-encoded, which takes a while.
       ({ post } = await postVideo(web, ada, realVideo({ width: 1600, height: 900, seconds: 20 })));
-      await vi.waitFor(async () => expect(await videoQueue(web)).toMatchObject({ active: 1 }), { timeout: 30_000, interval: 10 });
+      await vi.waitFor(async () => expect(await queueStats(web, 'video')).toMatchObject({ active: 1 }), { timeout: 30_000, interval: 10 });
     } finally {
       worker.kill('SIGKILL');
     }
     await exited;
     expect((await postAsAuthor(web, ada, post._id)).media[0].status).toBe('processing');
-    expect(await videoQueue(web)).toMatchObject({ failed: 0 });
+    expect(await queueStats(web, 'video')).toMatchObject({ failed: 0 });
     expect(filesIn(web, 'uploads')).toHaveLength(1);
 
     const next = await shared.start({ ...QUICK, PLAZA_ROLE: 'worker' });
@@ -165,7 +139,7 @@ describe('a worker killed mid-encode', () => {
     const name = path.basename(video.url, '.mp4');
     expect(filesIn(web, 'posts').filter((f) => f.startsWith(name))).toEqual([`${name}.mp4`, `${name}.webp`]);
     expect(filesIn(web, 'uploads')).toEqual([]);
-    expect(await videoQueue(web)).toMatchObject({ waiting: 0, active: 0, failed: 0 });
+    expect(await queueStats(web, 'video')).toMatchObject({ waiting: 0, active: 0, failed: 0 });
   }, 120_000);
 });
 

@@ -1,11 +1,12 @@
 import { createStoryResponseSchema, VIDEO_LIMITS } from '@plaza/contract';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { as, createUser, pngImage, type FilePart } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf, errorOf, type Reply } from '../../../test/replies';
+import { filesIn } from '../../../test/storage';
 import { sweepExpiredStories } from './sweep';
 import { probeVideo } from '../../media/video';
 import { ageStory, createStory, ownStory, postStory, realVideo, tinyMp4, videosProcessed } from './testing';
@@ -30,13 +31,7 @@ function orderedMultipart(parts: Array<{ field: string; value: string } | FilePa
 
 describe.each(dialects())('story uploads and expiry on %s', (dialect) => {
   const t = useTestApp(dialect);
-  const storyFiles = () => {
-    try {
-      return readdirSync(path.join(t.app.ctx.storage.root, 'stories')).sort();
-    } catch {
-      return [];
-    }
-  };
+  const storyFiles = () => filesIn(t.app, 'stories');
   const storyRows = async () => (await t.app.ctx.db.selectFrom('stories').select('id').execute()).length;
   /** Runs a request that must be refused, and checks it left no file and no row behind. */
   const refused = async (send: () => Promise<Reply>, status: number) => {

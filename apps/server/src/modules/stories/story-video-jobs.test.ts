@@ -6,27 +6,19 @@
  */
 import { createStoryResponseSchema, type Story, type StoryMediaEvent } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pino } from 'pino';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { as, createUser, type TestUser } from '../../../test/factories';
 import { dialects, useTestApp } from '../../../test/harness';
 import { bodyOf } from '../../../test/replies';
 import { useSameDatabase } from '../../../test/same-database';
-import { databaseQueue } from '../../jobs/database-queue';
+import { filesIn } from '../../../test/storage';
+import { queueStats, quickWorker } from '../../../test/video-jobs';
 import { QUEUES } from '../../jobs/jobs';
 import { collect, connectAs, sleep } from '../chat/testing';
 import { befriend, ownStory, postStory, realVideo, tinyMp4, trayOf, videosProcessed } from './testing';
 import { startStoryVideos } from './video-processing';
-
-const filesIn = (app: FastifyInstance, folder: string) => {
-  try {
-    return readdirSync(path.join(app.ctx.storage.root, folder)).sort();
-  } catch {
-    return [];
-  }
-};
 
 async function postVideoStory(app: FastifyInstance, who: TestUser, video = realVideo()): Promise<Story> {
   const res = await postStory(app, who, { data: video, filename: 'clip.mp4', contentType: 'video/mp4' });
@@ -34,24 +26,7 @@ async function postVideoStory(app: FastifyInstance, who: TestUser, video = realV
   return bodyOf(res, createStoryResponseSchema).story;
 }
 
-const storyQueue = async (app: FastifyInstance) => (await app.ctx.jobs.stats()).find((s) => s.queue === 'storyVideo');
 const ids = (stories: Story[]) => stories.map((s) => s._id);
-
-/** This app's `storyVideo` jobs worked by a queue engine of the test's own, with quick retries (QUEUES' attempts). */
-function quickStoryWorker(app: FastifyInstance) {
-  const quick = Object.fromEntries(
-    Object.entries(QUEUES).map(([name, settings]) => [name, { ...settings, backoffMs: 50 }]),
-  ) as typeof QUEUES;
-  const { db, dialect } = app.ctx;
-  const jobs = databaseQueue({ db, dialect, log: pino({ level: 'silent' }) }, { pollMs: 20, leaseMs: 2000, works: true, queues: quick });
-  const stop = startStoryVideos({ ...app.ctx, jobs });
-  jobs.start();
-  onTestFinished(async () => {
-    stop();
-    await jobs.stop();
-  });
-  return jobs;
-}
 
 describe.each(dialects())('story videos as jobs on %s', (dialect) => {
   const shared = useSameDatabase(dialect);
@@ -65,7 +40,7 @@ describe.each(dialects())('story videos as jobs on %s', (dialect) => {
     await web.ctx.events.settled();
     // Nobody works the queue on a web node: the job waits, the original kept and never served.
     await sleep(300);
-    expect(await storyQueue(web)).toMatchObject({ waiting: 1, active: 0, failed: 0 });
+    expect(await queueStats(web, 'storyVideo')).toMatchObject({ waiting: 1, active: 0, failed: 0 });
     expect(filesIn(web, 'uploads')).toHaveLength(1);
     expect((await web.inject({ method: 'GET', url: `/media/uploads/${filesIn(web, 'uploads')[0]}` })).statusCode).toBe(404);
     expect((await ownStory(web, ada, uploaded._id)).status).toBe('processing');
@@ -86,7 +61,7 @@ describe.each(dialects())('story videos as jobs on %s', (dialect) => {
     expect(played.headers['content-type']).toContain('video/mp4');
     expect((await web.inject({ method: 'GET', url: seen.posterUrl! })).statusCode).toBe(200);
     expect(filesIn(web, 'uploads')).toEqual([]);
-    expect(await storyQueue(web)).toMatchObject({ waiting: 0, active: 0, failed: 0 });
+    expect(await queueStats(web, 'storyVideo')).toMatchObject({ waiting: 0, active: 0, failed: 0 });
   }, 60_000);
 
   it('marks the story failed once the last attempt fails, and at once when the file cannot be made playable; friends never see it', async () => {
@@ -104,7 +79,7 @@ describe.each(dialects())('story videos as jobs on %s', (dialect) => {
     const [brokenFile] = filesIn(web, 'uploads');
     writeFileSync(path.join(web.ctx.storage.root, 'uploads', brokenFile), tinyMp4());
 
-    const jobs = quickStoryWorker(web);
+    const jobs = quickWorker(web, startStoryVideos);
     for (const story of [lost, broken]) {
       await expect.poll(async () => (await ownStory(web, ada, story._id)).status, { timeout: 20_000 }).toBe('failed');
     }
@@ -126,7 +101,7 @@ describe.each(dialects())('story videos as jobs on %s', (dialect) => {
     await web.ctx.events.settled();
     expect(filesIn(web, 'uploads')).toHaveLength(1);
     expect((await as(web, ada)({ method: 'DELETE', url: `/users/u/stories/s/${story._id}` })).statusCode).toBe(200);
-    const jobs = quickStoryWorker(web);
+    const jobs = quickWorker(web, startStoryVideos);
     await jobs.drained();
     expect(filesIn(web, 'uploads')).toEqual([]);
     const name = path.basename(story.mediaUrl.split('?')[0], '.mp4');
@@ -153,7 +128,7 @@ describe('story videos told live', () => {
         .where('id', '=', broken._id)
         .executeTakeFirstOrThrow();
       writeFileSync(t.app.ctx.storage.pathOf(source_key!), tinyMp4());
-      const jobs = quickStoryWorker(t.app);
+      const jobs = quickWorker(t.app, startStoryVideos);
       await jobs.drained();
       await t.app.ctx.events.settled();
 

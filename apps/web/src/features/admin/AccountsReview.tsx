@@ -5,9 +5,9 @@
 import { MailWarning, UserCheck } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import { Avatar } from '../../components/Avatar';
-import { ErrorBanner } from '../../components/EmptyState';
 import { compactAge, exactTime } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
+import { AdminList } from './AdminList';
 import { useUnverifiedAccountsQuery, useVerifyAccountEmailMutation } from './api';
 import { Trans, useTranslation } from 'react-i18next';
 import './admin-catalog';
@@ -43,16 +43,6 @@ export function AccountsReview() {
   const { t } = useTranslation('admin');
   const accounts = useUnverifiedAccountsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [verify, { isLoading, originalArgs }] = useVerifyAccountEmailMutation();
-  if (accounts.isError) return <ErrorBanner message={t('accounts.failed')} onRetry={() => void accounts.refetch()} />;
-  if (!accounts.data) return <div className="card h-40 skeleton" aria-busy="true" />;
-  if (accounts.data.data.length === 0)
-    return (
-      <div className="card flex flex-col items-center gap-2 px-6 py-12 text-center">
-        <UserCheck className="h-8 w-8 text-emerald-500" aria-hidden="true" />
-        <p className="font-semibold">{t('accounts.allConfirmed')}</p>
-        <p className="text-sm text-slate-500 dark:text-slate-400">{t('accounts.waitingHint')}</p>
-      </div>
-    );
 
   const confirm = async (userId: string, name: string) => {
     try {
@@ -64,8 +54,16 @@ export function AccountsReview() {
   };
 
   return (
-    <ul className="card divide-y divide-slate-100 dark:divide-slate-700/60" aria-label={t('accounts.list')}>
-      {accounts.data.data.map(({ user, email, createdAt }) => (
+    <AdminList
+      items={accounts.data?.data}
+      failed={accounts.isError ? { message: t('accounts.failed'), retry: () => void accounts.refetch() } : null}
+      empty={{
+        icon: <UserCheck className="h-8 w-8 text-emerald-500" aria-hidden="true" />,
+        title: t('accounts.allConfirmed'),
+        hint: t('accounts.waitingHint'),
+      }}
+      label={t('accounts.list')}
+      row={({ user, email, createdAt }) => (
         <li key={user._id} className="flex flex-wrap items-center gap-3 px-4 py-3">
           <Avatar name={user.fullName} id={user._id} src={user.userImage} size="md" />
           <div className="min-w-0 flex-1">
@@ -84,7 +82,7 @@ export function AccountsReview() {
             {t('accounts.verify')}
           </button>
         </li>
-      ))}
-    </ul>
+      )}
+    />
   );
 }

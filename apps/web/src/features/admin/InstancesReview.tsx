@@ -8,10 +8,10 @@ import { Globe, ShieldBan } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorBanner } from '../../components/EmptyState';
 import { compactAge, exactTime } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
 import { toast } from '../../lib/toast';
+import { AdminList } from './AdminList';
 import { useInstancesQuery, useSetInstanceBlockedMutation } from './api';
 import './admin-catalog';
 
@@ -20,16 +20,6 @@ export function InstancesReview() {
   const instances = useInstancesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [setBlocked, { isLoading }] = useSetInstanceBlockedMutation();
   const [asking, setAsking] = useState<string | null>(null);
-  if (instances.isError) return <ErrorBanner message={t('servers.failed')} onRetry={() => void instances.refetch()} />;
-  if (!instances.data) return <div className="card h-40 skeleton" aria-busy="true" />;
-  if (instances.data.instances.length === 0)
-    return (
-      <div className="card flex flex-col items-center gap-2 px-6 py-12 text-center">
-        <Globe className="h-8 w-8 text-brand-primary" aria-hidden="true" />
-        <p className="font-semibold">{t('servers.none')}</p>
-        <p className="text-sm text-slate-500 dark:text-slate-400">{t('servers.noneHint')}</p>
-      </div>
-    );
 
   const change = async (host: string, blocked: boolean) => {
     try {
@@ -44,8 +34,16 @@ export function InstancesReview() {
 
   return (
     <>
-      <ul className="card divide-y divide-slate-100 dark:divide-slate-700/60" aria-label={t('servers.list')}>
-        {instances.data.instances.map((instance) => (
+      <AdminList
+        items={instances.data?.instances}
+        failed={instances.isError ? { message: t('servers.failed'), retry: () => void instances.refetch() } : null}
+        empty={{
+          icon: <Globe className="h-8 w-8 text-brand-primary" aria-hidden="true" />,
+          title: t('servers.none'),
+          hint: t('servers.noneHint'),
+        }}
+        label={t('servers.list')}
+        row={(instance) => (
           <ServerRow
             key={instance.host}
             instance={instance}
@@ -53,8 +51,9 @@ export function InstancesReview() {
             onBlock={() => setAsking(instance.host)}
             onUnblock={() => void change(instance.host, false)}
           />
-        ))}
-      </ul>
+        )}
+      />
+      {/* Closed, it renders nothing: only a row of the list opens it. */}
       <ConfirmDialog
         open={asking !== null}
         title={t('servers.confirmTitle', { host: asking ?? '' })}

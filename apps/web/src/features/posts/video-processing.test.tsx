@@ -1,7 +1,7 @@
 /** A post's video processing on the server: the feed shows a placeholder, swapped for the player when socket `postMedia` says it is ready. */
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { live } from '../../test/live-socket';
+import { fakeLiveSocket } from '../../test/fake-socket';
 import { buildPost, buildUser, feedPage } from '../../test/post-factories';
 import { FeedList } from '../../test/post-lists';
 import { ME, renderSignedIn } from '../../test/render-signed-in';
@@ -11,17 +11,16 @@ import { RECHECK_AFTER_MS } from './video-recheck';
 
 vi.mock('../../lib/socket', () => import('../../test/live-socket'));
 
-type Listener = (payload: unknown) => void;
-
-/** Just enough of a socket: listeners, and the server's side sending one event. */
-function fakeSocket() {
-  const listeners = new Map<string, Set<Listener>>();
-  const socket = {
-    on: (event: string, fn: Listener) => listeners.set(event, (listeners.get(event) ?? new Set()).add(fn)),
-    off: (event: string, fn: Listener) => listeners.get(event)?.delete(fn),
-  };
-  return { socket, serverSends: (event: string, payload: unknown) => [...(listeners.get(event) ?? [])].forEach((fn) => fn(payload)) };
-}
+/** A five-second video the server is still encoding, as a post's media holds it. */
+const processingVideo = (name: string) => ({
+  type: 'video' as const,
+  status: 'processing' as const,
+  url: `/media/posts/${name}.mp4`,
+  thumbUrl: `/media/posts/${name}.webp`,
+  width: 640,
+  height: 360,
+  durationSeconds: 5,
+});
 
 function LiveFeed() {
   usePostsLive();
@@ -36,17 +35,8 @@ afterEach(() => server.restore());
 
 describe('a video still processing', () => {
   it('shows "Processing video…" in the feed, then the player once the server says it is ready, without a reload', async () => {
-    const socket = fakeSocket();
-    live.socket = socket.socket;
-    const processing = {
-      type: 'video' as const,
-      status: 'processing' as const,
-      url: '/media/posts/clip.mp4',
-      thumbUrl: '/media/posts/clip.webp',
-      width: 640,
-      height: 360,
-      durationSeconds: 5,
-    };
+    const socket = fakeLiveSocket();
+    const processing = processingVideo('clip');
     const post = buildPost({ author: buildUser({ fullName: 'Ada Video' }), media: [processing] });
     server.on('GET', `/posts/${ME.userName}/feeds`, () => ({ status: 200, data: feedPage([post]) }));
     renderSignedIn(<LiveFeed />);
@@ -67,16 +57,8 @@ describe('a video still processing', () => {
     onTestFinished(() => {
       vi.useRealTimers();
     });
-    live.socket = fakeSocket().socket;
-    const processing = {
-      type: 'video' as const,
-      status: 'processing' as const,
-      url: '/media/posts/far.mp4',
-      thumbUrl: '/media/posts/far.webp',
-      width: 640,
-      height: 360,
-      durationSeconds: 5,
-    };
+    fakeLiveSocket();
+    const processing = processingVideo('far');
     const { status: _processing, ...ready } = processing;
     const post = buildPost({ author: buildUser({ fullName: 'Far Author' }), media: [processing] });
     let encoded = false;

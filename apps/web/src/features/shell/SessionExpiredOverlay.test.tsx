@@ -2,32 +2,16 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderSignedIn } from '../../test/render-signed-in';
+import { fakeLiveSocket } from '../../test/fake-socket';
 import { live } from '../../test/live-socket';
 import { sessionExpired } from '../auth';
 import { SessionExpiredOverlay } from './SessionExpiredOverlay';
 
 vi.mock('../../lib/socket', () => import('../../test/live-socket'));
 
-type Listener = (payload: unknown) => void;
-
-/** Just enough of a socket: listeners, and the server's side sending one event. */
-function fakeSocket() {
-  const listeners = new Map<string, Set<Listener>>();
-  const socket = {
-    on: (event: string, fn: Listener) => listeners.set(event, (listeners.get(event) ?? new Set()).add(fn)),
-    off: (event: string, fn: Listener) => listeners.get(event)?.delete(fn),
-  };
-  return {
-    socket,
-    serverSends: (event: string, payload: unknown) => [...(listeners.get(event) ?? [])].forEach((fn) => fn(payload)),
-    listenerCount: (event: string) => listeners.get(event)?.size ?? 0,
-  };
-}
-
 describe('the Session Expired overlay', () => {
   it('shows, with why, when the server says the session ended', async () => {
-    const socket = fakeSocket();
-    live.socket = socket.socket;
+    const socket = fakeLiveSocket();
     const { store } = renderSignedIn(<SessionExpiredOverlay />);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await vi.waitFor(() => expect(socket.listenerCount('sessionEnded')).toBeGreaterThan(0));

@@ -57,6 +57,24 @@ async function setup() {
 const imageOf = (caption: string) => screen.getByRole('img', { name: caption });
 const activeId = (store: AppStore) => store.getState().storyViewer.activeStoryId;
 
+/** A tap at `clientX` on the viewer's tap area, laid out 300 px wide. */
+function tapAt(clientX: number) {
+  const tapArea = screen.getByTestId('story-tap-area');
+  vi.spyOn(tapArea, 'getBoundingClientRect').mockReturnValue({
+    left: 0,
+    top: 0,
+    width: 300,
+    height: 600,
+    right: 300,
+    bottom: 600,
+    x: 0,
+    y: 0,
+    toJSON: () => ({}),
+  });
+  fireEvent.pointerDown(tapArea, { clientX, clientY: 300 });
+  fireEvent.pointerUp(tapArea, { clientX, clientY: 300 });
+}
+
 beforeEach(() => {
   localStorage.clear();
 });
@@ -140,23 +158,9 @@ describe('StoryViewer', () => {
   it('a tap on the left third goes back, on the right two-thirds forward', async () => {
     const store = await setup();
     await screen.findByText('First of Ann', { selector: 'p' });
-    const tapArea = screen.getByTestId('story-tap-area');
-    vi.spyOn(tapArea, 'getBoundingClientRect').mockReturnValue({
-      left: 0,
-      top: 0,
-      width: 300,
-      height: 600,
-      right: 300,
-      bottom: 600,
-      x: 0,
-      y: 0,
-      toJSON: () => ({}),
-    });
-    fireEvent.pointerDown(tapArea, { clientX: 200, clientY: 300 });
-    fireEvent.pointerUp(tapArea, { clientX: 200, clientY: 300 });
+    tapAt(200);
     expect(activeId(store)).toBe('a2');
-    fireEvent.pointerDown(tapArea, { clientX: 50, clientY: 300 });
-    fireEvent.pointerUp(tapArea, { clientX: 50, clientY: 300 });
+    tapAt(50);
     expect(activeId(store)).toBe('a1');
   });
 
@@ -165,23 +169,9 @@ describe('StoryViewer', () => {
     try {
       const store = await setup();
       await screen.findByText('First of Ann', { selector: 'p' });
-      const tapArea = screen.getByTestId('story-tap-area');
-      vi.spyOn(tapArea, 'getBoundingClientRect').mockReturnValue({
-        left: 0,
-        top: 0,
-        width: 300,
-        height: 600,
-        right: 300,
-        bottom: 600,
-        x: 0,
-        y: 0,
-        toJSON: () => ({}),
-      });
-      fireEvent.pointerDown(tapArea, { clientX: 50, clientY: 300 });
-      fireEvent.pointerUp(tapArea, { clientX: 50, clientY: 300 });
+      tapAt(50);
       expect(activeId(store)).toBe('a2');
-      fireEvent.pointerDown(tapArea, { clientX: 250, clientY: 300 });
-      fireEvent.pointerUp(tapArea, { clientX: 250, clientY: 300 });
+      tapAt(250);
       expect(activeId(store)).toBe('a1');
     } finally {
       document.documentElement.dir = 'ltr';

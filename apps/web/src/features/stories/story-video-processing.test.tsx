@@ -8,6 +8,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
+import { fakeLiveSocket } from '../../test/fake-socket';
 import { live } from '../../test/live-socket';
 import { answerEvery, type StubRequest } from '../../test/stub-server';
 import { unauthenticatedState } from '../auth';
@@ -16,18 +17,6 @@ import { group, person, story, storiesBody } from './test-stories';
 import { openGroup, selectStoryGroups } from './viewer-actions';
 
 vi.mock('../../lib/socket', () => import('../../test/live-socket'));
-
-type Listener = (payload: unknown) => void;
-
-/** Just enough of a socket: listeners, and the server's side sending one event. */
-function fakeSocket() {
-  const listeners = new Map<string, Set<Listener>>();
-  const socket = {
-    on: (event: string, fn: Listener) => listeners.set(event, (listeners.get(event) ?? new Set()).add(fn)),
-    off: (event: string, fn: Listener) => listeners.get(event)?.delete(fn),
-  };
-  return { socket, serverSends: (event: string, payload: unknown) => [...(listeners.get(event) ?? [])].forEach((fn) => fn(payload)) };
-}
 
 const me = person('me', 'Me Myself');
 const clip = (overrides: Partial<Story>) =>
@@ -43,8 +32,7 @@ const clip = (overrides: Partial<Story>) =>
 
 /** Opens the author's own story; the tray is read from `tray()` at each request. */
 async function openOwnStory(tray: () => Story[]) {
-  const socket = fakeSocket();
-  live.socket = socket.socket;
+  const socket = fakeLiveSocket();
   const lists: StubRequest[] = [];
   answerEvery((req) => {
     if (req.url.endsWith('/view')) return { status: 200, data: { success: true, viewed: true } };

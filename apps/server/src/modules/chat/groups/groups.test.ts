@@ -7,7 +7,7 @@ import {
   muteGroupResponseSchema,
 } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
-import { as, createUser, type TestUser } from '../../../../test/factories';
+import { as, createUser, sendChatMessage, type TestUser } from '../../../../test/factories';
 import { dialects, useTestApp } from '../../../../test/harness';
 import { bodyOf, errorOf } from '../../../../test/replies';
 import { adminWithFriends, createGroup } from './testing';
@@ -29,14 +29,7 @@ describe.each(dialects())('group conversations over HTTP on %s', (dialect) => {
     expect(group.lastMessage).toMatchObject({ kind: 'system', seq: 1, system: { type: 'created', name: 'Family' } });
     expect(group.lastMessage.system?.users.map((u) => u._id).sort()).toEqual(friends.map((f) => f.user._id).sort());
 
-    const sent = await as(
-      t.app,
-      friends[0],
-    )({
-      method: 'POST',
-      url: '/chats/send',
-      payload: { messageSenderUsername: friends[0].user.userName, messageReceiverUsername: admin.user.userName, messageContent: 'direct' },
-    });
+    const sent = await sendChatMessage(t.app, friends[0], admin, 'direct');
     expect(sent.statusCode).toBe(201);
     const list = await listOf(admin);
     expect(list.map((c) => c.kind)).toEqual(['direct', 'group']);
