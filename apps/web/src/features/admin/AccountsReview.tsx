@@ -32,7 +32,8 @@ export function NoMailNotice() {
             from: 'MAIL_FROM',
             command: 'npm run admin -- verify <userName>',
           }}
-          components={{ code: <code className="font-mono" /> }}
+          // Settings and commands read left to right in any language, and a long one breaks rather than overflows a phone.
+          components={{ code: <code dir="ltr" className="font-mono [overflow-wrap:anywhere]" /> }}
         />
       </p>
     </div>

@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeServer, signedInStore } from '../connections/testing';
+import { failure, fakeServer, signedInStore } from '../connections/testing';
 import { InstancesReview } from './InstancesReview';
 
 const listOf = (instances: Instance[]) => ({ data: { success: true, instances } });
@@ -27,6 +27,26 @@ describe('the servers an admin sees', () => {
     server.on('GET', '/admin/instances', listOf([]));
     renderList();
     expect(await screen.findByText('No other servers yet')).toBeInTheDocument();
+  });
+
+  it('that could not be loaded, says so and asks again on Try again', async () => {
+    server.once('GET', '/admin/instances', failure(500));
+    server.on('GET', '/admin/instances', listOf([social]));
+    const user = userEvent.setup();
+    renderList();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The servers could not be loaded.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Other servers' })).toHaveTextContent('social.example');
+  });
+
+  it('shows a long host whole, and a blocked one with its count and since when', async () => {
+    const host = 'a-rather-long-community-server-name.example.org:8443';
+    server.on('GET', '/admin/instances', listOf([{ host, people: 1204, blocked: true, blockedAt: new Date().toISOString() }]));
+    renderList();
+    const list = await screen.findByRole('list', { name: 'Other servers' });
+    expect(within(list).getByText(host)).not.toHaveClass('truncate');
+    expect(within(list).getByText(/1204 people known here/)).toHaveTextContent(/blocked/);
+    expect(within(list).getByRole('button', { name: `Unblock ${host}` })).toBeInTheDocument();
   });
 
   it('blocks a server after asking, then shows it blocked; unblocks without asking', async () => {

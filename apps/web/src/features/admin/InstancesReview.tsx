@@ -88,7 +88,8 @@ function ServerRow({
         <Globe className="h-5 w-5 shrink-0 text-slate-400" aria-hidden="true" />
       )}
       <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold">{instance.host}</p>
+        {/* Whole: a host cut short could be another server's. */}
+        <p className="font-semibold [overflow-wrap:anywhere]">{instance.host}</p>
         <p className="text-sm text-slate-500 dark:text-slate-400">
           {t('servers.people', { count: instance.people })}
           {instance.blocked && instance.blockedAt && (

@@ -1,5 +1,5 @@
 /** The top of a profile: cover band, avatar, name, bio, counts and the action that fits (edit or connect). */
-import { CalendarDays, Globe, PencilLine } from 'lucide-react';
+import { CalendarDays, ExternalLink, Globe, PencilLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
@@ -27,12 +27,20 @@ function RemoteOrigin({ userName, profileUrl }: { userName: string; profileUrl: 
   const host = userName.slice(userName.indexOf('@') + 1);
   return (
     <p className="mt-1 flex flex-wrap items-center justify-center gap-x-2 text-sm text-slate-500 sm:justify-start dark:text-slate-400">
-      <span className="inline-flex items-center gap-1">
-        <Globe className="h-4 w-4" aria-hidden="true" /> {t('profile.remoteOn', { host })}
+      {/* A long host name breaks where it must rather than running out of the card on a phone. */}
+      <span className="inline-flex min-w-0 items-center gap-1 [overflow-wrap:anywhere]">
+        <Globe className="h-4 w-4 shrink-0" aria-hidden="true" /> {t('profile.remoteOn', { host })}
       </span>
       {profileUrl && (
-        <a href={profileUrl} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-brand-primary hover:underline">
+        <a
+          href={profileUrl}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          className="inline-flex items-center gap-1 font-medium text-brand-primary underline underline-offset-2 hover:no-underline dark:text-indigo-300"
+        >
           {t('profile.remoteView')}
+          <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+          <span className="sr-only">{t('profile.newTab')}</span>
         </a>
       )}
     </p>
@@ -50,7 +58,11 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
       </div>
       <div className="px-4 pb-6 sm:px-8">
         <div className="relative -mt-14 flex flex-col items-center gap-4 sm:-mt-12 sm:flex-row sm:items-end sm:justify-between">
-          <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-end sm:gap-5">
+          {/*
+            max-w-full and min-w-0: a long name or handle wraps inside the card instead of widening it. Beside the
+            avatar the text starts below the cover and grows downwards: a remote person's extra lines never climb onto it.
+          */}
+          <div className="flex max-w-full min-w-0 flex-col items-center gap-3 sm:flex-row sm:items-start sm:gap-5">
             <Avatar
               name={user.fullName}
               id={user._id}
@@ -58,9 +70,12 @@ export function ProfileHeader({ profile }: { profile: ProfileData }) {
               size="xl"
               className="ring-4 ring-white dark:ring-brand-surface-dark"
             />
-            <div className="min-w-0 text-center sm:pb-1 sm:text-start">
-              <h1 className="truncate text-2xl font-bold tracking-tight">{user.fullName}</h1>
-              <p className="truncate text-slate-500 dark:text-slate-400">@{user.userName}</p>
+            <div className="max-w-full min-w-0 text-center sm:pt-14 sm:text-start">
+              <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere]">{user.fullName}</h1>
+              {/* Whole, for it is what people type to find someone; kept left to right in a right-to-left page. */}
+              <p className="text-slate-500 [overflow-wrap:anywhere] dark:text-slate-400">
+                <bdi dir="ltr">@{user.userName}</bdi>
+              </p>
               {user.remote && <RemoteOrigin userName={user.userName} profileUrl={user.profileUrl ?? null} />}
             </div>
           </div>

@@ -77,7 +77,11 @@ describe('the profile page', () => {
     renderProfile('bo@social.example');
     expect(await screen.findByRole('heading', { level: 1, name: 'Bo Remote' })).toBeInTheDocument();
     expect(screen.getByText('On social.example, another server')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View on their server' })).toHaveAttribute('href', 'https://social.example/@bo');
+    // The handle stays left to right in an Arabic page, its @ in front.
+    expect(screen.getByText('@bo@social.example')).toHaveAttribute('dir', 'ltr');
+    const there = screen.getByRole('link', { name: 'View on their server (opens in a new tab)' });
+    expect(there).toHaveAttribute('href', 'https://social.example/@bo');
+    expect(there).toHaveAttribute('target', '_blank');
     expect(screen.getByText('Only what Bo Remote shared with this server shows here.')).toBeInTheDocument();
     expect(screen.queryByText(/^Joined/)).not.toBeInTheDocument();
   });
