@@ -1,5 +1,6 @@
+import { LIMITS } from '@plaza/contract';
 /** How the Fastify instance is made: its logger, request ids, proxies, timeouts and body limit (app.ts). */
-import { LogController, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { BuildOptions } from './app';
 import { redactingChildLogger } from './observability/log-redaction';
@@ -24,6 +25,19 @@ export function fastifyOptions(config: Config, opts: BuildOptions) {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ...serverTimeoutOptions(config.timeouts),
     bodyLimit: 1024 * 1024,
+    // A path may name someone on another server by their handle (name@host), longer than Fastify's 100.
+    maxParamLength: LIMITS.handle.max,
+    // What the router refuses before any route (a path part too long, a malformed address) gets the one envelope too.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .status(tooLong ? 414 : 400)
+        .send({
+          success: false,
+          error: tooLong ? 'URI Too Long' : 'Bad Request',
+          message: tooLong ? 'This address is too long.' : 'This address is malformed.',
+        });
+    },
     forceCloseConnections: 'idle' as const,
   } satisfies FastifyServerOptions;
 }

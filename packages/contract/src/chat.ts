@@ -1,6 +1,6 @@
 /** Chat: messages, history and conversations (product.md § Chat); the socket payloads are in socket.ts. */
 import { z } from 'zod';
-import { CHAT, CHAT_HISTORY_MAX_LIMIT, CONVERSATIONS_MAX_LIMIT, PAGE_SIZES } from './constants';
+import { CHAT, CHAT_HISTORY_MAX_LIMIT, CONVERSATIONS_MAX_LIMIT, LIMITS, PAGE_SIZES } from './constants';
 import { idSchema, paginationSchema, publicUserSchema } from './common';
 import { groupMessageSchema } from './group-messages';
 import { linkPreviewSchema, noPreviewSchema } from './link-previews';
@@ -42,8 +42,8 @@ export const messageTextSchema = z
 export const clientMessageIdSchema = z.string().trim().min(1).max(64);
 
 export const sendMessageBodySchema = z.object({
-  messageSenderUsername: z.string().trim().min(1).max(64),
-  messageReceiverUsername: z.string().trim().min(1).max(64),
+  messageSenderUsername: z.string().trim().min(1).max(LIMITS.handle.max),
+  messageReceiverUsername: z.string().trim().min(1).max(LIMITS.handle.max),
   messageContent: messageTextSchema,
   clientMessageId: clientMessageIdSchema.optional(),
   noPreview: noPreviewSchema,

@@ -84,6 +84,8 @@ export const MOBILE_BREAKPOINT_PX = 768;
 
 export const LIMITS = {
   userName: { min: 3, max: 30 },
+  /** A person's name as addresses carry it: a local user name, or `name@host` for someone on another server. */
+  handle: { max: 320 },
   password: { min: 8, max: 128 },
   fullName: { min: 1, max: 80 },
   userBio: { max: 300 },

@@ -1,6 +1,6 @@
 /** People: network, profiles, user search, friend requests and suggestions (product.md § Network and connections, § Profiles, § Search, § Suggestions). */
 import { z } from 'zod';
-import { PAGE_SIZES } from './constants';
+import { LIMITS, PAGE_SIZES } from './constants';
 import { idSchema, pageQuery, paginationSchema, publicUserSchema, selfUserSchema } from './common';
 
 /** How the caller stands with another user; `loading` and `error` of product.md § Network and connections are client-only states. */
@@ -65,7 +65,7 @@ export const networkResponseSchema = z.object({
 export const profileStatsSchema = z.object({ posts: z.number(), friends: z.number() });
 export type ProfileStats = z.infer<typeof profileStatsSchema>;
 
-const pathUserName = z.string().trim().min(1).max(64);
+const pathUserName = z.string().trim().min(1).max(LIMITS.handle.max);
 export const ownProfileParamsSchema = z.object({ authUser: pathUserName });
 export const visitedProfileParamsSchema = z.object({ authUser: pathUserName, userName: pathUserName });
 

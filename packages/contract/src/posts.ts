@@ -106,7 +106,7 @@ export const updatePostBodySchema = z
   })
   .refine((b) => b.content !== undefined || (b.removeMedia?.length ?? 0) > 0, { message: 'Nothing to change', path: ['content'] });
 export type UpdatePostBody = z.infer<typeof updatePostBodySchema>;
-export const userPostsParamsSchema = z.object({ userName: z.string().min(1).max(64) });
+export const userPostsParamsSchema = z.object({ userName: z.string().min(1).max(LIMITS.handle.max) });
 export const feedParamsSchema = z.object({ authUser: z.string().min(1).max(64) });
 
 export const postResponseSchema = z.object({ success: z.literal(true), post: postSchema });

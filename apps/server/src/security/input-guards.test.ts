@@ -41,6 +41,12 @@ describe.each(dialects())('hostile input on %s', (dialect) => {
       expectRefused(await api({ method: 'GET', url: '/posts/favorites?page=1%00' }), 400);
       expectRefused(await t.app.inject({ method: 'GET', url: '/api/v1/search/users?query=abc%00def' }), 400);
     });
+
+    it('a path part the router cannot read, or longer than any handle, is refused in the envelope', async () => {
+      const api = as(t.app, await createUser(t.app));
+      expectRefused(await api({ method: 'GET', url: '/posts/user/abc%E0%A4%A' }), 400);
+      expectRefused(await api({ method: 'GET', url: `/posts/user/${'x'.repeat(400)}` }), 414);
+    });
   });
 
   describe('NUL in a JSON body', () => {

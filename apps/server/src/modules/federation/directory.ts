@@ -6,6 +6,7 @@
 import type { Federation } from '@fedify/fedify';
 import { isActor, type Actor } from '@fedify/vocab';
 import { LRUCache } from 'lru-cache';
+import { LIMITS } from '@plaza/contract';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../lib/ids';
 import { remotePeopleRepo } from '../users';
@@ -49,6 +50,8 @@ export function remoteDirectory(ctx: AppContext, federation: Federation<void>) {
     if (actor.id.origin === new URL(ctx.config.publicUrl).origin) return null;
     const host = actor.id.host.toLowerCase();
     const name = actor.preferredUsername.toString();
+    // Their handle is their name in every address here (profiles, posts, chat): one too long for those is refused.
+    if (`${name}@${host}`.length > LIMITS.handle.max) return null;
     const fullName = (actor.name?.toString().trim() || name).slice(0, 100);
     const summary = actor.summary?.toString();
     const profile = actor.url instanceof URL ? actor.url.href : actor.id.href;

@@ -5,6 +5,7 @@ import { dialects, useTestApp } from '../../../test/harness';
 import { anyString, objectContaining } from '../../../test/matchers';
 import { bodyOf, errorOf } from '../../../test/replies';
 import { newId, nowIso } from '../../lib/ids';
+import { remotePeopleRepo } from '../users';
 import { befriend, connect } from './testing';
 
 describe.each(dialects())('profiles on %s', (dialect) => {
@@ -157,5 +158,23 @@ describe.each(dialects())('the network list on %s', (dialect) => {
     for (const q of ['limit=0', 'limit=51', 'page=0', 'limit=abc']) {
       expect((await as(t.app, me)({ method: 'GET', url: `/users/network?${q}` })).statusCode, q).toBe(400);
     }
+  });
+
+  it('opens a profile and its posts whose handle is long (someone on another server), refusing only past any handle', async () => {
+    const me = await createUser(t.app);
+    const host = `${'a'.repeat(40)}.example.social`;
+    const handle = `someone_with_a_long_name@${host}`;
+    expect(handle.length).toBeGreaterThan(64);
+    await remotePeopleRepo(t.app.ctx.db).upsert({ handle, host, fullName: 'Far Away', bio: null, profileUrl: null });
+    const profile = await as(t.app, me)({ method: 'GET', url: `/users/u/profile/${me.user.userName}/visited/${handle}` });
+    expect(profile.statusCode).toBe(200);
+    expect(bodyOf(profile, visitedProfileResponseSchema).data.user).toMatchObject({ userName: handle });
+    expect((await as(t.app, me)({ method: 'GET', url: `/posts/user/${handle}` })).statusCode).toBe(200);
+    const longest = `${'x'.repeat(320 - host.length - 1)}@${host}`;
+    expect((await as(t.app, me)({ method: 'GET', url: `/posts/user/${longest}` })).statusCode).toBe(404);
+    // Past any handle, the address itself is refused (414, in the usual envelope).
+    const past = await as(t.app, me)({ method: 'GET', url: `/posts/user/x${longest}` });
+    expect(past.statusCode).toBe(414);
+    expect(errorOf(past).success).toBe(false);
   });
 });
