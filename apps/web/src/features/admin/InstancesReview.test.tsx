@@ -45,7 +45,7 @@ describe('the servers an admin sees', () => {
     renderList();
     const list = await screen.findByRole('list', { name: 'Other servers' });
     expect(within(list).getByText(host)).not.toHaveClass('truncate');
-    expect(within(list).getByText(/1204 people known here/)).toHaveTextContent(/blocked/);
+    expect(within(list).getByText(/1,204 people known here/)).toHaveTextContent(/blocked/);
     expect(within(list).getByRole('button', { name: `Unblock ${host}` })).toBeInTheDocument();
   });
 

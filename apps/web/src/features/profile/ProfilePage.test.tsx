@@ -76,7 +76,8 @@ describe('the profile page', () => {
     server.on('GET', '/users/u/profile/ada/visited/bo%40social.example', visitedAnswer(bo, 'not_connected'));
     renderProfile('bo@social.example');
     expect(await screen.findByRole('heading', { level: 1, name: 'Bo Remote' })).toBeInTheDocument();
-    expect(screen.getByText('On social.example, another server')).toBeInTheDocument();
+    // The host is isolated left to right, so it reads whole inside a right-to-left sentence too.
+    expect(screen.getByText('On \u2066social.example\u2069, another server')).toBeInTheDocument();
     // The handle stays left to right in an Arabic page, its @ in front.
     expect(screen.getByText('@bo@social.example')).toHaveAttribute('dir', 'ltr');
     const there = screen.getByRole('link', { name: 'View on their server (opens in a new tab)' });
