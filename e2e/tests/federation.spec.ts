@@ -176,7 +176,7 @@ test('a friendship and a post travel between two servers', async ({ browser }) =
   await option.click();
   await expect(ana.page.getByRole('heading', { level: 1, name: 'Bo Bergstrom' })).toBeVisible();
   await expect(ana.page.getByText(`@${boHandle}`, { exact: true })).toBeVisible();
-  await expect(ana.page.getByText(`On ${hostOf(serverB.url)}, another server`)).toBeVisible();
+  await expect(ana.page.getByText(`On \u2066${hostOf(serverB.url)}\u2069, another server`)).toBeVisible();
   const boProfile = new URL(ana.page.url()).pathname;
   await ana.page.screenshot({ path: path.join(ARTIFACTS, 'federation-remote-profile-1280.png') });
   await ana.page.getByRole('button', { name: 'Add friend' }).click();
