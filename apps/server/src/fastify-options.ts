@@ -30,13 +30,11 @@ export function fastifyOptions(config: Config, opts: BuildOptions) {
     // What the router refuses before any route (a path part too long, a malformed address) gets the one envelope too.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      void reply
-        .status(tooLong ? 414 : 400)
-        .send({
-          success: false,
-          error: tooLong ? 'URI Too Long' : 'Bad Request',
-          message: tooLong ? 'This address is too long.' : 'This address is malformed.',
-        });
+      void reply.status(tooLong ? 414 : 400).send({
+        success: false,
+        error: tooLong ? 'URI Too Long' : 'Bad Request',
+        message: tooLong ? 'This address is too long.' : 'This address is malformed.',
+      });
     },
     forceCloseConnections: 'idle' as const,
   } satisfies FastifyServerOptions;
