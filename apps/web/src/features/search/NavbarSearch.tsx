@@ -4,16 +4,25 @@
  * the feed has no side column (phones, narrow windows), it lists the trending tags instead. ↑ ↓ move, Enter
  * opens the profile or tag, Esc closes (a second Esc clears).
  */
+import type { FoundTag, PublicUser, TrendingTag } from '@plaza/contract';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useProfilePath } from '../../lib/profile-path';
 import { tagPath } from '../../lib/rich-text';
 import { useMediaQuery } from '../../lib/useMediaQuery';
+import { useSearchTagsQuery, useTrendingTagsQuery } from '../hashtags';
+import { useSearchUsersQuery } from './api';
 import { PeopleResults, TagResults, TrendingResults, type OptionProps } from './SearchResults';
-import { useSearchResults, type SearchResults } from './use-search-results';
+import { useDebouncedValue } from './useDebouncedValue';
 
+export const NAVBAR_SEARCH_DEBOUNCE_MS = 300;
+
+/** One choice of the dropdown, whichever list shows it. */
+type SearchOption = { kind: 'person'; user: PublicUser } | { kind: 'tag'; tag: string };
+
+// Long: kept whole on purpose: split into parts, the feed's first load grew past its JavaScript budget (js-budget.spec.ts).
 export function NavbarSearch() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,11 +39,25 @@ export function NavbarSearch() {
   // A phone's box is too narrow for the longer hint.
   const roomy = useMediaQuery('(min-width: 480px)');
 
-  const results = useSearchResults(text, open, sideColumnShown);
-  const { typed, query, tagsOnly, browsing, tags, options } = results;
+  const typed = text.trim();
+  const query = useDebouncedValue(typed, NAVBAR_SEARCH_DEBOUNCE_MS);
+  const tagsOnly = typed.startsWith('#');
+  const peopleQuery = query.startsWith('#') ? '' : query;
+  const foundPeople = useSearchUsersQuery(peopleQuery, { skip: !peopleQuery });
+  const foundTags = useSearchTagsQuery(query, { skip: !query });
+  const browsing = open && typed === '' && !sideColumnShown;
+  const trending = useTrendingTagsQuery(undefined, { skip: !browsing });
 
   useEffect(() => setActive(-1), [query, browsing]);
 
+  // Results and errors are shown only for what the box says now, never for an earlier query.
+  const settled = typed === query;
+  const people = (settled && !tagsOnly && foundPeople.currentData) || [];
+  const tags: FoundTag[] = (settled && foundTags.currentData) || [];
+  const trendingTags: TrendingTag[] = (browsing && trending.data) || [];
+  const options: SearchOption[] = browsing
+    ? trendingTags.map(({ tag }) => ({ kind: 'tag', tag }))
+    : [...people.map((user) => ({ kind: 'person' as const, user })), ...tags.map(({ tag }) => ({ kind: 'tag' as const, tag }))];
   const showDropdown = open && (typed !== '' || browsing);
 
   function choose(index: number) {
@@ -46,16 +69,33 @@ export function NavbarSearch() {
     void navigate(option.kind === 'person' ? profilePath(option.user.userName) : tagPath(option.tag));
   }
 
-  const onKeyDown = comboboxKeys({
-    count: options.length,
-    active,
-    setActive,
-    setOpen,
-    clear: () => setText(''),
-    showDropdown,
-    browsing,
-    choose,
-  });
+  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
+    switch (e.key) {
+      case 'ArrowDown':
+        e.preventDefault();
+        setOpen(true);
+        if (options.length) setActive((i) => (i + 1) % options.length);
+        break;
+      case 'ArrowUp':
+        e.preventDefault();
+        setOpen(true);
+        if (options.length) setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
+        break;
+      case 'Enter':
+        // The empty box opens a trending tag only once one is picked with the arrows.
+        if (showDropdown && options.length && (active >= 0 || !browsing)) {
+          e.preventDefault();
+          choose(active >= 0 ? active : 0);
+        }
+        break;
+      case 'Escape':
+        e.preventDefault();
+        if (showDropdown) setOpen(false);
+        else setText('');
+        setActive(-1);
+        break;
+    }
+  }
 
   const optionProps = (i: number): OptionProps => ({
     id: optionId(i),
@@ -95,91 +135,35 @@ export function NavbarSearch() {
       />
       {showDropdown && (
         <div className="card fixed inset-x-2 top-[4.25rem] z-50 max-h-[min(28rem,75vh)] overflow-y-auto p-1.5 shadow-xl sm:absolute sm:inset-x-0 sm:top-full sm:mt-2">
-          <SearchLists results={results} ids={ids} optionProps={optionProps} />
+          {browsing ? (
+            <TrendingResults listId={ids.trending} query={trending} tags={trendingTags} optionProps={optionProps} />
+          ) : (
+            <>
+              {!tagsOnly && (
+                <PeopleResults
+                  listId={ids.people}
+                  people={people}
+                  loading={!settled || (foundPeople.isFetching && !foundPeople.currentData)}
+                  failed={settled && foundPeople.isError && !foundPeople.isFetching}
+                  // Tags found say enough; 'No users found' above them only gets in the way.
+                  quietWhenNone={tags.length > 0}
+                  optionProps={optionProps}
+                />
+              )}
+              <TagResults
+                listId={ids.tags}
+                tags={tags}
+                firstIndex={people.length}
+                // Beside people, tags only show when some are found; alone, they say how the search went.
+                alone={tagsOnly}
+                loading={!settled || (foundTags.isFetching && !foundTags.currentData)}
+                failed={settled && foundTags.isError && !foundTags.isFetching}
+                optionProps={optionProps}
+              />
+            </>
+          )}
         </div>
       )}
     </div>
-  );
-}
-
-interface ComboboxState {
-  /** How many options the dropdown shows. */
-  count: number;
-  /** The option picked with the arrows, -1 for none. */
-  active: number;
-  setActive: Dispatch<SetStateAction<number>>;
-  setOpen: (open: boolean) => void;
-  clear: () => void;
-  showDropdown: boolean;
-  browsing: boolean;
-  choose: (index: number) => void;
-}
-
-/** The box's keys: ↑ ↓ move through the options, Enter opens one, Esc closes the dropdown (a second Esc clears). */
-function comboboxKeys({ count, active, setActive, setOpen, clear, showDropdown, browsing, choose }: ComboboxState) {
-  return (e: KeyboardEvent<HTMLInputElement>) => {
-    switch (e.key) {
-      case 'ArrowDown':
-        e.preventDefault();
-        setOpen(true);
-        if (count) setActive((i) => (i + 1) % count);
-        break;
-      case 'ArrowUp':
-        e.preventDefault();
-        setOpen(true);
-        if (count) setActive((i) => (i <= 0 ? count - 1 : i - 1));
-        break;
-      case 'Enter':
-        // The empty box opens a trending tag only once one is picked with the arrows.
-        if (showDropdown && count && (active >= 0 || !browsing)) {
-          e.preventDefault();
-          choose(active >= 0 ? active : 0);
-        }
-        break;
-      case 'Escape':
-        e.preventDefault();
-        if (showDropdown) setOpen(false);
-        else clear();
-        setActive(-1);
-        break;
-    }
-  };
-}
-
-interface SearchListsProps {
-  results: SearchResults;
-  ids: { people: string; tags: string; trending: string };
-  optionProps: (index: number) => OptionProps;
-}
-
-/** The dropdown's lists: the trending tags in an empty box, else the people found, then the tags. */
-function SearchLists({ results, ids, optionProps }: SearchListsProps) {
-  const { browsing, tagsOnly, trending, trendingTags, people, tags, settled, foundPeople, foundTags } = results;
-  return browsing ? (
-    <TrendingResults listId={ids.trending} query={trending} tags={trendingTags} optionProps={optionProps} />
-  ) : (
-    <>
-      {!tagsOnly && (
-        <PeopleResults
-          listId={ids.people}
-          people={people}
-          loading={!settled || (foundPeople.isFetching && !foundPeople.currentData)}
-          failed={settled && foundPeople.isError && !foundPeople.isFetching}
-          // Tags found say enough; 'No users found' above them only gets in the way.
-          quietWhenNone={tags.length > 0}
-          optionProps={optionProps}
-        />
-      )}
-      <TagResults
-        listId={ids.tags}
-        tags={tags}
-        firstIndex={people.length}
-        // Beside people, tags only show when some are found; alone, they say how the search went.
-        alone={tagsOnly}
-        loading={!settled || (foundTags.isFetching && !foundTags.currentData)}
-        failed={settled && foundTags.isError && !foundTags.isFetching}
-        optionProps={optionProps}
-      />
-    </>
   );
 }
