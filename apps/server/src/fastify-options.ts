@@ -26,7 +26,7 @@ export function fastifyOptions(config: Config, opts: BuildOptions) {
     ...serverTimeoutOptions(config.timeouts),
     bodyLimit: 1024 * 1024,
     // A path may name someone on another server by their handle (name@host), longer than Fastify's 100.
-    maxParamLength: LIMITS.handle.max,
+    routerOptions: { maxParamLength: LIMITS.handle.max },
     // What the router refuses before any route (a path part too long, a malformed address) gets the one envelope too.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
