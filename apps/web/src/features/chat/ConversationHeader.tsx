@@ -1,6 +1,6 @@
 /** The top of a conversation with one person: back (on a phone), who, whether online or typing, and the safety menu. */
-import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { BackButton } from './BackButton';
 import { Avatar } from '../../components/Avatar';
 import { SafetyMenu } from '../safety';
 import type { ChatUser } from './chat-model';
@@ -19,16 +19,7 @@ export function ConversationHeader({ user, online, typing, showBack, onBack }: C
   const name = displayName(user);
   return (
     <header className="flex items-center gap-3 border-b border-slate-200 px-3 py-2.5 sm:px-4 dark:border-slate-700/70">
-      {showBack && (
-        <button
-          type="button"
-          onClick={onBack}
-          aria-label={t('back')}
-          className="-ms-1 rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-700"
-        >
-          <ArrowLeft className="h-5 w-5" />
-        </button>
-      )}
+      {showBack && <BackButton onBack={onBack} />}
       <span className="relative shrink-0">
         <Avatar name={name} id={user._id} src={user.userImage} size="sm" />
         <PresenceDot online={online} className="h-2.5 w-2.5" />

@@ -1,6 +1,7 @@
 /** The top of an open group: back (on a phone), its picture and name, who is in it or typing, and its info button. */
-import { ArrowLeft, BellOff, Info } from 'lucide-react';
+import { BellOff, Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { BackButton } from './BackButton';
 import type { GroupSummary } from './group-api';
 import { GroupAvatar } from './GroupAvatar';
 
@@ -20,16 +21,7 @@ export function GroupConversationHeader({ group, memberNames, subtitle, typing, 
   const { t } = useTranslation('chat');
   return (
     <header className="flex items-center gap-3 border-b border-slate-200 px-3 py-2.5 sm:px-4 dark:border-slate-700/70">
-      {showBack && (
-        <button
-          type="button"
-          onClick={onBack}
-          aria-label={t('back')}
-          className="-ms-1 rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-700"
-        >
-          <ArrowLeft className="h-5 w-5" />
-        </button>
-      )}
+      {showBack && <BackButton onBack={onBack} />}
       <GroupAvatar id={group._id} name={group.name} photo={group.photo} memberNames={memberNames} size="sm" decorative />
       <div className="min-w-0 flex-1">
         <h2 className="flex items-center gap-1.5 truncate text-sm leading-tight font-semibold sm:text-base">

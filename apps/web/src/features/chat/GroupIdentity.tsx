@@ -1,5 +1,4 @@
 /** The top of group info: its picture and name (renamed in place by an admin), who is in it, and for admins its photo. */
-import { GROUP_CHAT } from '@plaza/contract';
 import { Camera, Pencil } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { useRemoveGroupPhotoMutation, useRenameGroupMutation, useUploadGroupPhot
 import { checkGroupPhoto, GROUP_PHOTO_TYPES } from './group-photo';
 import { membersLine } from './group-texts';
 import { GroupAvatar } from './GroupAvatar';
+import { GroupNameField } from './GroupNameField';
 
 interface GroupIdentityProps {
   me: { _id: string };
@@ -121,20 +121,13 @@ function RenameForm({ me, group, onDone }: { me: { _id: string }; group: GroupSu
   }
   return (
     <form onSubmit={(e) => void submit(e)} className="flex w-full items-end gap-2">
-      <div className="min-w-0 flex-1 text-start">
-        <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-          {t('info.groupName')}
-        </label>
-        <input
-          id={id}
-          autoFocus
-          value={name}
-          maxLength={GROUP_CHAT.nameMaxLength}
-          onChange={(e) => setName(e.target.value)}
-          onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), onDone())}
-          className="input"
-        />
-      </div>
+      <GroupNameField
+        id={id}
+        value={name}
+        onChange={setName}
+        onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), onDone())}
+        className="text-start"
+      />
       <Button type="submit" size="sm" loading={isLoading} className="mb-0.5">
         {t('info.save')}
       </Button>

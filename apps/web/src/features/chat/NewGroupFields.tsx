@@ -7,6 +7,7 @@ import { Button } from '../../components/Button';
 import { toast } from '../../lib/toast';
 import type { ChatUser } from './chat-model';
 import { displayName } from './ConversationRow';
+import { GroupNameField } from './GroupNameField';
 import { FriendChecklist } from './FriendChecklist';
 import { GroupAvatar } from './GroupAvatar';
 import { checkGroupPhoto, GROUP_PHOTO_TYPES } from './group-photo';
@@ -64,20 +65,7 @@ export function NameAndPhoto({ name, setName, photo, setPhoto, memberNames }: Na
         aria-hidden
         onChange={(e) => void pickPhoto(e.target.files?.[0])}
       />
-      <div className="min-w-0 flex-1">
-        <label htmlFor={nameId} className="mb-1 block text-sm font-semibold">
-          {t('info.groupName')}
-        </label>
-        <input
-          id={nameId}
-          autoFocus
-          value={name}
-          maxLength={GROUP_CHAT.nameMaxLength}
-          onChange={(e) => setName(e.target.value)}
-          placeholder={t('create.namePlaceholder')}
-          className="input"
-        />
-      </div>
+      <GroupNameField id={nameId} value={name} onChange={setName} placeholder={t('create.namePlaceholder')} />
       {photo && (
         <button
           type="button"
