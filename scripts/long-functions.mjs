@@ -16,22 +16,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = ['apps/server/src', 'apps/web/src', 'packages/contract/src'];
 export const MAX_LINES = 80;
 
-/**
- * Owed a reason: long functions in code being reworked elsewhere when this check came in. They pass for
- * now; each gets its reason (or its split) with that work, and leaves this list. File from the root, and the
- * function's name.
- */
-const OWED_A_REASON = [
-  ['apps/server/src/modules/federation/comment-sync.ts', 'commentSync'],
-  ['apps/server/src/modules/federation/directory.ts', 'remoteDirectory'],
-  ['apps/server/src/modules/federation/inbox.ts', 'registerInbox'],
-  ['apps/server/src/modules/federation/mastodon-stand-in.ts', 'startMastodonStandIn'],
-  ['apps/server/src/modules/federation/post-inbox.ts', 'postInbox'],
-  ['apps/server/src/modules/notifications/repo.ts', 'notificationRepo'],
-  ['apps/server/src/modules/notifications/subscriptions.ts', 'subscribeNotifications'],
-  ['apps/web/src/features/admin/ReportCard.tsx', 'ReportCard'],
-];
-
 /** Whether a comment gives a reason: `// Long: …`, or a line of a block comment starting `Long: …`. */
 const givesReason = (comment) => comment.value.split('\n').some((line) => /^[\s*]*Long:/.test(line));
 
@@ -73,8 +57,6 @@ export const longFunctionConfig = [
   },
 ];
 
-const owed = (file, message) => OWED_A_REASON.some(([path, name]) => file === path && message.includes(`'${name}'`));
-
 /** Each long function without its reason in `targets` (folders or files from the root), as `file:line: message`. */
 export async function unreasonedLongFunctions(targets = SOURCES) {
   const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: true, overrideConfig: longFunctionConfig });
@@ -82,10 +64,7 @@ export async function unreasonedLongFunctions(targets = SOURCES) {
   const problems = [];
   for (const result of results) {
     const file = path.relative(ROOT, result.filePath);
-    for (const message of result.messages) {
-      // A file that does not parse is always told.
-      if (message.fatal || !owed(file, message.message)) problems.push(`${file}:${message.line}: ${message.message}`);
-    }
+    for (const message of result.messages) problems.push(`${file}:${message.line}: ${message.message}`);
   }
   return { problems, files: results.length };
 }

@@ -41,6 +41,7 @@ interface Audience {
   to: URL;
 }
 
+// Long: a service; each method is short and shares the repositories and the Fedify context made once here.
 export function commentSync(ctx: AppContext, federation: Federation<void>, deps: { directory: RemoteDirectory }) {
   const posts = federatedPostsRepo(ctx.db);
   const replies = federatedCommentsRepo(ctx.db);

@@ -32,6 +32,7 @@ export function handleIn(query: string): { name: string; host: string } | null {
   return m ? { name: m[1], host: m[2].toLowerCase() } : null;
 }
 
+// Long: a service; each method is short and shares the repositories, the avatar store and the miss cache made once here.
 export function remoteDirectory(ctx: AppContext, federation: Federation<void>) {
   const actors = remoteActorsRepo(ctx.db);
   const avatars = remoteAvatars(ctx);

@@ -26,6 +26,8 @@ import { followsRepo } from './follows-repo';
 import type { FriendshipSync } from './friendship-sync';
 import { postInbox, type PostInboxDeps } from './post-inbox';
 
+// Long: one listener per activity kind, registered on Fedify's one inbox; each handler is short and shares the
+// sender lookup and the follows repository made once here.
 export function registerInbox(
   ctx: AppContext,
   federation: Federation<void>,

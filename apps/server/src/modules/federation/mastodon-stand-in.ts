@@ -103,6 +103,7 @@ async function verified(req: IncomingMessage, body: Buffer): Promise<boolean> {
   return createVerify('sha256').update(signed).verify(key.publicKeyPem, params.signature, 'base64');
 }
 
+// Long: a stand-in server; its routes are short and share the keys, the users and the deliveries made once here.
 export async function startMastodonStandIn(ports: [number, number]): Promise<MastodonStandIn> {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', {
     modulusLength: 2048,

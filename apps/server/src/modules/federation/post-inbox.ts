@@ -46,6 +46,8 @@ async function unlessGone(work: Promise<unknown>): Promise<void> {
   }
 }
 
+// Long: one handler per post activity (create, edit, delete, like, announce); each is short and shares the
+// repositories and the comment and chat inboxes made once here.
 export function postInbox(ctx: AppContext, deps: PostInboxDeps) {
   const repo = federatedPostsRepo(ctx.db);
   const media = remoteMedia(ctx);

@@ -5,6 +5,7 @@ import type { NotificationsTable } from '../../db/tables/notifications';
 
 export type NotificationRow = NotificationsTable;
 
+// Long: a repository; each method is one short query.
 export function notificationRepo(db: Db) {
   return {
     /** False when a notification with this id exists already. */

@@ -9,6 +9,7 @@ import { REACTION_EMOJI } from '@plaza/contract';
 import type { EventBus } from '../../lib/events';
 import type { Notifier } from './service';
 
+// Long: the table of which event notifies whom, one short entry per event kind, read in one place on purpose.
 export function subscribeNotifications(events: EventBus, notifier: Notifier, postExists: (postId: string) => Promise<boolean>): () => void {
   // Events may be handled out of order (a retry, two processes): a reaction or comment handled after its
   // post's deletion (whose handler removed what was said about it) must not tell of a post that is gone.

@@ -84,26 +84,6 @@ function Target({ report }: { report: AdminReport }) {
 
 export function ReportCard({ report }: { report: AdminReport }) {
   const { t } = useTranslation('admin');
-  const [action, setAction] = useState<ModerationAction>('dismiss');
-  const [reason, setReason] = useState('');
-  const [days, setDays] = useState('7');
-  const [resolve, { isLoading }] = useResolveReportMutation();
-  const open = report.status === 'open';
-  const canRemove = report.targetType !== 'user';
-
-  async function submit() {
-    const forGood = days.trim() === '';
-    const body = {
-      reportId: report._id,
-      action,
-      reason: reason.trim(),
-      ...(action === 'suspend' && !forGood ? { days: Number(days) } : {}),
-    };
-    const result = await resolve(body);
-    if ('error' in result) toast.error(errorText(result.error, t('report.failed')));
-    else toast.success(t('report.resolved'));
-  }
-
   return (
     <article aria-label={t('report.label', { type: t(`typeNames.${report.targetType}`) })} className="card space-y-3 p-4">
       <header className="flex flex-wrap items-center gap-2 text-sm">
@@ -122,80 +102,109 @@ export function ReportCard({ report }: { report: AdminReport }) {
         </p>
       )}
       <Target report={report} />
-      {open ? (
-        <form
-          className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-700"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <div role="radiogroup" aria-label={t('report.decision')} className="flex flex-wrap gap-2">
-            {MODERATION_ACTIONS.filter((a) => a !== 'remove' || canRemove).map((a) => (
-              <button
-                key={a}
-                type="button"
-                role="radio"
-                aria-checked={action === a}
-                onClick={() => setAction(a)}
-                className={`rounded-xl px-3 py-1.5 text-sm font-semibold transition ${action === a ? (a === 'dismiss' ? 'bg-slate-700 text-white dark:bg-slate-200 dark:text-slate-900' : 'bg-rose-600 text-white') : 'bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-700 dark:text-slate-200 dark:hover:bg-slate-600'}`}
-              >
-                {t(`report.actions.${a}`)}
-              </button>
-            ))}
-          </div>
-          {action === 'suspend' && (
-            <label className="flex items-center gap-2 text-sm">
-              {t('report.days')}
-              <input
-                type="number"
-                min={1}
-                max={3650}
-                value={days}
-                onChange={(e) => setDays(e.target.value)}
-                placeholder={t('report.daysPlaceholder')}
-                className="w-28 rounded-lg border border-slate-200 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-800"
-              />
-              <span className="text-slate-500 dark:text-slate-400">{t('report.daysHint')}</span>
-            </label>
-          )}
-          <label className="block text-sm font-medium">
-            {t('report.reason')}{' '}
-            <span className="font-normal text-slate-500 dark:text-slate-400">
-              {t(action === 'remove' ? 'report.reasonHintRemove' : 'report.reasonHint')}
-            </span>
-            <textarea
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              rows={2}
-              maxLength={500}
-              required
-              className="mt-1 w-full resize-none rounded-xl border border-slate-200 bg-white px-3 py-2 text-sm font-normal focus:border-brand-primary focus:outline-none dark:border-slate-700 dark:bg-slate-800"
-            />
-          </label>
-          <div className="flex justify-end">
-            <Button type="submit" variant={action === 'dismiss' ? 'primary' : 'danger'} loading={isLoading} disabled={!reason.trim()}>
-              {t(`report.actions.${action}`)}
-            </Button>
-          </div>
-        </form>
-      ) : (
-        report.resolution && (
-          <p className="flex items-center gap-2 border-t border-slate-200 pt-3 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
-            <Flag className="h-4 w-4" />{' '}
-            {report.resolution.moderator
-              ? t('report.resolvedBy', {
-                  action: t(`report.actions.${report.resolution.action}`),
-                  name: report.resolution.moderator.userName,
-                  reason: report.resolution.reason,
-                })
-              : t('report.resolvedByModerator', {
-                  action: t(`report.actions.${report.resolution.action}`),
-                  reason: report.resolution.reason,
-                })}
-          </p>
-        )
-      )}
+      {report.status === 'open' ? <DecisionForm report={report} /> : report.resolution && <Resolution resolution={report.resolution} />}
     </article>
+  );
+}
+
+/** The moderator's decision on an open report: an action, the days of a suspension, and the reason the person is told. */
+function DecisionForm({ report }: { report: AdminReport }) {
+  const { t } = useTranslation('admin');
+  const [action, setAction] = useState<ModerationAction>('dismiss');
+  const [reason, setReason] = useState('');
+  const [days, setDays] = useState('7');
+  const [resolve, { isLoading }] = useResolveReportMutation();
+  const canRemove = report.targetType !== 'user';
+
+  async function submit() {
+    const forGood = days.trim() === '';
+    const body = {
+      reportId: report._id,
+      action,
+      reason: reason.trim(),
+      ...(action === 'suspend' && !forGood ? { days: Number(days) } : {}),
+    };
+    const result = await resolve(body);
+    if ('error' in result) toast.error(errorText(result.error, t('report.failed')));
+    else toast.success(t('report.resolved'));
+  }
+
+  return (
+    <form
+      className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-700"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <div role="radiogroup" aria-label={t('report.decision')} className="flex flex-wrap gap-2">
+        {MODERATION_ACTIONS.filter((a) => a !== 'remove' || canRemove).map((a) => (
+          <button
+            key={a}
+            type="button"
+            role="radio"
+            aria-checked={action === a}
+            onClick={() => setAction(a)}
+            className={`rounded-xl px-3 py-1.5 text-sm font-semibold transition ${action === a ? (a === 'dismiss' ? 'bg-slate-700 text-white dark:bg-slate-200 dark:text-slate-900' : 'bg-rose-600 text-white') : 'bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-700 dark:text-slate-200 dark:hover:bg-slate-600'}`}
+          >
+            {t(`report.actions.${a}`)}
+          </button>
+        ))}
+      </div>
+      {action === 'suspend' && (
+        <label className="flex items-center gap-2 text-sm">
+          {t('report.days')}
+          <input
+            type="number"
+            min={1}
+            max={3650}
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+            placeholder={t('report.daysPlaceholder')}
+            className="w-28 rounded-lg border border-slate-200 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-800"
+          />
+          <span className="text-slate-500 dark:text-slate-400">{t('report.daysHint')}</span>
+        </label>
+      )}
+      <label className="block text-sm font-medium">
+        {t('report.reason')}{' '}
+        <span className="font-normal text-slate-500 dark:text-slate-400">
+          {t(action === 'remove' ? 'report.reasonHintRemove' : 'report.reasonHint')}
+        </span>
+        <textarea
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          rows={2}
+          maxLength={500}
+          required
+          className="mt-1 w-full resize-none rounded-xl border border-slate-200 bg-white px-3 py-2 text-sm font-normal focus:border-brand-primary focus:outline-none dark:border-slate-700 dark:bg-slate-800"
+        />
+      </label>
+      <div className="flex justify-end">
+        <Button type="submit" variant={action === 'dismiss' ? 'primary' : 'danger'} loading={isLoading} disabled={!reason.trim()}>
+          {t(`report.actions.${action}`)}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** What was decided on a report already handled, and by whom. */
+function Resolution({ resolution }: { resolution: NonNullable<AdminReport['resolution']> }) {
+  const { t } = useTranslation('admin');
+  return (
+    <p className="flex items-center gap-2 border-t border-slate-200 pt-3 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
+      <Flag className="h-4 w-4" />{' '}
+      {resolution.moderator
+        ? t('report.resolvedBy', {
+            action: t(`report.actions.${resolution.action}`),
+            name: resolution.moderator.userName,
+            reason: resolution.reason,
+          })
+        : t('report.resolvedByModerator', {
+            action: t(`report.actions.${resolution.action}`),
+            reason: resolution.reason,
+          })}
+    </p>
   );
 }
