@@ -1,6 +1,6 @@
 /**
- * The soak: the built server (`apps/server/dist/main.js`, as `npm start` runs it, on the embedded SQLite
- * default) under a steady mixed load for an hour — feed reads, posts, reactions, comments, chat over HTTP
+ * The soak: the built server (`apps/server/dist/main.js` with the Node flags `npm start` computes for this
+ * host, on the embedded SQLite default) under a steady mixed load for an hour — feed reads, posts, reactions, comments, chat over HTTP
  * and sockets that drop and come back every few minutes — while its resident memory is sampled. What an
  * operator feels is whether the process grows until the machine swaps, so the figure is the slope of the
  * resident size after warm-up, in MB an hour (a least-squares line through the samples), and the target
@@ -16,6 +16,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
+import { nodeFlags } from '../../scripts/node-flags.mjs';
 import { freePort } from './ports';
 import { linearSlope } from './slope';
 
@@ -25,6 +26,8 @@ const warmupMinutes = Number(process.env.WARMUP_MINUTES ?? 10);
 const people = Number(process.env.PEOPLE ?? 300);
 const rate = Number(process.env.RATE ?? 68);
 const SAMPLE_MS = 30_000;
+/** What the clients accept: a browser's list by default, so the server compresses as it does for one (brotli). */
+const encoding = process.env.ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
 
 interface Person {
   id: string;
@@ -44,7 +47,7 @@ interface Person {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'plaza-soak-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+const server = spawn(process.execPath, [...nodeFlags(), path.join(root, 'apps/server/dist/main.js')], {
   env: {
     ...process.env,
     NODE_ENV: 'production',
@@ -100,7 +103,11 @@ async function call(who: Person, method: string, url: string, body?: unknown, fo
     requests += 1;
     const res = await fetch(`${base}/api/v1${url}`, {
       method,
-      headers: { authorization: `Bearer ${who.access}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${who.access}`,
+        'accept-encoding': encoding,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: form ?? (body ? JSON.stringify(body) : undefined),
     }).catch(() => null);
     if (res?.status === 401 && attempt === 0) {
