@@ -136,7 +136,7 @@ export interface Config {
   /** Slow-client limits of the HTTP server (security/http-timeouts.ts). */
   timeouts: HttpTimeouts;
   storyTtlHours: number;
-  /** How long the feed may show a post rendered earlier, for changes no event told this server about (cache/post-json-cache.ts). */
+  /** How long the feed may show a post rendered earlier, for changes no event told this server about (cache/post-cache.ts). */
   feedPostMaxAgeMs: number;
   /** How long a user-search query's ranked list is reused (people/search-service.ts); 0 turns the cache off. */
   searchCacheMs: number;
@@ -304,6 +304,8 @@ export const FAST_PATHS = [
   'interactionCache',
   'preparedReads',
   'hiddenPeopleCache',
+  // The feed page spliced from cached JSON bytes; without it, objects serialized by fast-json-stringify.
+  'byteSplicing',
 ] as const;
 export type FastPath = (typeof FAST_PATHS)[number];
 

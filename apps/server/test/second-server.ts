@@ -1,12 +1,14 @@
 /** Another server on a suite's database (and Redis, when the suite has one): what one changes, the other must see. */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../src/config';
 import { buildCountingApp, type TestApp } from './harness';
 
-export function useSecondServer(t: TestApp): () => FastifyInstance {
+/** `change`: what this server's config has that the suite's has not (fast paths `without`, say). */
+export function useSecondServer(t: TestApp, change: Partial<Config> = {}): () => FastifyInstance {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildCountingApp(t.config);
+    app = await buildCountingApp({ ...t.config, ...change });
     await app.ready();
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@
  * The feed page cache: the answer of a feed page's statements (modules/posts/feed-page-repo.ts
  * `readerAndPage`: the reader's name, their timeline's size up to the anchor, the page's post ids with the
  * reader's marks) cached per reader, so a page read again costs no statement. Post content and counters
- * still come from post-json-cache.ts. An `EventInvalidatedCache`: dropped by the events that can change
+ * still come from post-cache.ts. An `EventInvalidatedCache`: dropped by the events that can change
  * the answer, on this server at once and on the others through the event relay, nothing cached while the
  * relay cannot hear the others, and a read that was under way when anything was dropped is not cached
  * (docs/decisions/feed-kept-page.md lists every source):

@@ -1,6 +1,6 @@
 /**
  * A person's new name shows in every post that mentions them: their profile change drops the cached
- * rendering of those posts (cache/post-json-cache.ts), the newest first. Comments and messages are read
+ * rendering of those posts (cache/post-cache.ts), the newest first. Comments and messages are read
  * afresh each time, with the name as it is.
  */
 import type { AppContext } from '../../context';

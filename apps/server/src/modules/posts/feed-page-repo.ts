@@ -3,7 +3,7 @@
  * build and compile cost more than the statements, and no library prepares Kysely queries): who is
  * reading, and one page of post ids with the reader's own marks on each, from the timeline read model
  * (timeline-read-model.ts). Everything else about a post comes from the rendered posts kept by
- * cache/post-json-cache.ts. What other features own comes in through their query pieces (users, people, reactions).
+ * cache/post-cache.ts. What other features own comes in through their query pieces (users, people, reactions).
  */
 import { MAX_PAGE_LIMIT } from '@plaza/contract';
 import { PostgresAdapter, sql } from 'kysely';
@@ -53,7 +53,7 @@ export interface ReaderAndPage {
 
 const totalOf = (size: number | null, newer: number | null) => Math.max(0, Number(size ?? 0) - Number(newer ?? 0));
 
-/** What a post is rendered from (cache/post-json-cache.ts). */
+/** What a post is rendered from (cache/post-cache.ts). */
 export interface PostToRender {
   post: PostBodyColumns;
   author: PublicUserColumns;

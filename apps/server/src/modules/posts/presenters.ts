@@ -1,5 +1,5 @@
 /** Shapes posts for the API (product.md § Posts). */
-import type { Mention, Post, PostMedia, ReactionType } from '@plaza/contract';
+import type { FeedResponse, Mention, Post, PostMedia, ReactionType } from '@plaza/contract';
 import { presentLinkPreview } from '../link-previews';
 import { presentPublicUser, type PublicUserColumns } from '../users';
 import { reactionCountsOf, totalOf, type ReactionCounters } from './reaction-columns';
@@ -77,9 +77,7 @@ export function presentPost(row: PostBodyColumns, author: PublicUserColumns, men
   return { ...presentPostBody(row, author, mentions), currentUserReactions: viewer.reactions, isFavorite: viewer.favorite };
 }
 
-/** One page of the home feed with its posts already rendered as a JSON array's UTF-8 chunks (cache/post-json-cache.ts). */
-export interface FeedPage {
-  feedsJson: Buffer[];
+interface FeedPageInfo {
   totalCount: number;
   currentPage: number;
   totalPages: number;
@@ -87,14 +85,31 @@ export interface FeedPage {
   anchor: string;
 }
 
+/** One page of the home feed with its posts already rendered as a JSON array's UTF-8 chunks (cache/post-json-cache.ts). */
+export interface SplicedFeedPage extends FeedPageInfo {
+  feedsJson: Buffer[];
+}
+
+/** One page of the home feed, its posts as objects (without byte splicing, cache/post-object-cache.ts). */
+export interface FeedPageOfPosts extends FeedPageInfo {
+  feeds: Post[];
+}
+
+export type FeedPage = SplicedFeedPage | FeedPageOfPosts;
+
 const FEED_HEAD = Buffer.from('{"success":true,"data":{"feeds":');
 
 /**
  * The home feed's response body around a page whose posts are already JSON (cache/post-json-cache.ts), copied
  * into one buffer: sent as it is, with nothing to encode or count.
  */
-export function feedResponseJson(page: FeedPage): Buffer {
+export function feedResponseJson(page: SplicedFeedPage): Buffer {
   const { feedsJson, totalCount, currentPage, totalPages, hasMore, anchor } = page;
   const tail = `,"totalCount":${totalCount},"currentPage":${currentPage},"totalPages":${totalPages},"hasMore":${hasMore},"anchor":${JSON.stringify(anchor)}}}`;
   return Buffer.concat([FEED_HEAD, ...feedsJson, Buffer.from(tail)]);
+}
+
+/** The home feed's response of a page whose posts are objects, for a serializer. */
+export function feedResponse({ feeds, totalCount, currentPage, totalPages, hasMore, anchor }: FeedPageOfPosts): FeedResponse {
+  return { success: true, data: { feeds, totalCount, currentPage, totalPages, hasMore, anchor } };
 }

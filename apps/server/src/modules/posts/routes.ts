@@ -11,9 +11,13 @@ import { contractRoute } from '../../lib/contract-route';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { perUser } from '../../security/limits';
 import { sendRawJson } from '../../lib/raw-json';
-import { feedResponseJson } from './presenters';
+import { schemaSerializer } from '../../lib/schema-serializer';
+import { feedResponse, feedResponseJson } from './presenters';
 import type { PostService } from './service';
 import { receivePostUpload } from './upload';
+
+/** The feed's serializer when its pages are not spliced from bytes (Config.without `byteSplicing`). */
+const serializeFeed = schemaSerializer(ops.getFeed.responses[200]);
 
 export async function postRoutes(fastify: FastifyInstance, ctx: AppContext, { posts }: { posts: PostService }) {
   const requireAuth = makeRequireAuth(ctx.auth);
@@ -54,7 +58,8 @@ export async function postRoutes(fastify: FastifyInstance, ctx: AppContext, { po
     onRequest: requireAuth,
     handler: async (req, reply) => {
       const page = await posts.feed(authOf(req).userId, req.params.authUser, req.query);
-      return sendRawJson(reply, feedResponseJson(page), ops.getFeed.responses[200], ctx.config.validateResponses);
+      const body = 'feedsJson' in page ? feedResponseJson(page) : serializeFeed(feedResponse(page));
+      return sendRawJson(reply, body, ops.getFeed.responses[200], ctx.config.validateResponses);
     },
   });
 

@@ -21,7 +21,7 @@ import { feedPageCache } from '../../cache/feed-page-cache';
 import { feedPageRepo, type ReaderAndPage } from './feed-page-repo';
 import { suggestionCountCache } from './feed-suggestion-count';
 import { feedSuggestionsRepo } from './feed-suggestions-repo';
-import { feedPostRenderer, postHydrator } from './hydrate';
+import { feedPageRenderer, postHydrator } from './hydrate';
 import { keysOfMedia, pendingVideoMedia, processPostImages, removeKeys, splitMedia, storePostImages } from './media';
 import { existingPost, postGone } from './post-lookup';
 import type { FeedPage } from './presenters';
@@ -50,13 +50,13 @@ export function postService(ctx: AppContext) {
   const users = userRepo(ctx.db);
   const hydrate = postHydrator(ctx.db);
   const feedPages = feedPageRepo(ctx.db);
-  // Without the post cache (a benchmark's A/B), every page renders its posts afresh.
-  const renderPage = feedPostRenderer(ctx.db, ctx.events, {
+  // Without the post cache (a benchmark's A/B), every page renders its posts afresh; without byte
+  // splicing, a page's posts are objects the route serializes from the contract's schema.
+  const renderPage = feedPageRenderer(ctx.db, ctx.events, {
     maxAgeMs: ctx.config.without?.includes('postJsonCache') ? 0 : ctx.config.feedPostMaxAgeMs,
+    spliced: !ctx.config.without?.includes('byteSplicing'),
   });
-  ctx.metrics.gauge('plaza_feed_posts_cached', 'Posts held rendered for feed pages (cache/post-json-cache.ts)', () =>
-    renderPage.cachedPosts(),
-  );
+  ctx.metrics.gauge('plaza_feed_posts_cached', 'Posts held rendered for feed pages (cache/post-cache.ts)', () => renderPage.cachedPosts());
   const suggestions = feedSuggestionsRepo(ctx.db);
   const suggestionCounts = suggestionCountCache(suggestions);
   const pageCache = feedPageCache<ReaderAndPage>(ctx.db, ctx.events, {
@@ -252,7 +252,7 @@ export function postService(ctx: AppContext) {
       const total = timelineTotal + suggestedTotal;
       const page = pageInfo(q.page, q.limit, total);
       return {
-        feedsJson: await renderPage(rows, suggestedRows),
+        ...(await renderPage(rows, suggestedRows)),
         totalCount: total,
         currentPage: page.currentPage,
         totalPages: page.totalPages,

@@ -23,7 +23,7 @@ export function accountService(ctx: AppContext) {
     JSON.stringify({ success: true, user: presentSelfUser(await load(userId)) }),
   );
 
-  /** What others see of this person changed: their posts are rendered afresh (cache/post-json-cache.ts). */
+  /** What others see of this person changed: their posts are rendered afresh (cache/post-cache.ts). */
   async function saveProfile(userId: string, patch: Partial<UserRow>) {
     await users.update(userId, patch);
     ctx.events.publish('profileChanged', { userId });
