@@ -24,6 +24,8 @@ export interface ThreadRunnerOptions {
   restartCheckpointerMs?: number;
   /** A batch the thread has not answered by then fails (and the thread is replaced). */
   answerWithinMs?: number;
+  /** false: the writer waits for SQLite's write lock in SQLite's busy handler, not on its own short steps (lock-wait.ts). */
+  ownLockWait?: boolean;
 }
 
 const STARTUP_MS = 10_000;
@@ -71,6 +73,7 @@ export function threadBatchRunner(
   opts: ThreadRunnerOptions = {},
 ): BatchRunner<NewMessage, StoredMessage> {
   const answerWithinMs = opts.answerWithinMs ?? 15_000;
+  const thread = { file, checkpointMs: opts.checkpointMs ?? 1000, ownLockWait: opts.ownLockWait ?? true };
   let worker: Worker | null = null;
   const restartCheckpointerMs = opts.restartCheckpointerMs ?? 10_000;
   let checkpointer: Worker | null = null;
@@ -110,7 +113,7 @@ export function threadBatchRunner(
    * one is ready. Unreferenced: a script that builds the app and ends without closing it is not held open.
    */
   function startCheckpointer(): Worker {
-    const c = spawnThread({ file, role: 'checkpointer', checkpointMs: opts.checkpointMs ?? 1000 });
+    const c = spawnThread({ ...thread, role: 'checkpointer' });
     c.unref();
     c.on('message', (msg: FromWriter) => {
       if (msg.type === 'ready' && checkpointer === c && !closing) void autoCheckpoint(0);
@@ -134,7 +137,7 @@ export function threadBatchRunner(
   checkpointer = startCheckpointer();
 
   function start(): Worker {
-    const w = spawnThread({ file, role: 'writer', checkpointMs: opts.checkpointMs ?? 1000 });
+    const w = spawnThread({ ...thread, role: 'writer' });
     w.on('message', (msg: FromWriter) => {
       if (msg.type === 'ready') ready = true;
       if (msg.type !== 'written' && msg.type !== 'failed') return;

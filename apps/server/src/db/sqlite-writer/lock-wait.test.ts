@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { whileBusy, type LockWait } from './lock-wait';
+import { NO_LOCK_WAIT, whileBusy, type LockWait } from './lock-wait';
 
 /** A clock that moves only when the waiter sleeps, and remembers each sleep. */
 function fakeWait(giveUpAfterMs = 5000): LockWait & { sleeps: number[] } {
@@ -57,5 +57,16 @@ describe('waiting for the write lock on the writer thread', () => {
     ).toThrow(/FOREIGN KEY/);
     expect(tries).toBe(1);
     expect(wait.sleeps).toEqual([]);
+  });
+
+  it("without a wait of its own (writerLockWait off), answers SQLite's SQLITE_BUSY at once: its busy handler already waited", () => {
+    let tries = 0;
+    expect(() =>
+      whileBusy(() => {
+        tries += 1;
+        throw busy();
+      }, NO_LOCK_WAIT),
+    ).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY' }));
+    expect(tries).toBe(1);
   });
 });

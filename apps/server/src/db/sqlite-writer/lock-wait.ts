@@ -26,6 +26,13 @@ export const WRITER_LOCK_WAIT: LockWait = {
   now: () => performance.now(),
 };
 
+/**
+ * No wait of the thread's own: a batch that finds the lock taken waits in SQLite's busy handler (the
+ * connection keeps busy_timeout = 5000) and fails with its SQLITE_BUSY. A benchmark's A/B of the wait above
+ * (Config.without `writerLockWait`).
+ */
+export const NO_LOCK_WAIT: LockWait = { giveUpAfterMs: 0, retryMs: 0, sleep: () => undefined, now: () => 0 };
+
 /** SQLITE_BUSY and its extended codes: another connection holds the lock, nothing was written. */
 export const isBusy = (err: unknown): boolean => {
   const code = (err as { code?: unknown } | null)?.code;

@@ -17,8 +17,9 @@ export interface BatchAnswer {
 }
 
 /**
- * The connection is expected to have `busy_timeout = 0`: a batch that finds the write lock taken is tried
- * again on `lockWait`'s short steps (lock-wait.ts) rather than on SQLite's growing sleeps.
+ * With WRITER_LOCK_WAIT the connection is expected to have `busy_timeout = 0`: a batch that finds the write
+ * lock taken is tried again on `lockWait`'s short steps (lock-wait.ts) rather than on SQLite's growing
+ * sleeps. With NO_LOCK_WAIT, the connection's busy_timeout does all the waiting.
  */
 export function sqliteBatchWriter(sqlite: SQLiteDatabase, lockWait: LockWait = WRITER_LOCK_WAIT): (rows: FlatRows) => BatchAnswer {
   const insertMessage = sqlite.prepare(
