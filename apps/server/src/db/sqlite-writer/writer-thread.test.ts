@@ -17,6 +17,18 @@ describe("the chat's writer thread (SQLite)", () => {
   const t = useTestApp('sqlite');
   const file = () => (t.config.database as { file: string }).file;
   const log = () => t.app.log;
+  /** Another connection holds the write lock for `ms` (a post's fan-out batch on the server's connection, say); resolves once it let go. */
+  const lockHeldFor = (ms: number) => {
+    const other = new SQLite(file());
+    other.exec('begin immediate');
+    return new Promise<void>((resolve) =>
+      setTimeout(() => {
+        other.exec('rollback');
+        other.close();
+        resolve();
+      }, ms),
+    );
+  };
   const row = (a: string, b: string, text: string, clientMessageId: string | null = null): MessageRow => ({
     id: newId(),
     pair_key: pairRoom(a, b),
@@ -118,16 +130,7 @@ describe("the chat's writer thread (SQLite)", () => {
     const [a, b] = [(await createUser(t.app)).user._id, (await createUser(t.app)).user._id];
     const writer = groupCommit(threadBatchRunner(t.app.ctx.db, file(), log()));
     await writer.insert(row(a, b, 'while it is free'));
-    // Another connection holds the write lock for a while (a post's fan-out batch on the server's connection, say).
-    const other = new SQLite(file());
-    other.exec('begin immediate');
-    const released = new Promise<void>((resolve) =>
-      setTimeout(() => {
-        other.exec('rollback');
-        other.close();
-        resolve();
-      }, 150),
-    );
+    const released = lockHeldFor(150);
     try {
       await expect(writer.insert(row(a, b, 'waited for the lock'))).resolves.toMatchObject({ written: true });
     } finally {
@@ -153,15 +156,7 @@ describe("the chat's writer thread (SQLite)", () => {
       const [a, b] = [(await createUser(t.app)).user._id, (await createUser(t.app)).user._id];
       const writer = groupCommit(threadBatchRunner(t.app.ctx.db, file(), log(), { ownLockWait: false }));
       await writer.insert(row(a, b, 'while it is free'));
-      const other = new SQLite(file());
-      other.exec('begin immediate');
-      const released = new Promise<void>((resolve) =>
-        setTimeout(() => {
-          other.exec('rollback');
-          other.close();
-          resolve();
-        }, 30),
-      );
+      const released = lockHeldFor(30);
       try {
         // With busy_timeout 0 and no retry of its own, this batch would fail at once.
         await expect(writer.insert(row(a, b, 'waited for the lock'))).resolves.toMatchObject({ written: true });
