@@ -200,7 +200,6 @@ async function openCore(config: Config, log: FastifyBaseLogger, opts: BuildOptio
   const { db, dialect, ping, poolUse } = createDb(config.database, log, config.databaseTimeouts, {
     directRuns: opts.directRuns,
     directReads: !config.without?.includes('preparedReads'),
-    bigPageCache: !config.without?.includes('sqlitePageCache'),
   });
   await migrateToLatest(db);
   // Migrations give only a small timeline table its covering key (0092); a large one waits for the operator's command.

@@ -306,10 +306,6 @@ export const FAST_PATHS = [
   'hiddenPeopleCache',
   // The feed page spliced from cached JSON bytes; without it, objects serialized by fast-json-stringify.
   'byteSplicing',
-  // The chat's writer thread waiting for SQLite's write lock on short steps of its own; without it, on busy_timeout's.
-  'writerLockWait',
-  // SQLite's page cache at 64 MB a connection; without it, SQLite's default 2 MB.
-  'sqlitePageCache',
 ] as const;
 export type FastPath = (typeof FAST_PATHS)[number];
 

@@ -39,8 +39,6 @@ export interface DbOptions {
   directRuns?: { count: number };
   /** false: prepared reads go through Kysely's executor instead of the driver (a benchmark's A/B). */
   directReads?: boolean;
-  /** false: SQLite's default page cache (2 MB) instead of 64 MB (a benchmark's A/B). */
-  bigPageCache?: boolean;
 }
 
 /** The driver's statements, each run counted in `runs` when given. */
@@ -62,7 +60,7 @@ export function createDb(
   database: Config['database'],
   log?: Logger,
   timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
-  { directRuns, directReads = true, bigPageCache = true }: DbOptions = {},
+  { directRuns, directReads = true }: DbOptions = {},
 ): DbHandle {
   if (database.kind === 'postgres') {
     // COUNT(*) and SUM() come back as int8; parse them to numbers instead of strings.
@@ -128,7 +126,6 @@ export function createDb(
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  if (bigPageCache) sqlite.pragma('cache_size = -64000');
   sqlite.pragma('mmap_size = 268435456');
   const db = new Kysely<Database>({
     dialect: withCommitHooks(immediateTransactions(new SqliteDialect({ database: cachedStatements(sqlite) }))),

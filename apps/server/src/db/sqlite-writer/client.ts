@@ -24,8 +24,6 @@ export interface ThreadRunnerOptions {
   restartCheckpointerMs?: number;
   /** A batch the thread has not answered by then fails (and the thread is replaced). */
   answerWithinMs?: number;
-  /** false: the writer waits for SQLite's write lock in SQLite's busy handler, not on its own short steps (lock-wait.ts). */
-  ownLockWait?: boolean;
 }
 
 const STARTUP_MS = 10_000;
@@ -73,7 +71,7 @@ export function threadBatchRunner(
   opts: ThreadRunnerOptions = {},
 ): BatchRunner<NewMessage, StoredMessage> {
   const answerWithinMs = opts.answerWithinMs ?? 15_000;
-  const thread = { file, checkpointMs: opts.checkpointMs ?? 1000, ownLockWait: opts.ownLockWait ?? true };
+  const thread = { file, checkpointMs: opts.checkpointMs ?? 1000 };
   let worker: Worker | null = null;
   const restartCheckpointerMs = opts.restartCheckpointerMs ?? 10_000;
   let checkpointer: Worker | null = null;

@@ -7,8 +7,7 @@
  * (../group-commit.ts), with statements prepared once (sqlite-batch.ts); a second thread, the
  * checkpointer, copies the WAL back into the database file on a timer, so no commit carries a
  * checkpoint. The thread and the server's own connection (a post's fan-out, the job queue) meet at
- * SQLite's one write lock: the thread waits for it in short steps (lock-wait.ts) rather than in SQLite's
- * growing sleeps, the server's connection in SQLite's busy timeout. It writes the same rows under the
+ * SQLite's one write lock, each waiting for it in SQLite's busy timeout. It writes the same rows under the
  * same rules as the chat's plain Kysely transaction (modules/chat/message-store.ts), which PostgreSQL and
  * an in-memory SQLite use; the chat feature's composition (modules/chat/feature.ts) is the one place that
  * chooses it. Why and what it measured: docs/decisions/chat-writer-thread.md.

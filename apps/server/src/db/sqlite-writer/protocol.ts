@@ -26,11 +26,6 @@ export interface WriterThreadOptions {
    */
   role: 'writer' | 'checkpointer';
   checkpointMs: number;
-  /**
-   * The writer waits for SQLite's write lock on short steps of its own (lock-wait.ts); false: in SQLite's
-   * busy handler alone, as any connection does (a benchmark's A/B, Config.without `writerLockWait`).
-   */
-  ownLockWait: boolean;
 }
 
 /**

@@ -6,7 +6,6 @@
  * row fails alone.
  */
 import type { Database as SQLiteDatabase } from 'better-sqlite3';
-import { isBusy, whileBusy, WRITER_LOCK_WAIT, type LockWait } from './lock-wait';
 import { ROW, ROW_FIELDS, type FlatRows, type RowCode, type RowError } from './protocol';
 
 export interface BatchAnswer {
@@ -16,12 +15,14 @@ export interface BatchAnswer {
   errors: RowError[];
 }
 
-/**
- * With WRITER_LOCK_WAIT the connection is expected to have `busy_timeout = 0`: a batch that finds the write
- * lock taken is tried again on `lockWait`'s short steps (lock-wait.ts) rather than on SQLite's growing
- * sleeps. With NO_LOCK_WAIT, the connection's busy_timeout does all the waiting.
- */
-export function sqliteBatchWriter(sqlite: SQLiteDatabase, lockWait: LockWait = WRITER_LOCK_WAIT): (rows: FlatRows) => BatchAnswer {
+/** SQLITE_BUSY and its extended codes: another connection held the write lock past busy_timeout, nothing was written. */
+const isBusy = (err: unknown): boolean => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+};
+
+/** A batch that finds the write lock taken waits for it in the connection's busy_timeout (thread.ts). */
+export function sqliteBatchWriter(sqlite: SQLiteDatabase): (rows: FlatRows) => BatchAnswer {
   const insertMessage = sqlite.prepare(
     `insert into messages (id, pair_key, sender_id, receiver_id, client_message_id, text, created_at, seq, read_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (sender_id, client_message_id) do nothing`,
@@ -78,7 +79,7 @@ export function sqliteBatchWriter(sqlite: SQLiteDatabase, lockWait: LockWait = W
   return (rows) => {
     const count = rows.length / ROW_FIELDS;
     try {
-      return { ...whileBusy(() => inTransaction.immediate(rows, 0, count), lockWait), errors: [] };
+      return { ...inTransaction.immediate(rows, 0, count), errors: [] };
     } catch (err) {
       // Still locked after the whole wait: row by row would wait that long again for each of them.
       if (count === 1 || isBusy(err)) {
@@ -91,7 +92,7 @@ export function sqliteBatchWriter(sqlite: SQLiteDatabase, lockWait: LockWait = W
       const answer: BatchAnswer = { codes: [], seqs: [], errors: [] };
       for (let n = 0; n < count; n++) {
         try {
-          const one = whileBusy(() => inTransaction.immediate(rows, n, n + 1), lockWait);
+          const one = inTransaction.immediate(rows, n, n + 1);
           answer.codes.push(...one.codes);
           answer.seqs.push(...one.seqs);
         } catch (e) {

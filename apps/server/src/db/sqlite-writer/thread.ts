@@ -9,7 +9,6 @@
 import SQLite from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FromWriter, ToWriter, WriterThreadOptions } from './protocol';
-import { NO_LOCK_WAIT, WRITER_LOCK_WAIT } from './lock-wait';
 import { sqliteBatchWriter } from './sqlite-batch';
 
 const options = workerData as WriterThreadOptions;
@@ -49,10 +48,8 @@ if (options.role === 'checkpointer') {
     close();
   });
 } else {
-  // A batch that finds the write lock taken tries again on short steps of its own (lock-wait.ts), or without
-  // them waits in SQLite's busy handler (busy_timeout above).
-  if (options.ownLockWait) sqlite.pragma('busy_timeout = 0');
-  const write = sqliteBatchWriter(sqlite, options.ownLockWait ? WRITER_LOCK_WAIT : NO_LOCK_WAIT);
+  // A batch that finds the write lock taken waits in SQLite's busy handler (busy_timeout above).
+  const write = sqliteBatchWriter(sqlite);
   // Batches are written synchronously in the order they arrive: messages of a conversation are stored in order.
   port.on('message', (msg: ToWriter) => {
     if (msg.type === 'close') return close();

@@ -9,7 +9,6 @@ import { newId, nowIso } from '../../lib/ids';
 import { groupCommit } from '../group-commit';
 import type { NewMessage as MessageRow } from '../tables/chat';
 import { threadBatchRunner } from './client';
-import { NO_LOCK_WAIT } from './lock-wait';
 import { flattenRows, ROW } from './protocol';
 import { sqliteBatchWriter } from './sqlite-batch';
 
@@ -126,7 +125,7 @@ describe("the chat's writer thread (SQLite)", () => {
     await writer.close();
   });
 
-  it('stores a batch that found the write lock taken as soon as the other connection lets go of it', async () => {
+  it('stores a batch that found the write lock taken once the other connection lets go of it', async () => {
     const [a, b] = [(await createUser(t.app)).user._id, (await createUser(t.app)).user._id];
     const writer = groupCommit(threadBatchRunner(t.app.ctx.db, file(), log()));
     await writer.insert(row(a, b, 'while it is free'));
@@ -151,45 +150,28 @@ describe("the chat's writer thread (SQLite)", () => {
     await expect(writer.insert(row(a, b, 'too late'))).rejects.toMatchObject({ statusCode: 503 });
   });
 
-  describe("without its own lock wait (Config.without writerLockWait): SQLite's busy handler alone", () => {
-    it('stores a batch that found the write lock taken once the other connection lets go of it', async () => {
-      const [a, b] = [(await createUser(t.app)).user._id, (await createUser(t.app)).user._id];
-      const writer = groupCommit(threadBatchRunner(t.app.ctx.db, file(), log(), { ownLockWait: false }));
-      await writer.insert(row(a, b, 'while it is free'));
-      const released = lockHeldFor(30);
-      try {
-        // With busy_timeout 0 and no retry of its own, this batch would fail at once.
-        await expect(writer.insert(row(a, b, 'waited for the lock'))).resolves.toMatchObject({ written: true });
-      } finally {
-        await released;
-        await writer.close();
-      }
-      expect((await stored(a, b)).map((m) => m.text)).toEqual(['while it is free', 'waited for the lock']);
-    });
-
-    it('fails every row of a batch with SQLITE_BUSY once busy_timeout is over, without trying each row again', async () => {
-      const [a, b] = [(await createUser(t.app)).user._id, (await createUser(t.app)).user._id];
-      const other = new SQLite(file());
-      other.exec('begin immediate');
-      // The batch as the thread writes it without its lock wait, on a busy_timeout of 50 ms in place of its 5 s.
-      const own = new SQLite(file());
-      own.pragma('busy_timeout = 50');
-      try {
-        const write = sqliteBatchWriter(own, NO_LOCK_WAIT);
-        const started = performance.now();
-        const answer = write(flattenRows([row(a, b, 'one'), row(b, a, 'two'), row(a, b, 'three')]));
-        const took = performance.now() - started;
-        expect(answer.codes).toEqual([ROW.failed, ROW.failed, ROW.failed]);
-        expect(answer.errors.map((e) => [e.index, e.code])).toEqual([0, 1, 2].map((index) => [index, 'SQLITE_BUSY']));
-        // One wait for the batch; trying each row again would wait three more.
-        expect(took).toBeGreaterThanOrEqual(45);
-        expect(took).toBeLessThan(190);
-      } finally {
-        own.close();
-        other.exec('rollback');
-        other.close();
-      }
-      expect(await stored(a, b)).toEqual([]);
-    });
+  it('fails every row of a batch with SQLITE_BUSY once busy_timeout is over, without trying each row again', async () => {
+    const [a, b] = [(await createUser(t.app)).user._id, (await createUser(t.app)).user._id];
+    const other = new SQLite(file());
+    other.exec('begin immediate');
+    // The batch as the thread writes it, on a busy_timeout of 50 ms in place of its 5 s.
+    const own = new SQLite(file());
+    own.pragma('busy_timeout = 50');
+    try {
+      const write = sqliteBatchWriter(own);
+      const started = performance.now();
+      const answer = write(flattenRows([row(a, b, 'one'), row(b, a, 'two'), row(a, b, 'three')]));
+      const took = performance.now() - started;
+      expect(answer.codes).toEqual([ROW.failed, ROW.failed, ROW.failed]);
+      expect(answer.errors.map((e) => [e.index, e.code])).toEqual([0, 1, 2].map((index) => [index, 'SQLITE_BUSY']));
+      // One wait for the batch; trying each row again would wait three more.
+      expect(took).toBeGreaterThanOrEqual(45);
+      expect(took).toBeLessThan(190);
+    } finally {
+      own.close();
+      other.exec('rollback');
+      other.close();
+    }
+    expect(await stored(a, b)).toEqual([]);
   });
 });

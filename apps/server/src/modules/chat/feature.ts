@@ -58,9 +58,7 @@ function messageStore(ctx: AppContext): MessageStore {
   const { database, chatCommitWindowMs: windowMs } = ctx.config;
   const runner =
     database.kind === 'sqlite' && database.file !== ':memory:' && !ctx.config.without?.includes('sqliteWriterThread')
-      ? sqliteWriterThread(ctx.db, database.file, ctx.log.child({ part: 'chat-writer' }), {
-          ownLockWait: !ctx.config.without?.includes('writerLockWait'),
-        })
+      ? sqliteWriterThread(ctx.db, database.file, ctx.log.child({ part: 'chat-writer' }))
       : { run: (rows: readonly NewMessageRow[]) => insertMessages(ctx.db, rows), close: async () => undefined };
   const batches = new Histogram({
     name: 'plaza_chat_writer_batch_seconds',
