@@ -1,9 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/** Suites that set the clock (fake timers): uuid's v7 clock and module caches must not carry it to another suite. */
+const OWN_PROCESS = ['src/lib/ids.test.ts', 'src/modules/auth/auth.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
@@ -11,7 +13,14 @@ export default defineConfig({
     // A suite spends much of its time waiting (on PostgreSQL, sockets, timers, ffmpeg): one worker more
     // than the cores keeps them busy. Each suite has databases and Redis keys of its own (test/harness.ts).
     maxWorkers: availableParallelism() + 1,
-    // Each file loads its own modules (isolate, the default): module state such as uuid's v7 clock or a
-    // cache never leaks from one file's fake timers or fixtures into another's.
+    projects: [
+      {
+        extends: true,
+        // Loading the app's modules costs a suite more CPU than most of its tests (3–4 s on two cores), so
+        // the suites of a worker share them; each still builds its own app on its own database.
+        test: { name: 'server', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: OWN_PROCESS, isolate: false },
+      },
+      { extends: true, test: { name: 'own-process', include: OWN_PROCESS, isolate: true } },
+    ],
   },
 });

@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,5 +10,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     // Typing through user-event is slow on a busy two-core machine; a test that needs longer is stuck, not slow.
     testTimeout: 20_000,
+    // Vitest's default leaves a core free; every core runs suites here (two workers on a two-core machine).
+    maxWorkers: availableParallelism(),
   },
 });

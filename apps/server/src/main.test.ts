@@ -18,6 +18,10 @@ describe('the server process', () => {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       stdio: 'pipe',
     });
+    // What the server printed, to explain a start that never came.
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     try {
       const base = `http://127.0.0.1:${port}`;
       let ready = false;
@@ -31,7 +35,7 @@ describe('the server process', () => {
         );
         if (!ready) await new Promise((r) => setTimeout(r, 200));
       }
-      expect(ready).toBe(true);
+      expect(ready, `not ready; the server printed:\n${output}`).toBe(true);
       const signup = await fetch(`${base}/api/v1/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
