@@ -10,9 +10,11 @@
  */
 import type { OutgoingMail } from '../mail';
 import type { VideoSource } from '../media/video-originals';
-import type { PushDelivery, PushRequest } from '../modules/push';
 
-/** Every queue and what one of its jobs carries. */
+/**
+ * Every queue and what one of its jobs carries. A feature whose jobs carry its own types adds them from its
+ * folder (`declare module`, as modules/push/request.ts does), so this file imports no feature.
+ */
 export interface JobPayloads {
   /** A post's remaining timeline rows, after the friend `after` (posts/post-fan-out.ts). */
   fanout: { postId: string; authorId: string; after: string };
@@ -20,10 +22,6 @@ export interface JobPayloads {
   mail: OutgoingMail;
   /** A message of Fedify's queue: an activity to deliver or one received to handle (modules/federation/message-queue.ts). */
   federation: { message: unknown };
-  /** Something to push to one person, once its grouping window closed (modules/push/pipeline.ts). */
-  push: PushRequest;
-  /** One push to one device (modules/push/delivery.ts). */
-  pushDelivery: PushDelivery;
   /** A post's uploaded video to make playable (media/video-jobs.ts, modules/posts/video-processing.ts). */
   video: VideoSource & { postId: string };
   /** A story's uploaded video to make playable (modules/stories/video-processing.ts). */

@@ -14,16 +14,12 @@ import type { EventBus } from '../../lib/events';
 import { isUniqueViolation } from '../../db/errors';
 import { BadRequestError, ConflictError, ForbiddenError, sentence, UnauthorizedError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
+import type { AuthContext } from '../../plugins/authenticate';
 import { userRepo, type UserRow } from '../users';
 import { dummyPasswordHash, hashPassword, verifyPassword, type PasswordCost } from './passwords';
 import { sessionRepo } from './repo';
 import { LiveTokens } from './live-tokens';
 import { hashToken, newRefreshToken, TokenSigner, type VerifiedClaims } from './tokens';
-
-export interface AuthContext {
-  userId: string;
-  sessionId: string;
-}
 
 export interface IssuedSession {
   user: UserRow;

@@ -3,4 +3,3 @@
  * offer what happened (`PushApi.offer`), the person's preferences and presence decide, jobs deliver.
  */
 export { createPushFeature } from './feature';
-export type { PushDelivery, PushRequest } from './request';

@@ -24,3 +24,12 @@ export interface PushDelivery {
   subscriptionId: string;
   payload: PushPayload;
 }
+
+declare module '../../jobs/jobs' {
+  interface JobPayloads {
+    /** Something to push to one person, once its grouping window closed (pipeline.ts). */
+    push: PushRequest;
+    /** One push to one device (delivery.ts). */
+    pushDelivery: PushDelivery;
+  }
+}
