@@ -2,6 +2,7 @@
  * The everyday social loop in a real browser: a feed that continues with suggestions, chat you notice
  * anywhere, conversations first, requests you can find, Message buttons, editing a post, a video story.
  */
+import { postResponseSchema } from '@plaza/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -319,7 +320,7 @@ test('a post with a video plays with its poster in a friend’s feed', async ({ 
   // The post answers before its video is encoded; the player then takes the placeholder's place without a
   // reload. A clip this short may be ready before the placeholder can be seen: the web suite's
   // video-processing.test.tsx shows the placeholder and its swap.
-  expect((await (await posted).json()).post.media[0].status).toBe('processing');
+  expect(postResponseSchema.parse(await (await posted).json()).post.media[0]?.status).toBe('processing');
   const own = feedSection(mine.page).getByRole('article').filter({ hasText: caption });
   await expect(own.getByLabel('Video by Pia Filmer, 0:03')).toHaveAttribute('poster', /^\/media\/posts\/\w+\.webp$/, { timeout: 60_000 });
 
