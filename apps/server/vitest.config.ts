@@ -10,8 +10,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // A suite spends much of its time waiting (on PostgreSQL, sockets, timers, ffmpeg): one worker more
-    // than the cores keeps them busy. Each suite has databases and Redis keys of its own (test/harness.ts).
+    // With the modules shared, the suites use about three quarters of the cores (the rest is waiting on
+    // PostgreSQL, sockets, timers, ffmpeg): one worker more than the cores fills it. Each suite has
+    // databases and Redis keys of its own (test/harness.ts).
     maxWorkers: availableParallelism() + 1,
     projects: [
       {

@@ -9,6 +9,12 @@ export function isForeignKeyViolation(err: unknown): boolean {
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
+/** SQLITE_BUSY and its extended codes: another connection held the write lock past busy_timeout, nothing was written. */
+export function isSqliteBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
+
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**

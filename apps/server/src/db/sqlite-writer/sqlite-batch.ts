@@ -6,6 +6,7 @@
  * row fails alone.
  */
 import type { Database as SQLiteDatabase } from 'better-sqlite3';
+import { isSqliteBusy } from '../errors';
 import { ROW, ROW_FIELDS, type FlatRows, type RowCode, type RowError } from './protocol';
 
 export interface BatchAnswer {
@@ -14,12 +15,6 @@ export interface BatchAnswer {
   seqs: number[];
   errors: RowError[];
 }
-
-/** SQLITE_BUSY and its extended codes: another connection held the write lock past busy_timeout, nothing was written. */
-const isBusy = (err: unknown): boolean => {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
-};
 
 /** A batch that finds the write lock taken waits for it in the connection's busy_timeout (thread.ts). */
 export function sqliteBatchWriter(sqlite: SQLiteDatabase): (rows: FlatRows) => BatchAnswer {
@@ -82,7 +77,7 @@ export function sqliteBatchWriter(sqlite: SQLiteDatabase): (rows: FlatRows) => B
       return { ...inTransaction.immediate(rows, 0, count), errors: [] };
     } catch (err) {
       // Still locked after the whole wait: row by row would wait that long again for each of them.
-      if (count === 1 || isBusy(err)) {
+      if (count === 1 || isSqliteBusy(err)) {
         return {
           codes: new Array<RowCode>(count).fill(ROW.failed),
           seqs: new Array<number>(count).fill(0),
