@@ -230,6 +230,14 @@ export interface EventMeta {
   id: string;
 }
 
+/** A published event's meta: its id is made only if a handler asks for it, as few do (it identifies recorded events). */
+class PublishedMeta implements EventMeta {
+  #id: string | undefined;
+  get id(): string {
+    return (this.#id ??= newId());
+  }
+}
+
 export type EventHandler<K extends EventName> = (payload: DomainEvents[K], meta: EventMeta) => void | Promise<void>;
 
 /** Where recorded events go: the outbox (src/outbox/), attached when the app is built. */
@@ -250,7 +258,7 @@ export class EventBus {
   publish<K extends EventName>(name: K, payload: DomainEvents[K]): void {
     const handlers = this.handlers.get(name) as Set<EventHandler<K>> | undefined;
     if (!handlers) return;
-    const meta = { id: newId() };
+    const meta = new PublishedMeta();
     for (const handler of [...handlers]) {
       try {
         const result = handler(payload, meta);

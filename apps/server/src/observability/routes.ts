@@ -45,16 +45,12 @@ export function registerOperatorRoutes(
       .send(await metrics.registry.metrics());
   });
 
-  // Counted until the connection's answer is done or the client went away, whichever comes first.
+  // Counted until the answer is done or the client went away: a response emits 'close' once, after either.
+  // One listener shared by every request, not a closure each: every chat send passes here.
+  const answered = () => metrics.inFlight.dec();
   app.addHook('onRequest', (_req, reply, done) => {
     metrics.inFlight.inc();
-    let counted = true;
-    const answered = () => {
-      if (counted) metrics.inFlight.dec();
-      counted = false;
-    };
-    reply.raw.once('finish', answered);
-    reply.raw.once('close', answered);
+    reply.raw.on('close', answered);
     done();
   });
 

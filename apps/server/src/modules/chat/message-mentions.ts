@@ -26,10 +26,10 @@ export interface StoredMessageText {
   memberIds: string[];
 }
 
-/** Stores the mentions of a message just stored. */
-export async function storeMessageMentions(ctx: AppContext, message: StoredMessageText): Promise<void> {
-  if (mentionNamesOf(message.text).length === 0) return;
-  await ctx.db.transaction().execute((trx) =>
+/** Stores the mentions of a message just stored; undefined, nothing to wait for, when its text names nobody. */
+export function storeMessageMentions(ctx: AppContext, message: StoredMessageText): Promise<unknown> | undefined {
+  if (mentionNamesOf(message.text).length === 0) return undefined;
+  return ctx.db.transaction().execute((trx) =>
     mentionIndex(trx, ctx.events).written({
       targetType: 'message',
       targetId: message.id,
@@ -42,6 +42,12 @@ export async function storeMessageMentions(ctx: AppContext, message: StoredMessa
       isNew: true,
     }),
   );
+}
+
+/** One message presented with its mentions: at once, without a promise, when its text names nobody (most do not). */
+export function presentOneWithMentions<T>(db: Db, row: MessageRow, present: (row: MessageRow, mentions: Mention[]) => T): T | Promise<T> {
+  if (mentionNamesOf(row.text).length === 0) return present(row, []);
+  return presentWithMentions(db, [row], present).then(([message]) => message);
 }
 
 /** The messages presented by `present` (one-to-one or group), each with its mentions. */

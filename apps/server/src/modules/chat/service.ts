@@ -8,7 +8,7 @@ import { assertCanInteract, cachedInteractionCheck } from '../safety';
 import { userRepo } from '../users';
 import type { FloodControl } from './flood-control';
 import type { MessageStore } from './message-store';
-import { presentWithMentions, storeMessageMentions } from './message-mentions';
+import { presentOneWithMentions, presentWithMentions, storeMessageMentions } from './message-mentions';
 import { presentMessage } from './presenters';
 import { cachedPeopleByName } from './people-by-name';
 import { historyOf } from './conversation-history';
@@ -46,8 +46,7 @@ export function chatService(ctx: AppContext, flood: FloodControl, messages: Mess
    * send retried with the same client id records it again, so a process that died in between still has it
    * sent; the copy carries the same Note, which the other server keeps once.
    */
-  async function sendOn(toRemote: boolean, row: NewMessageRow): Promise<void> {
-    if (!toRemote || !ctx.config.federation) return;
+  async function sendOn(row: NewMessageRow): Promise<void> {
     const payload = { messageId: row.id, senderId: row.sender_id, receiverId: row.receiver_id, text: row.text, createdAt: row.created_at };
     await ctx.db.transaction().execute((trx) => ctx.events.record(trx, 'messageToRemote', payload));
   }
@@ -63,6 +62,7 @@ export function chatService(ctx: AppContext, flood: FloodControl, messages: Mess
     body: Pick<SendMessageBody, 'messageContent' | 'clientMessageId' | 'noPreview'>,
     originSocketId?: string,
   ): Promise<SendResult> {
+    const sendsOn = toRemote && ctx.config.federation;
     const now = nowIso();
     const checking = mayInteract(senderId, receiverId, now);
     if (checking) await checking;
@@ -89,11 +89,12 @@ export function chatService(ctx: AppContext, flood: FloodControl, messages: Mess
       // Announced again: the first attempt may have stored it and died before announcing it (a node
       // killed mid-request); clients drop a copy they already hold by its id.
       const [message] = await presentWithMentions(ctx.db, [original], presentMessage);
-      await sendOn(toRemote, original);
+      if (sendsOn) await sendOn(original);
       ctx.events.publish('messageStored', { room, senderId, receiverId, message, originSocketId });
       return { message, created: false };
     }
-    await storeMessageMentions(ctx, {
+    // Each step below awaits only when it has work: a plain message between two people here waits for none.
+    const mentioning = storeMessageMentions(ctx, {
       id: row.id,
       senderId,
       text: row.text,
@@ -101,8 +102,10 @@ export function chatService(ctx: AppContext, flood: FloodControl, messages: Mess
       conversationKey: room,
       memberIds: [senderId, receiverId],
     });
-    await sendOn(toRemote, row);
-    const [message] = await presentWithMentions(ctx.db, [{ ...row, seq }], presentMessage);
+    if (mentioning) await mentioning;
+    if (sendsOn) await sendOn(row);
+    const presenting = presentOneWithMentions(ctx.db, { ...row, seq }, presentMessage);
+    const message = presenting instanceof Promise ? await presenting : presenting;
     ctx.events.publish('messageStored', { room, senderId, receiverId, message, firstInConversation, originSocketId });
     if (!body.noPreview) wantLinkPreview(ctx.events, { targetType: 'message', targetId: row.id, scope: room }, row.text);
     return { message, created: true };

@@ -37,7 +37,7 @@ export function createPushFeature(ctx: AppContext, deps: PushDeps): Feature & { 
 
   return {
     name: 'push',
-    api: { offer: (req) => pipeline.offer(req) },
+    api: { offer: async (req) => pipeline.offer(req) },
     routes: (app, c) => pushRoutes(app, c, { subscriptions }),
     realtime: {
       setup(_io, services) {

@@ -42,9 +42,14 @@ export function pushPipeline(ctx: AppContext, deps: PipelineDeps) {
   }
 
   return {
-    async offer(req: PushRequest): Promise<void> {
-      if (req.recipientId === req.actorId || !(await owners.hasAny(req.recipientId))) return;
-      await queue(req);
+    /** Nothing to wait for (undefined) when the person is the actor or is known to have no device, as most are. */
+    offer(req: PushRequest): Promise<void> | undefined {
+      if (req.recipientId === req.actorId) return undefined;
+      const has = owners.hasAny(req.recipientId);
+      if (has === false) return undefined;
+      return (async () => {
+        if (await has) await queue(req);
+      })();
     },
 
     /**
