@@ -18,7 +18,8 @@
  * `--database=postgres` builds the same data, moves it into a fresh PostgreSQL database on PG_URL
  * (default postgres://postgres@127.0.0.1:5432; dropped at the end) and serves the feed from there.
  */
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import SQLite from 'better-sqlite3';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import pg from 'pg';
 import path from 'node:path';
@@ -66,6 +67,29 @@ const loadAverage = () =>
   loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
+
+let versusDir: string | null = null;
+
+/**
+ * A copy of the SQLite database for the checkout in `checkout`, in a data directory of its own, whose list of
+ * run migrations holds only those that checkout has: an older server's migrator stops at a run migration it
+ * does not know. The tables and columns later migrations added stay, unread by the older code.
+ */
+function databaseFor(checkout: string, sqliteFile: string, env: Record<string, string>): string {
+  versusDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-feed-versus-'));
+  const copy = loadConfig({ ...env, DATA_DIR: versusDir }).database;
+  if (copy.kind !== 'sqlite') throw new Error('The copy for --versus is a SQLite database.');
+  const index = readFileSync(path.join(checkout, 'apps/server/src/db/migrations/index.ts'), 'utf8');
+  const known = [...index.matchAll(/^\s*'(\d{4}-[\w-]+)':/gm)].map((m) => m[1]);
+  const source = new SQLite(sqliteFile);
+  source.exec(`vacuum into '${copy.file.replaceAll("'", "''")}'`);
+  source.close();
+  const target = new SQLite(copy.file);
+  target.prepare(`delete from kysely_migration where name not in (${known.map(() => '?').join(', ')})`).run(...known);
+  target.close();
+  console.log(`${checkout}: a copy of the database with its ${known.length} migrations.`);
+  return versusDir;
+}
 
 interface Target {
   /** What `--only=` names it by. */
@@ -228,7 +252,8 @@ async function main() {
     await direct.db.destroy();
 
     const server = await startServer(env, `feed-${DATABASE}`);
-    const other = VERSUS ? await startServer(env, `feed-${DATABASE}-versus`, { checkout: VERSUS }) : null;
+    const versusEnv = VERSUS && !admin ? { ...env, DATA_DIR: databaseFor(VERSUS, sqliteFile, env) } : env;
+    const other = VERSUS ? await startServer(versusEnv, `feed-${DATABASE}-versus`, { checkout: VERSUS }) : null;
     const without = WITHOUT
       ? await startServer({ ...env, PLAZA_TEST_OVERRIDES: JSON.stringify({ without: WITHOUT.split(',') }) }, `feed-${DATABASE}-without`)
       : null;
@@ -348,6 +373,7 @@ async function main() {
     }
   } finally {
     if (!kept) rmSync(dataDir, { recursive: true, force: true });
+    if (versusDir) rmSync(versusDir, { recursive: true, force: true });
     if (admin) {
       if (!kept) await admin.query(`drop database if exists ${pgName} with (force)`).catch(() => {});
       await admin.end();
