@@ -27,8 +27,6 @@ function trimTrailing(candidate: string): string {
  * off; not yet parsed as a URL. The web app renders links by these (apps/web/src/lib/linkify.ts).
  */
 export function linkCandidates(text: string): Array<{ index: number; url: string }> {
-  // Most texts hold no link: one look for the scheme's `://` spares them the scan (every chat send asks).
-  if (!text.includes('://')) return [];
   return Array.from(text.matchAll(CANDIDATE), (match) => ({ index: match.index, url: trimTrailing(match[0]) }));
 }
 

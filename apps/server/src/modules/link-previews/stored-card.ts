@@ -8,7 +8,8 @@ export function wantLinkPreview(
   target: { targetType: LinkPreviewTarget; targetId: string; scope?: string },
   text: string,
 ): void {
-  const url = firstLinkOf(text);
+  // Most texts hold no link: one look for a scheme's `://` spares them the link scan (every chat send asks).
+  const url = text.includes('://') ? firstLinkOf(text) : null;
   if (url) events.publish('linkPreviewWanted', { ...target, url });
 }
 
