@@ -68,16 +68,14 @@ const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
-let versusDir: string | null = null;
-
 /**
  * A copy of the SQLite database for the checkout in `checkout`, in a data directory of its own, whose list of
  * run migrations holds only those that checkout has: an older server's migrator stops at a run migration it
  * does not know. The tables and columns later migrations added stay, unread by the older code.
  */
 function databaseFor(checkout: string, sqliteFile: string, env: Record<string, string>): string {
-  versusDir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-feed-versus-'));
-  const copy = loadConfig({ ...env, DATA_DIR: versusDir }).database;
+  const dir = mkdtempSync(path.join(tmpdir(), 'plaza-bench-feed-versus-'));
+  const copy = loadConfig({ ...env, DATA_DIR: dir }).database;
   if (copy.kind !== 'sqlite') throw new Error('The copy for --versus is a SQLite database.');
   const index = readFileSync(path.join(checkout, 'apps/server/src/db/migrations/index.ts'), 'utf8');
   const known = [...index.matchAll(/^\s*'(\d{4}-[\w-]+)':/gm)].map((m) => m[1]);
@@ -88,7 +86,7 @@ function databaseFor(checkout: string, sqliteFile: string, env: Record<string, s
   target.prepare(`delete from kysely_migration where name not in (${known.map(() => '?').join(', ')})`).run(...known);
   target.close();
   console.log(`${checkout}: a copy of the database with its ${known.length} migrations.`);
-  return versusDir;
+  return dir;
 }
 
 interface Target {
@@ -186,6 +184,8 @@ async function main() {
   const sqliteFile = built.database.file;
   const pgName = kept?.name ?? `plaza_bench_feed_${process.pid}`;
   const admin = DATABASE === 'postgres' ? new pg.Client({ connectionString: `${PG_URL}/postgres` }) : null;
+  /** The other checkout's copy of the database (`--versus` on SQLite). */
+  let versusDir: string | null = null;
   try {
     let loaded: KeptNote;
     if (kept?.reuse) {
@@ -252,7 +252,8 @@ async function main() {
     await direct.db.destroy();
 
     const server = await startServer(env, `feed-${DATABASE}`);
-    const versusEnv = VERSUS && !admin ? { ...env, DATA_DIR: databaseFor(VERSUS, sqliteFile, env) } : env;
+    if (VERSUS && !admin) versusDir = databaseFor(VERSUS, sqliteFile, env);
+    const versusEnv = versusDir ? { ...env, DATA_DIR: versusDir } : env;
     const other = VERSUS ? await startServer(versusEnv, `feed-${DATABASE}-versus`, { checkout: VERSUS }) : null;
     const without = WITHOUT
       ? await startServer({ ...env, PLAZA_TEST_OVERRIDES: JSON.stringify({ without: WITHOUT.split(',') }) }, `feed-${DATABASE}-without`)

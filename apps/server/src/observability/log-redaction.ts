@@ -38,6 +38,9 @@ function redactedRequest(req: FastifyRequest) {
   };
 }
 
+/** Per logger Fastify was given, its child that serializes `req` redacted. */
+const redactingLoggers = new WeakMap<object, object>();
+
 /**
  * Fastify's `childLoggerFactory`: each request's logger serializes `req` with the URL redacted, whichever
  * pino instance the app was given (the configured one, or a test's).
@@ -54,5 +57,3 @@ export function redactingChildLogger<L extends { child: (bindings: object, opts:
   if (!redacting) redactingLoggers.set(logger, (redacting = logger.child({}, { serializers: { req: redactedRequest } })));
   return redacting.child(bindings, opts);
 }
-
-const redactingLoggers = new WeakMap<object, object>();

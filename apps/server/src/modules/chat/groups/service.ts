@@ -25,7 +25,7 @@ import { presentPublicUser, userRepo } from '../../users';
 import { wantLinkPreview } from '../../link-previews';
 import { historyOf } from '../conversation-history';
 import type { FloodControl } from '../flood-control';
-import { presentWithMentions, storeMessageMentions } from '../message-mentions';
+import { presentOneWithMentions, presentWithMentions, storeMessageMentions } from '../message-mentions';
 import { numberAndInsert, type MessageStore } from '../message-store';
 import { chatRepo, type NewMessageRow, type SenderCondition } from '../repo';
 import { presentGroupMessage, systemPerson, systemText } from './presenters';
@@ -291,7 +291,7 @@ export function groupService(ctx: AppContext, flood: FloodControl, messages: Mes
         conversationKey: id,
         memberIds: audience,
       });
-      const [message] = await presentWithMentions(db, [{ ...row, seq }], presentGroupMessage);
+      const message = await presentOneWithMentions(db, { ...row, seq }, presentGroupMessage);
       ctx.events.publish('groupMessageStored', { conversationId: id, message, userIds: audience });
       // The card is made off the request and told to the members (link-preview-sink.ts).
       if (!body.noPreview) wantLinkPreview(ctx.events, { targetType: 'message', targetId: row.id, scope: id }, row.text);
