@@ -299,6 +299,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** The fast paths a benchmark can turn off for an A/B (Config.without). */
 export const FAST_PATHS = [
   'sqliteWriterThread',
+  // PostgreSQL's chat batch as one statement; without it, the plain store's transaction.
+  'postgresOneStatement',
   'feedPageCache',
   'postJsonCache',
   'interactionCache',

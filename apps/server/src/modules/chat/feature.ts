@@ -3,6 +3,7 @@ import { Histogram } from 'prom-client';
 import type { AppContext, Feature } from '../../context';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { groupCommit } from '../../db/group-commit';
+import { postgresMessageBatch } from '../../db/postgres-message-batch';
 import { sqliteWriterThread } from '../../db/sqlite-writer';
 import { chatApi, type ChatApi } from './api';
 import { createFloodControl } from './flood-control';
@@ -50,16 +51,20 @@ export function createChatFeature(ctx: AppContext): ChatFeature {
 
 /**
  * Where messages are stored, chosen here and nowhere else. Sends of a few milliseconds are gathered into
- * one transaction (db/group-commit.ts, `CHAT_COMMIT_WINDOW_MS`). The transaction is the chat's plain Kysely
- * one (message-store.ts) on PostgreSQL and an in-memory SQLite; a SQLite file writes it on a thread of its
- * own instead (db/sqlite-writer/), so no commit stops the event loop.
+ * one batch (db/group-commit.ts, `CHAT_COMMIT_WINDOW_MS`), written by the chat's plain Kysely transaction
+ * (message-store.ts) on an in-memory SQLite. A SQLite file writes it on a thread of its own instead
+ * (db/sqlite-writer/), so no commit stops the event loop; PostgreSQL as one statement
+ * (db/postgres-message-batch.ts), one round trip, handing to the plain transaction a batch with a retried send.
  */
 function messageStore(ctx: AppContext): MessageStore {
-  const { database, chatCommitWindowMs: windowMs } = ctx.config;
+  const { database, chatCommitWindowMs: windowMs, without } = ctx.config;
+  const plain = { run: (rows: readonly NewMessageRow[]) => insertMessages(ctx.db, rows), close: async () => undefined };
   const runner =
-    database.kind === 'sqlite' && database.file !== ':memory:' && !ctx.config.without?.includes('sqliteWriterThread')
+    database.kind === 'sqlite' && database.file !== ':memory:' && !without?.includes('sqliteWriterThread')
       ? sqliteWriterThread(ctx.db, database.file, ctx.log.child({ part: 'chat-writer' }))
-      : { run: (rows: readonly NewMessageRow[]) => insertMessages(ctx.db, rows), close: async () => undefined };
+      : database.kind === 'postgres' && !without?.includes('postgresOneStatement')
+        ? postgresMessageBatch(ctx.db, plain.run)
+        : plain;
   const batches = new Histogram({
     name: 'plaza_chat_writer_batch_seconds',
     help: 'Time to write one batch of chat messages, by outcome: ok (every message stored), partial, failed (none stored)',

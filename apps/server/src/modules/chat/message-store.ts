@@ -2,9 +2,10 @@
  * Where a send stores its message: the one seam between the chat's rules (service.ts) and what makes
  * storing fast. The plain store is `insertMessages` below: one Kysely transaction that numbers the messages
  * in their conversations (`seq`), writes them and records the pairs that talk for the first time;
- * PostgreSQL and an in-memory SQLite use it, with group commit (db/group-commit.ts) gathering the sends of
- * a few milliseconds into one call. A SQLite file may write the same rows on a thread of its own instead
- * (db/sqlite-writer/, the same rules with statements prepared once). The choice is made once, in feature.ts.
+ * group commit (db/group-commit.ts) gathers the sends of a few milliseconds into one call. The same rules
+ * run faster elsewhere: on a thread of its own for a SQLite file (db/sqlite-writer/, statements prepared
+ * once), as one statement on PostgreSQL (db/postgres-message-batch.ts, which hands back to this store a
+ * batch holding a retried send). The choice is made once, in feature.ts.
  */
 import { asOutcomeError, type BatchOutcome } from '../../db/group-commit';
 import type { Db } from '../../db';
