@@ -1,5 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import { headStart } from './build/head-start';
 import { operationTable } from './build/operation-table';
@@ -8,8 +10,14 @@ import { serviceWorker } from './build/service-worker';
 
 const FEED = 'src/features/feed/FeedPage.tsx';
 const api = process.env.PLAZA_API ?? 'http://localhost:3000';
+// React Router's package exports only its development build, whose warnings a user's console never needs; its
+// production build, the same code without them, sits beside it.
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -36,6 +44,7 @@ export default defineConfig({
     serviceWorker(),
     precompress(),
   ],
+  resolve: { alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   build: { target: 'es2022', sourcemap: true },
   server: {
     port: 5173,
@@ -45,4 +54,4 @@ export default defineConfig({
       '/socket.io': { target: api, ws: true },
     },
   },
-});
+}));
