@@ -24,21 +24,24 @@ interface Stored {
 
 type Runner = BatchRunner<NewMessage, Stored>;
 
-/** Each row's place within its pair's rows of the batch (1, 2 …), and how many rows each pair has. */
+/**
+ * Each row's place within its pair's rows of the batch (1, 2 …), how many rows each pair has, and each
+ * pair's first row (whose people and time its conversation row takes if it has none).
+ */
 function placesInBatch(rows: readonly NewMessage[]) {
   const counts = new Map<string, number>();
+  const firstOf = new Map<string, NewMessage>();
   const places = rows.map((r) => {
     const n = (counts.get(r.pair_key) ?? 0) + 1;
     counts.set(r.pair_key, n);
+    if (n === 1) firstOf.set(r.pair_key, r);
     return n;
   });
-  return { counts, places };
+  return { counts, places, firstOf };
 }
 
 async function writeAtOnce(db: Db, rows: readonly NewMessage[]): Promise<Array<BatchOutcome<Stored>>> {
-  const { counts, places } = placesInBatch(rows);
-  const firstOf = new Map<string, NewMessage>();
-  for (const r of rows) if (!firstOf.has(r.pair_key)) firstOf.set(r.pair_key, r);
+  const { counts, places, firstOf } = placesInBatch(rows);
   // Pairs in key order, as the plain store takes them: two batches never wait on each other in turn.
   const pairs = [...firstOf.values()]
     .sort((x, y) => (x.pair_key < y.pair_key ? -1 : x.pair_key > y.pair_key ? 1 : 0))
