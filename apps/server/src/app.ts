@@ -58,7 +58,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const { core, outbox, ping, poolUse } = await openCore(config, log, opts);
   const { db, redis, metrics, jobs } = core;
-  const { ctx, features, privateMedia } = createFeatures(core);
+  const { ctx, features, privateMedia } = await createFeatures(core);
 
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
@@ -221,7 +221,7 @@ async function openCore(config: Config, log: FastifyBaseLogger, opts: BuildOptio
     { db, dialect, events, log: log.child({ part: 'outbox' }) },
     { ...config.outbox, dispatch: opts.outbox?.dispatch ?? true },
   );
-  const jobs = createJobs(config, { db, dialect, log });
+  const jobs = await createJobs(config, { db, dialect, log });
   const core: CoreContext = {
     config,
     db,

@@ -7,13 +7,8 @@
  * `POST /admin/queues/session` sets from that header (HttpOnly, SameSite=Strict, this path only, for the
  * token's own lifetime).
  */
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Queue } from 'bullmq';
 import { decodeJwt } from 'jose';
-import type { OutgoingMail } from '../mail';
 import { bearerToken } from '../plugins/authenticate';
 import type { AnyJobs } from './index';
 import { QUEUE_NAMES } from './jobs';
@@ -36,22 +31,6 @@ function cookieToken(header: string | undefined): string | null {
 }
 
 const envelope = (error: string, message: string) => ({ success: false, error, message });
-
-/**
- * A queue on the board; a mail's text and HTML hold one-time links that open accounts, so admins see only
- * whom and what; a federation job's private keys are not shown either.
- */
-function boardAdapter(queue: Queue): BullMQAdapter {
-  const adapter = new BullMQAdapter(queue);
-  if (queue.name === 'mail')
-    adapter.setFormatter('data', (mail: Partial<OutgoingMail> | null) => ({ to: mail?.to, subject: mail?.subject, text: '(hidden)' }));
-  // A delivery carries its sender's private keys (Fedify signs when it delivers): only its kind is shown.
-  if (queue.name === 'federation')
-    adapter.setFormatter('data', (job: { message?: { type?: unknown } } | null) => ({
-      message: { type: job?.message?.type, rest: '(hidden)' },
-    }));
-  return adapter;
-}
 
 export async function registerQueueBoard(app: FastifyInstance, jobs: AnyJobs, access: BoardAccess): Promise<void> {
   async function guard(request: FastifyRequest, reply: FastifyReply) {
@@ -78,14 +57,9 @@ export async function registerQueueBoard(app: FastifyInstance, jobs: AnyJobs, ac
         return { success: true };
       });
       if (jobs.engine === 'bullmq') {
-        const adapter = new FastifyAdapter();
-        createBullBoard({
-          queues: jobs.bullQueues().map(boardAdapter),
-          serverAdapter: adapter,
-          options: { uiConfig: { boardTitle: 'Plaza jobs' } },
-        });
-        adapter.setBasePath(QUEUE_BOARD_PATH);
-        await board.register(adapter.registerPlugin());
+        // Loaded only with BullMQ: a server on the database queue never loads the board.
+        const { registerBullBoard } = await import('./bull-board');
+        await registerBullBoard(board, jobs, QUEUE_BOARD_PATH);
         return;
       }
       board.get('/', { schema: { hide: true } }, async (_request, reply) => {

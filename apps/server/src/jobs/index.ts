@@ -2,7 +2,7 @@
 import type { Config } from '../config';
 import type { Db, DialectName } from '../db';
 import type { Logger } from '../lib/logger';
-import { bullmqQueue, type BullmqJobs } from './bullmq-queue';
+import type { BullmqJobs } from './bullmq-queue';
 import { databaseQueue } from './database-queue';
 import { runsWorkers, type Jobs } from './jobs';
 
@@ -13,10 +13,12 @@ export { registerQueueBoard } from './admin-routes';
 
 export type AnyJobs = BullmqJobs | (Jobs & { engine: 'database' });
 
-export function createJobs(config: Config, deps: { db: Db; dialect: DialectName; log: Logger }): AnyJobs {
+export async function createJobs(config: Config, deps: { db: Db; dialect: DialectName; log: Logger }): Promise<AnyJobs> {
   const log = deps.log.child({ part: 'jobs' });
   const works = runsWorkers(config.role);
-  if (config.redisUrl)
+  if (config.redisUrl) {
+    // Loaded only with Redis: a single server on the database queue never loads BullMQ.
+    const { bullmqQueue } = await import('./bullmq-queue');
     return bullmqQueue(log, {
       url: config.redisUrl,
       keyPrefix: config.redisKeyPrefix,
@@ -24,5 +26,6 @@ export function createJobs(config: Config, deps: { db: Db; dialect: DialectName;
       commandMs: config.redisTimeouts.commandMs,
       works,
     });
+  }
   return databaseQueue({ ...deps, log }, { pollMs: config.outbox.pollMs, leaseMs: config.outbox.leaseMs, works });
 }

@@ -35,12 +35,12 @@ export interface BuiltFeatures {
   privateMedia: PrivateMediaAccess;
 }
 
-export function createFeatures(core: CoreContext): BuiltFeatures {
+export async function createFeatures(core: CoreContext): Promise<BuiltFeatures> {
   const auth = createAuthFeature(core);
   const ctx: AppContext = { ...core, auth: auth.service };
   const posts = createPostsFeature(ctx);
   // Federation's lookups come first: the people search finds remote people through them.
-  const federation = createFederation(ctx);
+  const federation = await createFederation(ctx);
   const people = createPeopleFeature(ctx, {
     counts: { postsBy: (userId) => posts.api.countByAuthor(userId) },
     remote: federation.directory,

@@ -4,7 +4,6 @@
  * come out; nothing of the page is ever shown as HTML.
  */
 import { LINK_PREVIEW_LIMITS } from '@plaza/contract';
-import ogs from 'open-graph-scraper';
 
 export interface PageCard {
   title: string;
@@ -46,6 +45,8 @@ function absoluteHttpUrl(href: string | undefined, base: string): string | null 
 /** The card a page's HTML describes; null when it names nothing to show (no title anywhere). */
 export async function readPageCard(body: Buffer, contentType: string, pageUrl: string): Promise<PageCard | null> {
   // The images of the page itself are no preview: only og:image (or twitter:image) counts.
+  // Loaded at the first page read, not at start: it holds several MB of heap a server without links never needs.
+  const { default: ogs } = await import('open-graph-scraper');
   const { result, error } = await ogs({ html: decode(body, contentType), onlyGetOpenGraphInfo: ['image'] });
   if (error) return null;
   const host = new URL(pageUrl).hostname.replace(/^www\./, '');

@@ -5,16 +5,7 @@
  * code (docs/decisions/accounts.md). Each ceremony's challenge is kept server-side and spent once.
  */
 import { PASSKEY_FRESH_SIGN_IN_MINUTES, type Passkey } from '@plaza/contract';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import { decodeClientDataJSON, isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, AuthenticatorTransportFuture, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Db } from '../../../db';
 import { isUniqueViolation } from '../../../db/errors';
 import type { PasskeysTable } from '../../../db/tables/auth';
@@ -34,10 +25,20 @@ export interface RelyingParty {
   name: string;
 }
 
+type WebAuthn = typeof import('@simplewebauthn/server') & typeof import('@simplewebauthn/server/helpers');
+let loading: Promise<WebAuthn> | null = null;
+/** SimpleWebAuthn, loaded at the first passkey ceremony: a server whose people use none never holds it in memory. */
+const webauthn = (): Promise<WebAuthn> =>
+  (loading ??= Promise.all([import('@simplewebauthn/server'), import('@simplewebauthn/server/helpers')]).then(([server, helpers]) => ({
+    ...server,
+    ...helpers,
+  })));
+
 const refused = (message: Sentence = sentence('error.passkey.notVerified')) => fieldError('response', message);
 
 /** The challenge the browser signed, read from its client data; a body that has none is refused. */
-function signedChallenge(clientDataJSON: string): string {
+async function signedChallenge(clientDataJSON: string): Promise<string> {
+  const { decodeClientDataJSON } = await webauthn();
   try {
     return decodeClientDataJSON(clientDataJSON).challenge;
   } catch {
@@ -69,6 +70,7 @@ export function passkeyService(db: Db, events: EventBus, rp: RelyingParty) {
 
   return {
     async loginOptions() {
+      const { generateAuthenticationOptions } = await webauthn();
       const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', allowCredentials: [] });
       await challenges.create(options.challenge, 'passkey-login', null);
       return options;
@@ -76,7 +78,8 @@ export function passkeyService(db: Db, events: EventBus, rp: RelyingParty) {
 
     /** The account a passkey sign-in proves; the caller starts its session. */
     async login(response: AuthenticationResponseJSON): Promise<string> {
-      const challenge = signedChallenge(response.response.clientDataJSON);
+      const { verifyAuthenticationResponse, isoBase64URL } = await webauthn();
+      const challenge = await signedChallenge(response.response.clientDataJSON);
       if (!(await challenges.spend(challenge, 'passkey-login'))) throw refused(sentence('error.passkey.signInExpired'));
       const row = await repo.findByCredential(response.id);
       if (!row) throw refused(sentence('error.passkey.unknown'));
@@ -114,6 +117,7 @@ export function passkeyService(db: Db, events: EventBus, rp: RelyingParty) {
         throw fieldError('password', sentence('error.auth.passwordWrong'));
       }
       const existing = await repo.listOf(userId);
+      const { generateRegistrationOptions, isoUint8Array } = await webauthn();
       const options = await generateRegistrationOptions({
         rpName: rp.name,
         rpID: rp.id,
@@ -129,7 +133,8 @@ export function passkeyService(db: Db, events: EventBus, rp: RelyingParty) {
     },
 
     async register(userId: string, name: string, response: RegistrationResponseJSON): Promise<Passkey> {
-      const challenge = signedChallenge(response.response.clientDataJSON);
+      const { verifyRegistrationResponse, isoBase64URL } = await webauthn();
+      const challenge = await signedChallenge(response.response.clientDataJSON);
       const found = await challenges.find(challenge, 'passkey-register');
       // Another account's ceremony is as unknown to this one as an expired one.
       if (found?.user_id !== userId || !(await challenges.spend(challenge, 'passkey-register'))) {
