@@ -3,8 +3,9 @@
  * and befriend, people of other servers found by handle, and friendships kept in step with the follows
  * of the other server (friendship-sync.ts), their posts, comments and reactions sent to and taken from
  * their friends there (post-sync.ts, comment-sync.ts, post-inbox.ts), and their profiles kept current
- * there (profile-sync.ts), and their chats with friends there as direct Notes (chat-sync.ts, chat-inbox.ts). Off, it adds nothing: no endpoints, no lookups, no deliveries, and Fedify is never loaded
- * (federated.ts holds the parts that need it).
+ * there (profile-sync.ts), and their chats with friends there as direct Notes (chat-sync.ts, chat-inbox.ts).
+ * Off, it adds nothing: no endpoints, no lookups, no deliveries, and Fedify is never loaded (federated.ts
+ * holds the parts that need it).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';

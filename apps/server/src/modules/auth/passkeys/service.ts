@@ -25,20 +25,17 @@ export interface RelyingParty {
   name: string;
 }
 
-type WebAuthn = typeof import('@simplewebauthn/server') & typeof import('@simplewebauthn/server/helpers');
-let loading: Promise<WebAuthn> | null = null;
-/** SimpleWebAuthn, loaded at the first passkey ceremony: a server whose people use none never holds it in memory. */
-const webauthn = (): Promise<WebAuthn> =>
-  (loading ??= Promise.all([import('@simplewebauthn/server'), import('@simplewebauthn/server/helpers')]).then(([server, helpers]) => ({
-    ...server,
-    ...helpers,
-  })));
+/**
+ * SimpleWebAuthn and its helpers, loaded at the first passkey ceremony (Node keeps them after): a server
+ * whose people use no passkey never holds them in memory.
+ */
+const simpleWebAuthn = () => Promise.all([import('@simplewebauthn/server'), import('@simplewebauthn/server/helpers')]);
 
 const refused = (message: Sentence = sentence('error.passkey.notVerified')) => fieldError('response', message);
 
 /** The challenge the browser signed, read from its client data; a body that has none is refused. */
 async function signedChallenge(clientDataJSON: string): Promise<string> {
-  const { decodeClientDataJSON } = await webauthn();
+  const { decodeClientDataJSON } = await import('@simplewebauthn/server/helpers');
   try {
     return decodeClientDataJSON(clientDataJSON).challenge;
   } catch {
@@ -70,7 +67,7 @@ export function passkeyService(db: Db, events: EventBus, rp: RelyingParty) {
 
   return {
     async loginOptions() {
-      const { generateAuthenticationOptions } = await webauthn();
+      const { generateAuthenticationOptions } = await import('@simplewebauthn/server');
       const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', allowCredentials: [] });
       await challenges.create(options.challenge, 'passkey-login', null);
       return options;
@@ -78,7 +75,7 @@ export function passkeyService(db: Db, events: EventBus, rp: RelyingParty) {
 
     /** The account a passkey sign-in proves; the caller starts its session. */
     async login(response: AuthenticationResponseJSON): Promise<string> {
-      const { verifyAuthenticationResponse, isoBase64URL } = await webauthn();
+      const [{ verifyAuthenticationResponse }, { isoBase64URL }] = await simpleWebAuthn();
       const challenge = await signedChallenge(response.response.clientDataJSON);
       if (!(await challenges.spend(challenge, 'passkey-login'))) throw refused(sentence('error.passkey.signInExpired'));
       const row = await repo.findByCredential(response.id);
@@ -117,7 +114,7 @@ export function passkeyService(db: Db, events: EventBus, rp: RelyingParty) {
         throw fieldError('password', sentence('error.auth.passwordWrong'));
       }
       const existing = await repo.listOf(userId);
-      const { generateRegistrationOptions, isoUint8Array } = await webauthn();
+      const [{ generateRegistrationOptions }, { isoUint8Array }] = await simpleWebAuthn();
       const options = await generateRegistrationOptions({
         rpName: rp.name,
         rpID: rp.id,
@@ -133,7 +130,7 @@ export function passkeyService(db: Db, events: EventBus, rp: RelyingParty) {
     },
 
     async register(userId: string, name: string, response: RegistrationResponseJSON): Promise<Passkey> {
-      const { verifyRegistrationResponse, isoBase64URL } = await webauthn();
+      const [{ verifyRegistrationResponse }, { isoBase64URL }] = await simpleWebAuthn();
       const challenge = await signedChallenge(response.response.clientDataJSON);
       const found = await challenges.find(challenge, 'passkey-register');
       // Another account's ceremony is as unknown to this one as an expired one.
